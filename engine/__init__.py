@@ -1,0 +1,37 @@
+"""Mancala Tutor's engine: the rules of Kalah (K1-K18) and Awari/Oware (A1-A6).
+
+Pure Python, standard library only. Public names (stable):
+
+>>> from engine import KalahRules, play
+>>> rules = KalahRules()
+>>> result = play(rules.initial_position(), 3, rules)
+>>> result.extra_turn, result.rules_fired
+(True, ('K7', 'K9'))
+"""
+
+from .core import MoveResult, Outcome, legal_moves, outcome, play
+from .errors import IllegalMoveError, NotationError
+from .game import Game
+from .position import NORTH, SOUTH, STORE, Place, Position, other
+from .rules import KalahRules, OwareRules, Rules, rules_from_params
+
+__all__ = [
+    "Game",
+    "IllegalMoveError",
+    "KalahRules",
+    "MoveResult",
+    "NORTH",
+    "NotationError",
+    "Outcome",
+    "OwareRules",
+    "Place",
+    "Position",
+    "Rules",
+    "SOUTH",
+    "STORE",
+    "legal_moves",
+    "other",
+    "outcome",
+    "play",
+    "rules_from_params",
+]
