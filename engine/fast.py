@@ -1,0 +1,229 @@
+"""A fast Kalah kernel for playouts and the search: the board packed in one int.
+
+The public ``play()`` builds readable ``MoveResult`` values; the search and
+the benchmarks need millions of moves, so this module plays the same rules
+(K5-K18, every ``KalahRules`` variant) on a board packed into one Python int:
+
+    field k = bits 8k .. 8k+7, k = 0..2n+1
+    0..n-1   South's pits 1..n       n        South's store
+    n+1..2n  North's pits 1..n       2n+1     North's store
+
+Fields never exceed 160 (8 pits x 10 seeds x 2), so 8 bits never carry.
+
+Each pit of each side gets its own small function, generated for the rules
+with every constant written in: a sowing is one precomputed addition (every
+lap added at once, K7, K8), a capture a few shifts, and the next player's
+legal moves come from one dictionary lookup on a bit mask of their non-empty
+pits. A move is ``x, moves = f(x)`` where ``moves`` is the tuple of move
+functions of the player to move next (the same side after an extra turn);
+an empty tuple means the game is over and ``x`` has the final sweep applied.
+Each move function has ``.pit`` (1..n) and ``.side`` (``"S"``/``"N"``).
+
+``tests/test_fast.py`` proves the kernel gives the same positions, extra
+turns and game ends as ``engine.play`` on random games of every variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .position import NORTH, SOUTH, Position
+from .rules import KalahRules
+
+BITS = 8
+MASK = (1 << BITS) - 1
+
+MoveFn = Callable[[int], "tuple[int, tuple]"]
+
+
+@dataclass(frozen=True)
+class KalahKernel:
+    """Packed-int Kalah for one rules object; build with ``kalah_kernel(rules)``.
+
+    Attributes:
+        rules, n: the rules and pits per side.
+        moves: ``{"S": (f1..fn), "N": (f1..fn)}``, one move function per pit.
+        start(pos) -> (x, moves): pack a ``Position``; ``moves`` are the move
+            functions of the player to move (empty when the game is over).
+        legal(x, side) -> tuple of move functions for ``side`` (empty when over).
+        decode(x, side) -> Position with ``side`` to move.
+        stores(x) -> (south_store, north_store).
+        seeds_in_play(x) -> seeds still in pits.
+    """
+
+    rules: KalahRules
+    n: int
+    moves: dict
+    start: Callable[[Position], tuple]
+    legal: Callable[[int, str], tuple]
+    decode: Callable[[int, str], Position]
+    stores: Callable[[int], tuple]
+    seeds_in_play: Callable[[int], int]
+
+
+_CACHE: dict[KalahRules, KalahKernel] = {}
+
+
+def kalah_kernel(rules: KalahRules) -> KalahKernel:
+    """The packed-int kernel for ``rules`` (built once per rules object)."""
+    kernel = _CACHE.get(rules)
+    if kernel is None:
+        kernel = _CACHE[rules] = _build(rules)
+    return kernel
+
+
+def _row_consts(base: int, n: int) -> tuple[int, int, int]:
+    row = sum(MASK << (BITS * (base + k)) for k in range(n))
+    m7 = sum(0x7F << (BITS * (base + k)) for k in range(n))
+    m80 = sum(0x80 << (BITS * (base + k)) for k in range(n))
+    return row, m7, m80
+
+
+def _build(rules: KalahRules) -> KalahKernel:
+    n = rules.pits
+    total = rules.total_seeds
+    half = total // 2
+    sh = [BITS * k for k in range(2 * n + 2)]
+    south_store, north_store = n, 2 * n + 1
+    rows = {SOUTH: _row_consts(0, n), NORTH: _row_consts(n + 1, n)}
+    ns: dict = {"SH": tuple(sh)}
+    src: list[str] = []
+
+    def early_check(indent: str) -> str:
+        if not rules.early_win:
+            return ""
+        return (
+            f"{indent}if (x >> {sh[south_store]}) & 255 > {half} or x >> {sh[north_store]} > {half}:\n"
+            f"{indent}    return sweep(x), ()\n"
+        )
+
+    for side in (SOUTH, NORTH):
+        base = 0 if side == SOUTH else n + 1
+        mine = SOUTH if side == SOUTH else NORTH
+        theirs = NORTH if side == SOUTH else SOUTH
+        my_store = south_store if side == SOUTH else north_store
+        skip = north_store if side == SOUTH else south_store
+        order = [k for k in range(2 * n + 2) if k != skip]  # K7: the opponent's store is skipped
+        row_me, m7_me, m80_me = rows[mine]
+        row_op, m7_op, m80_op = rows[theirs]
+        for i in range(n):
+            a = base + i
+            start = order.index(a)
+            deltas, codes = [0], [0]
+            for s in range(1, total + 1):
+                laps, rest = divmod(s, len(order))
+                d = -s << sh[a]
+                for k in order:
+                    d += laps << sh[k]
+                j = start
+                for _ in range(rest):
+                    j = (j + 1) % len(order)
+                    d += 1 << sh[order[j]]
+                last = order[(start + s) % len(order)]
+                deltas.append(d)
+                # -1: the store (K9); -2: the opponent's row (K12); else the own pit landed in
+                codes.append(-1 if last == my_store else (last if base <= last < base + n else -2))
+            tag = f"{side}{i + 1}"
+            ns[f"D{tag}"] = tuple(deltas)
+            ns[f"C{tag}"] = tuple(codes)
+            if rules.capture_to == "store":
+                take = f"x += ((t + 1) << {sh[my_store]}) - (t << o) - (1 << SH[c])"
+            else:  # K18: into the landing pit
+                take = "x += (t << SH[c]) - (t << o)"
+            lone = (
+                f"        else:\n            x += {1 << sh[my_store]} - (1 << SH[c])\n"
+                if rules.empty_capture
+                else ""
+            )
+            if rules.end_rule == "row_empty":
+                after_extra = f"        if not x & {row_op}:\n            return sweep(x), ()\n"
+                after_pass = f"    if not x & {row_me}:\n        return sweep(x), ()\n"
+            else:
+                after_extra = after_pass = ""
+            src.append(
+                f"def move_{tag}(x):\n"
+                f"    s = (x >> {sh[a]}) & 255\n"
+                f"    x += D{tag}[s]\n"
+                f"    c = C{tag}[s]\n"
+                f"    if c == -1:\n"
+                + early_check("        ")
+                + after_extra
+                + f"        ms = LEGAL_{mine}[(((x & {m7_me}) + {m7_me}) | x) & {m80_me}]\n"
+                f"        if not ms:\n"
+                f"            return sweep(x), ()\n"
+                f"        return x, ms\n"
+                f"    if c >= 0 and (x >> SH[c]) & 255 == 1:\n"
+                f"        o = {2 * n * BITS} - SH[c]\n"
+                f"        t = (x >> o) & 255\n"
+                f"        if t:\n"
+                f"            {take}\n"
+                + lone
+                + early_check("    ")
+                + after_pass
+                + f"    ms = LEGAL_{theirs}[(((x & {m7_op}) + {m7_op}) | x) & {m80_op}]\n"
+                f"    if not ms:\n"
+                f"        return sweep(x), ()\n"
+                f"    return x, ms\n"
+            )
+
+    south_pits = [sh[k] for k in range(n)]
+    north_pits = [sh[k] for k in range(n + 1, 2 * n + 1)]
+    clear = ~(rows[SOUTH][0] | rows[NORTH][0])
+
+    def sweep(x: int) -> int:
+        """K15: each side's remaining seeds into its own store."""
+        s = sum((x >> b) & MASK for b in south_pits)
+        t = sum((x >> b) & MASK for b in north_pits)
+        return (x & clear) + (s << sh[south_store]) + (t << sh[north_store])
+
+    ns["sweep"] = sweep
+    exec(compile("\n".join(src), f"<kalah kernel {rules!r}>", "exec"), ns)  # noqa: S102
+    moves: dict = {}
+    for side in (SOUTH, NORTH):
+        fns = []
+        for i in range(n):
+            f = ns[f"move_{side}{i + 1}"]
+            f.pit, f.side = i + 1, side
+            fns.append(f)
+        moves[side] = tuple(fns)
+        base = 0 if side == SOUTH else n + 1
+        table = {}
+        for bits in range(1 << n):
+            m = sum(0x80 << sh[base + k] for k in range(n) if bits >> k & 1)
+            table[m] = tuple(fns[k] for k in range(n) if bits >> k & 1)
+        ns[f"LEGAL_{side}"] = table
+
+    def stores(x: int) -> tuple[int, int]:
+        return (x >> sh[south_store]) & MASK, x >> sh[north_store]
+
+    def over(x: int, side: str) -> bool:
+        if rules.early_win and max(stores(x)) > half:
+            return True
+        if rules.end_rule == "stuck":
+            return not x & rows[side][0]
+        return not x & rows[SOUTH][0] or not x & rows[NORTH][0]
+
+    def legal(x: int, side: str) -> tuple:
+        if over(x, side):
+            return ()
+        row, m7, m80 = rows[side]
+        return ns[f"LEGAL_{side}"][(((x & m7) + m7) | x) & m80]
+
+    def encode(pos: Position) -> int:
+        fields = [*pos.south, pos.south_store, *pos.north, pos.north_store]
+        return sum(v << sh[k] for k, v in enumerate(fields))
+
+    def start(pos: Position) -> tuple:
+        x = encode(pos)
+        ms = legal(x, pos.to_move)
+        return (x, ms) if ms else (sweep(x), ())
+
+    def decode(x: int, side: str) -> Position:
+        f = [(x >> b) & MASK for b in sh]
+        return Position(tuple(f[:n]), f[n], tuple(f[n + 1 : 2 * n + 1]), f[2 * n + 1], side)
+
+    def seeds_in_play(x: int) -> int:
+        return sum((x >> b) & MASK for b in south_pits + north_pits)
+
+    return KalahKernel(rules, n, moves, start, legal, decode, stores, seeds_in_play)
