@@ -1,0 +1,1 @@
+"""Lesson and puzzle content (data files) and the loader that checks them against the engine."""

@@ -1,0 +1,121 @@
+"""The lesson files: every one loads and is proved by the engine; the loader names bad steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import play
+from lessons.loader import (
+    LESSON_DIR,
+    DoStep,
+    GoalStep,
+    LessonError,
+    PredictStep,
+    answer_of,
+    goal_failures,
+    known_rule_ids,
+    lesson_files,
+    load_lesson,
+    load_lessons,
+)
+
+LESSON_PAGES = {
+    1: "lesson_1_setup",
+    2: "lesson_2_sowing",
+    3: "lesson_3_extra_turns",
+    4: "lesson_4_captures",
+    5: "lesson_5_ending",
+    6: "lesson_6_awari",
+}
+
+
+@pytest.mark.parametrize("path", lesson_files(), ids=lambda p: p.stem)
+def test_every_lesson_file_loads_and_is_proved_by_the_engine(path: Path) -> None:
+    lesson = load_lesson(path)
+    assert 6 <= len(lesson.steps) <= 12
+    assert path.stem == LESSON_PAGES[lesson.number]
+    for step in lesson.steps:
+        rules = lesson.step_rules(step)
+        pos = lesson.step_position(step)
+        if isinstance(step, PredictStep):
+            result = play(pos, step.pit, rules)
+            assert answer_of(step.ask, pos, result, rules, step.side) == step.answer
+        elif isinstance(step, GoalStep):
+            results = []
+            for pit in step.solution:
+                results.append(play(results[-1].position if results else pos, pit, rules))
+            assert goal_failures(step.goal, pos.to_move, results) == []
+
+
+def test_load_lessons_gives_the_lessons_in_order() -> None:
+    lessons = load_lessons()
+    assert [lesson.number for lesson in lessons.values()] == sorted(lesson.number for lesson in lessons.values())
+    assert all(lesson.steps for lesson in lessons.values())
+
+
+def test_every_cited_id_is_explained_in_rules_toml() -> None:
+    known = known_rule_ids()
+    for lesson in load_lessons().values():
+        for step in lesson.steps:
+            assert set(step.cites) <= known, (lesson.id, step.id)
+
+
+# ------------------------------------------------------------- bad files
+
+
+def _broken(tmp_path: Path, old: str, new: str) -> Path:
+    src = (LESSON_DIR / "lesson_1_setup.toml").read_text()
+    assert old in src
+    path = tmp_path / "lesson_1_setup.toml"
+    path.write_text(src.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ('answer = "South store"', 'answer = "South pit 6"', ["step 'pit-3-opening'", "engine says 'South store'"]),
+        ("lit = [1]", "lit = [0]", ["step 'your-row'", "lit pit 0 is not a legal move"]),
+        ('expect = ["K7"]', 'expect = ["K9"]', ["step 'lift-them-all'", "does not fire ['K9']"]),
+        ('cites = ["K3"]', 'cites = ["K3", "Q1"]', ["step 'distances'", "cites"]),
+        ('id = "distances"\n', "", ["step 5 (no id)", "id", "Field required"]),
+        ('id = "distances"', 'id = "your-row"', ["repeated: your-row"]),
+        ("3,6,4,4,4,3/0/", "3,6,4,4,4,4/0/", ["step 'lift-them-all'", "seeds add up to 49"]),
+        ('kind = "read"', 'kind = "watch"', ["step 'welcome'", "kind"]),
+        ("solution = [1, 3]", "solution = [2]", ["step 'small-board'", "misses the goal"]),
+    ],
+)
+def test_a_bad_lesson_file_is_refused_naming_file_step_and_problem(
+    tmp_path: Path, old: str, new: str, words: list[str]
+) -> None:
+    path = _broken(tmp_path, old, new)
+    with pytest.raises(LessonError) as info:
+        load_lesson(path)
+    message = str(info.value)
+    assert message.startswith("lesson_1_setup.toml: ")
+    for word in words:
+        assert word in message
+
+
+def test_a_cited_id_missing_from_rules_toml_is_refused(tmp_path: Path) -> None:
+    path = _broken(tmp_path, 'cites = ["K3"]', 'cites = ["K3", "K19"]')
+    with pytest.raises(LessonError, match=r"step 'distances': cites unknown rule ids \['K19'\]"):
+        load_lesson(path, known_ids=known_rule_ids() - {"K19"})
+
+
+def test_an_unreadable_toml_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "lesson_9_bad.toml"
+    path.write_text("id = [")
+    with pytest.raises(LessonError, match="lesson_9_bad.toml: cannot read"):
+        load_lesson(path)
+
+
+def test_do_step_lit_pits_are_legal_and_fire_what_they_expect() -> None:
+    for lesson in load_lessons().values():
+        for step in lesson.steps:
+            if isinstance(step, DoStep):
+                pos, rules = lesson.step_position(step), lesson.step_rules(step)
+                for pit in step.lit:
+                    assert set(step.expect) <= set(play(pos, pit, rules).rules_fired)
