@@ -1,0 +1,41 @@
+"""Every page opens without an exception, in the frame and run alone (AppTest)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ui.frame import PAGES
+
+PAGE_FILES = [p[0] for p in PAGES]
+
+
+def test_frame_opens_home_by_default(app):
+    """A visitor opens the app and lands on Home, with the sidebar."""
+    app.run()
+    assert not app.exception
+    assert [t.value for t in app.title] == ["Mancala Tutor"]
+    assert any("You are on" in c.value for c in app.sidebar.caption)
+
+
+@pytest.mark.parametrize("page_file", PAGE_FILES)
+def test_every_page_opens_in_the_frame(app, page_file):
+    """A learner clicks each entry of the navigation: every page draws its title, no error."""
+    app.run()
+    app.switch_page(page_file).run()
+    assert not app.exception, app.exception
+    assert len(app.title) == 1
+
+
+@pytest.mark.parametrize("page_file", PAGE_FILES)
+def test_every_page_runs_alone(page_app, page_file):
+    """A deep link can run a page file without app.py: it must still work."""
+    at = page_app(page_file).run()
+    assert not at.exception, at.exception
+    assert len(at.title) == 1
+
+
+def test_navigation_lists_the_planned_pages():
+    """Home, Sandbox, six lessons, Puzzles and Move outcomes have a place in the navigation."""
+    files = set(PAGE_FILES)
+    assert {"pages/home.py", "pages/sandbox.py", "pages/puzzles.py", "pages/move_outcomes.py"} <= files
+    assert sum(f.startswith("pages/lesson_") for f in files) == 6

@@ -1,0 +1,1 @@
+"""Streamlit pieces shared by the pages: board widget, session state, sandbox, frame."""

@@ -1,0 +1,238 @@
+// Mancala Tutor board: draws a Kalah/Awari board from `data` and reports
+// pit presses with setTriggerValue("pit", {pit, pos}).
+// Python (ui/board.py) decides everything about the rules; this file only
+// draws what it is given and plays back the sowing frames it is given.
+
+const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
+const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function seedsWord(k) {
+  return k === 1 ? "1 seed" : `${k} seeds`;
+}
+
+function dots(count, max) {
+  const box = el("span", "mt-dots");
+  box.setAttribute("aria-hidden", "true");
+  const shown = Math.min(count, max);
+  for (let i = 0; i < shown; i++) {
+    const d = el("span", "mt-seed");
+    d.style.setProperty("--h", String((i * 47) % 360));
+    box.appendChild(d);
+  }
+  if (count > max) box.appendChild(el("span", "mt-more", "+"));
+  return box;
+}
+
+function placeKey(side, pit) {
+  return `${side}${pit}`;
+}
+
+function render(root, data, counts, opts) {
+  const { n, names, storeWord } = data;
+  const hi = new Set(opts.hi || []);
+  const lit = new Set(data.lit || []);
+  const onPath = new Set(data.path || []);
+  const playable = new Set(opts.animating ? [] : data.playable || []);
+  const focusKey = opts.focusKey;
+
+  root.innerHTML = "";
+  const board = el("div", "mt-board");
+  board.dataset.game = data.game;
+  board.dataset.toMove = data.to_move;
+  board.style.setProperty("--n", String(n));
+
+  const turn = el("div", "mt-turn");
+  turn.setAttribute("aria-live", "polite");
+  turn.textContent = opts.note || data.turn_text;
+  board.appendChild(turn);
+
+  const grid = el("div", "mt-grid");
+  grid.setAttribute("role", "group");
+  grid.setAttribute("aria-label", data.aria_label);
+
+  const store = (side) => {
+    const count = counts[placeKey(side, 0)];
+    const s = el("div", `mt-store mt-${side === "S" ? "south" : "north"}`);
+    s.setAttribute("role", "img");
+    s.setAttribute("aria-label", `${names[side]} ${storeWord}, ${seedsWord(count)}`);
+    s.dataset.place = placeKey(side, 0);
+    if (hi.has(placeKey(side, 0))) s.classList.add("mt-hi");
+    if (onPath.has(placeKey(side, 0))) s.classList.add("mt-path");
+    s.appendChild(el("span", "mt-store-name", names[side]));
+    s.appendChild(dots(count, 30));
+    s.appendChild(el("span", "mt-count", String(count)));
+    return s;
+  };
+
+  const pit = (side, k) => {
+    const key = placeKey(side, k);
+    const count = counts[key];
+    const canPlay = side === data.to_move && playable.has(k) && data.interactive;
+    const b = el("button", "mt-pit");
+    b.type = "button";
+    b.dataset.place = key;
+    b.setAttribute("aria-label", `${names[side]} pit ${k}, ${seedsWord(count)}`);
+    b.classList.add(side === "S" ? "mt-south" : "mt-north");
+    if (!canPlay) {
+      b.disabled = true;
+    } else {
+      b.classList.add("mt-playable");
+      b.addEventListener("click", () => opts.onPit(k));
+    }
+    if (lit.has(key)) b.classList.add("mt-lit");
+    if (onPath.has(key)) b.classList.add("mt-path");
+    if (key === data.origin) b.classList.add("mt-origin");
+    if (key === data.last) b.classList.add("mt-last");
+    if (hi.has(key)) b.classList.add("mt-hi");
+    b.appendChild(dots(count, 20));
+    b.appendChild(el("span", "mt-count", String(count)));
+    return b;
+  };
+
+  // Row 1: North's pit numbers (n..1 from left), row 2: North's pits,
+  // row 3: South's pits (1..n from left), row 4: South's pit numbers.
+  const ns = store("N");
+  ns.style.gridColumn = "1";
+  ns.style.gridRow = "2 / span 2";
+  grid.appendChild(ns);
+  for (let k = n; k >= 1; k--) {
+    const col = String(n - k + 2);
+    const lab = el("span", "mt-label", String(k));
+    lab.setAttribute("aria-hidden", "true");
+    lab.style.gridColumn = col;
+    lab.style.gridRow = "1";
+    grid.appendChild(lab);
+    const p = pit("N", k);
+    p.style.gridColumn = col;
+    p.style.gridRow = "2";
+    grid.appendChild(p);
+  }
+  for (let k = 1; k <= n; k++) {
+    const col = String(k + 1);
+    const p = pit("S", k);
+    p.style.gridColumn = col;
+    p.style.gridRow = "3";
+    grid.appendChild(p);
+    const lab = el("span", "mt-label", String(k));
+    lab.setAttribute("aria-hidden", "true");
+    lab.style.gridColumn = col;
+    lab.style.gridRow = "4";
+    grid.appendChild(lab);
+  }
+  const ss = store("S");
+  ss.style.gridColumn = String(n + 2);
+  ss.style.gridRow = "2 / span 2";
+  grid.appendChild(ss);
+  board.appendChild(grid);
+
+  const bar = el("div", "mt-bar");
+  if (opts.animating) {
+    if (opts.hand > 0) bar.appendChild(el("span", "mt-hand", `In hand: ${seedsWord(opts.hand)}`));
+    if (opts.step) {
+      const next = el("button", "mt-btn mt-next", "Next seed");
+      next.type = "button";
+      next.addEventListener("click", opts.onNext);
+      bar.appendChild(next);
+    }
+    const skip = el("button", "mt-btn mt-skip", "Show the result");
+    skip.type = "button";
+    skip.addEventListener("click", opts.onSkip);
+    bar.appendChild(skip);
+  }
+  board.appendChild(bar);
+  root.appendChild(board);
+
+  if (focusKey) {
+    const again = root.querySelector(`[data-place="${focusKey}"]:not([disabled])`);
+    if (again) again.focus();
+    else {
+      const nextBtn = root.querySelector(".mt-next");
+      if (nextBtn && opts.animating) nextBtn.focus();
+    }
+  }
+}
+
+export default function ({ data, parentElement, setTriggerValue }) {
+  if (!data) return;
+  let root = parentElement.querySelector(".mt-root");
+  if (!root) {
+    root = el("div", "mt-root");
+    parentElement.appendChild(root);
+  }
+  const key = data.key;
+  const old = TIMERS.get(key);
+  if (old) {
+    clearTimeout(old);
+    TIMERS.delete(key);
+  }
+
+  const active = () => {
+    const a = parentElement.activeElement || document.activeElement;
+    return a && a.dataset ? a.dataset.place || (a.classList.contains("mt-next") ? "next" : null) : null;
+  };
+  const onPit = (k) => setTriggerValue("pit", { pit: k, pos: data.notation });
+  const finalView = (focusKey) => render(root, data, data.counts, { onPit, focusKey });
+
+  const anim = data.anim;
+  const firstMount = !SEEN.has(key);
+  const fresh = anim && anim.frames && anim.frames.length && SEEN.get(key) !== anim.id;
+  SEEN.set(key, anim ? anim.id : null);
+  if (!fresh || firstMount) {
+    finalView(active());
+    return () => {};
+  }
+
+  const frames = anim.frames;
+  let i = 0;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    const t = TIMERS.get(key);
+    if (t) clearTimeout(t);
+    TIMERS.delete(key);
+    finalView(active());
+  };
+  const show = (focusKey) => {
+    const f = frames[i];
+    render(root, data, f.counts, {
+      animating: true,
+      hi: f.hi,
+      hand: f.hand,
+      note: f.note,
+      step: anim.step,
+      onPit,
+      onNext: advance,
+      onSkip: finish,
+      focusKey,
+    });
+  };
+  function advance() {
+    if (done) return;
+    i += 1;
+    if (i >= frames.length) finish();
+    else {
+      show(anim.step ? "next" : active());
+      if (!anim.step) schedule();
+    }
+  }
+  function schedule() {
+    const f = frames[i];
+    const wait = f.hold ? anim.ms * 2 : anim.ms;
+    TIMERS.set(key, setTimeout(advance, wait));
+  }
+  show(active());
+  if (!anim.step) schedule();
+  return () => {
+    const t = TIMERS.get(key);
+    if (t) clearTimeout(t);
+    TIMERS.delete(key);
+  };
+}
