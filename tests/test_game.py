@@ -1,0 +1,64 @@
+"""The Game record: moves, undo/redo, rows for a table."""
+
+import pytest
+
+from engine import Game, IllegalMoveError, KalahRules, Position
+
+K = KalahRules()
+
+
+def test_game_plays_undoes_and_redoes():
+    game = Game(K)
+    assert not game.can_undo and not game.can_redo
+    game.play(3)  # extra turn
+    game.play(6)
+    assert game.position == Position.from_notation("4,4,0,5,5,0/2/5,5,5,5,4,4/0/N")
+    assert game.undo() and game.position == Position.from_notation("4,4,0,5,5,5/1/4,4,4,4,4,4/0/S")
+    assert game.can_redo
+    assert game.redo() and game.position == Position.from_notation("4,4,0,5,5,0/2/5,5,5,5,4,4/0/N")
+    assert not game.redo()
+    game.undo()
+    game.play(1)  # a new move clears the redo list
+    assert not game.can_redo
+    assert game.positions()[0] == K.initial_position()
+    assert len(game.results) == 2
+
+
+def test_undo_at_the_start_changes_nothing():
+    game = Game(K)
+    assert game.undo() is False
+    assert game.position == K.initial_position()
+
+
+def test_an_illegal_move_changes_nothing():
+    game = Game(K)
+    game.play(3)
+    with pytest.raises(IllegalMoveError):
+        game.play(3)  # now empty
+    assert len(game.results) == 1 and game.position.to_notation() == "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S"
+
+
+def test_rows_for_a_table():
+    game = Game(K)
+    game.play(3)
+    game.play(6)
+    assert game.rows() == [
+        {"move": 1, "player": "South", "pit": 3, "before": "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S",
+         "after": "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S", "extra_turn": True, "captured": 0, "rules": "K7 K9"},
+        {"move": 2, "player": "South", "pit": 6, "before": "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S",
+         "after": "4,4,0,5,5,0/2/5,5,5,5,4,4/0/N", "extra_turn": False, "captured": 0, "rules": "K7"},
+    ]
+
+
+def test_game_ends_and_refuses_more_moves():
+    game = Game(K, Position.from_notation("0,0,0,0,0,1/23/1,1,1,1,1,1/18/S"))
+    game.play(6)
+    assert game.is_over and game.outcome().result == "draw"
+    with pytest.raises(IllegalMoveError) as err:
+        game.play(1)
+    assert err.value.rule_id == "K14"
+
+
+def test_a_start_that_does_not_fit_the_rules_is_refused():
+    with pytest.raises(ValueError):
+        Game(KalahRules(pits=4), Position.from_notation("4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"))
