@@ -171,7 +171,8 @@ class Goal(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     extra_turns: int | None = Field(default=None, ge=1)
-    """At least this many extra turns (K9) in the turn."""
+    """At least this many moves of the turn end in the learner's store (K9 in
+    ``rules_fired``; the last one may end the game, K14, instead of giving a move)."""
     capture: bool | None = None
     """A capture (any rule) happens, or none does."""
     game_over: bool | None = None
@@ -299,7 +300,7 @@ def goal_failures(goal: Goal, learner: str, results: Iterable[MoveResult]) -> li
     results = list(results)
     out = []
     if goal.extra_turns is not None:
-        got = sum(r.extra_turn for r in results)
+        got = sum("K9" in r.rules_fired for r in results)
         if got < goal.extra_turns:
             out.append(f"{got} extra turn{'s' if got != 1 else ''}, not {goal.extra_turns}")
     if goal.capture is not None and any(r.captured for r in results) != goal.capture:
