@@ -1,0 +1,241 @@
+"""The Sandbox through AppTest: the one click handler, undo/redo, results, links, editor, options."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import KalahRules, OwareRules, Position, legal_moves
+from ui import sandbox
+
+START = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"
+
+
+def open_sandbox(app, **query):
+    for name, value in query.items():
+        app.query_params[name] = value
+    app.run()
+    app.switch_page("pages/sandbox.py").run()
+    assert not app.exception, app.exception
+    return app
+
+
+def sb(app):
+    return app.session_state["sandbox"]
+
+
+def press(app, pit):
+    """Press a pit the way the drawn board does: through the one click handler, then rerun."""
+    sandbox.click_pit(pit, sb(app))
+    app.run()
+    assert not app.exception, app.exception
+
+
+def texts(app):
+    parts = [m.value for m in app.markdown] + [e.value for e in app.success]
+    parts += [e.value for e in app.info] + [e.value for e in app.warning] + [e.value for e in app.error]
+    return "\n".join(parts)
+
+
+def test_k9_pit_3_at_the_start_gives_an_extra_turn(app):
+    """South presses pit 3: the last seed lands in the store and the page says South moves again."""
+    open_sandbox(app)
+    press(app, 3)
+    assert sb(app).game.position == Position.from_notation("4,4,0,5,5,5/1/4,4,4,4,4,4/0/S")
+    assert "South moves again" in texts(app)
+
+
+def test_k5_an_empty_pit_is_refused_and_explained(app):
+    """Pressing the pit just emptied changes nothing and says why, with the rule id."""
+    open_sandbox(app)
+    press(app, 3)
+    before = sb(app).game.position
+    press(app, 3)
+    assert sb(app).game.position == before
+    assert any("K5" in w.value for w in app.warning)
+
+
+def test_a_whole_game_through_the_click_handler_ends_with_the_result(app):
+    """Two players press pits until the game ends; the result and the final sweep are shown."""
+    open_sandbox(app)
+    rng = random.Random(7)
+    for _ in range(300):
+        game = sb(app).game
+        if game.is_over:
+            break
+        sandbox.click_pit(rng.choice(game.legal_moves()), sb(app))
+    app.run()
+    game = sb(app).game
+    assert game.is_over
+    end = game.outcome()
+    success = " ".join(s.value for s in app.success)
+    assert "Game over" in success
+    assert f"{end.score[0]}" in success and f"{end.score[1]}" in success
+    last = game.results[-1]
+    if any(last.swept):
+        assert "Final sweep" in texts(app)
+    # the finished board takes no more presses
+    press(app, 1)
+    assert sb(app).game.results[-1] is last
+
+
+def test_undo_and_redo_step_through_the_moves(app):
+    """Undo takes one move back, Redo plays it again, and the buttons follow."""
+    open_sandbox(app)
+    press(app, 3)
+    press(app, 6)
+    after_two = sb(app).game.position
+    app.button(key="sb_undo").click().run()
+    assert sb(app).game.position == Position.from_notation("4,4,0,5,5,5/1/4,4,4,4,4,4/0/S")
+    app.button(key="sb_undo").click().run()
+    assert sb(app).game.position.to_notation() == START
+    assert app.button(key="sb_undo").disabled
+    app.button(key="sb_redo").click().run()
+    app.button(key="sb_redo").click().run()
+    assert sb(app).game.position == after_two
+    assert app.button(key="sb_redo").disabled
+    assert not app.exception
+
+
+def test_new_game_resets_the_board(app):
+    open_sandbox(app)
+    press(app, 1)
+    app.button(key="sb_new").click().run()
+    assert sb(app).game.position.to_notation() == START
+    assert not sb(app).game.results
+
+
+def test_against_the_computer_it_replies_and_undo_returns_to_your_turn(app):
+    """With the computer as North, a South move is answered at once; Undo goes back to South's turn."""
+    open_sandbox(app)
+    app.radio(key="sb_mode").set_value("computer").run()
+    assert sb(app).mode == "computer"
+    press(app, 1)  # no extra turn: North (computer) must reply
+    game = sb(app).game
+    assert len(game.results) >= 2
+    assert game.position.to_move == "S" or game.is_over
+    assert all(r.mover == "N" for r in game.results[1:])
+    app.button(key="sb_undo").click().run()
+    assert sb(app).game.position.to_notation() == START
+
+
+def test_the_computer_moves_first_when_it_plays_south(app):
+    open_sandbox(app)
+    app.radio(key="sb_mode").set_value("computer").run()
+    app.radio(key="sb_computer_side").set_value("S").run()
+    app.button(key="sb_new").click().run()
+    game = sb(app).game
+    assert game.results and game.results[0].mover == "S"
+    assert game.position.to_move == "N"
+
+
+@pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard", "perfect"])
+def test_every_level_plays_a_legal_move(level):
+    from ui.opponent import choose
+
+    rules = KalahRules()
+    pos = Position.from_notation("0,1,0,5,5,5/1/4,4,4,0,4,4/9/S")
+    assert choose(pos, rules, level, random.Random(1)) in legal_moves(pos, rules)
+
+
+def test_a_share_link_opens_the_same_position_and_rules(app):
+    """A teacher's link with Awari rules and a position opens exactly that."""
+    pos = "0,5,5,5,5,4/2/4,4,4,4,4,0/2/N"
+    open_sandbox(app, pos=pos, game="oware", grand_slam="illegal")
+    assert sb(app).rules == OwareRules(grand_slam="illegal")
+    assert sb(app).game.position.to_notation() == pos
+    assert not app.error
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"pos": "not a position"},
+        {"pos": "4,4,4/0/4,4,4/0/S"},            # 3 pits under 6-pit rules
+        {"pos": "9,4,4,4,4,4/0/4,4,4,4,4,4/0/S"},  # 53 seeds, not 48
+        {"pos": "4,4,4,4,4,4/0/4,4,4,4,4,4/0/X"},
+        {"game": "chess"},
+        {"game": "kalah", "seeds": "lots"},
+        {"pos": START, "pits": "12"},
+    ],
+)
+def test_a_bad_share_link_shows_an_error_and_the_start_position(app, query):
+    """A broken link never shows a traceback: an error box and a board at the start."""
+    open_sandbox(app, **query)
+    assert len(app.error) == 1
+    assert "link" in app.error[0].value
+    game = sb(app).game
+    assert game.position == game.rules.initial_position()
+
+
+def test_the_editor_refuses_an_impossible_position(app):
+    """Seeds that do not add up to 48 are refused with the engine's reason; the board stays."""
+    open_sandbox(app)
+    field = next(t for t in app.text_input if t.label == "Position in notation")
+    field.input("9,9,9,9,9,9/0/4,4,4,4,4,4/0/S")
+    app.button(key="sb_ed_text_go").click().run()
+    assert not app.exception
+    assert sb(app).game.position.to_notation() == START
+    assert any("48" in e.value for e in app.error)
+
+
+def test_the_editor_sets_a_possible_position(app):
+    open_sandbox(app)
+    field = next(t for t in app.text_input if t.label == "Position in notation")
+    field.input("0,0,0,0,0,1/20/0,0,0,0,2,1/24/S")
+    app.button(key="sb_ed_text_go").click().run()
+    assert sb(app).game.position.to_notation() == "0,0,0,0,0,1/20/0,0,0,0,2,1/24/S"
+    press(app, 6)  # the lone seed reaches the store: South's row is empty, the game ends
+    assert sb(app).game.is_over
+    assert "Game over" in " ".join(s.value for s in app.success)
+
+
+def test_the_editor_numbers_are_checked_too(app):
+    open_sandbox(app)
+    next(n for n in app.number_input if n.label == "S1").set_value(7)
+    app.button(key="sb_ed_fields_go").click().run()
+    assert sb(app).game.position.to_notation() == START
+    assert app.error
+
+
+@pytest.mark.parametrize(
+    "choices,expected",
+    [
+        ({"sb_game": "oware"}, OwareRules()),
+        ({"sb_seeds": 3, "sb_pits": 4}, KalahRules(pits=4, seeds=3)),
+        ({"sb_empty_capture": True, "sb_early_win": True}, KalahRules(empty_capture=True, early_win=True)),
+        ({"sb_end_rule": "stuck", "sb_capture_to": "pit"}, KalahRules(end_rule="stuck", capture_to="pit")),
+    ],
+)
+def test_rules_options_start_a_new_game(app, choices, expected):
+    open_sandbox(app)
+    for key, value in choices.items():
+        widget = app.radio(key=key) if key in ("sb_game", "sb_end_rule", "sb_capture_to") else None
+        if widget is None:
+            widget = (app.checkbox(key=key) if key in ("sb_empty_capture", "sb_early_win")
+                      else app.select_slider(key=key))
+        widget.set_value(value).run()
+    app.button(key="sb_new_settings").click().run()
+    assert not app.exception
+    assert sb(app).rules == expected
+    assert sb(app).game.position == expected.initial_position()
+
+
+def test_grand_slam_option_and_north_first(app):
+    open_sandbox(app)
+    app.radio(key="sb_game").set_value("oware").run()
+    app.radio(key="sb_grand_slam").set_value("capture_all").run()
+    app.radio(key="sb_first").set_value("N").run()
+    app.button(key="sb_new_settings").click().run()
+    assert sb(app).rules == OwareRules(grand_slam="capture_all")
+    assert sb(app).game.position.to_move == "N"
+
+
+def test_the_move_list_is_a_table(app):
+    open_sandbox(app)
+    press(app, 3)
+    press(app, 1)
+    frame = app.dataframe[0].value
+    assert list(frame["pit"]) == [3, 1]
+    assert list(frame["player"]) == ["South", "South"]
