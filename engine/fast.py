@@ -4,11 +4,11 @@ The public ``play()`` builds readable ``MoveResult`` values; the search and
 the benchmarks need millions of moves, so this module plays the same rules
 (K5-K18, every ``KalahRules`` variant) on a board packed into one Python int:
 
-    field k = bits 8k .. 8k+7, k = 0..2n+1
+    field k = bits bk .. bk+b-1, k = 0..2n+1, b = 6 bits (8 when over 63 seeds)
     0..n-1   South's pits 1..n       n        South's store
     n+1..2n  North's pits 1..n       2n+1     North's store
 
-Fields never exceed 160 (8 pits x 10 seeds x 2), so 8 bits never carry.
+No count can exceed all the seeds, so a field never carries into the next.
 
 Each pit of each side gets its own small function, generated for the rules
 with every constant written in: a sowing is one precomputed addition (every
@@ -31,8 +31,13 @@ from typing import Callable
 from .position import NORTH, SOUTH, Position
 from .rules import KalahRules
 
-BITS = 8
-MASK = (1 << BITS) - 1
+
+def _field_bits(total: int) -> int:
+    """6 bits a field when no count can pass 63 (the standard 48 seeds), else 8.
+
+    Smaller fields keep the packed int shorter, which makes every step faster.
+    """
+    return 6 if total <= 63 else 8
 
 MoveFn = Callable[[int], "tuple[int, tuple]"]
 
@@ -73,20 +78,25 @@ def kalah_kernel(rules: KalahRules) -> KalahKernel:
     return kernel
 
 
-def _row_consts(base: int, n: int) -> tuple[int, int, int]:
-    row = sum(MASK << (BITS * (base + k)) for k in range(n))
-    m7 = sum(0x7F << (BITS * (base + k)) for k in range(n))
-    m80 = sum(0x80 << (BITS * (base + k)) for k in range(n))
-    return row, m7, m80
+def _row_consts(base: int, n: int, bits: int) -> tuple[int, int, int]:
+    """A row's field mask, and the masks that turn it into one flag bit per non-empty pit."""
+    mask, top = (1 << bits) - 1, 1 << (bits - 1)
+    row = sum(mask << (bits * (base + k)) for k in range(n))
+    low = sum((top - 1) << (bits * (base + k)) for k in range(n))
+    high = sum(top << (bits * (base + k)) for k in range(n))
+    return row, low, high
 
 
 def _build(rules: KalahRules) -> KalahKernel:
     n = rules.pits
     total = rules.total_seeds
     half = total // 2
+    BITS = _field_bits(total)
+    MASK = (1 << BITS) - 1
+    TOP = 1 << (BITS - 1)
     sh = [BITS * k for k in range(2 * n + 2)]
     south_store, north_store = n, 2 * n + 1
-    rows = {SOUTH: _row_consts(0, n), NORTH: _row_consts(n + 1, n)}
+    rows = {SOUTH: _row_consts(0, n, BITS), NORTH: _row_consts(n + 1, n, BITS)}
     ns: dict = {"SH": tuple(sh)}
     src: list[str] = []
 
@@ -94,7 +104,7 @@ def _build(rules: KalahRules) -> KalahKernel:
         if not rules.early_win:
             return ""
         return (
-            f"{indent}if (x >> {sh[south_store]}) & 255 > {half} or x >> {sh[north_store]} > {half}:\n"
+            f"{indent}if (x >> {sh[south_store]}) & {MASK} > {half} or x >> {sh[north_store]} > {half}:\n"
             f"{indent}    return sweep(x), ()\n"
         )
 
@@ -122,17 +132,18 @@ def _build(rules: KalahRules) -> KalahKernel:
                     d += 1 << sh[order[j]]
                 last = order[(start + s) % len(order)]
                 deltas.append(d)
-                # -1: the store (K9); -2: the opponent's row (K12); else the own pit landed in
-                codes.append(-1 if last == my_store else (last if base <= last < base + n else -2))
+                # -1: the store (K9); -2: the opponent's row (K12); else the bit shift
+                # of the own pit landed in (a capture candidate, K10)
+                codes.append(-1 if last == my_store else (sh[last] if base <= last < base + n else -2))
             tag = f"{side}{i + 1}"
             ns[f"D{tag}"] = tuple(deltas)
             ns[f"C{tag}"] = tuple(codes)
             if rules.capture_to == "store":
-                take = f"x += ((t + 1) << {sh[my_store]}) - (t << o) - (1 << SH[c])"
+                take = f"x += ((t + 1) << {sh[my_store]}) - (t << o) - (1 << c)"
             else:  # K18: into the landing pit
-                take = "x += (t << SH[c]) - (t << o)"
+                take = "x += (t << c) - (t << o)"
             lone = (
-                f"        else:\n            x += {1 << sh[my_store]} - (1 << SH[c])\n"
+                f"        else:\n            x += {1 << sh[my_store]} - (1 << c)\n"
                 if rules.empty_capture
                 else ""
             )
@@ -143,7 +154,7 @@ def _build(rules: KalahRules) -> KalahKernel:
                 after_extra = after_pass = ""
             src.append(
                 f"def move_{tag}(x):\n"
-                f"    s = (x >> {sh[a]}) & 255\n"
+                f"    s = (x >> {sh[a]}) & {MASK}\n"
                 f"    x += D{tag}[s]\n"
                 f"    c = C{tag}[s]\n"
                 f"    if c == -1:\n"
@@ -153,9 +164,9 @@ def _build(rules: KalahRules) -> KalahKernel:
                 f"        if not ms:\n"
                 f"            return sweep(x), ()\n"
                 f"        return x, ms\n"
-                f"    if c >= 0 and (x >> SH[c]) & 255 == 1:\n"
-                f"        o = {2 * n * BITS} - SH[c]\n"
-                f"        t = (x >> o) & 255\n"
+                f"    if c >= 0 and (x >> c) & {MASK} == 1:\n"
+                f"        o = {2 * n * BITS} - c\n"
+                f"        t = (x >> o) & {MASK}\n"
                 f"        if t:\n"
                 f"            {take}\n"
                 + lone
@@ -190,7 +201,7 @@ def _build(rules: KalahRules) -> KalahKernel:
         base = 0 if side == SOUTH else n + 1
         table = {}
         for bits in range(1 << n):
-            m = sum(0x80 << sh[base + k] for k in range(n) if bits >> k & 1)
+            m = sum(TOP << sh[base + k] for k in range(n) if bits >> k & 1)
             table[m] = tuple(fns[k] for k in range(n) if bits >> k & 1)
         ns[f"LEGAL_{side}"] = table
 
