@@ -422,7 +422,7 @@ def play(pos: Position, pit: int, rules: Rules) -> MoveResult:
         raise IllegalMoveError(
             f"{who}'s pit {pit} is empty: a move must lift seeds in {pos.to_notation()}", "K5"
         )
-    if is_oware:
+    if isinstance(rules, OwareRules):
         allowed, reason = _oware_candidates(pos, rules)
         if pit not in allowed:
             if reason == "A5" and not _is_grand_slam(pos, pit):
@@ -432,4 +432,5 @@ def play(pos: Position, pit: int, rules: Rules) -> MoveResult:
                 reason = "A4"
             raise IllegalMoveError(f"{msg}, in {pos.to_notation()}", reason or "A5")
         return _oware_play(pos, pit, rules)
+    assert isinstance(rules, KalahRules)
     return _kalah_play(pos, pit, rules)

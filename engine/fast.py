@@ -26,7 +26,7 @@ turns and game ends as ``engine.play`` on random games of every variant.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from .position import NORTH, SOUTH, Position
 from .rules import KalahRules
@@ -39,7 +39,9 @@ def _field_bits(total: int) -> int:
     """
     return 6 if total <= 63 else 8
 
-MoveFn = Callable[[int], "tuple[int, tuple]"]
+MoveFn = Callable[[int], "tuple[int, tuple[Any, ...]]"]
+"""A move function: packed board in, (packed board, next player's move functions) out."""
+Moves = tuple[MoveFn, ...]
 
 
 @dataclass(frozen=True)
@@ -59,11 +61,11 @@ class KalahKernel:
 
     rules: KalahRules
     n: int
-    moves: dict
-    start: Callable[[Position], tuple]
-    legal: Callable[[int, str], tuple]
+    moves: dict[str, Moves]
+    start: Callable[[Position], tuple[int, Moves]]
+    legal: Callable[[int, str], Moves]
     decode: Callable[[int, str], Position]
-    stores: Callable[[int], tuple]
+    stores: Callable[[int], tuple[int, int]]
     seeds_in_play: Callable[[int], int]
 
 
@@ -97,7 +99,7 @@ def _build(rules: KalahRules) -> KalahKernel:
     sh = [BITS * k for k in range(2 * n + 2)]
     south_store, north_store = n, 2 * n + 1
     rows = {SOUTH: _row_consts(0, n, BITS), NORTH: _row_consts(n + 1, n, BITS)}
-    ns: dict = {"SH": tuple(sh)}
+    ns: dict[str, Any] = {}
     src: list[str] = []
 
     def early_check(indent: str) -> str:
@@ -119,18 +121,18 @@ def _build(rules: KalahRules) -> KalahKernel:
         row_op, m7_op, m80_op = rows[theirs]
         for i in range(n):
             a = base + i
-            start = order.index(a)
+            origin = order.index(a)
             deltas, codes = [0], [0]
             for s in range(1, total + 1):
                 laps, rest = divmod(s, len(order))
                 d = -s << sh[a]
                 for k in order:
                     d += laps << sh[k]
-                j = start
+                j = origin
                 for _ in range(rest):
                     j = (j + 1) % len(order)
                     d += 1 << sh[order[j]]
-                last = order[(start + s) % len(order)]
+                last = order[(origin + s) % len(order)]
                 deltas.append(d)
                 # -1: the store (K9); -2: the opponent's row (K12); else the bit shift
                 # of the own pit landed in (a capture candidate, K10)
@@ -190,16 +192,16 @@ def _build(rules: KalahRules) -> KalahKernel:
 
     ns["sweep"] = sweep
     exec(compile("\n".join(src), f"<kalah kernel {rules!r}>", "exec"), ns)  # noqa: S102
-    moves: dict = {}
+    moves: dict[str, Moves] = {}
     for side in (SOUTH, NORTH):
-        fns = []
+        fns: list[Any] = []
         for i in range(n):
             f = ns[f"move_{side}{i + 1}"]
             f.pit, f.side = i + 1, side
             fns.append(f)
         moves[side] = tuple(fns)
         base = 0 if side == SOUTH else n + 1
-        table = {}
+        table: dict[int, Moves] = {}
         for bits in range(1 << n):
             m = sum(TOP << sh[base + k] for k in range(n) if bits >> k & 1)
             table[m] = tuple(fns[k] for k in range(n) if bits >> k & 1)
@@ -215,17 +217,18 @@ def _build(rules: KalahRules) -> KalahKernel:
             return not x & rows[side][0]
         return not x & rows[SOUTH][0] or not x & rows[NORTH][0]
 
-    def legal(x: int, side: str) -> tuple:
+    def legal(x: int, side: str) -> Moves:
         if over(x, side):
             return ()
         row, m7, m80 = rows[side]
-        return ns[f"LEGAL_{side}"][(((x & m7) + m7) | x) & m80]
+        table: dict[int, Moves] = ns[f"LEGAL_{side}"]
+        return table[(((x & m7) + m7) | x) & m80]
 
     def encode(pos: Position) -> int:
         fields = [*pos.south, pos.south_store, *pos.north, pos.north_store]
         return sum(v << sh[k] for k, v in enumerate(fields))
 
-    def start(pos: Position) -> tuple:
+    def start(pos: Position) -> tuple[int, Moves]:
         x = encode(pos)
         ms = legal(x, pos.to_move)
         return (x, ms) if ms else (sweep(x), ())

@@ -101,14 +101,14 @@ class Game:
         self.results.append(self._redo.pop())
         return True
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, object]]:
         """The moves as plain rows for a table or CSV.
 
         Keys: ``move`` (1-based), ``player`` ("South"/"North"), ``pit``,
         ``before`` and ``after`` (notation), ``extra_turn`` (bool),
         ``captured`` (int), ``rules`` (ids joined by spaces).
         """
-        out = []
+        out: list[dict[str, object]] = []
         before = self.start
         for k, r in enumerate(self.results, 1):
             out.append(

@@ -7,7 +7,7 @@ value raises ``ValueError`` naming the field and the allowed values.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Mapping, Union
+from typing import Any, Mapping, Union
 
 from .position import NORTH, SOUTH, Position
 
@@ -16,7 +16,7 @@ CAPTURE_TO = ("store", "pit")
 GRAND_SLAM = ("no_capture", "illegal", "capture_all")
 
 
-def _check_choice(name: str, value: object, allowed: tuple) -> None:
+def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
 
@@ -186,7 +186,7 @@ def rules_from_params(params: Mapping[str, str]) -> Rules:
         return OwareRules(grand_slam=str(gs).strip().lower())
     if game != "kalah":
         raise ValueError(f"game must be 'kalah' or 'oware', not {game!r}")
-    kwargs: dict = {}
+    kwargs: dict[str, Any] = {}
     for name in ("pits", "seeds"):
         if name in params:
             kwargs[name] = _parse_int(name, params[name])
