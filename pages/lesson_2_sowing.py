@@ -1,4 +1,4 @@
-"""Lesson 2: Sowing (placeholder until its own issue lands)."""
+"""Lesson 2: Sowing. The steps live in lessons/lesson_2_sowing.toml; ui/lesson.py runs them."""
 
 import sys
 from pathlib import Path
@@ -7,8 +7,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # lets the page
 
 import streamlit as st  # noqa: E402
 
-from ui import frame, placeholder  # noqa: E402
+from ui import frame, lesson  # noqa: E402
 
 frame.page_setup()
 st.title("Lesson 2: Sowing")
-placeholder.coming_soon("how seeds travel round the board")
+lesson.render("sowing")

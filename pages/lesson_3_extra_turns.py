@@ -1,4 +1,4 @@
-"""Lesson 3: Extra turns (placeholder until its own issue lands)."""
+"""Lesson 3: Extra turns. The steps live in lessons/lesson_3_extra_turns.toml; ui/lesson.py runs them."""
 
 import sys
 from pathlib import Path
@@ -7,8 +7,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # lets the page
 
 import streamlit as st  # noqa: E402
 
-from ui import frame, placeholder  # noqa: E402
+from ui import frame, lesson  # noqa: E402
 
 frame.page_setup()
 st.title("Lesson 3: Extra turns")
-placeholder.coming_soon("landing in your own store to move again")
+lesson.render("extra-turns")

@@ -1,4 +1,4 @@
-"""Lesson 5: Ending the game (placeholder until its own issue lands)."""
+"""Lesson 5: Ending the game. The steps live in lessons/lesson_5_ending.toml; ui/lesson.py runs them."""
 
 import sys
 from pathlib import Path
@@ -7,8 +7,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # lets the page
 
 import streamlit as st  # noqa: E402
 
-from ui import frame, placeholder  # noqa: E402
+from ui import frame, lesson  # noqa: E402
 
 frame.page_setup()
 st.title("Lesson 5: Ending the game")
-placeholder.coming_soon("the final sweep and who wins")
+lesson.render("ending")

@@ -1,0 +1,413 @@
+"""The lesson runner: walks a learner through one lesson of ``lessons/``.
+
+A lesson page calls :func:`render` with a lesson id (``"setup"``, ``"sowing"``,
+``"extra-turns"``, ``"captures"``, ``"ending"``, ``"awari"``). The runner keeps
+one :class:`LessonRun` per lesson in ``st.session_state["lesson_runs"]`` and
+writes the learner's progress through ``ui.state.lesson_record`` (Home and the
+sidebar read it there).
+
+Every action is a plain function that tests call directly, as the buttons do:
+
+- :func:`click_pit` is the ONE click handler of the board (``ui.board.board``
+  calls it with the pit pressed). A pit that is not the step's move changes
+  nothing and is explained by the rule it breaks (``IllegalMoveError.rule_id``)
+  or by what that move would do (``MoveResult.rules_fired``).
+- :func:`answer` checks a prediction against the lesson file (whose answers
+  the loader proved with the engine); a right answer plays the move.
+- :func:`next_step`, :func:`back`, :func:`restart`, :func:`retry`, :func:`show_me`.
+
+Nothing here decides a rule: moves come from ``engine.play``, words for rule
+ids from ``lessons/rules.toml`` (via ``ui.announce``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from engine import IllegalMoveError, MoveResult, Position, Rules, play
+from lessons.loader import DoStep, GoalStep, Lesson, PredictStep, ReadStep, goal_failures, load_lessons
+from ui import frame, state
+from ui.announce import announcements, illegal_text, result_text, rule_title, side_name
+from ui.board import Sowing, board
+
+RUNS_KEY = "lesson_runs"
+
+LESSON_PAGES = {
+    "setup": "pages/lesson_1_setup.py",
+    "sowing": "pages/lesson_2_sowing.py",
+    "extra-turns": "pages/lesson_3_extra_turns.py",
+    "captures": "pages/lesson_4_captures.py",
+    "ending": "pages/lesson_5_ending.py",
+    "awari": "pages/lesson_6_awari.py",
+}
+"""Lesson id -> page file (the order of the lessons)."""
+
+
+@st.cache_data(show_spinner=False)
+def lessons() -> dict[str, Lesson]:
+    """Every lesson, loaded and checked once (``lessons.loader.load_lessons``)."""
+    return load_lessons()
+
+
+@dataclass
+class LessonRun:
+    """Where a learner is in one lesson.
+
+    ``index``: the step shown (0-based); ``finished``: the summary is shown.
+    ``position``: the board now (the step's start until a move is played).
+    ``results``: moves played in this step, in order (a goal's whole turn).
+    ``done``: the step is complete, Next is open. ``failed``: a goal try
+    missed (the board stays as it ended, "Try again" resets it).
+    ``notice``: ``(kind, text)`` under the step text, kind ``"success"``,
+    ``"warning"`` or ``"info"``. ``sow_start``/``sow``/``sow_id``: what the
+    board animates (``ui.board.Sowing``). ``wrong``: wrong presses and
+    answers in this step (a count, for tests and teachers). ``record``: this
+    lesson's progress record in ``ui.state`` (``{"steps_done": set, "done": bool}``),
+    fetched again on every page run, so the actions can write progress
+    without a script run (tests call them directly).
+    """
+
+    lesson_id: str
+    index: int = 0
+    finished: bool = False
+    position: Position | None = None
+    results: list[MoveResult] = field(default_factory=list)
+    done: bool = False
+    failed: bool = False
+    notice: tuple[str, str] | None = None
+    sow_start: Position | None = None
+    sow: list[MoveResult] = field(default_factory=list)
+    sow_id: int = 0
+    wrong: int = 0
+    record: dict = field(default_factory=lambda: {"steps_done": set(), "done": False})
+
+    @property
+    def lesson(self) -> Lesson:
+        return lessons()[self.lesson_id]
+
+    @property
+    def step(self):
+        return self.lesson.steps[self.index]
+
+    @property
+    def rules(self) -> Rules:
+        return self.lesson.step_rules(self.step)
+
+
+def run_for(lesson_id: str) -> LessonRun:
+    """The session's run of ``lesson_id``, created at its first step."""
+    state.init()
+    runs = st.session_state.setdefault(RUNS_KEY, {})
+    if lesson_id not in runs:
+        run = LessonRun(lesson_id, record=state.lesson_record(lesson_id))
+        _start_step(run, 0)
+        runs[lesson_id] = run
+    run = runs[lesson_id]
+    run.record = state.lesson_record(lesson_id)
+    return run
+
+
+# ----------------------------------------------------------------- actions
+
+
+def _start_step(run: LessonRun, index: int) -> None:
+    run.index = index
+    run.finished = False
+    run.position = run.lesson.step_position(run.step)
+    run.results = []
+    run.failed = False
+    run.notice = None
+    run.sow_start, run.sow = None, []
+    run.sow_id += 1
+    run.done = False
+    if isinstance(run.step, ReadStep):
+        _complete(run)
+
+
+def _complete(run: LessonRun) -> None:
+    run.done = True
+    run.record["steps_done"].add(run.step.id)
+
+
+def _played(run: LessonRun, before: Position, results: list[MoveResult]) -> None:
+    run.sow_start, run.sow = before, list(results)
+    run.sow_id += 1
+
+
+def move_words(result: MoveResult) -> str:
+    """What a move did, from the engine's result: where the last seed went, the rules it used."""
+    seeds = len(result.path)
+    words = [f"Pit {result.pit} sows {seeds} seed{'s' if seeds != 1 else ''}; the last one lands in {result.last}."]
+    words += [f"{text} ({rule_id})" for rule_id, text in announcements(result)]
+    if result.outcome is not None:
+        words.append(result_text(result.outcome))
+    return " ".join(words)
+
+
+def _with_hint(text: str, hint: str) -> str:
+    return f"{text}\n\n{hint}" if hint else text
+
+
+def click_pit(pit: int, run: LessonRun | None = None) -> None:
+    """The board's one click handler: the learner pressed ``pit`` (1..n, the mover's numbering).
+
+    ``do`` step: the lit pit is played; any other pit changes nothing and
+    is explained. ``goal`` step: any legal pit is played; when the turn
+    ends the goal is checked with ``lessons.loader.goal_failures``.
+    ``read``/``predict`` steps and finished steps ignore presses.
+    ``run`` defaults to the run of the page's lesson; tests pass
+    ``AppTest.session_state["lesson_runs"][lesson_id]``.
+    """
+    run = run or run_for(st.session_state["lesson_page"])
+    step = run.step
+    if run.finished or run.done or run.failed or not isinstance(step, (DoStep, GoalStep)):
+        return
+    pos, rules = run.position, run.rules
+    try:
+        result = play(pos, pit, rules)
+    except IllegalMoveError as exc:
+        run.wrong += 1
+        run.notice = ("warning", _with_hint(f"Not that pit. {illegal_text(exc.rule_id, str(exc))}", step.hint))
+        return
+    if isinstance(step, DoStep):
+        if pit not in step.lit:
+            run.wrong += 1
+            lit = " or ".join(str(p) for p in step.lit)
+            text = (
+                f"Pit {pit} is a real move, but not this step's. {move_words(result)} "
+                f"This step is about {', '.join(step.cites)}: press the lit pit {lit}."
+            )
+            run.notice = ("warning", _with_hint(text, step.hint))
+            return
+        run.position = result.position
+        run.results = [result]
+        _played(run, pos, [result])
+        _complete(run)
+        run.notice = ("success", f"{step.done}\n\n{move_words(result)}")
+        return
+    # goal step: one turn of free moves
+    run.results.append(result)
+    run.position = result.position
+    _played(run, pos, [result])
+    if result.extra_turn:
+        run.notice = ("info", f"{move_words(result)} Keep going: it is still your turn.")
+        return
+    missed = goal_failures(step.goal, run.lesson.step_position(step).to_move, run.results)
+    if missed:
+        run.wrong += 1
+        run.failed = True
+        text = f"{move_words(result)}\n\nNot yet: {'; '.join(missed)}. Press **Try again**."
+        run.notice = ("warning", _with_hint(text, step.hint))
+        return
+    _complete(run)
+    run.notice = ("success", f"Goal reached! {step.done}\n\n{move_words(result)}")
+
+
+def answer(choice: str, run: LessonRun | None = None) -> bool:
+    """The learner answers a ``predict`` step with ``choice``; returns whether it is right.
+
+    Right: the step's move is played (and animated), the step is done.
+    Wrong: nothing changes; the notice says so, with the step's hint.
+    """
+    run = run or run_for(st.session_state["lesson_page"])
+    step = run.step
+    if not isinstance(step, PredictStep) or run.done or run.finished:
+        return False
+    if choice != step.answer:
+        run.wrong += 1
+        run.notice = ("warning", _with_hint(f"Not quite: it is not **{choice}**. Have another go.", step.hint))
+        return False
+    pos = run.position
+    result = play(pos, step.pit, run.rules)
+    run.position = result.position
+    run.results = [result]
+    _played(run, pos, [result])
+    _complete(run)
+    run.notice = ("success", f"Right: **{choice}**! {step.done}\n\n{move_words(result)}")
+    return True
+
+
+def retry(run: LessonRun | None = None) -> None:
+    """Start the current step again from its position (after a missed goal)."""
+    run = run or run_for(st.session_state["lesson_page"])
+    _start_step(run, run.index)
+
+
+def show_me(run: LessonRun | None = None) -> None:
+    """Play a goal step's solution from the lesson file (animated) and finish the step."""
+    run = run or run_for(st.session_state["lesson_page"])
+    step = run.step
+    if not isinstance(step, GoalStep):
+        return
+    _start_step(run, run.index)
+    start = pos = run.position
+    results = []
+    for pit in step.solution:
+        results.append(play(pos, pit, run.rules))
+        pos = results[-1].position
+    run.results, run.position = results, pos
+    _played(run, start, results)
+    _complete(run)
+    pits = ", ".join(str(r.pit) for r in results)
+    run.notice = ("info", f"Here is one way: pits {pits}. {step.done}")
+
+
+def next_step(run: LessonRun | None = None) -> None:
+    """Go to the next step (only when this one is done); after the last, show the summary."""
+    run = run or run_for(st.session_state["lesson_page"])
+    if run.finished or not run.done:
+        return
+    if run.index + 1 < len(run.lesson.steps):
+        _start_step(run, run.index + 1)
+    else:
+        run.finished = True
+        run.notice = None
+        run.record["done"] = True
+
+
+def back(run: LessonRun | None = None) -> None:
+    """Go back one step (it starts fresh); from the summary, back to the last step."""
+    run = run or run_for(st.session_state["lesson_page"])
+    if run.finished:
+        _start_step(run, run.index)
+    elif run.index > 0:
+        _start_step(run, run.index - 1)
+
+
+def restart(run: LessonRun | None = None) -> None:
+    """Start the lesson again from step 1 (progress already made is kept)."""
+    run = run or run_for(st.session_state["lesson_page"])
+    _start_step(run, 0)
+
+
+# ----------------------------------------------------------------- drawing
+
+
+def _rule_badges(ids: list[str]) -> str:
+    return " · ".join(f"**{rule_id}** {rule_title(rule_id)}" for rule_id in ids)
+
+
+def _board(run: LessonRun) -> None:
+    step, rules, pos = run.step, run.rules, run.position
+    n = rules.pits
+    lit: list = []
+    on_pit = None
+    if not run.done and not run.failed:
+        if isinstance(step, DoStep):
+            lit, on_pit = list(step.lit), click_pit
+        elif isinstance(step, PredictStep):
+            lit = [step.pit]
+        elif isinstance(step, GoalStep):
+            on_pit = click_pit
+    last = run.results[-1] if run.results else None
+    sowing = Sowing(run.sow_start, tuple(run.sow), str(run.sow_id)) if run.sow and run.sow_start else None
+    if isinstance(step, ReadStep) or on_pit is None:
+        turn = None
+        if run.done and last is None:
+            turn = f"{side_name(pos.to_move)} to move"
+    else:
+        turn = f"{side_name(pos.to_move)} to move: press a pit"
+    board(
+        pos, rules, key=f"lesson_board_{run.lesson_id}",
+        lit=lit,
+        path=last.path if last else (),
+        origin=(last.mover, last.pit) if last else None,
+        on_pit=on_pit,
+        playable=list(range(1, n + 1)) if on_pit else (),
+        sowing=sowing,
+        current=lambda: run_for(run.lesson_id).position,
+        turn_text=turn,
+    )
+    if step.caption:
+        st.caption(step.caption)
+
+
+def _notice(run: LessonRun) -> None:
+    if run.notice:
+        kind, text = run.notice
+        getattr(st, kind)(text)
+
+
+def _predict_choices(run: LessonRun, step: PredictStep) -> None:
+    st.markdown(f"**{step.question}**")
+    cols = st.columns(len(step.options))
+    for i, (col, choice) in enumerate(zip(cols, step.options)):
+        col.button(
+            choice, key=f"lesson_{run.lesson_id}_{step.id}_answer_{i}", on_click=answer,
+            args=(choice, run), disabled=run.done, width="stretch",
+        )
+
+
+def _nav(run: LessonRun) -> None:
+    lid = run.lesson_id
+    cols = st.columns([1, 1, 1, 2])
+    cols[0].button(
+        "Back", key=f"lesson_{lid}_back", icon=":material/arrow_back:", on_click=back, args=(run,),
+        disabled=run.index == 0 and not run.finished, width="stretch",
+    )
+    if not run.finished:
+        last = run.index + 1 == len(run.lesson.steps)
+        cols[1].button(
+            "Finish" if last else "Next", key=f"lesson_{lid}_next", icon=":material/arrow_forward:",
+            on_click=next_step, args=(run,), disabled=not run.done, type="primary",
+            width="stretch",
+            help=None if run.done else "Finish this step first",
+        )
+    cols[2].button(
+        "Restart", key=f"lesson_{lid}_restart", icon=":material/restart_alt:", on_click=restart,
+        args=(run,), width="stretch",
+    )
+
+
+def _summary(run: LessonRun) -> None:
+    lesson = run.lesson
+    st.subheader("Lesson complete!")
+    st.success(lesson.summary)
+    st.markdown("**Rules you learnt in this lesson:**")
+    st.markdown("\n".join(f"- **{rule_id}** {rule_title(rule_id)}" for rule_id in lesson.cited))
+    ids = list(LESSON_PAGES)
+    pos = ids.index(lesson.id)
+    if pos + 1 < len(ids):
+        frame.link(LESSON_PAGES[ids[pos + 1]], f"Next: lesson {pos + 2}", ":material/school:")
+    else:
+        frame.link("pages/puzzles.py", "All six lessons done: try the puzzles", ":material/extension:")
+
+
+def _sidebar(run: LessonRun) -> None:
+    rec = state.lesson_record(run.lesson_id)
+    total = len(run.lesson.steps)
+    with st.sidebar:
+        st.caption(f"This lesson: {len(rec['steps_done'])} of {total} steps done" + (" ✓" if rec["done"] else ""))
+
+
+def render(lesson_id: str) -> None:
+    """Draw the lesson page below its title: step k of n, text, board, answers, navigation."""
+    st.session_state["lesson_page"] = lesson_id
+    run = run_for(lesson_id)
+    lesson = run.lesson
+    total = len(lesson.steps)
+    _sidebar(run)
+    st.caption(lesson.intro)
+    if run.finished:
+        st.progress(1.0, text=f"All {total} steps done")
+        _summary(run)
+        _nav(run)
+        return
+    step = run.step
+    st.progress((run.index + (1 if run.done else 0)) / total, text=f"Step {run.index + 1} of {total}")
+    st.subheader(step.title)
+    st.markdown(step.text)
+    st.caption(f"Rules: {_rule_badges(step.cites)}")
+    if isinstance(step, PredictStep):
+        _predict_choices(run, step)
+    _notice(run)
+    if isinstance(step, GoalStep) and run.failed:
+        cols = st.columns([1, 1, 3])
+        cols[0].button("Try again", key=f"lesson_{lesson_id}_retry", on_click=retry, args=(run,),
+                       icon=":material/replay:", width="stretch")
+        cols[1].button("Show me", key=f"lesson_{lesson_id}_show", on_click=show_me, args=(run,),
+                       icon=":material/visibility:", width="stretch")
+    _board(run)
+    _nav(run)
