@@ -7,6 +7,7 @@ under ``tests/screenshots/`` (git-ignored).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -31,11 +32,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server():
-    """The app served by ``streamlit run``; yields its base URL and stops it afterwards."""
+@contextlib.contextmanager
+def streamlit_server():
+    """Run ``streamlit run app.py`` on a free local port; yield its base URL; stop it afterwards."""
     port = _free_port()
-    log = open(ROOT / "tests" / f".streamlit-{port}.log", "w")  # noqa: SIM115
+    log_path = ROOT / "tests" / f".streamlit-{port}.log"
+    log = open(log_path, "w")  # noqa: SIM115
     proc = subprocess.Popen(
         [
             sys.executable, "-m", "streamlit", "run", "app.py",
@@ -59,7 +61,7 @@ def server():
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
                 log.flush()
-                raise RuntimeError("streamlit did not start: " + (ROOT / "tests" / log.name).read_text()[-2000:])
+                raise RuntimeError("streamlit did not start: " + log_path.read_text()[-2000:])
             time.sleep(0.3)
         yield base
     finally:
@@ -68,8 +70,16 @@ def server():
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait(timeout=10)
         log.close()
-        Path(log.name).unlink(missing_ok=True)
+        log_path.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The app served once for the whole test session."""
+    with streamlit_server() as base:
+        yield base
 
 
 def wait_idle(page, timeout: int = 20_000) -> None:
@@ -115,3 +125,124 @@ def test_pressing_a_pit_sows_the_seeds(page, server):
     page.get_by_role("button", name="South pit 4, 5 seeds").wait_for()
     page.get_by_role("img", name="South store, 1 seed").wait_for()
     shot(page, "sandbox-after-pit-3")
+
+
+def finish_animation(page) -> None:
+    """Skip to the end of a running sowing animation, if one is running."""
+    skip = page.get_by_role("button", name="Show the result")
+    if skip.count():
+        skip.first.click()
+
+
+def test_a_deep_link_on_a_fresh_server_opens_the_page_inside_the_frame(page):
+    """The very first visitor opens a lesson's address directly: the frame's navigation is there."""
+    with streamlit_server() as base:
+        page.goto(f"{base}/lesson_3_extra_turns")
+        wait_idle(page)
+        page.wait_for_timeout(500)
+        wait_idle(page)
+        sidebar = page.locator("[data-testid='stSidebar']")
+        sidebar.get_by_text("3. Extra turns").first.wait_for()
+        assert sidebar.get_by_text("Mancala Tutor").count() >= 1
+        assert page.locator("[data-testid='stException']").count() == 0
+        shot(page, "deep-link-fresh-server")
+
+
+def test_the_keyboard_reaches_and_presses_a_pit(page, server):
+    """A pit is a real button: focus it and press Enter."""
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    pit = page.get_by_role("button", name="South pit 1, 4 seeds")
+    pit.focus()
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    finish_animation(page)
+    page.get_by_role("button", name="South pit 1, 0 seeds").wait_for()
+    page.get_by_text("North to move").first.wait_for()
+
+
+def test_step_mode_drops_one_seed_per_click(page, server):
+    """A teacher turns on step mode: each 'Next seed' press drops exactly one seed."""
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    page.get_by_text("Board settings").click()
+    page.get_by_text("Step mode (one seed per click)").click()
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 2, 4 seeds").click()
+    wait_idle(page)
+    nxt = page.get_by_role("button", name="Next seed")
+    nxt.wait_for()
+    page.get_by_text("In hand: 4 seeds").wait_for()
+    nxt.click()
+    page.get_by_role("button", name="South pit 3, 5 seeds").wait_for()
+    page.get_by_role("button", name="South pit 4, 4 seeds").wait_for()
+    page.get_by_text("In hand: 3 seeds").wait_for()
+    shot(page, "sandbox-step-mode")
+    for _ in range(3):
+        nxt.click()
+    page.get_by_role("button", name="Next seed").click()
+    page.get_by_role("button", name="South pit 6, 5 seeds").wait_for()
+    page.get_by_role("img", name="South store, 0 seeds").wait_for()
+    page.get_by_text("North to move").first.wait_for()
+
+
+@pytest.mark.parametrize("width,height,name", [(390, 844, "phone"), (1920, 1080, "projector")])
+def test_the_board_fits_a_phone_and_fills_a_projector(page, server, width, height, name):
+    """The whole board is visible at phone width; on a projector the pits are large."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    pit = page.get_by_role("button", name="North pit 6, 4 seeds")
+    pit.wait_for()
+    store = page.get_by_role("img", name="South store, 0 seeds")
+    box_pit, box_store = pit.bounding_box(), store.bounding_box()
+    assert box_pit["x"] >= 0 and box_store["x"] + box_store["width"] <= width
+    if name == "phone":
+        assert box_pit["width"] >= 30
+    else:
+        assert box_pit["width"] >= 100
+    shot(page, f"sandbox-{name}")
+
+
+def test_a_share_link_opens_an_awari_position(page, server):
+    page.goto(f"{server}/sandbox?pos=0,5,5,5,5,4/2/4,4,4,4,4,0/2/N&game=oware")
+    wait_idle(page)
+    page.get_by_role("button", name="North pit 1, 4 seeds").wait_for()
+    page.get_by_role("img", name="South store, 2 seeds").wait_for()
+    assert page.locator("[data-testid='stAlertContentError']").count() == 0
+    shot(page, "sandbox-awari-link")
+
+
+def test_a_bad_share_link_shows_an_error_not_a_traceback(page, server):
+    page.goto(f"{server}/sandbox?pos=1,2,3/9/x&game=kalah")
+    wait_idle(page)
+    page.get_by_text("could not be opened").wait_for()
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.get_by_role("button", name="South pit 3, 4 seeds").wait_for()
+    shot(page, "sandbox-bad-link")
+
+
+def test_the_end_of_a_game_shows_the_result_and_the_final_sweep(page, server):
+    """From an endgame link, South's last seed empties the row: result and sweep are shown."""
+    page.goto(f"{server}/sandbox?pos=0,0,0,0,0,1/20/0,0,0,0,2,1/24/S")
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 6, 1 seed").click()
+    wait_idle(page)
+    page.get_by_text("North wins 27 to 21").first.wait_for()
+    page.get_by_text("Final sweep").first.wait_for()
+    page.wait_for_timeout(2500)  # let the animation finish for the picture
+    shot(page, "sandbox-game-over")
+
+
+def test_against_the_computer_a_reply_follows(page, server):
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    page.get_by_text("Players, game and rules").click()
+    page.get_by_text("Against the computer").click()
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 1, 4 seeds").click()
+    wait_idle(page)
+    page.get_by_text("North sowed pit").first.wait_for()
+    finish_animation(page)
+    page.get_by_text("South (you) to move").first.wait_for()
+    shot(page, "sandbox-vs-computer")

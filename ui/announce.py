@@ -50,11 +50,12 @@ def move_headline(result: MoveResult) -> str:
     return f"{side_name(result.mover)} sowed pit {result.pit} ({seeds} seed{'s' if seeds != 1 else ''})."
 
 
-def announcements(result: MoveResult) -> list[tuple[str, str]]:
+def announcements(result: MoveResult, skip: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """What a move did, in words: a list of ``(rule_id, sentence)``.
 
     Built only from ``result.rules_fired`` and the numbers in ``result``
-    (``captured``, ``swept``, ``pit``, ``mover``).
+    (``captured``, ``swept``, ``pit``, ``mover``, ``extra_turn``). Ids in
+    ``skip`` are left out (e.g. the end of the game when a page shows it apart).
     """
     entries = rule_texts()
     player = side_name(result.mover)
@@ -71,10 +72,12 @@ def announcements(result: MoveResult) -> list[tuple[str, str]]:
     fired = set(result.rules_fired)
     out: list[tuple[str, str]] = []
     for rule_id in _ANNOUNCED:
-        if rule_id not in fired:
+        if rule_id not in fired or rule_id in skip:
             continue
         entry = entries.get(rule_id, {})
         template = entry.get("say")
+        if rule_id == "K9" and not result.extra_turn:
+            template = entry.get("say_ended", template)
         if rule_id == "K11" and result.captured:
             template = entry.get("say_banked", template)
         if rule_id in ("K15", "A6") and not any(result.swept):
@@ -105,6 +108,15 @@ def result_text(end: Outcome) -> str:
     win = side_name(end.winner)
     hi, lo = (south, north) if end.winner == SOUTH else (north, south)
     return f"{win} wins {hi} to {lo}. The game ended because {why}."
+
+
+def short_result(end: Outcome) -> str:
+    """``"North wins 27 to 21"`` or ``"Draw, 24 to 24"`` (no reason), for the line above the board."""
+    south, north = end.score
+    if end.winner is None:
+        return f"Draw, {south} to {north}"
+    hi, lo = (south, north) if end.winner == SOUTH else (north, south)
+    return f"{side_name(end.winner)} wins {hi} to {lo}"
 
 
 def illegal_text(rule_id: str, message: str = "") -> str:

@@ -30,7 +30,7 @@ import streamlit as st
 
 from engine import NORTH, SOUTH, MoveResult, Position, Rules, legal_moves, outcome
 from ui import state
-from ui.announce import announcements, result_text, side_name
+from ui.announce import announcements, short_result, side_name
 
 _HERE = Path(__file__).resolve().parent
 _COMPONENT = st.components.v2.component(
@@ -125,7 +125,7 @@ def sowing_frames(start: Position, results: Iterable[MoveResult]) -> list[dict[s
 def _turn_text(position: Position, rules: Rules) -> str:
     end = outcome(position, rules)
     if end is not None:
-        return f"Game over. {result_text(end)}"
+        return f"Game over. {short_result(end)}"
     return f"{side_name(position.to_move)} to move"
 
 

@@ -9,17 +9,18 @@ from ui import state
 APP_NAME = "Mancala Tutor"
 
 # (file, title, icon, url_path, section); the first page is the default.
+# url_path is the file name, as Streamlit's folder-based mode names it (see page_setup).
 PAGES = (
     ("pages/home.py", "Home", ":material/home:", "home", "Start"),
     ("pages/sandbox.py", "Sandbox", ":material/sports_esports:", "sandbox", "Start"),
-    ("pages/lesson_1_setup.py", "1. Setting up", ":material/looks_one:", "lesson-1", "Lessons"),
-    ("pages/lesson_2_sowing.py", "2. Sowing", ":material/looks_two:", "lesson-2", "Lessons"),
-    ("pages/lesson_3_extra_turns.py", "3. Extra turns", ":material/looks_3:", "lesson-3", "Lessons"),
-    ("pages/lesson_4_captures.py", "4. Captures", ":material/looks_4:", "lesson-4", "Lessons"),
-    ("pages/lesson_5_ending.py", "5. Ending the game", ":material/looks_5:", "lesson-5", "Lessons"),
-    ("pages/lesson_6_awari.py", "6. Awari", ":material/looks_6:", "lesson-6", "Lessons"),
+    ("pages/lesson_1_setup.py", "1. Setting up", ":material/looks_one:", "lesson_1_setup", "Lessons"),
+    ("pages/lesson_2_sowing.py", "2. Sowing", ":material/looks_two:", "lesson_2_sowing", "Lessons"),
+    ("pages/lesson_3_extra_turns.py", "3. Extra turns", ":material/looks_3:", "lesson_3_extra_turns", "Lessons"),
+    ("pages/lesson_4_captures.py", "4. Captures", ":material/looks_4:", "lesson_4_captures", "Lessons"),
+    ("pages/lesson_5_ending.py", "5. Ending the game", ":material/looks_5:", "lesson_5_ending", "Lessons"),
+    ("pages/lesson_6_awari.py", "6. Awari", ":material/looks_6:", "lesson_6_awari", "Lessons"),
     ("pages/puzzles.py", "Puzzles", ":material/extension:", "puzzles", "Practice"),
-    ("pages/move_outcomes.py", "Move outcomes", ":material/bar_chart:", "move-outcomes", "Practice"),
+    ("pages/move_outcomes.py", "Move outcomes", ":material/bar_chart:", "move_outcomes", "Practice"),
 )
 
 
@@ -80,5 +81,17 @@ def link(page_file: str, label: str, icon: str | None = None) -> None:
 
 
 def page_setup() -> None:
-    """Call at the top of every page: shared state exists even when the page runs alone."""
+    """Call at the top of every page: shared state exists even when the page runs alone.
+
+    Also fixes a deep link opened before any session ran ``app.py``: Streamlit
+    then runs the page file alone with its old folder-based page list (see
+    shared/STREAMLIT.md). Switching that mode off and rerunning runs the
+    frame (``app.py``) instead, which opens the same page (the url paths in
+    :data:`PAGES` are the file names, so the page is found again).
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
     state.init()

@@ -28,7 +28,7 @@ from engine import (
     Rules,
 )
 from ui import opponent, share, state
-from ui.announce import announcements, illegal_text, move_headline, result_text, side_name
+from ui.announce import announcements, illegal_text, move_headline, result_text, short_result, side_name
 from ui.board import Sowing, board
 
 BOARD_KEY = "sandbox_board"
@@ -272,7 +272,7 @@ def _what_happened(sb: state.SandboxState) -> None:
     lines = []
     for res in sb.sow:
         line = move_headline(res)
-        for rule_id, text in announcements(res):
+        for rule_id, text in announcements(res, skip=("K14", "K15", "A6")):  # the result box tells these
             line += f" {text} :gray-badge[{rule_id}]"
         lines.append(line)
     st.markdown("  \n".join(lines), help="What the last moves did, and the rule each one used.")
@@ -282,13 +282,15 @@ def _result(sb: state.SandboxState) -> None:
     end = sb.game.outcome()
     if end is None:
         return
-    st.success(f"**Game over.** {result_text(end)}", icon=":material/emoji_events:")
+    text = f"**Game over.** {result_text(end)}"
     last = sb.game.results[-1] if sb.game.results else None
     if last is not None and last.game_over and any(last.swept):
-        st.markdown(
-            f"**Final sweep:** South moved {last.swept[0]} seeds from their row into their store, "
-            f"North moved {last.swept[1]}. :gray-badge[{'A6' if sb.rules.game == 'oware' else 'K15'}]"
+        rule_id = "A6" if sb.rules.game == "oware" else "K15"
+        text += (
+            f"  \n**Final sweep** :gray-badge[{rule_id}]: the {last.swept[0]} seeds left in South's row "
+            f"went to South, the {last.swept[1]} in North's row went to North."
         )
+    st.success(text, icon=":material/emoji_events:")
 
 
 def _settings(sb: state.SandboxState) -> None:
@@ -437,7 +439,7 @@ def render() -> None:
 def _turn_line(sb: state.SandboxState) -> str:
     end = sb.game.outcome()
     if end is not None:
-        return f"Game over. {result_text(end)}"
+        return f"Game over. {short_result(end)}"
     who = side_name(sb.game.position.to_move)
     if sb.computer_to_move():
         return f"{who} (computer) to move"
