@@ -21,6 +21,8 @@ function dots(count, max) {
   const box = el("span", "mt-dots");
   box.setAttribute("aria-hidden", "true");
   const shown = Math.min(count, max);
+  // Smaller seeds when there are many, so the dots never hide the number.
+  box.style.setProperty("--seed", count <= 8 ? "0.11" : count <= 15 ? "0.085" : "0.068");
   for (let i = 0; i < shown; i++) {
     const d = el("span", "mt-seed");
     d.style.setProperty("--h", String((i * 47) % 360));

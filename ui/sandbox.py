@@ -262,7 +262,8 @@ def _controls(sb: state.SandboxState) -> None:
                    icon=":material/redo:", width="stretch")
     cols[2].button("New game", key="sb_new", on_click=new_game, icon=":material/restart_alt:",
                    width="stretch", help="Start again with the rules chosen below.")
-    who = "the computer" if sb.mode == "computer" else "two players"
+    who = (f"against the computer ({LEVEL_NAMES.get(sb.level, sb.level)})"
+           if sb.mode == "computer" else "two players")
     cols[3].caption(f"{sb.rules.describe()} · {who}")
 
 
