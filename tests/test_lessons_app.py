@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import legal_moves, play
+from engine import IllegalMoveError, legal_moves, play
 from lessons.loader import DoStep, GoalStep, PredictStep, load_lessons
 from ui import lesson as runner
 
@@ -55,8 +55,17 @@ def check_wrong_pit(app, lesson, step, run) -> None:
     assert run.position == before and not run.done
     assert run_record(app, lesson.id)["steps_done"] == done_before
     text = "\n".join(w.value for w in app.warning)
-    assert "Not that pit" in text or f"Pit {pit} is a real move" in text
+    assert f"({illegal_rule(lesson, step, run, pit)})" in text or f"Pit {pit} is a real move" in text
     assert any(f"{r}" in text for r in [*step.cites, "K5", "A4", "A5"])  # explained by rule ids
+
+
+def illegal_rule(lesson, step, run, pit) -> str | None:
+    """The rule the engine says ``pit`` breaks, or None for a legal pit."""
+    try:
+        play(run.position, pit, lesson.step_rules(step))
+    except IllegalMoveError as exc:
+        return exc.rule_id
+    return None
 
 
 def run_record(app, lesson_id):
@@ -127,6 +136,9 @@ def test_progress_shows_on_home_and_in_the_sidebar(app):
     app.switch_page("pages/home.py").run()
     assert not app.exception
     assert any(m.value == "1 of 6" for m in app.metric)
+    overview = "\n".join(m.value for m in app.markdown)
+    assert "Lesson 1, Setting up: 10 of 10 steps ✓" in overview
+    assert "Lesson 2, Sowing: 0 of 9 steps" in overview
 
 
 def test_k5_an_empty_pit_is_explained_and_changes_nothing(app):

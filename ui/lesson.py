@@ -139,7 +139,10 @@ def _played(run: LessonRun, before: Position, results: list[MoveResult]) -> None
 def move_words(result: MoveResult) -> str:
     """What a move did, from the engine's result: where the last seed went, the rules it used."""
     seeds = len(result.path)
-    words = [f"Pit {result.pit} sows {seeds} seed{'s' if seeds != 1 else ''}; the last one lands in {result.last}."]
+    if seeds == 1:
+        words = [f"Pit {result.pit} sows 1 seed; it lands in {result.last}."]
+    else:
+        words = [f"Pit {result.pit} sows {seeds} seeds; the last one lands in {result.last}."]
     words += [f"{text} ({rule_id})" for rule_id, text in announcements(result)]
     if result.outcome is not None:
         words.append(result_text(result.outcome))
@@ -169,7 +172,7 @@ def click_pit(pit: int, run: LessonRun | None = None) -> None:
         result = play(pos, pit, rules)
     except IllegalMoveError as exc:
         run.wrong += 1
-        run.notice = ("warning", _with_hint(f"Not that pit. {illegal_text(exc.rule_id, str(exc))}", step.hint))
+        run.notice = ("warning", _with_hint(illegal_text(exc.rule_id, str(exc)), step.hint))
         return
     if isinstance(step, DoStep):
         if pit not in step.lit:
@@ -380,6 +383,18 @@ def _sidebar(run: LessonRun) -> None:
     total = len(run.lesson.steps)
     with st.sidebar:
         st.caption(f"This lesson: {len(rec['steps_done'])} of {total} steps done" + (" ✓" if rec["done"] else ""))
+
+
+def progress_overview() -> None:
+    """One line per lesson: steps done of all steps, and a tick when finished (for Home)."""
+    state.init()
+    lines = []
+    for number, (lesson_id, lesson) in enumerate(lessons().items(), 1):
+        rec = state.progress()["lessons"].get(lesson_id, {"steps_done": set(), "done": False})
+        done = len(rec["steps_done"])
+        mark = " ✓" if rec["done"] else ""
+        lines.append(f"- Lesson {number}, {lesson.title}: {done} of {len(lesson.steps)} steps{mark}")
+    st.markdown("\n".join(lines))
 
 
 def render(lesson_id: str) -> None:

@@ -1,0 +1,110 @@
+"""Each lesson in a real browser (Debian's Chromium, Playwright).
+
+A learner opens the lesson, goes to its first ``do`` step, presses the lit pit
+on the drawn board and sees the seeds move and the step's words. Screenshots
+go to ``tests/screenshots/lesson-*.png`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import SOUTH, play
+from lessons.loader import DoStep, PredictStep, ReadStep, load_lessons
+from tests.test_browser import finish_animation, shot, streamlit_server, wait_idle
+from ui.frame import PAGES
+from ui.lesson import LESSON_PAGES
+
+pytestmark = pytest.mark.browser
+
+LESSONS = load_lessons()
+URL = {file: url for file, _, _, url, _ in PAGES}
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The app, served once for these tests."""
+    with streamlit_server() as base:
+        yield base
+
+
+@pytest.fixture
+def page(page, server):
+    page.set_default_timeout(20_000)
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    return page
+
+
+def pit_name(side: str, pit: int, seeds: int) -> str:
+    who = "South" if side == SOUTH else "North"
+    return f"{who} pit {pit}, {seeds} seed{'s' if seeds != 1 else ''}"
+
+
+@pytest.mark.parametrize("lesson_id", list(LESSONS))
+def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
+    """Open the lesson, reach its first do step, press the lit pit: the board and the words change."""
+    lesson = LESSONS[lesson_id]
+    number = lesson.number
+    page.goto(f"{server}/{URL[LESSON_PAGES[lesson_id]]}")
+    wait_idle(page)
+    page.get_by_text(f"Step 1 of {len(lesson.steps)}").wait_for()
+    assert page.locator("[data-testid='stException']").count() == 0
+    shot(page, f"lesson-{number}-start")
+    for k, step in enumerate(lesson.steps):
+        page.get_by_text(f"Step {k + 1} of {len(lesson.steps)}").wait_for()
+        if isinstance(step, DoStep):
+            break
+        if isinstance(step, PredictStep):
+            shot(page, f"lesson-{number}-predict-{step.id}")
+            page.get_by_role("button", name=step.answer, exact=True).click()
+            wait_idle(page)
+            finish_animation(page)
+        else:
+            assert isinstance(step, ReadStep)
+        page.get_by_role("button", name="Next").click()
+        wait_idle(page)
+    else:
+        pytest.fail(f"lesson {lesson_id} has no do step")
+    pos, rules = lesson.step_position(step), lesson.step_rules(step)
+    pit = step.lit[0]
+    side = pos.to_move
+    button = page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]))
+    button.wait_for()
+    assert "mt-lit" in (button.get_attribute("class") or "")
+    button.click()
+    wait_idle(page)
+    finish_animation(page)
+    after = play(pos, pit, rules).position
+    page.get_by_role("button", name=pit_name(side, pit, after.row(side)[pit - 1])).wait_for()
+    page.get_by_text(step.done[:40]).first.wait_for()
+    assert page.get_by_role("button", name="Next").is_enabled()
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.wait_for_timeout(400)
+    shot(page, f"lesson-{number}-after-{step.id}")
+
+
+def test_a_wrong_pit_is_explained_in_the_browser(page, server):
+    """In the sowing lesson a learner presses an empty pit: the warning names K5, the board stays."""
+    lesson = LESSONS["sowing"]
+    page.goto(f"{server}/{URL[LESSON_PAGES['sowing']]}")
+    wait_idle(page)
+    for step in lesson.steps:
+        if step.id == "empty-pits":
+            break
+        if isinstance(step, DoStep):
+            pos = lesson.step_position(step)
+            page.get_by_role("button", name=pit_name(pos.to_move, step.lit[0], pos.row(pos.to_move)[step.lit[0] - 1])).click()
+            wait_idle(page)
+            finish_animation(page)
+        elif isinstance(step, PredictStep):
+            page.get_by_role("button", name=step.answer, exact=True).click()
+            wait_idle(page)
+            finish_animation(page)
+        page.get_by_role("button", name="Next").click()
+        wait_idle(page)
+    page.get_by_role("button", name="South pit 1, 0 seeds").click()
+    wait_idle(page)
+    page.get_by_text("(K5)").first.wait_for()
+    page.get_by_role("button", name="South pit 2, 5 seeds").wait_for()
+    assert not page.get_by_role("button", name="Next").is_enabled()
+    shot(page, "lesson-2-wrong-pit")
