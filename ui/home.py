@@ -38,3 +38,6 @@ def render() -> None:
     cols[0].metric("Lessons done", f"{summary['lessons_done']} of {summary['lessons_total']}")
     cols[1].metric("Puzzles solved", summary["puzzles_solved"])
     cols[2].metric("Puzzles tried", summary["puzzles_attempted"])
+    from ui import lesson  # the lesson runner owns the per-lesson step counts
+
+    lesson.progress_overview()
