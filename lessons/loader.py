@@ -34,7 +34,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -55,7 +55,7 @@ RULES_TOML = LESSON_DIR / "rules.toml"
 RuleId = Annotated[str, Field(pattern=r"^(K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])$")]
 StepId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
 Text = Annotated[str, Field(min_length=1)]
-RuleParams = dict[str, Union[str, int, bool]]
+RuleParams = dict[str, str | int | bool]
 
 SIDE_WORDS = {"S": "South", "N": "North"}
 
@@ -88,7 +88,8 @@ def answer_of(ask: str, pos: Position, result: MoveResult, rules: Rules, side: s
     if ask == "winner":
         if result.outcome is None:
             return "Not over"
-        return SIDE_WORDS.get(result.outcome.winner, "Draw")
+        winner = result.outcome.winner
+        return SIDE_WORDS[winner] if winner else "Draw"
     if ask == "decided":
         return "yes" if "K17" in result.rules_fired else "no"
     raise ValueError(f"unknown question {ask!r}")
@@ -183,7 +184,7 @@ class Goal(BaseModel):
     """The learner's store holds at least this many seeds at the end of the turn."""
 
     @model_validator(mode="after")
-    def _something(self) -> "Goal":
+    def _something(self) -> Goal:
         if all(v is None for v in self.model_dump().values()):
             raise ValueError("a goal needs at least one condition")
         return self
@@ -200,7 +201,7 @@ class GoalStep(_Step):
     done: Text
 
 
-Step = Annotated[Union[ReadStep, DoStep, PredictStep, GoalStep], Field(discriminator="kind")]
+Step = Annotated[ReadStep | DoStep | PredictStep | GoalStep, Field(discriminator="kind")]
 
 
 class Lesson(BaseModel):
@@ -236,7 +237,7 @@ class Lesson(BaseModel):
         return list(seen)
 
     @model_validator(mode="after")
-    def _check_with_engine(self, info: Any) -> "Lesson":
+    def _check_with_engine(self, info: Any) -> Lesson:
         known = (info.context or {}).get("known_ids")
         ids = [s.id for s in self.steps]
         dupes = sorted({i for i in ids if ids.count(i) > 1})
@@ -283,7 +284,7 @@ def _check_step(lesson: Lesson, step: _Step, known: frozenset[str] | None) -> No
         if len(set(step.options)) != len(step.options) or len(step.options) < 2:
             raise ValueError(f"choices must be at least two different answers, not {step.options}")
     elif isinstance(step, GoalStep):
-        results = []
+        results: list[MoveResult] = []
         for pit in step.solution:
             if results and not results[-1].extra_turn:
                 raise ValueError(f"solution {step.solution} goes on after the turn ended")
@@ -310,8 +311,8 @@ def goal_failures(goal: Goal, learner: str, results: Iterable[MoveResult]) -> li
         out.append("the game did not end" if goal.game_over else "the game ended")
     if goal.winner is not None:
         end = results[-1].outcome if over else None
-        got = None if end is None else (end.winner or "draw")
-        if got != goal.winner:
+        result_is = None if end is None else (end.winner or "draw")
+        if result_is != goal.winner:
             out.append("the result is not the one asked for")
     if goal.store_at_least is not None and results:
         store = results[-1].position.store(learner)

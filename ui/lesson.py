@@ -27,7 +27,15 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from engine import IllegalMoveError, MoveResult, Position, Rules, play
-from lessons.loader import DoStep, GoalStep, Lesson, PredictStep, ReadStep, goal_failures, load_lessons
+from lessons.loader import (
+    DoStep,
+    GoalStep,
+    Lesson,
+    PredictStep,
+    ReadStep,
+    goal_failures,
+    load_lessons,
+)
 from ui import frame, state
 from ui.announce import announcements, illegal_text, result_text, rule_title, side_name
 from ui.board import Sowing, board
@@ -70,9 +78,9 @@ class LessonRun:
     """
 
     lesson_id: str
+    position: Position
     index: int = 0
     finished: bool = False
-    position: Position | None = None
     results: list[MoveResult] = field(default_factory=list)
     done: bool = False
     failed: bool = False
@@ -88,7 +96,7 @@ class LessonRun:
         return lessons()[self.lesson_id]
 
     @property
-    def step(self):
+    def step(self) -> ReadStep | DoStep | PredictStep | GoalStep:
         return self.lesson.steps[self.index]
 
     @property
@@ -101,7 +109,8 @@ def run_for(lesson_id: str) -> LessonRun:
     state.init()
     runs = st.session_state.setdefault(RUNS_KEY, {})
     if lesson_id not in runs:
-        run = LessonRun(lesson_id, record=state.lesson_record(lesson_id))
+        start = lessons()[lesson_id]
+        run = LessonRun(lesson_id, start.step_position(start.steps[0]), record=state.lesson_record(lesson_id))
         _start_step(run, 0)
         runs[lesson_id] = run
     run = runs[lesson_id]
@@ -232,6 +241,10 @@ def answer(choice: str, run: LessonRun | None = None) -> bool:
     return True
 
 
+def _answer_button(choice: str, run: LessonRun) -> None:
+    answer(choice, run)
+
+
 def retry(run: LessonRun | None = None) -> None:
     """Start the current step again from its position (after a missed goal)."""
     run = run or run_for(st.session_state["lesson_page"])
@@ -338,7 +351,7 @@ def _predict_choices(run: LessonRun, step: PredictStep) -> None:
     cols = st.columns(len(step.options))
     for i, (col, choice) in enumerate(zip(cols, step.options)):
         col.button(
-            choice, key=f"lesson_{run.lesson_id}_{step.id}_answer_{i}", on_click=answer,
+            choice, key=f"lesson_{run.lesson_id}_{step.id}_answer_{i}", on_click=_answer_button,
             args=(choice, run), disabled=run.done, width="stretch",
         )
 
