@@ -1,4 +1,4 @@
-"""Puzzles (placeholder until its own issue lands)."""
+"""Puzzles: short positions to solve by pressing pits, in themes, with hints and share links."""
 
 import sys
 from pathlib import Path
@@ -7,8 +7,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # lets the page
 
 import streamlit as st  # noqa: E402
 
-from ui import frame, placeholder  # noqa: E402
+from ui import frame, puzzles  # noqa: E402
 
 frame.page_setup()
 st.title("Puzzles")
-placeholder.coming_soon("short challenges to practise what the lessons teach")
+puzzles.render()
