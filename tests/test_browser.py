@@ -246,3 +246,35 @@ def test_against_the_computer_a_reply_follows(page, server):
     finish_animation(page)
     page.get_by_text("South (you) to move").first.wait_for()
     shot(page, "sandbox-vs-computer")
+
+
+def test_with_animation_off_the_board_jumps_to_the_result(page, server):
+    """The off switch: a press shows the new position at once, with no 'Show the result' button."""
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    page.get_by_text("Board settings").click()
+    page.get_by_text("Animate sowing").click()
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 6, 4 seeds").click()
+    wait_idle(page)
+    page.get_by_role("img", name="South store, 1 seed").wait_for(timeout=3000)
+    assert page.get_by_role("button", name="Show the result").count() == 0
+    page.get_by_role("button", name="North pit 1, 5 seeds").wait_for(timeout=3000)
+
+
+def test_the_share_box_gives_a_link_that_reopens_the_position(page, server, browser):
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 2, 4 seeds").click()
+    wait_idle(page)
+    page.get_by_text("Share this position").click()
+    code = page.locator("[data-testid='stCode'] code").first
+    code.wait_for()
+    link = code.inner_text().strip()
+    assert "/sandbox?pos=4,0,5,5,5,5/0/4,4,4,4,4,4/0/N" in link, link
+    other = browser.new_page()
+    other.goto(link)
+    wait_idle(other)
+    other.get_by_role("button", name="South pit 2, 0 seeds").wait_for()
+    other.get_by_text("North to move").first.wait_for()
+    other.close()

@@ -239,3 +239,16 @@ def test_the_move_list_is_a_table(app):
     frame = app.dataframe[0].value
     assert list(frame["pit"]) == [3, 1]
     assert list(frame["player"]) == ["South", "South"]
+
+
+def test_the_move_list_downloads_as_csv():
+    """A teacher downloads the moves: a header line and one line per move, positions in notation."""
+    from engine import Game
+
+    game = Game(KalahRules())
+    game.play(3)
+    game.play(6)
+    lines = sandbox.moves_csv(game).decode("utf-8").splitlines()
+    assert lines[0].split(",")[:3] == ["move", "player", "pit"]
+    assert len(lines) == 3
+    assert '"4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"' in lines[1]

@@ -374,15 +374,24 @@ def _editor(sb: state.SandboxState) -> None:
             st.rerun()
 
 
+def moves_frame(game: Game) -> pd.DataFrame:
+    """The moves of ``game`` as a table: one row per move, columns from ``Game.rows()``
+    (move, player, pit, before, after, extra_turn, captured, rules)."""
+    return pd.DataFrame(game.rows())
+
+
+def moves_csv(game: Game) -> bytes:
+    """The move table as CSV (UTF-8), with a header line."""
+    return moves_frame(game).to_csv(index=False).encode("utf-8")
+
+
 def _moves_table(sb: state.SandboxState) -> None:
-    rows = sb.game.rows()
-    if not rows:
+    if not sb.game.results:
         st.caption("No moves yet.")
         return
-    frame = pd.DataFrame(rows)
-    st.dataframe(frame, hide_index=True, key="sb_moves_table")
+    st.dataframe(moves_frame(sb.game), hide_index=True, key="sb_moves_table")
     st.download_button(
-        "Download the moves (CSV)", frame.to_csv(index=False).encode("utf-8"),
+        "Download the moves (CSV)", moves_csv(sb.game),
         file_name="mancala-moves.csv", mime="text/csv", key="sb_download", icon=":material/download:",
     )
 
