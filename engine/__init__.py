@@ -14,11 +14,14 @@ from .errors import IllegalMoveError, NotationError
 from .game import Game
 from .position import NORTH, SOUTH, STORE, Place, Position, other
 from .rules import KalahRules, OwareRules, Rules, rules_from_params
+from .search import LEVELS, MoveValue, analyse, choose_move
 
 __all__ = [
     "Game",
     "IllegalMoveError",
     "KalahRules",
+    "LEVELS",
+    "MoveValue",
     "MoveResult",
     "NORTH",
     "NotationError",
@@ -27,6 +30,8 @@ __all__ = [
     "Place",
     "Position",
     "Rules",
+    "analyse",
+    "choose_move",
     "SOUTH",
     "STORE",
     "legal_moves",
