@@ -149,16 +149,20 @@ def test_a_deep_link_on_a_fresh_server_opens_the_page_inside_the_frame(page):
 
 
 def test_the_keyboard_reaches_and_presses_a_pit(page, server):
-    """A pit is a real button: focus it and press Enter."""
+    """A pit is a real button: focus it and press Enter; after the sowing the focus waits on a pit to press."""
     page.goto(f"{server}/sandbox")
     wait_idle(page)
     pit = page.get_by_role("button", name="South pit 1, 4 seeds")
     pit.focus()
     page.keyboard.press("Enter")
     wait_idle(page)
-    finish_animation(page)
     page.get_by_role("button", name="South pit 1, 0 seeds").wait_for()
     page.get_by_text("North to move").first.wait_for()
+    page.wait_for_timeout(3000)  # the sowing animation ends
+    # North's first pit in reading order (pit 6, top left) now has the focus: Enter plays it.
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="North pit 6, 0 seeds").wait_for()
 
 
 def test_step_mode_drops_one_seed_per_click(page, server):

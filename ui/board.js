@@ -17,12 +17,14 @@ function seedsWord(k) {
   return k === 1 ? "1 seed" : `${k} seeds`;
 }
 
-function dots(count, max) {
+function dots(count, max, roomy) {
   const box = el("span", "mt-dots");
   box.setAttribute("aria-hidden", "true");
   const shown = Math.min(count, max);
   // Smaller seeds when there are many, so the dots never hide the number.
-  box.style.setProperty("--seed", count <= 8 ? "0.11" : count <= 15 ? "0.085" : "0.068");
+  const few = roomy ? 20 : 8;
+  const some = roomy ? 36 : 15;
+  box.style.setProperty("--seed", count <= few ? "0.11" : count <= some ? "0.085" : "0.068");
   for (let i = 0; i < shown; i++) {
     const d = el("span", "mt-seed");
     d.style.setProperty("--h", String((i * 47) % 360));
@@ -68,7 +70,7 @@ function render(root, data, counts, opts) {
     if (hi.has(placeKey(side, 0))) s.classList.add("mt-hi");
     if (onPath.has(placeKey(side, 0))) s.classList.add("mt-path");
     s.appendChild(el("span", "mt-store-name", names[side]));
-    s.appendChild(dots(count, 30));
+    s.appendChild(dots(count, 48, true));
     s.appendChild(el("span", "mt-count", String(count)));
     return s;
   };
@@ -151,13 +153,15 @@ function render(root, data, counts, opts) {
   board.appendChild(bar);
   root.appendChild(board);
 
+  // Keep keyboard users where they were: the same pit if it can still be
+  // pressed, else the animation's buttons, else the first pit to press.
   if (focusKey) {
-    const again = root.querySelector(`[data-place="${focusKey}"]:not([disabled])`);
+    const again =
+      (focusKey !== "board" && root.querySelector(`[data-place="${focusKey}"]:not([disabled])`)) ||
+      root.querySelector(".mt-next") ||
+      root.querySelector(".mt-skip") ||
+      root.querySelector(".mt-playable");
     if (again) again.focus();
-    else {
-      const nextBtn = root.querySelector(".mt-next");
-      if (nextBtn && opts.animating) nextBtn.focus();
-    }
   }
 }
 
@@ -175,9 +179,12 @@ export default function ({ data, parentElement, setTriggerValue }) {
     TIMERS.delete(key);
   }
 
+  // Where the keyboard focus is inside this board: a place key, "board" for
+  // another button of the board, or null when the focus is elsewhere.
   const active = () => {
-    const a = parentElement.activeElement || document.activeElement;
-    return a && a.dataset ? a.dataset.place || (a.classList.contains("mt-next") ? "next" : null) : null;
+    const a = parentElement.activeElement !== undefined ? parentElement.activeElement : document.activeElement;
+    if (!a || !root.contains(a)) return null;
+    return (a.dataset && a.dataset.place) || "board";
   };
   const onPit = (k) => setTriggerValue("pit", { pit: k, pos: data.notation });
   const finalView = (focusKey) => render(root, data, data.counts, { onPit, focusKey });
@@ -221,7 +228,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
     i += 1;
     if (i >= frames.length) finish();
     else {
-      show(anim.step ? "next" : active());
+      show(active());
       if (!anim.step) schedule();
     }
   }
