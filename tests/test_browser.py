@@ -169,7 +169,7 @@ def test_step_mode_drops_one_seed_per_click(page, server):
     """A teacher turns on step mode: each 'Next seed' press drops exactly one seed."""
     page.goto(f"{server}/sandbox")
     wait_idle(page)
-    page.get_by_text("Board settings").click()
+    page.locator("summary").filter(has_text="Board settings").click()
     page.get_by_text("Step mode (one seed per click)").click()
     wait_idle(page)
     page.get_by_role("button", name="South pit 2, 4 seeds").click()
@@ -241,7 +241,7 @@ def test_the_end_of_a_game_shows_the_result_and_the_final_sweep(page, server):
 def test_against_the_computer_a_reply_follows(page, server):
     page.goto(f"{server}/sandbox")
     wait_idle(page)
-    page.get_by_text("Players, game and rules").click()
+    page.locator("summary").filter(has_text="Players, game and rules").click()
     page.get_by_text("Against the computer").click()
     wait_idle(page)
     page.get_by_role("button", name="South pit 1, 4 seeds").click()
@@ -256,7 +256,7 @@ def test_with_animation_off_the_board_jumps_to_the_result(page, server):
     """The off switch: a press shows the new position at once, with no 'Show the result' button."""
     page.goto(f"{server}/sandbox")
     wait_idle(page)
-    page.get_by_text("Board settings").click()
+    page.locator("summary").filter(has_text="Board settings").click()
     page.get_by_text("Animate sowing").click()
     wait_idle(page)
     page.get_by_role("button", name="South pit 6, 4 seeds").click()
@@ -271,7 +271,7 @@ def test_the_share_box_gives_a_link_that_reopens_the_position(page, server, brow
     wait_idle(page)
     page.get_by_role("button", name="South pit 2, 4 seeds").click()
     wait_idle(page)
-    page.get_by_text("Share this position").click()
+    page.locator("summary").filter(has_text="Share this position").click()
     code = page.locator("[data-testid='stCode'] code").first
     code.wait_for()
     link = code.inner_text().strip()

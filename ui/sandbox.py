@@ -417,6 +417,10 @@ def render() -> None:
             except Exception as exc:  # noqa: BLE001 - never show a traceback to a learner
                 sb.notice = ("error", f"The computer could not move ({exc}). Switch to two players to go on.")
                 sb.mode = "two"
+    st.caption(
+        "Press a pit in the row of the player to move. Choose the rules, a friend or the computer "
+        "under *Players, game and rules*."
+    )
     _notice(sb)
     results = sb.game.results
     last = results[-1] if results else None
