@@ -15,7 +15,17 @@ from hypothesis import strategies as st
 
 from engine import KalahRules, OwareRules, Position, legal_moves, outcome, play
 
-CASES_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "cases" / "cases.json"
+def _cases_file() -> Path:
+    """shared/cases/cases.json beside the checkout (CI lays shared/ next to the clone)."""
+    here = Path(__file__).resolve()
+    for folder in here.parents:
+        candidate = folder / "shared" / "cases" / "cases.json"
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(f"shared/cases/cases.json not found beside {here.parents[1]}")
+
+
+CASES_FILE = _cases_file()
 CASES = json.loads(CASES_FILE.read_text())
 
 
