@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import KalahRules, Position, Rules, legal_moves, outcome, play
+from engine import Position, Rules, analyse, outcome, play
 from lessons.puzzles import (
     THEMES,
     Puzzle,
@@ -26,11 +26,6 @@ from lessons.puzzles import (
     puzzle_files,
 )
 
-try:
-    from engine.search import analyse
-except ImportError:  # the search is still being written: fall back to a brute-force proof
-    analyse = None
-
 ANALYSE_MS = 4000
 
 
@@ -38,30 +33,11 @@ def _final(score: tuple[int, int], side: str) -> int:
     return score[0] - score[1] if side == "S" else score[1] - score[0]
 
 
-@functools.lru_cache(maxsize=None)
-def _brute(pos: Position, rules: Rules) -> int:
-    """Exact final store difference for the player to move, by full minimax (small Kalah only)."""
-    end = outcome(pos, rules)
-    if end is not None:
-        return _final(end.score, pos.to_move)
-    return max(_brute_move(pos, pit, rules) for pit in legal_moves(pos, rules))
-
-
-def _brute_move(pos: Position, pit: int, rules: Rules) -> int:
-    res = play(pos, pit, rules)
-    if res.game_over:
-        return _final(res.outcome.score, pos.to_move)
-    v = _brute(res.position, rules)
-    return v if res.position.to_move == pos.to_move else -v
-
-
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def exact_values(pos: Position, rules: Rules) -> dict[int, int]:
-    """``{pit: exact value}`` for the player to move: ``engine.analyse`` with every value exact."""
-    if analyse is None:
-        assert isinstance(rules, KalahRules), "the brute-force fallback only knows Kalah"
-        return {pit: _brute_move(pos, pit, rules) for pit in legal_moves(pos, rules)}
+    """``{pit: exact value}`` for the player to move, from ``engine.analyse``; every value must be exact."""
     mvs = analyse(pos, rules, time_ms=ANALYSE_MS)
+    assert mvs, f"the game is over in {pos}"
     assert all(mv.exact for mv in mvs), f"analyse could not prove {pos} exactly: {mvs}"
     return {mv.pit: mv.value for mv in mvs}
 

@@ -23,14 +23,12 @@ check, answers, value); the words (goal, hints, explanation) are written by
 a person when a candidate is curated into ``lessons/puzzles/*.toml``. The
 tests then prove every curated puzzle again from scratch.
 
-Exact values come from ``engine.analyse`` (``engine/search.py``) when it is
-there, else from a small exact minimax in this file (Kalah only).
+Exact values come from ``engine.analyse`` (``engine/search.py``).
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import random
 import sys
 from collections.abc import Iterator
@@ -38,55 +36,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import KalahRules, OwareRules, Position, Rules, legal_moves, outcome, play  # noqa: E402
-from lessons.puzzles import all_turns, best_reply_capture, turn_captured, turn_extra  # noqa: E402
-
-try:  # the search engineer's exact analysis
-    from engine.search import analyse  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - before engine/search.py lands
-    analyse = None
-
+from engine import KalahRules, OwareRules, Position, Rules, analyse, legal_moves, play
+from lessons.puzzles import all_turns, best_reply_capture, turn_captured, turn_extra
 
 # ------------------------------------------------------------------ exact values
 
 
-def _final_diff(score: tuple[int, int], side: str) -> int:
-    return score[0] - score[1] if side == "S" else score[1] - score[0]
-
-
-@functools.lru_cache(maxsize=500_000)
-def _negamax(pos: Position, rules: KalahRules) -> int:
-    """Exact final store difference for the player to move (Kalah, small positions)."""
-    end = outcome(pos, rules)
-    if end is not None:
-        return _final_diff(end.score, pos.to_move)
-    best = None
-    for pit in legal_moves(pos, rules):
-        v = _move_value(pos, pit, rules)
-        best = v if best is None or v > best else best
-    assert best is not None
-    return best
-
-
-def _move_value(pos: Position, pit: int, rules: KalahRules) -> int:
-    res = play(pos, pit, rules)
-    if res.game_over:
-        assert res.outcome is not None
-        return _final_diff(res.outcome.score, pos.to_move)
-    v = _negamax(res.position, rules)
-    return v if res.position.to_move == pos.to_move else -v
-
-
 def exact_values(pos: Position, rules: Rules, time_ms: int = 3000) -> dict[int, int] | None:
-    """``{pit: exact value}`` for every legal pit, or ``None`` when not proven exact in time."""
-    if analyse is not None:
-        mvs = analyse(pos, rules, time_ms=time_ms)
-        if not all(mv.exact for mv in mvs):
-            return None
-        return {mv.pit: mv.value for mv in mvs}
-    if isinstance(rules, OwareRules):
+    """``{pit: exact value}`` for every legal pit (``engine.analyse``), or ``None`` when not proven exact in time."""
+    mvs = analyse(pos, rules, time_ms=time_ms)
+    if not mvs or not all(mv.exact for mv in mvs):
         return None
-    return {pit: _move_value(pos, pit, rules) for pit in legal_moves(pos, rules)}
+    return {mv.pit: mv.value for mv in mvs}
 
 
 # ------------------------------------------------------------------ self-play
