@@ -38,9 +38,16 @@ import re
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from engine import (
     IllegalMoveError,
@@ -60,7 +67,7 @@ RULES_TOML = Path(__file__).resolve().parent / "rules.toml"
 RuleId = Annotated[str, Field(pattern=r"^(K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])$")]
 PuzzleId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
 Text = Annotated[str, Field(min_length=1)]
-RuleParams = dict[str, Union[str, int, bool]]
+RuleParams = dict[str, str | int | bool]
 Turn = tuple[int, ...]
 
 THEMES: dict[str, tuple[str, str]] = {
@@ -75,6 +82,7 @@ THEMES: dict[str, tuple[str, str]] = {
     "awari-grand-slam": ("Awari: the grand slam trap", "Taking every seed at once captures nothing (A4)."),
     "awari-feed": ("Awari: must feed", "When your opponent has no seeds you must give them some (A5)."),
     "awari-lap": ("Awari: the 12-seed lap", "Twelve or more seeds skip the pit they came from (A2)."),
+    "house-rules": ("House rules", "The same kind of board under another rule the engine knows: empty capture, capture into pit, grand slam variants, end when stuck."),
 }
 """Theme slug -> (title, one-line description), in the order the page lists them."""
 
@@ -179,7 +187,7 @@ class Conditions(BaseModel):
     """After the turn, the opponent can capture at most this many seeds in their next turn."""
 
     @model_validator(mode="after")
-    def _something(self) -> "Conditions":
+    def _something(self) -> Conditions:
         if all(v is None for v in self.model_dump().values()):
             raise ValueError("conditions need at least one field")
         return self
@@ -306,7 +314,7 @@ class Puzzle(BaseModel):
         return ["that is not the answer"]
 
     @model_validator(mode="after")
-    def _check_with_engine(self, info: Any) -> "Puzzle":
+    def _check_with_engine(self, info: Any) -> Puzzle:
         ctx = info.context or {}
         known = ctx.get("known_ids")
         if self.theme not in THEMES:
@@ -477,11 +485,11 @@ def mover_word(pos: Position) -> str:
 
 __all__ = [
     "CHECKS",
-    "Conditions",
     "PUZZLE_DIR",
+    "THEMES",
+    "Conditions",
     "Puzzle",
     "PuzzleError",
-    "THEMES",
     "accepted_turns",
     "all_turns",
     "best_reply_capture",
@@ -489,9 +497,9 @@ __all__ = [
     "condition_failures",
     "load_puzzle_file",
     "load_puzzles",
+    "other",
     "play_turn",
     "puzzle_files",
     "turn_captured",
     "turn_extra",
-    "other",
 ]
