@@ -48,6 +48,15 @@ def stars(n: int) -> str:
     return "★" * n + "☆" * (3 - n)
 
 
+def puzzle_name(pid: str) -> str:
+    """A puzzle's name for menus: its title, else its id in words (``"threat-lift-the-target"`` -> ``"Threat: lift the target"``)."""
+    p = puzzles()[pid]
+    if p.title:
+        return p.title
+    head, _, rest = pid.partition("-")
+    return f"{head.capitalize()}: {rest.replace('-', ' ')}" if rest else head.capitalize()
+
+
 @dataclass
 class PuzzleRun:
     """One learner's try at a puzzle.
@@ -240,17 +249,17 @@ def _picker(run: PuzzleRun) -> None:
     index = ids.index(run.pid) if run.pid in ids else None
     choice = cols[2].selectbox(
         f"Puzzle ({len(ids)})", ids, index=index, key=f"puzzle_choice_{theme}_{star_choice}",
-        format_func=lambda pid: f"{puzzles()[pid].title or pid} {stars(puzzles()[pid].stars)}",
+        format_func=lambda pid: f"{puzzle_name(pid)} {stars(puzzles()[pid].stars)}",
         placeholder="Choose a puzzle",
     )
     if choice is not None and choice != run.pid:
         start(choice)
         st.rerun()
-    b = st.columns(3)
+    row = st.container(horizontal=True)
     nxt = next_in_pool(run, ids)
-    b[0].button("Next puzzle", key="puzzle_next", on_click=start, args=(nxt,), icon=":material/skip_next:")
-    b[1].button("Puzzle of the day", key="puzzle_today", on_click=start, args=(puzzle_of_the_day(),),
-                icon=":material/today:")
+    row.button("Next puzzle", key="puzzle_next", on_click=start, args=(nxt,), icon=":material/skip_next:")
+    row.button("Puzzle of the day", key="puzzle_today", on_click=start, args=(puzzle_of_the_day(),),
+               icon=":material/today:")
 
 
 def render() -> None:
@@ -296,7 +305,7 @@ def render() -> None:
         playable=[p for p in range(1, n + 1) if run.position.row(run.position.to_move)[p - 1]] if on_pit else (),
         sowing=sowing,
         current=lambda: current().position,
-        turn_text=None if run.solved else f"{who} to move: press a pit",
+        turn_text="Solved! Read why below." if run.solved else f"{who} to move: press a pit",
     )
     if run.notice:
         kind, text = run.notice
@@ -313,12 +322,12 @@ def render() -> None:
             st.caption(f"With best play you finish {abs(v)} seed{'s' if abs(v) != 1 else ''} "
                        f"{'ahead' if v > 0 else 'behind' if v < 0 else 'level (a draw)'}.")
 
-    cols = st.columns(3)
-    cols[0].button(
+    row = st.container(horizontal=True)
+    row.button(
         f"Hint ({run.hints}/{len(puzzle.hints)})", key="puzzle_hint", on_click=show_hint,
         disabled=run.hints >= len(puzzle.hints) or run.solved, icon=":material/lightbulb:",
     )
-    cols[1].button("Start again", key="puzzle_reset", on_click=reset, icon=":material/restart_alt:")
+    row.button("Start again", key="puzzle_reset", on_click=reset, icon=":material/restart_alt:")
     for k in range(run.hints):
         st.info(f"Hint {k + 1}: {puzzle.hints[k]}")
     st.caption("Share this puzzle:")

@@ -1,0 +1,121 @@
+"""The puzzles page in a real browser (Debian's Chromium, Playwright).
+
+A learner opens a puzzle by its share link, presses pits on the drawn board
+(buttons named like "South pit 2, 2 seeds"), is told why a wrong pit misses,
+and solves the puzzle. Screenshots go to ``tests/screenshots/puzzle-*.png``
+(git-ignored).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import SOUTH, play
+from lessons.puzzles import load_puzzles
+from tests.test_browser import finish_animation, shot, streamlit_server, wait_idle
+
+pytestmark = pytest.mark.browser
+
+PUZZLES = load_puzzles()
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The app, served once for these tests."""
+    with streamlit_server() as base:
+        yield base
+
+
+@pytest.fixture
+def page(page, server):
+    page.set_default_timeout(20_000)
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    return page
+
+
+def pit_name(side: str, pit: int, seeds: int) -> str:
+    who = "South" if side == SOUTH else "North"
+    return f"{who} pit {pit}, {seeds} seed{'s' if seeds != 1 else ''}"
+
+
+def pit_button(page, pid: str, pit: int):
+    """The board's button for ``pit`` of the puzzle's player, named from the puzzle's start position."""
+    pos = PUZZLES[pid].start
+    side = pos.to_move
+    return page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]), exact=True)
+
+
+def open_puzzle(page, server, pid: str) -> None:
+    page.goto(f"{server}/puzzles?puzzle={pid}")
+    wait_idle(page)
+    page.get_by_text(PUZZLES[pid].goal).first.wait_for()
+    assert page.locator("[data-testid='stException']").count() == 0
+
+
+def press(page, pid: str, pit: int) -> None:
+    pit_button(page, pid, pit).click()
+    wait_idle(page)
+    finish_animation(page)
+    wait_idle(page)
+
+
+def test_a_learner_presses_the_solution_pit_and_sees_it_solved(page, server):
+    """Open a capture puzzle by its link, press pit 2 on the board: "Solved!" and the explanation."""
+    pid = "capture-pick-the-pile"
+    open_puzzle(page, server, pid)
+    shot(page, "puzzle-start")
+    press(page, pid, 2)
+    page.get_by_text("Solved!").first.wait_for()
+    page.get_by_text("Solved! Read why below.").first.wait_for()  # the line above the board, not "North to move"
+    page.get_by_text(PUZZLES[pid].explanation[:60]).first.wait_for()
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.wait_for_timeout(400)
+    shot(page, "puzzle-solved")
+
+
+def test_a_wrong_pit_is_explained_and_the_board_goes_back(page, server):
+    """Pit 3 instead of pit 2: what pit 3 did, why it misses, and the start position again."""
+    pid = "capture-pick-the-pile"
+    open_puzzle(page, server, pid)
+    press(page, pid, 3)
+    page.get_by_text("Not this time").first.wait_for()
+    page.get_by_text(PUZZLES[pid].wrong[3][:40]).first.wait_for()
+    page.get_by_text("The board is back at the start").first.wait_for()
+    pit_button(page, pid, 2).wait_for()  # the start position is drawn again
+    pit_button(page, pid, 3).wait_for()
+    page.wait_for_timeout(400)
+    shot(page, "puzzle-wrong")
+
+
+def test_a_chain_of_extra_turns_is_pressed_pit_by_pit(page, server):
+    """A learner chains extra turns: after each press the board waits for the next pit, then it is solved."""
+    pid = "chain-right-to-left"
+    puzzle = PUZZLES[pid]
+    open_puzzle(page, server, pid)
+    here = puzzle.start
+    side = here.to_move
+    for pit in puzzle.turns[0]:
+        page.get_by_role("button", name=pit_name(side, pit, here.row(side)[pit - 1]), exact=True).click()
+        wait_idle(page)
+        finish_animation(page)
+        wait_idle(page)
+        here = play(here, pit, puzzle.game_rules).position
+    page.get_by_text("Solved!").first.wait_for()
+    shot(page, "puzzle-chain-solved")
+
+
+def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
+    """On a phone-sized screen an Awari puzzle shows its board, a hint, and the share link without an error."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    pid = "grand-slam-trap"
+    open_puzzle(page, server, pid)
+    page.get_by_role("button", name="Hint (0/3)").click()
+    wait_idle(page)
+    page.get_by_text(PUZZLES[pid].hints[0][:40]).first.wait_for()
+    page.get_by_text(f"?puzzle={pid}").first.wait_for()
+    assert page.locator("[data-testid='stException']").count() == 0
+    shot(page, "puzzle-phone-hint")
+    press(page, pid, 6)  # the grand slam: captures nothing under these rules
+    page.get_by_text("grand slam").first.wait_for()
+    page.wait_for_timeout(400)
+    shot(page, "puzzle-phone-wrong")
