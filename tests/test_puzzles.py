@@ -160,3 +160,26 @@ def test_play_turn_refuses_an_unfinished_turn() -> None:
     puzzle: Puzzle = next(p for p in PUZZLES.values() if len(p.turns[0]) > 1)
     with pytest.raises(ValueError, match="still to move"):
         play_turn(puzzle.start, puzzle.turns[0][:1], puzzle.game_rules)
+
+
+def test_common_mistakes_m1_to_m7_each_have_a_puzzle() -> None:
+    cited = {c for p in PUZZLES.values() if p.theme == "mistakes" for c in p.cites}
+    assert {f"M{k}" for k in range(1, 8)} <= cited, cited
+
+
+def test_must_feed_has_at_least_5_puzzles() -> None:
+    assert sum(p.theme == "awari-feed" for p in PUZZLES.values()) >= 5
+
+
+def test_house_rules_use_every_variant_the_engine_has() -> None:
+    """Empty capture (K11), end when stuck (K14), capture into pit (K18), grand slam illegal / capture all (A4)."""
+    rules = [p.game_rules for p in PUZZLES.values() if p.theme == "house-rules"]
+    assert any(getattr(r, "empty_capture", False) for r in rules)
+    assert any(getattr(r, "end_rule", "") == "stuck" for r in rules)
+    assert any(getattr(r, "capture_to", "") == "pit" for r in rules)
+    assert {getattr(r, "grand_slam", None) for r in rules} >= {"illegal", "capture_all"}
+
+
+def test_puzzle_ids_are_descriptive_not_numbered() -> None:
+    """Ids say what the puzzle is about (``threat-lift-the-target``), not ``threat-3``."""
+    assert not [pid for pid in PUZZLES if pid.rsplit("-", 1)[-1].isdigit()]
