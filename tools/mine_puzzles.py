@@ -110,7 +110,7 @@ def candidates(pos: Position, rules: Rules, margin: int = 2) -> Iterator[dict]:
             if vals and len(vals) >= 3:
                 ranked = sorted(vals.values(), reverse=True)
                 if ranked[0] - ranked[1] >= margin and ranked[0] > 0:
-                    top = max(vals, key=vals.get)
+                    top = max(vals, key=lambda pit: vals[pit])
                     yield {**base, "theme": "endgame", "check": "best", "answers": [(top,)], "value": ranked[0],
                            "note": f"values {vals}"}
     else:
