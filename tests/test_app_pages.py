@@ -39,3 +39,16 @@ def test_navigation_lists_the_planned_pages():
     files = set(PAGE_FILES)
     assert {"pages/home.py", "pages/sandbox.py", "pages/puzzles.py", "pages/move_outcomes.py"} <= files
     assert sum(f.startswith("pages/lesson_") for f in files) == 6
+
+
+def test_sidebar_counts_lessons_and_puzzles(app):
+    """The sidebar always shows how far the learner got: lessons done, puzzles solved of tried."""
+    app.run()
+    app.session_state["progress"] = {
+        "lessons": {"setup": {"done": True}},
+        "puzzles_solved": {"a"},
+        "puzzles_attempted": {"a", "b", "c"},
+    }
+    app.run()
+    captions = [c.value for c in app.sidebar.caption]
+    assert "Lessons done: 1 of 6 · Puzzles solved: 1 of 3 tried" in captions

@@ -41,7 +41,7 @@ def sidebar(current_title: str) -> None:
         summary = state.progress_summary()
         st.caption(
             f"Lessons done: {summary['lessons_done']} of {summary['lessons_total']} · "
-            f"Puzzles solved: {summary['puzzles_solved']}"
+            f"Puzzles solved: {summary['puzzles_solved']} of {summary['puzzles_attempted']} tried"
         )
         with st.expander("Board settings", icon=":material/tune:"):
             board_settings()
