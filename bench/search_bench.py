@@ -1,0 +1,99 @@
+"""Search benchmark (issue 5): prints figures, asserts nothing.
+
+    python bench/search_bench.py [--positions 20] [--cap 60]
+
+Lines printed:
+- nodes per second of the exact solver (Kalah 6x4);
+- for 12, 16, 20 and 24 seeds in play: over 20 fixed random positions
+  (random play from the standard start, seed 2024), the median and the worst
+  time to prove the exact value of every legal move, and to prove
+  win/draw/loss of every legal move (cold tables each time);
+- the depth Hard reaches in 1 s from the standard start.
+
+Targets: every legal move exact within 1 s up to 20 seeds in play,
+win/draw/loss within 1 s up to 24, Hard >= 12 plies from the start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import KalahRules, Position, legal_moves, play  # noqa: E402
+from engine import search  # noqa: E402
+
+
+def positions_with(rules: KalahRules, seeds: int, count: int, seed: int = 2024) -> list[Position]:
+    """``count`` positions reached by random play with exactly ``seeds`` seeds in play."""
+    rng = random.Random(seed * 1000 + seeds)
+    out: list[Position] = []
+    while len(out) < count:
+        pos = rules.initial_position(rng.choice("SN"))
+        while legal_moves(pos, rules) and pos.seeds_in_play > seeds:
+            pos = play(pos, rng.choice(legal_moves(pos, rules)), rules).position
+        if pos.seeds_in_play == seeds and legal_moves(pos, rules):
+            out.append(pos)
+    return out
+
+
+def timed(fn) -> tuple[float, object]:
+    search.clear_tables()
+    t = time.perf_counter()
+    r = fn()
+    return time.perf_counter() - t, r
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--positions", type=int, default=20)
+    ap.add_argument("--cap", type=float, default=60.0, help="seconds allowed per proof")
+    args = ap.parse_args()
+    rules = KalahRules()
+    cap_ms = int(args.cap * 1000)
+
+    # nodes per second: exact proofs of 20-seed positions
+    nodes = 0
+    spent = 0.0
+    for pos in positions_with(rules, 20, 5, seed=7):
+        search.clear_tables()
+        t = time.perf_counter()
+        stats = search.prove_all(pos, rules, time_ms=cap_ms)
+        spent += time.perf_counter() - t
+        nodes += stats["nodes"]
+    print(f"nodes/second (exact solver, Kalah 6x4): {nodes / spent:,.0f} ({nodes:,} nodes in {spent:.1f} s)")
+
+    for seeds in (12, 16, 20, 24):
+        exact_times, wdl_times = [], []
+        unproven = 0
+        for pos in positions_with(rules, seeds, args.positions):
+            dt, res = timed(lambda: search.prove_all(pos, rules, time_ms=cap_ms))
+            if not res["proven"]:
+                unproven += 1
+                dt = float("inf")
+            exact_times.append(dt)
+            dt, res = timed(lambda: search.prove_all(pos, rules, time_ms=cap_ms, wdl=True))
+            wdl_times.append(dt if res["proven"] else float("inf"))
+        med = statistics.median(exact_times)
+        wmed = statistics.median(wdl_times)
+        under = sum(t <= 1.0 for t in exact_times)
+        wunder = sum(t <= 1.0 for t in wdl_times)
+        print(
+            f"seeds in play {seeds:2d}: every move exact median {med:6.3f} s, worst {max(exact_times):7.3f} s, "
+            f"{under}/{len(exact_times)} within 1 s; win/draw/loss median {wmed:6.3f} s, "
+            f"worst {max(wdl_times):7.3f} s, {wunder}/{len(wdl_times)} within 1 s"
+            + (f" ({unproven} not proven in {args.cap:.0f} s)" if unproven else "")
+        )
+
+    search.clear_tables()
+    pit, value, depth = search.best_move(rules.initial_position(), rules, time_ms=1000)
+    print(f"Hard from the standard start in 1 s: depth {depth} plies, best pit {pit}, estimate {value:+d}")
+
+
+if __name__ == "__main__":
+    main()
