@@ -1,4 +1,4 @@
-"""Move outcomes (placeholder until its own issue lands)."""
+"""Move outcomes: what every pit does now and what it leads to with best play."""
 
 import sys
 from pathlib import Path
@@ -7,8 +7,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # lets the page
 
 import streamlit as st  # noqa: E402
 
-from ui import frame, placeholder  # noqa: E402
+from ui import charts, frame  # noqa: E402
 
 frame.page_setup()
 st.title("Move outcomes")
-placeholder.coming_soon("charts of what every pit would do")
+charts.render_outcomes_page()

@@ -1,0 +1,135 @@
+"""The Move outcomes page and the charts behind it (ui/charts.py), through AppTest and directly."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from engine import Game, KalahRules, OwareRules, Position, legal_moves
+from ui import charts
+
+PAGE = "pages/move_outcomes.py"
+
+
+def _run_pasted(page_app, notation: str, game: str = "kalah"):
+    at = page_app(PAGE)
+    at.run()
+    at.radio(key="mo_source").set_value("Paste a position").run()
+    at.selectbox(key="mo_think").set_value("quick (0.3 s)").run()
+    if game != "kalah":
+        at.radio(key="mo_game").set_value(game).run()
+    at.text_input(key="mo_notation").set_value(notation).run()
+    return at
+
+
+def test_the_page_shows_a_chart_and_a_table_for_the_sandbox_position(page_app):
+    """A learner opens Move outcomes: the sandbox's start position is analysed."""
+    at = page_app(PAGE)
+    at.run()
+    assert not at.exception
+    assert at.get("plotly_chart"), "no chart"
+    assert len(at.dataframe) == 1
+    table = at.dataframe[0].value
+    assert list(table["pit"]) == [1, 2, 3, 4, 5, 6]
+    assert any("pit 3: last seed in your store, move again" in m.value for m in at.markdown)
+
+
+def test_a_pasted_endgame_is_proven_exact(page_app):
+    at = _run_pasted(page_app, "0,0,0,1,2,1/20/1,0,2,0,0,1/20/S")
+    assert not at.exception
+    table = at.dataframe[0].value
+    assert list(table["pit"]) == [4, 5, 6]
+    assert table["exact"].all()
+    assert any("Every value is proven" in m.value for m in at.markdown)
+
+
+def test_bad_notation_gives_a_clear_message(page_app):
+    """A learner pastes something that is not a position: an error that quotes it, no traceback."""
+    at = _run_pasted(page_app, "4,4,4/0/banana/0/S")
+    assert not at.exception
+    assert at.error and "cannot be analysed" in at.error[0].value and "banana" in at.error[0].value
+    assert not at.get("plotly_chart")
+
+
+def test_seeds_that_do_not_fit_a_kalah_board_are_refused(page_app):
+    at = _run_pasted(page_app, "4,4,4,4,4,4/0/4,4,4,4,4,4/1/S")
+    assert at.error and "49" in at.error[0].value
+
+
+def test_an_oware_position_can_be_pasted(page_app):
+    at = _run_pasted(page_app, "0,0,0,0,1,0/24/0,1,0,0,0,0/22/S", game="oware")
+    assert not at.exception
+    assert list(at.dataframe[0].value["pit"]) == [5]
+
+
+def test_a_finished_game_says_there_is_nothing_to_analyse(page_app):
+    at = _run_pasted(page_app, "0,0,0,0,0,0/30/0,0,0,0,0,0/18/S")
+    assert not at.exception
+    assert at.info and "game is over" in at.info[0].value
+
+
+def test_a_lesson_position_can_be_analysed(page_app):
+    at = page_app(PAGE)
+    at.run()
+    at.selectbox(key="mo_think").set_value("quick (0.3 s)").run()
+    at.radio(key="mo_source").set_value("A lesson position").run()
+    assert not at.exception
+    assert at.selectbox(key="mo_lesson") is not None
+
+
+# ------------------------------------------------------------ pure helpers
+
+
+def test_k9_k10_move_rows_come_from_engine_play():
+    rules = KalahRules()
+    pos = Position.from_notation("1,0,4,4,4,4/0/4,4,4,4,9,0/6/S", rules)
+    rows = {r["pit"]: r for r in charts.move_rows(pos, rules, time_ms=200)}
+    assert rows[1]["captured"] == 10 and not rows[1]["extra_turn"]  # K10: 9 opposite + the lone seed
+    assert rows[3]["extra_turn"] and rows[3]["into_store"] == 1  # pit 3 with 4 seeds ends in the store
+    assert rows[6]["handed_to_opponent"] == 3
+    assert rows[3]["summary"].startswith("pit 3: last seed in your store, move again; best play")
+
+
+def test_outcomes_figure_uses_the_safe_palette_and_writes_numbers():
+    rules = KalahRules(pits=3, seeds=2)
+    pos = rules.initial_position()
+    rows = charts.move_rows(pos, rules, time_ms=500)
+    fig = charts.outcomes_figure(rows, "S")
+    bars = [t for t in fig.data if t.type == "bar"]
+    assert len(bars) == 4
+    for t in bars:
+        assert t.text is not None and len(t.text) == len(rows)
+        colours = t.marker.color if isinstance(t.marker.color, (list, tuple)) else [t.marker.color]
+        assert set(colours) <= set(charts.SAFE)
+    assert list(fig.data[0].x) == [f"pit {p}" for p in legal_moves(pos, rules)]
+    csv = charts.outcomes_csv(rows).decode()
+    assert csv.splitlines()[0].startswith("pit,seeds,into_store,captured,handed_to_opponent")
+
+
+def test_parse_pasted_reads_the_board_size_from_the_notation():
+    pos, rules = charts.parse_pasted("3,3,3/0/3,3,3/0/N", "kalah")
+    assert rules == KalahRules(pits=3, seeds=3) and pos.to_move == "N"
+    pos, rules = charts.parse_pasted("4,4,4,4,4,4/0/4,4,4,4,4,4/0/S", "oware", {"grand_slam": "illegal"})
+    assert rules == OwareRules(grand_slam="illegal")
+    with pytest.raises(ValueError, match="paste a position"):
+        charts.parse_pasted("  ", "kalah")
+
+
+def test_game_story_marks_the_move_that_threw_away_the_most():
+    rules = KalahRules(pits=3, seeds=2)
+    game = Game(rules)
+    while legal_moves(game.position, rules):
+        game.play(legal_moves(game.position, rules)[0])  # always the leftmost pit: not always best
+    rows = charts.story_rows(game, time_ms=300)
+    assert [r["move"] for r in rows] == list(range(1, len(game.results) + 1))
+    assert all(r["lost"] >= 0 for r in rows)
+    assert rows[-1]["south_store"] + rows[-1]["north_store"] == rules.total_seeds
+    bad = charts.blunders(rows)
+    assert all(b["lost"] >= 2 for b in bad)
+    assert bad == sorted(bad, key=lambda r: (-r["lost"], r["move"]))
+    fig = charts.story_figure(rows)
+    assert fig.data[0].name == "South's store"
+    n = len(game.results)
+    if bad:
+        taken = charts.jump_to_before(game, bad[0]["move"])
+        assert len(game.results) == bad[0]["move"] - 1 and taken == n - len(game.results)
