@@ -133,3 +133,27 @@ def test_game_story_marks_the_move_that_threw_away_the_most():
     if bad:
         taken = charts.jump_to_before(game, bad[0]["move"])
         assert len(game.results) == bad[0]["move"] - 1 and taken == n - len(game.results)
+
+
+def test_sandbox_game_story_jumps_back_to_a_blunder(page_app):
+    """A learner plays a few moves, opens the game story, and goes back to the worst one."""
+    from ui import sandbox
+
+    at = page_app("pages/sandbox.py")
+    at.run()
+    sb = at.session_state["sandbox"]
+    for pit in (1, 1, 2, 1):  # weak moves on purpose
+        if pit in sb.game.legal_moves():
+            sandbox.click_pit(pit, sb)
+        else:
+            sandbox.click_pit(sb.game.legal_moves()[0], sb)
+    at.run()
+    at.toggle(key="sb_story_on").set_value(True).run()
+    assert not at.exception
+    charts_shown = at.get("plotly_chart")
+    assert charts_shown
+    moves_before = len(at.session_state["sandbox"].game.results)
+    pick = at.selectbox(key="sb_story_pick").value  # these weak moves include a blunder
+    at.button(key="sb_story_jump").click().run()
+    assert not at.exception
+    assert len(at.session_state["sandbox"].game.results) == pick - 1 < moves_before
