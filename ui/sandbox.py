@@ -446,6 +446,12 @@ def render() -> None:
         _editor(sb)
     with st.expander(f"Moves ({len(results)})", icon=":material/list:"):
         _moves_table(sb)
+    # --- game story (issue 5, ui/charts.py): stores and evaluation per move, blunders to jump back to
+    with st.expander("Game story", icon=":material/insights:"):
+        from ui import charts
+
+        charts.render_game_story(sb)
+    # --- end game story
     with st.expander("Share this position", icon=":material/link:"):
         _share(sb)
 
