@@ -47,6 +47,8 @@ class Game:
 
     def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else the ``Outcome`` (K14-K17, A6 with repetition)."""
+        if self.results and self.results[-1].game_over:
+            return self.results[-1].outcome  # the reason as the move found it, before the sweep
         end = outcome(self.position, self.rules)
         if end is None and self._repeated():
             return _swept_outcome(self.position, "repetition")

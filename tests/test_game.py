@@ -62,3 +62,19 @@ def test_game_ends_and_refuses_more_moves():
 def test_a_start_that_does_not_fit_the_rules_is_refused():
     with pytest.raises(ValueError):
         Game(KalahRules(pits=4), Position.from_notation("4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"))
+
+
+def test_outcome_keeps_the_reason_the_move_ended_the_game_bug():
+    """The sweep can push a store past half; the reason must stay the one that ended the game."""
+    from engine import OwareRules
+
+    oware = OwareRules()
+    game = Game(oware, Position.from_notation("3,0,0,0,0,0/21/0,0,0,0,0,1/23/N", oware))
+    game.play(6)  # North empties its row; South's 4 seeds in pit 1 cannot reach North: no move (A6)
+    end = game.outcome()
+    assert end.reason == "no_moves" and end.score == (25, 23)
+    early = KalahRules(early_win=True)
+    game = Game(early, Position.from_notation("0,0,0,0,0,1/20/0,0,0,0,0,5/22/S", early))
+    game.play(6)
+    assert game.outcome().reason == "row_empty"
+    assert game.outcome().score == (21, 27)
