@@ -61,8 +61,17 @@ LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
 - ``"medium"``: looks about 6 plies ahead.
 - ``"hard"``: iterative deepening for 1 second.
 - ``"perfect"``: the proven best move when it can prove one in a few
-  seconds, else ``"hard"`` with more time (3 seconds).
+  seconds, else ``"hard"`` with more time (2.5 seconds).
 """
+
+LEVEL_SETTINGS: dict[str, dict] = {
+    "medium": {"max_depth": 6, "time_ms": 1000},
+    "hard": {"max_depth": None, "time_ms": 1000},
+    "perfect": {"proof_seeds": 30, "proof_ms": 1500, "max_depth": None, "time_ms": 2500},
+}
+"""Budgets of the searching levels: plies (``None``: as deep as time allows) and
+milliseconds; Perfect first tries a proof (when at most ``proof_seeds`` seeds are
+in play). Tests swap in depth limits so their games are repeatable."""
 
 INF = 10_000
 FULL = 1_000  # a depth that means "to the end of the game"
@@ -773,16 +782,17 @@ def choose_move(position: Position, rules: Rules, level: str, *, rng: random.Ran
         return rng.choice(legal)
     if level == "easy":
         return _greedy(position, rules, rng)
-    if level == "medium":
-        return best_move(position, rules, time_ms=1000, max_depth=6)[0]
-    if level == "hard":
-        return best_move(position, rules, time_ms=1000)[0]
-    proven = solve_best(position, rules, time_ms=2000)
-    if proven is not None:
-        return proven[0]
-    return best_move(position, rules, time_ms=3000)[0]
+    if level in ("medium", "hard"):
+        cfg = LEVEL_SETTINGS[level]
+        return best_move(position, rules, time_ms=cfg["time_ms"], max_depth=cfg["max_depth"])[0]
+    cfg = LEVEL_SETTINGS["perfect"]
+    if position.seeds_in_play <= cfg["proof_seeds"]:
+        proven = solve_best(position, rules, time_ms=cfg["proof_ms"])
+        if proven is not None:
+            return proven[0]
+    return best_move(position, rules, time_ms=cfg["time_ms"], max_depth=cfg["max_depth"])[0]
 
 
 __all__ = [
-    "FULL", "LEVELS", "MoveValue", "analyse", "best_move", "choose_move", "clear_tables", "prove_all", "solve_best",
+    "FULL", "LEVELS", "LEVEL_SETTINGS", "MoveValue", "analyse", "best_move", "choose_move", "clear_tables", "prove_all", "solve_best",
 ]
