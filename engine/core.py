@@ -387,6 +387,8 @@ def outcome(pos: Position, rules: Rules) -> Outcome | None:
     move has no seeds, or with ``early_win`` a store holds more than half (K17).
     Oware: a store holds 25 or more, or the player to move has no legal move
     (A6). The repetition rule (A6) needs the game's history: see ``Game``.
+    For the move that ended a game, prefer ``MoveResult.outcome``: once the
+    sweep is applied the position alone may suggest another ``reason``.
     """
     _check_position(pos, rules)
     if isinstance(rules, OwareRules):
