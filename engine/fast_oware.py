@@ -24,7 +24,7 @@ game ends as ``engine.play`` on random games of every grand slam variant.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from .position import NORTH, SOUTH, Position
 from .rules import OwareRules
@@ -48,11 +48,11 @@ class OwareKernel:
 
     rules: OwareRules
     n: int
-    moves: dict
-    start: Callable[[Position], tuple]
-    legal: Callable[[int, str], tuple]
+    moves: dict[str, tuple[Any, ...]]
+    start: Callable[[Position], tuple[int, tuple[Any, ...]]]
+    legal: Callable[[int, str], tuple[Any, ...]]
     decode: Callable[[int, str], Position]
-    stores: Callable[[int], tuple]
+    stores: Callable[[int], tuple[int, int]]
     seeds_in_play: Callable[[int], int]
 
 
@@ -127,9 +127,9 @@ def _build(rules: OwareRules) -> OwareKernel:
                 return x, 0, True
         return cleared + (taken << store_sh[side]), taken, False
 
-    moves: dict = {SOUTH: [], NORTH: []}
+    moves: dict[str, tuple[Any, ...]] = {SOUTH: (), NORTH: ()}
 
-    def legal(x: int, side: str) -> tuple:
+    def legal(x: int, side: str) -> tuple[Any, ...]:
         """Legal move functions of ``side``; empty when the game is over (A4-A6)."""
         if (x >> sh[SOUTH_STORE]) & MASK >= WIN or x >> sh[NORTH_STORE] >= WIN:
             return ()
@@ -147,12 +147,12 @@ def _build(rules: OwareRules) -> OwareKernel:
                 out = fair
         return tuple(out)
 
-    def make(side: str, k: int):
+    def make(side: str, k: int) -> Any:
         a = base[side] + k
         other = NORTH if side == SOUTH else SOUTH
         my_store = store_sh[side]
 
-        def move(x: int) -> tuple:
+        def move(x: int) -> tuple[int, tuple[Any, ...]]:
             x, _, _ = sow_capture(x, a, side)
             if (x >> my_store) & MASK >= WIN:
                 return sweep(x), ()
@@ -161,9 +161,10 @@ def _build(rules: OwareRules) -> OwareKernel:
                 return sweep(x), ()
             return x, ms
 
-        move.pit, move.side, move.a = k + 1, side, a
+        fn: Any = move
+        fn.pit, fn.side, fn.a = k + 1, side, a
         move.__name__ = f"move_{side}{k + 1}"
-        return move
+        return fn
 
     for side in (SOUTH, NORTH):
         moves[side] = tuple(make(side, k) for k in range(6))
@@ -172,7 +173,7 @@ def _build(rules: OwareRules) -> OwareKernel:
         fields = [*pos.south, *pos.north, pos.south_store, pos.north_store]
         return sum(v << sh[k] for k, v in enumerate(fields))
 
-    def start(pos: Position) -> tuple:
+    def start(pos: Position) -> tuple[int, tuple[Any, ...]]:
         x = encode(pos)
         ms = legal(x, pos.to_move)
         return (x, ms) if ms else (sweep(x), ())

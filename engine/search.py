@@ -44,11 +44,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Union
 
 from .core import legal_moves, play
-from .fast import kalah_kernel
-from .fast_oware import oware_kernel
+from .fast import KalahKernel, kalah_kernel
+from .fast_oware import OwareKernel, oware_kernel
 from .position import NORTH, SOUTH, Position
 from .rules import KalahRules, OwareRules, Rules
 
@@ -64,7 +64,7 @@ LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
   seconds, else ``"hard"`` with more time (2.5 seconds).
 """
 
-LEVEL_SETTINGS: dict[str, dict] = {
+LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
     "medium": {"max_depth": 6, "time_ms": 1000},
     "hard": {"max_depth": None, "time_ms": 1000},
     "perfect": {"proof_seeds": 30, "proof_ms": 1500, "max_depth": None, "time_ms": 2500},
@@ -105,6 +105,10 @@ class MoveValue:
     outcome: str | None = None
 
 
+Moves = tuple[Any, ...]
+"""Move functions of the player to move (``engine.fast`` / ``engine.fast_oware``)."""
+
+
 class _Timeout(Exception):
     """The time budget ran out inside a search."""
 
@@ -121,6 +125,7 @@ class _Game:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self.k: Union[OwareKernel, KalahKernel]
         if isinstance(rules, OwareRules):
             self.k = oware_kernel(rules)
             self.ss, self.ns = 8 * 12, 8 * 13
@@ -136,7 +141,7 @@ class _Game:
             self.cyc = False
             self.mask = (1 << (self.ns - self.ss) // (n + 1)) - 1
         self.total = rules.total_seeds
-        self.exact_tt: dict[int, tuple] = {}
+        self.exact_tt: dict[int, tuple[int, int, int]] = {}
 
     def trim(self) -> None:
         if len(self.exact_tt) > _TT_LIMIT:
@@ -174,7 +179,7 @@ class _Searcher:
         self.nodes = 0
         self.etc = True
         self.tt = game.exact_tt
-        self.htt: dict[int, tuple] = {}
+        self.htt: dict[int, tuple[int, int, int, int]] = {}
         self.hz = 0  # grows whenever a depth-limited search uses an estimate
         self.path: set[int] = set()
         self.solve = self._make_solve()
@@ -182,7 +187,7 @@ class _Searcher:
 
     # --------------------------------------------------------- exact solver
 
-    def _make_solve(self) -> Callable:
+    def _make_solve(self) -> Callable[..., int]:
         g = self.game
         SS, NS, total, cyc, M = g.ss, g.ns, g.total, g.cyc, g.mask
         tt = self.tt
@@ -191,7 +196,7 @@ class _Searcher:
         perf = time.perf_counter
         me = self
 
-        def solve(x: int, ms: tuple, side: str, alpha: int, beta: int) -> int:
+        def solve(x: int, ms: Moves, side: str, alpha: int, beta: int) -> int:
             me.nodes += 1
             if not me.nodes & 1023 and perf() > me.deadline:
                 raise _Timeout
@@ -219,6 +224,7 @@ class _Searcher:
             if cyc:
                 path.add(key)
             kids = []
+            x2: int
             i = 0
             for f in ms:
                 x2, ms2 = f(x)
@@ -297,7 +303,7 @@ class _Searcher:
 
     # ------------------------------------------------- depth-limited search
 
-    def _make_search(self) -> Callable:
+    def _make_search(self) -> Callable[..., int]:
         g = self.game
         SS, NS, total, cyc, M = g.ss, g.ns, g.total, g.cyc, g.mask
         htt = self.htt
@@ -307,7 +313,7 @@ class _Searcher:
         perf = time.perf_counter
         me = self
 
-        def search(x: int, ms: tuple, side: str, depth: int, alpha: int, beta: int) -> int:
+        def search(x: int, ms: Moves, side: str, depth: int, alpha: int, beta: int) -> int:
             me.nodes += 1
             if not me.nodes & 1023 and perf() > me.deadline:
                 raise _Timeout
@@ -354,6 +360,7 @@ class _Searcher:
             if cyc:
                 path.add(key)
             kids = []
+            x2: int
             i = 0
             for f in ms:
                 x2, ms2 = f(x)
@@ -421,7 +428,7 @@ class _Searcher:
 
     # ------------------------------------------------------------ drivers
 
-    def mtd(self, x: int, ms: tuple, side: str, guess: int, lo: int = -INF, hi: int = INF) -> int:
+    def mtd(self, x: int, ms: Moves, side: str, guess: int, lo: int = -INF, hi: int = INF) -> int:
         """The exact value of a non-final node by MTD(f) (raises ``_Timeout``)."""
         g = guess
         while lo < hi:
@@ -433,7 +440,7 @@ class _Searcher:
                 lo = g
         return g
 
-    def mtd_depth(self, x: int, ms: tuple, side: str, depth: int, guess: int) -> tuple[int, bool]:
+    def mtd_depth(self, x: int, ms: Moves, side: str, depth: int, guess: int) -> tuple[int, bool]:
         """The depth-limited value by MTD(f) and whether it needed no estimate."""
         lo, hi = -INF, INF
         g = guess
@@ -461,10 +468,11 @@ def _swept_diff(x: int, ss: int, ns: int, north: bool) -> int:
 # ------------------------------------------------------------------ analysis
 
 
-def _children(game: _Game, pos: Position) -> tuple[int, tuple, list]:
+def _children(game: _Game, pos: Position) -> tuple[int, Moves, list[tuple[Any, int, Moves, bool]]]:
     """The root: packed x, move functions, and per move (f, x2, ms2, same_side)."""
     x, ms = game.k.start(pos)
     kids = []
+    f: Any
     for f in ms:
         x2, ms2 = f(x)
         same = bool(ms2) and ms2[0].side == f.side
@@ -478,7 +486,7 @@ def _final_diff(game: _Game, x: int, side: str) -> int:
     return t - s if side == NORTH else s - t
 
 
-def _pv(game: _Game, searcher: _Searcher | None, f, x2: int, ms2: tuple, limit: int = 40) -> tuple[int, ...]:
+def _pv(game: _Game, searcher: _Searcher | None, f: Any, x2: int, ms2: Moves, limit: int = 40) -> tuple[int, ...]:
     """Follow the best moves stored in the tables from after the root move ``f``."""
     pv = [f.pit]
     seen = set()
@@ -610,15 +618,15 @@ def analyse(
     return tuple(results[p] for p in legal)
 
 
-def _at_least(searcher: _Searcher, x2: int, ms2: tuple, same: bool, gamma: int) -> bool:
+def _at_least(searcher: _Searcher, x2: int, ms2: Moves, same: bool, gamma: int) -> bool:
     """Is the mover's value of the move leading to ``x2`` at least ``gamma``? (one null window)"""
     cside = ms2[0].side
     if same:
-        return searcher.solve(x2, ms2, cside, gamma - 1, gamma) >= gamma
-    return -searcher.solve(x2, ms2, cside, -gamma, -gamma + 1) >= gamma
+        return bool(searcher.solve(x2, ms2, cside, gamma - 1, gamma) >= gamma)
+    return bool(-searcher.solve(x2, ms2, cside, -gamma, -gamma + 1) >= gamma)
 
 
-def prove_all(position: Position, rules: Rules, *, time_ms: int = 1000, wdl: bool = False) -> dict:
+def prove_all(position: Position, rules: Rules, *, time_ms: int = 1000, wdl: bool = False) -> dict[str, Any]:
     """Prove every legal move: its exact value, or with ``wdl`` only win/draw/loss.
 
     Returns ``{"proven": bool, "nodes": int, "values": {pit: value or "win"/"draw"/"loss"}}``;
@@ -630,7 +638,7 @@ def prove_all(position: Position, rules: Rules, *, time_ms: int = 1000, wdl: boo
     x, ms, kids = _children(game, position)
     side = position.to_move
     searcher = _Searcher(game, time.perf_counter() + time_ms / 1000.0)
-    values: dict = {}
+    values: dict[int, Any] = {}
     try:
         for f, x2, ms2, same in kids:
             if not ms2:
@@ -732,6 +740,7 @@ def solve_best(position: Position, rules: Rules, *, time_ms: int = 3000) -> tupl
     e = game.exact_tt.get((x << 1) | (side == NORTH))
     if e is None or not 0 <= e[2] < len(ms):
         # the root was decided before any child was searched: find a move with that value
+        f: Any
         for f in ms:
             x2, ms2 = f(x)
             if not ms2:
@@ -744,7 +753,8 @@ def solve_best(position: Position, rules: Rules, *, time_ms: int = 3000) -> tupl
                 if c >= v:
                     return f.pit, v
         return None
-    return ms[e[2]].pit, v
+    best: Any = ms[e[2]]
+    return int(best.pit), v
 
 
 def _greedy(position: Position, rules: Rules, rng: random.Random) -> int:
