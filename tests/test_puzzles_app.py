@@ -139,3 +139,31 @@ def test_puzzle_of_the_day_changes_with_the_date() -> None:
     a = ui.puzzle_of_the_day(dt.date(2025, 1, 1), PUZZLES)
     b = ui.puzzle_of_the_day(dt.date(2025, 1, 2), PUZZLES)
     assert a in PUZZLES and b in PUZZLES and a != b
+
+
+def test_next_puzzle_moves_on_every_press_and_the_menu_follows(app) -> None:
+    """All themes / Any: three presses of Next puzzle give three new puzzles, link and menu included."""
+    open_page(app)
+    ids = ui.pool(ui.ALL, "Any")
+    seen = [run_of(app).pid]
+    for _ in range(3):
+        app.button(key="puzzle_next").click().run()
+        assert not app.exception, app.exception
+        pid = run_of(app).pid
+        assert pid == ids[(ids.index(seen[-1]) + 1) % len(ids)], (seen, pid)
+        qp = app.query_params["puzzle"]
+        assert (qp[0] if isinstance(qp, list) else qp) == pid
+        menu = app.selectbox(key=f"puzzle_choice_{ui.ALL}_Any")
+        assert menu.value == pid
+        seen.append(pid)
+    assert len(set(seen)) == 4
+
+
+def test_choosing_in_the_menu_opens_that_puzzle(app) -> None:
+    open_page(app)
+    ids = ui.pool(ui.ALL, "Any")
+    other = next(p for p in ids if p != run_of(app).pid)
+    app.selectbox(key=f"puzzle_choice_{ui.ALL}_Any").select(other).run()
+    assert run_of(app).pid == other
+    app.button(key="puzzle_next").click().run()
+    assert run_of(app).pid == ids[(ids.index(other) + 1) % len(ids)]

@@ -104,6 +104,13 @@ def open_puzzle(pid: str) -> None:
     start(pid)
 
 
+def _picked(key: str) -> None:
+    """Selectbox callback: open the puzzle chosen in the menu ``key``."""
+    pid = st.session_state.get(key)
+    if pid is not None and pid in puzzles() and pid != current().pid:
+        start(pid)
+
+
 def current() -> PuzzleRun:
     """The run on screen; the puzzle of the day when there is none yet."""
     run = st.session_state.get(RUN_KEY)
@@ -250,15 +257,15 @@ def _picker(run: PuzzleRun) -> None:
     if not ids:
         cols[2].caption("No puzzle has this theme and difficulty.")
         return
-    index = ids.index(run.pid) if run.pid in ids else None
-    choice = cols[2].selectbox(
-        f"Puzzle ({len(ids)})", ids, index=index, key=f"puzzle_choice_{theme}_{star_choice}",
+    key = f"puzzle_choice_{theme}_{star_choice}"
+    # The menu follows the run: Next puzzle / Puzzle of the day / a link change the run, and a
+    # keyed selectbox would otherwise keep (and switch back to) its own old value.
+    st.session_state[key] = run.pid if run.pid in ids else None
+    cols[2].selectbox(
+        f"Puzzle ({len(ids)})", ids, key=key, on_change=_picked, args=(key,),
         format_func=lambda pid: f"{puzzle_name(pid)} {stars(puzzles()[pid].stars)}",
         placeholder="Choose a puzzle",
     )
-    if choice is not None and choice != run.pid:
-        start(choice)
-        st.rerun()
     row = st.container(horizontal=True)
     nxt = next_in_pool(run, ids)
     row.button("Next puzzle", key="puzzle_next", on_click=open_puzzle, args=(nxt,), icon=":material/skip_next:")
