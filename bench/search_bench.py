@@ -12,6 +12,16 @@ Lines printed:
 
 Targets: every legal move exact within 1 s up to 20 seeds in play,
 win/draw/loss within 1 s up to 24, Hard >= 12 plies from the start.
+
+A run on the 2-core dev machine (Python 3.11, other jobs running):
+
+    nodes/second (exact solver, Kalah 6x4): 343,854 (199,918 nodes in 0.6 s)
+    seeds in play 12: every move exact median  0.001 s, worst   0.013 s, 20/20 within 1 s; ...
+    seeds in play 16: every move exact median  0.019 s, worst   0.267 s, 20/20 within 1 s; ...
+    seeds in play 20: every move exact median  0.098 s, worst   0.605 s, 20/20 within 1 s; ...
+    seeds in play 24: every move exact median  0.645 s, worst   2.390 s, 14/20 within 1 s;
+                      win/draw/loss median  0.081 s, worst   1.312 s, 19/20 within 1 s
+    Hard from the standard start in 1 s: depth 16 plies, best pit 3, estimate +7
 """
 
 from __future__ import annotations
