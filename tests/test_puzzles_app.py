@@ -167,3 +167,17 @@ def test_choosing_in_the_menu_opens_that_puzzle(app) -> None:
     assert run_of(app).pid == other
     app.button(key="puzzle_next").click().run()
     assert run_of(app).pid == ids[(ids.index(other) + 1) % len(ids)]
+
+
+def test_every_puzzle_has_its_own_heading_that_does_not_name_the_answer(app) -> None:
+    """The heading and the menu say the theme and the puzzle's number in it, never words of the id."""
+    open_page(app, puzzle="lap-thirteen-not-fourteen")
+    heading = app.subheader[0].value
+    assert heading.startswith("The full lap · puzzle 2 of ") and "★★☆" in heading
+    assert "fourteen" not in heading.lower()
+    assert any(PUZZLES["lap-thirteen-not-fourteen"].goal in m.value for m in app.markdown)
+    names = [ui.puzzle_name(pid) for pid in PUZZLES]
+    assert len(set(names)) == len(names)
+    for pid, name in zip(PUZZLES, names):
+        k, n = ui.number_in_theme(pid)
+        assert name == f"{ui.THEMES[PUZZLES[pid].theme][0]} · puzzle {k} of {n}", (pid, name)

@@ -49,13 +49,23 @@ def stars(n: int) -> str:
     return "★" * n + "☆" * (3 - n)
 
 
+def number_in_theme(pid: str) -> tuple[int, int]:
+    """``(k, n)``: puzzle ``pid`` is the k-th of the n puzzles of its theme (file order, k from 1)."""
+    pool = puzzles()
+    same = [q for q, p in pool.items() if p.theme == pool[pid].theme]
+    return same.index(pid) + 1, len(same)
+
+
 def puzzle_name(pid: str) -> str:
-    """A puzzle's name for menus: its title, else its id in words (``"threat-lift-the-target"`` -> ``"Threat: lift the target"``)."""
+    """A puzzle's name for the menu and the heading: ``"The full lap · puzzle 3 of 5"``.
+
+    Built from the theme and the puzzle's place in it (plus its ``title`` when
+    the file gives one), never from the id, which may name the answer.
+    """
     p = puzzles()[pid]
-    if p.title:
-        return p.title
-    head, _, rest = pid.partition("-")
-    return f"{head.capitalize()}: {rest.replace('-', ' ')}" if rest else head.capitalize()
+    k, n = number_in_theme(pid)
+    name = f"{THEMES[p.theme][0]} · puzzle {k} of {n}"
+    return f"{name}: {p.title}" if p.title else name
 
 
 @dataclass
@@ -287,11 +297,10 @@ def render() -> None:
     summary = state.progress_summary()
     st.caption(f"This session: {summary['puzzles_solved']} solved, {summary['puzzles_attempted']} tried.")
 
-    theme_title = THEMES[puzzle.theme][0]
     day = " · puzzle of the day" if run.pid == puzzle_of_the_day() else ""
-    st.subheader(f"{puzzle.title or theme_title} {stars(puzzle.stars)}")
+    st.subheader(f"{puzzle_name(puzzle.id)} {stars(puzzle.stars)}")
     st.caption(
-        f"{theme_title} · {puzzle.game_rules.describe()} · practises "
+        f"{puzzle.game_rules.describe()} · practises "
         + ", ".join(f"{r} {rule_title(r)}" for r in puzzle.cites) + day
     )
     who = side_name(puzzle.start.to_move)
