@@ -252,3 +252,22 @@ def test_the_move_list_downloads_as_csv():
     assert lines[0].split(",")[:3] == ["move", "player", "pit"]
     assert len(lines) == 3
     assert '"4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"' in lines[1]
+
+
+def test_k15_the_result_box_says_why_and_never_sweeps_zero_seeds(app):
+    """South's last seed empties South's row: the box names the empty row and skips a zero sweep."""
+    open_sandbox(app, pos="0,0,0,0,0,1/20/0,0,0,0,2,1/24/S")
+    press(app, 6)
+    box = " ".join(s.value for s in app.success)
+    assert "because South's row is empty" in box
+    assert "0 seeds" not in box and "South's row was already empty" in box
+    assert "North puts the 3 seeds left in their row into their store" in box
+
+
+def test_k14_end_when_stuck_result_names_the_stuck_player(app):
+    open_sandbox(app, pos="0,0,0,0,0,1/20/0,0,0,0,2,1/24/S", end_rule="stuck")
+    assert sb(app).rules == KalahRules(end_rule="stuck")
+    press(app, 6)
+    box = " ".join(s.value for s in app.success)
+    assert "row is empty" not in box.split("Final sweep")[0]
+    assert "South, the player to move, has no seeds to sow" in box

@@ -28,7 +28,15 @@ from engine import (
     Rules,
 )
 from ui import opponent, share, state
-from ui.announce import announcements, illegal_text, move_headline, result_text, short_result, side_name
+from ui.announce import (
+    announcements,
+    illegal_text,
+    move_headline,
+    result_text,
+    short_result,
+    side_name,
+    sweep_text,
+)
 from ui.board import Sowing, board
 
 BOARD_KEY = "sandbox_board"
@@ -283,14 +291,13 @@ def _result(sb: state.SandboxState) -> None:
     end = sb.game.outcome()
     if end is None:
         return
-    text = f"**Game over.** {result_text(end)}"
     last = sb.game.results[-1] if sb.game.results else None
-    if last is not None and last.game_over and any(last.swept):
+    ended_by = last if last is not None and last.game_over else None
+    text = f"**Game over.** {result_text(end, ended_by, sb.game.position.to_move)}"
+    sweep = sweep_text(ended_by) if ended_by is not None else ""
+    if sweep:
         rule_id = "A6" if sb.rules.game == "oware" else "K15"
-        text += (
-            f"  \n**Final sweep** :gray-badge[{rule_id}]: the {last.swept[0]} seeds left in South's row "
-            f"went to South, the {last.swept[1]} in North's row went to North."
-        )
+        text += f"  \n**Final sweep** :gray-badge[{rule_id}]: {sweep}."
     st.success(text, icon=":material/emoji_events:")
 
 
