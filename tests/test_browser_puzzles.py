@@ -119,3 +119,29 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
     page.get_by_text("grand slam").first.wait_for()
     page.wait_for_timeout(400)
     shot(page, "puzzle-phone-wrong")
+
+
+def test_next_puzzle_moves_on_each_press(page, server):
+    """All themes / Any: three presses of Next puzzle show three new puzzles (heading and link change)."""
+    page.goto(f"{server}/puzzles")
+    wait_idle(page)
+    seen = [(page.url, page.locator("h3").filter(has_text="puzzle").first.inner_text())]
+    for _ in range(3):
+        page.get_by_role("button", name="Next puzzle").click()
+        wait_idle(page)
+        seen.append((page.url, page.locator("h3").filter(has_text="puzzle").first.inner_text()))
+    assert len({url for url, _ in seen}) == 4, seen
+    assert len({h for _, h in seen}) == 4, seen
+
+
+def test_the_verdict_waits_for_the_sowing_to_end(page, server):
+    """A 13-seed lap animates for seconds: meanwhile "Watch the seeds..." stands in for "Solved!"."""
+    pid = "lap-thirteen"
+    open_puzzle(page, server, pid)
+    pit_button(page, pid, 1).click()
+    page.get_by_role("button", name="Show the result").wait_for()  # the animation is running
+    page.get_by_text("Watch the seeds...").wait_for(state="visible")
+    assert not page.get_by_text("Solved! Pit 1").is_visible()
+    shot(page, "puzzle-watch-the-seeds")
+    page.get_by_text("Solved! Pit 1").wait_for(state="visible")
+    assert not page.get_by_text("Watch the seeds...").is_visible()

@@ -38,9 +38,11 @@ from lessons.loader import (
 )
 from ui import frame, state
 from ui.announce import announcements, illegal_text, result_text, rule_title, side_name
-from ui.board import Sowing, board
+from ui.board import Sowing, board, sowing_frames
 
 RUNS_KEY = "lesson_runs"
+WATCH = "Watch the seeds..."
+"""What stands in for a move's verdict while the board animates it (:func:`after_sowing`)."""
 
 LESSON_PAGES = {
     "setup": "pages/lesson_1_setup.py",
@@ -299,6 +301,51 @@ def restart(run: LessonRun | None = None) -> None:
 
 
 # ----------------------------------------------------------------- drawing
+
+
+def sowing_ms(sowing: Sowing | None) -> int:
+    """How long the board's animation of ``sowing`` lasts, in ms (``ui.board`` timing).
+
+    One frame per ``ui.board.sowing_frames`` entry at the speed of
+    ``ui.state.board_prefs()``, a held frame twice as long. 0 when nothing
+    plays by itself: no sowing, animation off, or step mode (the teacher
+    clicks "Next seed").
+    """
+    if sowing is None or not sowing.results:
+        return 0
+    prefs = state.board_prefs()
+    if not prefs["animate"] or prefs["step"]:
+        return 0
+    ms = state.SPEEDS.get(prefs["speed"], 350)
+    return sum(2 * ms if f["hold"] else ms for f in sowing_frames(sowing.start, sowing.results))
+
+
+def after_sowing(key: str, sowing: Sowing | None, fresh: bool):
+    """A container for a move's verdict that appears only when the board's animation is over.
+
+    "Solved!", "Goal reached!" or "Not yet" must not give away how the
+    sowing ends. When ``fresh`` (this run draws the action for the first
+    time) and the board animates ``sowing``, a line "Watch the seeds..."
+    stands where the verdict will be, and the verdict fades in after
+    :func:`sowing_ms` (pure CSS, keyed by the sowing's id). Returns the
+    container (use it with ``with``).
+    """
+    ms = sowing_ms(sowing) if fresh else 0
+    if not ms or sowing is None:
+        return st.container(key=key)
+    tag = "".join(ch if ch.isalnum() else "_" for ch in f"{key}_{sowing.id}")
+    st.html(
+        "<style>"
+        f".st-key-{tag} {{ animation: mt-reveal-{tag} .3s ease-out {ms}ms both; }}"
+        f"@keyframes mt-reveal-{tag} {{ from {{ opacity: 0; visibility: hidden; }}"
+        " to { opacity: 1; visibility: visible; } }"
+        f".st-key-{tag}_watch {{ animation: mt-gone-{tag} 1ms linear {ms}ms forwards; }}"
+        f"@keyframes mt-gone-{tag} {{ to {{ display: none; }} }}"
+        "</style>"
+    )
+    st.container(key=f"{tag}_watch").caption(WATCH)
+    return st.container(key=tag)
+
 
 
 def _rule_badges(ids: list[str]) -> str:

@@ -25,6 +25,7 @@ from lessons.puzzles import THEMES, Puzzle, load_puzzles
 from ui import state
 from ui.announce import announcements, illegal_text, result_text, rule_title, side_name
 from ui.board import Sowing, board
+from ui.lesson import after_sowing
 
 RUN_KEY = "puzzle_run"
 LINK_KEY = "puzzle_link_seen"
@@ -89,6 +90,8 @@ class PuzzleRun:
     sow_start: Position | None = None
     sow: list[MoveResult] = field(default_factory=list)
     sow_id: int = 0
+    shown_sow: int = -1
+    """The ``sow_id`` the page last drew (a verdict waits for the animation only the first time)."""
     progress: dict | None = field(default=None, repr=False)
     """The session's ``ui.state.progress()`` dict, kept so the handler works from a test too."""
 
@@ -294,8 +297,6 @@ def render() -> None:
     _picker(run)
     run = current()
     puzzle = run.puzzle
-    summary = state.progress_summary()
-    st.caption(f"This session: {summary['puzzles_solved']} solved, {summary['puzzles_attempted']} tried.")
 
     day = " · puzzle of the day" if run.pid == puzzle_of_the_day() else ""
     st.subheader(f"{puzzle_name(puzzle.id)} {stars(puzzle.stars)}")
@@ -305,10 +306,7 @@ def render() -> None:
     )
     who = side_name(puzzle.start.to_move)
     st.markdown(f"**You are {who}. {puzzle.goal}**")
-    note = puzzle.answer_note()
-    if note and run.solved:
-        st.caption(note)
-    elif len(puzzle.answers) > 1:
+    if len(puzzle.answers) > 1 and not run.solved:
         st.caption(f"{len(puzzle.answers)} different answers count.")
 
     start_pos = run.sow_start
@@ -328,20 +326,25 @@ def render() -> None:
         current=lambda: current().position,
         turn_text="Solved! Read why below." if run.solved else f"{who} to move: press a pit",
     )
-    if run.notice:
-        kind, text = run.notice
-        getattr(st, kind)(text)
+    fresh = run.shown_sow != run.sow_id
+    run.shown_sow = run.sow_id
+    with after_sowing("puzzle_verdict", sowing, fresh):
+        if run.notice:
+            kind, text = run.notice
+            getattr(st, kind)(text)
 
-    if run.solved:
-        st.markdown(f"**Why:** {puzzle.explanation}")
-        if puzzle.line:
-            first = run.results[-1] if run.results else None
-            side = side_name(first.position.to_move) if first else ""
-            st.caption(f"How it goes on with best play (from {side}): " + ", ".join(map(str, puzzle.line)) + ".")
-        if puzzle.value is not None:
-            v = puzzle.value
-            st.caption(f"With best play you finish {abs(v)} seed{'s' if abs(v) != 1 else ''} "
-                       f"{'ahead' if v > 0 else 'behind' if v < 0 else 'level (a draw)'}.")
+        if run.solved:
+            st.markdown(f"**Why:** {puzzle.explanation}")
+            if puzzle.answer_note():
+                st.caption(puzzle.answer_note())
+            if puzzle.line:
+                first = run.results[-1] if run.results else None
+                side = side_name(first.position.to_move) if first else ""
+                st.caption(f"How it goes on with best play (from {side}): " + ", ".join(map(str, puzzle.line)) + ".")
+            if puzzle.value is not None:
+                v = puzzle.value
+                st.caption(f"With best play you finish {abs(v)} seed{'s' if abs(v) != 1 else ''} "
+                           f"{'ahead' if v > 0 else 'behind' if v < 0 else 'level (a draw)'}.")
 
     row = st.container(horizontal=True)
     row.button(
@@ -351,5 +354,7 @@ def render() -> None:
     row.button("Start again", key="puzzle_reset", on_click=reset, icon=":material/restart_alt:")
     for k in range(run.hints):
         st.info(f"Hint {k + 1}: {puzzle.hints[k]}")
+    summary = state.progress_summary()  # below the board: the count must not tell "Solved!" early
+    st.caption(f"This session: {summary['puzzles_solved']} solved, {summary['puzzles_attempted']} tried.")
     st.caption("Share this puzzle:")
     st.code(f"?puzzle={puzzle.id}", language=None)
