@@ -282,3 +282,35 @@ def test_the_share_box_gives_a_link_that_reopens_the_position(page, server, brow
     other.get_by_role("button", name="South pit 2, 0 seeds").wait_for()
     other.get_by_text("North to move").first.wait_for()
     other.close()
+
+
+SANDBOX_EXPANDERS = ("Players, game and rules", "Board editor", "Moves", "Share this position")
+
+
+def open_states(page) -> list[bool]:
+    return [
+        page.locator("details").filter(has=page.locator("summary").filter(has_text=label)).first.evaluate("e => e.open")
+        for label in SANDBOX_EXPANDERS
+    ]
+
+
+def test_open_expanders_stay_open_while_playing_and_editing(page, server):
+    """Open every expander, press pits, then a refused 'Use these numbers': all stay open, the typed 9 stays."""
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    for label in SANDBOX_EXPANDERS:
+        page.locator("summary").filter(has_text=label).first.click()
+        wait_idle(page)
+    assert open_states(page) == [True] * 4
+    page.get_by_role("button", name="South pit 3, 4 seeds").click()
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 1, 4 seeds").click()
+    wait_idle(page)
+    assert open_states(page) == [True] * 4
+    field = page.get_by_label("S2", exact=True)
+    field.fill("9")
+    page.get_by_role("button", name="Use these numbers").click()
+    wait_idle(page)
+    assert open_states(page) == [True] * 4
+    assert field.input_value() == "9"
+    shot(page, "sandbox-expanders-open")

@@ -271,3 +271,41 @@ def test_k14_end_when_stuck_result_names_the_stuck_player(app):
     box = " ".join(s.value for s in app.success)
     assert "row is empty" not in box.split("Final sweep")[0]
     assert "South, the player to move, has no seeds to sow" in box
+
+
+EXPANDERS = {
+    "sb_exp_settings": "Players, game and rules",
+    "sb_exp_editor": "Board editor",
+    "sb_exp_moves": "Moves",
+    "sb_exp_share": "Share this position",
+}
+
+
+def expanded(app):
+    return {e.label: e.proto.expanded for e in app.expander}
+
+
+def test_open_expanders_stay_open_after_pit_presses_and_a_refused_edit(app):
+    """The learner opens every expander, plays and types a wrong number: nothing closes, nothing is lost."""
+    open_sandbox(app)
+    for key in EXPANDERS:
+        app.session_state[key] = True
+    app.run()
+    labels_before = [e.label for e in app.expander]
+    press(app, 3)
+    press(app, 1)
+    next(n for n in app.number_input if n.label == "S2").set_value(9)
+    app.button(key="sb_ed_fields_go").click().run()
+    assert [e.label for e in app.expander] == labels_before  # stable labels: same widgets
+    assert all(expanded(app)[label] for label in EXPANDERS.values())
+    assert next(n for n in app.number_input if n.label == "S2").value == 9  # what was typed stays
+    assert sb(app).game.position == Position.from_notation("0,5,1,6,6,5/1/4,4,4,4,4,4/0/N")
+
+
+def test_the_editor_fields_follow_the_board_after_a_move(app):
+    open_sandbox(app)
+    press(app, 3)
+    assert next(n for n in app.number_input if n.label == "S3").value == 0
+    assert next(t for t in app.text_input if t.label == "Position in notation").value == (
+        "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S"
+    )

@@ -343,10 +343,58 @@ def _settings(sb: state.SandboxState) -> None:
     st.button("Start a new game with these rules", key="sb_new_settings", on_click=new_game, type="primary")
 
 
-def _editor(sb: state.SandboxState) -> None:
+EDITOR_TEXT_KEY = "sb_ed_text"
+EDITOR_TO_MOVE_KEY = "sb_ed_to_move"
+
+
+def _editor_field_keys(n: int) -> dict[str, str]:
+    """Widget keys of the number fields: ``"S1".."Sn"``, ``"N1"..``, ``"SS"``/``"NS"`` (stores)."""
+    names = [f"S{k}" for k in range(1, n + 1)] + [f"N{k}" for k in range(1, n + 1)] + ["SS", "NS"]
+    return {name: f"sb_ed_{name}" for name in names}
+
+
+def _sync_editor(sb: state.SandboxState) -> None:
+    """Fill the editor's fields from the board, but only when the board changed.
+
+    The fields have stable keys, so what the learner typed survives every
+    rerun (a pit press elsewhere, a refused "Use these numbers") until the
+    board itself changes.
+    """
+    ss = st.session_state
     pos = sb.game.position
+    mark = (sb.sow_id, len(sb.game.results), pos.to_notation(), sb.rules.pits)
+    if ss.get("sb_ed_synced") == mark:
+        return
+    ss["sb_ed_synced"] = mark
+    sb.editor_error = None
+    ss[EDITOR_TEXT_KEY] = pos.to_notation()
+    keys = _editor_field_keys(sb.rules.pits)
+    for k in range(1, sb.rules.pits + 1):
+        ss[keys[f"S{k}"]] = pos.south[k - 1]
+        ss[keys[f"N{k}"]] = pos.north[k - 1]
+    ss[keys["SS"]] = pos.south_store
+    ss[keys["NS"]] = pos.north_store
+    ss[EDITOR_TO_MOVE_KEY] = pos.to_move
+
+
+def _editor_text_go() -> None:
+    apply_editor_notation(str(st.session_state.get(EDITOR_TEXT_KEY, "")))
+
+
+def _editor_fields_go() -> None:
+    ss = st.session_state
+    n = state.sandbox().rules.pits
+    keys = _editor_field_keys(n)
+    south = [ss.get(keys[f"S{k}"], 0) for k in range(1, n + 1)]
+    north = [ss.get(keys[f"N{k}"], 0) for k in range(1, n + 1)]
+    apply_editor_fields(south, ss.get(keys["SS"], 0), north, ss.get(keys["NS"], 0),
+                        ss.get(EDITOR_TO_MOVE_KEY, SOUTH))
+
+
+def _editor(sb: state.SandboxState) -> None:
     n = sb.rules.pits
-    tag = f"{sb.sow_id}_{len(sb.game.results)}_{pos.to_notation()}"  # fresh fields for each position
+    _sync_editor(sb)
+    keys = _editor_field_keys(n)
     st.caption(
         f"Set any position with the same rules: {n} pits a side and {sb.rules.total_seeds} seeds in all. "
         "Type the notation, or change the numbers."
@@ -354,31 +402,22 @@ def _editor(sb: state.SandboxState) -> None:
     if sb.editor_error:
         st.error(sb.editor_error, icon=":material/block:")
     with st.form("sb_editor_text", border=False):
-        text = st.text_input("Position in notation", value=pos.to_notation(), key=f"sb_ed_text_{tag}",
-                             help="South's pits / South's store / North's pits / North's store / S or N")
-        if st.form_submit_button("Use this notation", key="sb_ed_text_go"):
-            apply_editor_notation(text)
-            st.rerun()
+        st.text_input("Position in notation", key=EDITOR_TEXT_KEY,
+                      help="South's pits / South's store / North's pits / North's store / S or N")
+        st.form_submit_button("Use this notation", key="sb_ed_text_go", on_click=_editor_text_go)
     with st.form("sb_editor_fields", border=False):
         st.markdown("North's pits (pit 1 on the right)")
         cols = st.columns(n + 1)
-        north_store = cols[0].number_input("North store", min_value=0, value=pos.north_store, key=f"sb_ed_NS_{tag}")
-        north = [0] * n
+        cols[0].number_input("North store", min_value=0, step=1, key=keys["NS"])
         for k in range(n, 0, -1):
-            north[k - 1] = cols[n - k + 1].number_input(f"N{k}", min_value=0, value=pos.north[k - 1],
-                                                        key=f"sb_ed_N{k}_{tag}")
+            cols[n - k + 1].number_input(f"N{k}", min_value=0, step=1, key=keys[f"N{k}"])
         st.markdown("South's pits (pit 1 on the left)")
         cols = st.columns(n + 1)
-        south = [0] * n
         for k in range(1, n + 1):
-            south[k - 1] = cols[k - 1].number_input(f"S{k}", min_value=0, value=pos.south[k - 1],
-                                                    key=f"sb_ed_S{k}_{tag}")
-        south_store = cols[n].number_input("South store", min_value=0, value=pos.south_store, key=f"sb_ed_SS_{tag}")
-        to_move = st.radio("To move", [SOUTH, NORTH], index=0 if pos.to_move == SOUTH else 1,
-                           format_func=side_name, horizontal=True, key=f"sb_ed_to_move_{tag}")
-        if st.form_submit_button("Use these numbers", key="sb_ed_fields_go"):
-            apply_editor_fields(south, south_store, north, north_store, to_move)
-            st.rerun()
+            cols[k - 1].number_input(f"S{k}", min_value=0, step=1, key=keys[f"S{k}"])
+        cols[n].number_input("South store", min_value=0, step=1, key=keys["SS"])
+        st.radio("To move", [SOUTH, NORTH], format_func=side_name, horizontal=True, key=EDITOR_TO_MOVE_KEY)
+        st.form_submit_button("Use these numbers", key="sb_ed_fields_go", on_click=_editor_fields_go)
 
 
 def moves_frame(game: Game) -> pd.DataFrame:
@@ -396,6 +435,8 @@ def _moves_table(sb: state.SandboxState) -> None:
     if not sb.game.results:
         st.caption("No moves yet.")
         return
+    count = len(sb.game.results)
+    st.caption(f"{count} move{'s' if count != 1 else ''} so far.")
     st.dataframe(moves_frame(sb.game), hide_index=True, key="sb_moves_table")
     st.download_button(
         "Download the moves (CSV)", moves_csv(sb.game),
@@ -447,19 +488,23 @@ def render() -> None:
     _controls(sb)
     _what_happened(sb)
     _result(sb)
-    with st.expander("Players, game and rules", icon=":material/settings:"):
+    # Each expander keeps its open/closed state in st.session_state under a
+    # stable key (label and arguments never change), so a pit press, a refused
+    # editor entry or a new notice never closes it.
+    with st.expander("Players, game and rules", icon=":material/settings:", key="sb_exp_settings",
+                     on_change="rerun"):
         _settings(sb)
-    with st.expander("Board editor", icon=":material/edit:"):
+    with st.expander("Board editor", icon=":material/edit:", key="sb_exp_editor", on_change="rerun"):
         _editor(sb)
-    with st.expander(f"Moves ({len(results)})", icon=":material/list:"):
+    with st.expander("Moves", icon=":material/list:", key="sb_exp_moves", on_change="rerun"):
         _moves_table(sb)
     # --- game story (issue 5, ui/charts.py): stores and evaluation per move, blunders to jump back to
-    with st.expander("Game story", icon=":material/insights:"):
+    with st.expander("Game story", icon=":material/insights:", key="sb_exp_story", on_change="rerun"):
         from ui import charts
 
         charts.render_game_story(sb)
     # --- end game story
-    with st.expander("Share this position", icon=":material/link:"):
+    with st.expander("Share this position", icon=":material/link:", key="sb_exp_share", on_change="rerun"):
         _share(sb)
 
 
