@@ -236,3 +236,36 @@ def test_each_lesson_page_runs_alone(page_app, lesson_id):
     at = page_app(runner.LESSON_PAGES[lesson_id]).run()
     assert not at.exception, at.exception
     assert at.subheader[0].value == LESSONS[lesson_id].steps[0].title
+
+
+def test_k14_stuck_step_says_the_player_to_move_is_stuck_not_a_row_empty(app):
+    """Lesson 5 "Stuck!": under end when stuck the feedback gives the engine's reason (stuck), not "a row is empty"."""
+    open_lesson(app, "ending")
+    run = run_of(app, "ending")
+    index = next(i for i, s in enumerate(LESSONS["ending"].steps) if s.id == "stuck-ends")
+    runner._start_step(run, index)
+    app.run()
+    press(app, 4, run)
+    assert run.done
+    text = notices(app)
+    assert "North, the player to move, has no seeds to sow" in text
+    assert "row is empty" not in text.lower() and "a row is empty" not in run.step.done.lower()
+
+
+def test_every_game_ending_move_of_the_lessons_is_told_by_its_outcome_reason():
+    """Each lesson move that ends the game is explained by ``announce.result_text`` from ``outcome.reason``."""
+    from ui.announce import end_reason
+
+    for lesson in LESSONS.values():
+        for step in lesson.steps:
+            pits = [step.pit] if isinstance(step, PredictStep) else list(getattr(step, "lit", []) or [])
+            pits += list(getattr(step, "solution", []) or [])[:1]
+            for pit in pits:
+                pos, rules = lesson.step_position(step), lesson.step_rules(step)
+                if pit not in legal_moves(pos, rules):
+                    continue
+                res = play(pos, pit, rules)
+                if res.outcome is None:
+                    continue
+                words = runner.move_words(res)
+                assert end_reason(res.outcome, res) in words, (lesson.id, step.id, words)

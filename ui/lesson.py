@@ -37,7 +37,14 @@ from lessons.loader import (
     load_lessons,
 )
 from ui import frame, state
-from ui.announce import announcements, illegal_text, result_text, rule_title, side_name
+from ui.announce import (
+    announcements,
+    illegal_text,
+    result_text,
+    rule_title,
+    seeds_word,
+    side_name,
+)
 from ui.board import Sowing, board, sowing_frames
 
 RUNS_KEY = "lesson_runs"
@@ -148,15 +155,20 @@ def _played(run: LessonRun, before: Position, results: list[MoveResult]) -> None
 
 
 def move_words(result: MoveResult) -> str:
-    """What a move did, from the engine's result: where the last seed went, the rules it used."""
+    """What a move did, from the engine's result: where the last seed went, the rules it used.
+
+    Every rule sentence comes from ``ui.announce`` (``lessons/rules.toml``);
+    the end of the game is told by ``announce.result_text`` from
+    ``result.outcome.reason`` (row empty, stuck, early win...), never guessed here.
+    """
     seeds = len(result.path)
     if seeds == 1:
         words = [f"Pit {result.pit} sows 1 seed; it lands in {result.last}."]
     else:
-        words = [f"Pit {result.pit} sows {seeds} seeds; the last one lands in {result.last}."]
+        words = [f"Pit {result.pit} sows {seeds_word(seeds)}; the last one lands in {result.last}."]
     words += [f"{text} ({rule_id})" for rule_id, text in announcements(result)]
     if result.outcome is not None:
-        words.append(result_text(result.outcome))
+        words.append(result_text(result.outcome, result))
     return " ".join(words)
 
 

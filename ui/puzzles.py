@@ -23,9 +23,9 @@ import streamlit as st
 from engine import IllegalMoveError, MoveResult, Position, play
 from lessons.puzzles import THEMES, Puzzle, load_puzzles
 from ui import state
-from ui.announce import announcements, illegal_text, result_text, rule_title, side_name
+from ui.announce import illegal_text, rule_title, side_name
 from ui.board import Sowing, board
-from ui.lesson import after_sowing
+from ui.lesson import after_sowing, move_words
 
 RUN_KEY = "puzzle_run"
 LINK_KEY = "puzzle_link_seen"
@@ -130,16 +130,6 @@ def current() -> PuzzleRun:
     if run is None or run.pid not in puzzles():
         run = start(puzzle_of_the_day())
     return run
-
-
-def move_words(result: MoveResult) -> str:
-    """What a move did, from the engine: where the last seed went and the rules it used."""
-    seeds = len(result.path)
-    words = [f"Pit {result.pit} sows {seeds} seed{'s' if seeds != 1 else ''}; the last one lands in {result.last}."]
-    words += [f"{text} ({rule_id})" for rule_id, text in announcements(result)]
-    if result.outcome is not None:
-        words.append(result_text(result.outcome))
-    return " ".join(words)
 
 
 def _prefixes(puzzle: Puzzle) -> set[tuple[int, ...]]:
