@@ -288,11 +288,16 @@ def _check_step(lesson: Lesson, step: _Step, known: frozenset[str] | None) -> No
         for pit in step.solution:
             if results and not results[-1].extra_turn:
                 raise ValueError(f"solution {step.solution} goes on after the turn ended")
+            if results and goal_reached(step.goal, pos.to_move, results):
+                raise ValueError(
+                    f"solution {step.solution} goes on after the goal was reached "
+                    f"(after {len(results)} move{'s' if len(results) != 1 else ''})"
+                )
             results.append(play(results[-1].position if results else pos, pit, rules))
-        if results[-1].extra_turn:
-            raise ValueError(f"solution {step.solution} stops while the turn goes on")
-        failed = goal_failures(step.goal, pos.to_move, results)
-        if failed:
+        if not goal_reached(step.goal, pos.to_move, results):
+            if results[-1].extra_turn:
+                raise ValueError(f"solution {step.solution} stops while the turn goes on")
+            failed = goal_failures(step.goal, pos.to_move, results)
             raise ValueError(f"solution {step.solution} misses the goal: {'; '.join(failed)}")
 
 
@@ -319,6 +324,20 @@ def goal_failures(goal: Goal, learner: str, results: Iterable[MoveResult]) -> li
         if store < goal.store_at_least:
             out.append(f"{store} seeds in the store, not {goal.store_at_least}")
     return out
+
+
+def goal_reached(goal: Goal, learner: str, results: Iterable[MoveResult]) -> bool:
+    """The goal holds after these moves of the learner's turn (checked after every move).
+
+    A goal is reached the moment :func:`goal_failures` is empty, also in the
+    middle of a chain of extra turns (K9): counts, captures and stores only
+    grow during a turn. Only a goal that asks for something not to happen
+    (``capture = false``, ``game_over = false``) waits for the end of the turn.
+    """
+    results = list(results)
+    if not results or goal_failures(goal, learner, results):
+        return False
+    return not (results[-1].extra_turn and (goal.capture is False or goal.game_over is False))
 
 
 # ------------------------------------------------------------------ loading

@@ -84,7 +84,8 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
         ('id = "distances"', 'id = "your-row"', ["repeated: your-row"]),
         ("3,6,4,4,4,3/0/", "3,6,4,4,4,4/0/", ["step 'lift-them-all'", "seeds add up to 49"]),
         ('kind = "read"', 'kind = "watch"', ["step 'welcome'", "kind"]),
-        ("solution = [1, 3]", "solution = [2]", ["step 'small-board'", "misses the goal"]),
+        ("solution = [1]", "solution = [2]", ["step 'small-board'", "misses the goal"]),
+        ("solution = [1]", "solution = [1, 3]", ["step 'small-board'", "goes on after the goal was reached"]),
     ],
 )
 def test_a_bad_lesson_file_is_refused_naming_file_step_and_problem(

@@ -269,3 +269,42 @@ def test_every_game_ending_move_of_the_lessons_is_told_by_its_outcome_reason():
                     continue
                 words = runner.move_words(res)
                 assert end_reason(res.outcome, res) in words, (lesson.id, step.id, words)
+
+
+def test_a_goal_is_reached_the_moment_it_holds_even_mid_chain(app):
+    """Lesson 1 "Your turn to find it": pit 1 (an extra turn) reaches the goal at once; no extra move is asked for."""
+    open_lesson(app, "setup")
+    run = run_of(app, "setup")
+    index = next(i for i, s in enumerate(LESSONS["setup"].steps) if s.id == "small-board")
+    runner._start_step(run, index)
+    app.run()
+    press(app, 1, run)
+    assert run.done and len(run.results) == 1
+    text = notices(app)
+    assert "Goal reached!" in text and "Keep going" not in text
+    assert "Pit 1 sows 4 seeds" in text  # the message describes the move that reached the goal
+
+
+def test_a_goal_that_needs_the_whole_chain_waits_for_it(app):
+    """Lesson 3 "A long chain": after one extra turn the learner keeps going; the fifth one reaches the goal."""
+    open_lesson(app, "extra-turns")
+    run = run_of(app, "extra-turns")
+    step_index = next(i for i, s in enumerate(LESSONS["extra-turns"].steps) if s.id == "long-chain")
+    runner._start_step(run, step_index)
+    app.run()
+    solution = LESSONS["extra-turns"].steps[step_index].solution
+    for k, pit in enumerate(solution):
+        press(app, pit, run)
+        assert run.done == (k == len(solution) - 1)
+    assert "Goal reached!" in notices(app)
+
+
+def test_the_loader_refuses_a_goal_solution_that_goes_on_after_the_goal():
+    from lessons.loader import Goal, goal_reached
+
+    lesson = LESSONS["setup"]
+    step = next(s for s in lesson.steps if s.id == "small-board")
+    pos, rules = lesson.step_position(step), lesson.step_rules(step)
+    first = play(pos, 1, rules)
+    assert first.extra_turn and goal_reached(step.goal, pos.to_move, [first])
+    assert not goal_reached(Goal(extra_turns=1, capture=False), pos.to_move, [first])  # waits for the turn's end

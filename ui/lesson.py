@@ -34,6 +34,7 @@ from lessons.loader import (
     PredictStep,
     ReadStep,
     goal_failures,
+    goal_reached,
     load_lessons,
 )
 from ui import frame, state
@@ -180,8 +181,10 @@ def click_pit(pit: int, run: LessonRun | None = None) -> None:
     """The board's one click handler: the learner pressed ``pit`` (1..n, the mover's numbering).
 
     ``do`` step: the lit pit is played; any other pit changes nothing and
-    is explained. ``goal`` step: any legal pit is played; when the turn
-    ends the goal is checked with ``lessons.loader.goal_failures``.
+    is explained. ``goal`` step: any legal pit is played; when the goal
+    is reached (``lessons.loader.goal_reached``, checked after every move,
+    also in the middle of a chain of extra turns) the step is done at once,
+    and the message describes the move that reached it.
     ``read``/``predict`` steps and finished steps ignore presses.
     ``run`` defaults to the run of the page's lesson; tests pass
     ``AppTest.session_state["lesson_runs"][lesson_id]``.
@@ -213,22 +216,23 @@ def click_pit(pit: int, run: LessonRun | None = None) -> None:
         _complete(run)
         run.notice = ("success", f"{step.done}\n\n{move_words(result)}")
         return
-    # goal step: one turn of free moves
+    # goal step: one turn of free moves, the goal checked after every move (also mid-chain)
     run.results.append(result)
     run.position = result.position
     _played(run, pos, [result])
+    learner = run.lesson.step_position(step).to_move
+    if goal_reached(step.goal, learner, run.results):
+        _complete(run)
+        run.notice = ("success", f"Goal reached! {step.done}\n\n{move_words(result)}")
+        return
     if result.extra_turn:
         run.notice = ("info", f"{move_words(result)} Keep going: it is still your turn.")
         return
-    missed = goal_failures(step.goal, run.lesson.step_position(step).to_move, run.results)
-    if missed:
-        run.wrong += 1
-        run.failed = True
-        text = f"{move_words(result)}\n\nNot yet: {'; '.join(missed)}. Press **Try again**."
-        run.notice = ("warning", _with_hint(text, step.hint))
-        return
-    _complete(run)
-    run.notice = ("success", f"Goal reached! {step.done}\n\n{move_words(result)}")
+    missed = goal_failures(step.goal, learner, run.results)
+    run.wrong += 1
+    run.failed = True
+    text = f"{move_words(result)}\n\nNot yet: {'; '.join(missed)}. Press **Try again**."
+    run.notice = ("warning", _with_hint(text, step.hint))
 
 
 def answer(choice: str, run: LessonRun | None = None) -> bool:
