@@ -177,7 +177,11 @@ def test_the_editor_refuses_an_impossible_position(app):
     app.button(key="sb_ed_text_go").click().run()
     assert not app.exception
     assert sb(app).game.position.to_notation() == START
-    assert any("48" in e.value for e in app.error)
+    assert len(app.error) == 1  # said once, inside the editor, not again above the board
+    assert app.error[0].value == (
+        "That position can't be used. The seeds add up to 78, but these rules always have 48 "
+        "(6 pits a side, 4 seeds each): take 30 seeds away."
+    )
 
 
 def test_the_editor_sets_a_possible_position(app):
@@ -237,8 +241,10 @@ def test_the_move_list_is_a_table(app):
     press(app, 3)
     press(app, 1)
     frame = app.dataframe[0].value
-    assert list(frame["pit"]) == [3, 1]
-    assert list(frame["player"]) == ["South", "South"]
+    assert list(frame.columns[:6]) == ["Move", "Player", "Pit", "Extra turn", "Seeds captured", "Rules used"]
+    assert list(frame["Pit"]) == [3, 1]
+    assert list(frame["Player"]) == ["South", "South"]
+    assert list(frame["Extra turn"]) == ["yes", "no"]
 
 
 def test_the_move_list_downloads_as_csv():
@@ -249,7 +255,8 @@ def test_the_move_list_downloads_as_csv():
     game.play(3)
     game.play(6)
     lines = sandbox.moves_csv(game).decode("utf-8").splitlines()
-    assert lines[0].split(",")[:3] == ["move", "player", "pit"]
+    assert lines[0].split(",")[:5] == ["Move", "Player", "Pit", "Extra turn", "Seeds captured"]
+    assert "extra_turn" not in lines[0] and ",captured," not in lines[0]
     assert len(lines) == 3
     assert '"4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"' in lines[1]
 
@@ -309,3 +316,26 @@ def test_the_editor_fields_follow_the_board_after_a_move(app):
     assert next(t for t in app.text_input if t.label == "Position in notation").value == (
         "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S"
     )
+
+
+def test_a_long_link_is_quoted_short_and_the_error_said_once(app):
+    """A 5,000-character ?pos= link: the message quotes 60 characters and an ellipsis, not the whole link."""
+    long = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/" + "S" * 5000
+    open_sandbox(app, pos=long)
+    assert len(app.error) == 1
+    message = app.error[0].value
+    assert len(message) < 300
+    assert "…" in message and "S" * 61 not in message
+
+
+def test_editor_messages_are_our_own_words_not_the_engines():
+    from engine import KalahRules
+    from ui import share
+
+    rules = KalahRules()
+    said = share.position_problem("4,-4,4,4,4,4/0/4,4,4,4,4,4/0/S", rules)
+    assert said == "South's pit 2 can't hold -4 seeds: use 0 or more."
+    assert "has a negative" not in said
+    assert share.position_problem("4,4,4,4,4,4/0/4,4,4,4,4,4/0/X", rules).startswith("The last part says who moves")
+    assert share.position_problem("4,4,4/0/4,4,4/0/S", rules) == "These rules use 6 pits a side, but this position has 3."
+    assert share.position_problem(START, rules) is None

@@ -205,25 +205,37 @@ def set_players(
 def apply_editor_notation(text: str) -> bool:
     """Set the board from notation, under the current rules.
 
-    Refuses (returns False, with an error notice quoting the engine's reason)
-    a position the engine does not accept: wrong pit count, a total that is
-    not the rules' total, negative seeds, a bad side.
+    Refuses (returns False, with one friendly sentence in
+    ``SandboxState.editor_error``, shown inside the editor only) a position
+    the engine does not accept: wrong pit count, a total that is not the
+    rules' total, negative seeds, a bad side. See ``ui.share.position_problem``.
     """
     sb = state.sandbox()
-    try:
-        position = Position.from_notation(text, sb.rules)
-        Game(sb.rules, position)
-    except (ValueError, TypeError) as exc:
-        sb.notice = ("error", f"That position can't be used: {exc}")
-        sb.editor_error = sb.notice[1]
+    problem = share.position_problem(text, sb.rules)
+    if problem:
+        sb.editor_error = f"That position can't be used. {problem}"
         return False
+    position = Position.from_notation(str(text).strip(), sb.rules)
     new = state.new_sandbox(sb.rules, position)
     new.notice = ("success", "The board is set. Play on from here.")
     return True
 
 
 def apply_editor_fields(south: list[int], south_store: int, north: list[int], north_store: int, to_move: str) -> bool:
-    """Set the board from the editor's numbers (see :func:`apply_editor_notation`)."""
+    """Set the board from the editor's numbers (see :func:`apply_editor_notation`).
+
+    A negative number is refused here with the field's name (e.g. "South's pit 3").
+    """
+    sb = state.sandbox()
+    named = [(f"South's pit {k}", v) for k, v in enumerate(south, 1)] + [("South's store", south_store)]
+    named += [(f"North's pit {k}", v) for k, v in enumerate(north, 1)] + [("North's store", north_store)]
+    for where, value in named:
+        if value is None:
+            sb.editor_error = f"That position can't be used. {where} has no number."
+            return False
+        if int(value) < 0:
+            sb.editor_error = f"That position can't be used. {where} can't hold {int(value)} seeds: use 0 or more."
+            return False
     text = "/".join(
         (",".join(str(int(x)) for x in south), str(int(south_store)),
          ",".join(str(int(x)) for x in north), str(int(north_store)), to_move)
@@ -420,14 +432,29 @@ def _editor(sb: state.SandboxState) -> None:
         st.form_submit_button("Use these numbers", key="sb_ed_fields_go", on_click=_editor_fields_go)
 
 
+MOVE_COLUMNS = {
+    "move": "Move",
+    "player": "Player",
+    "pit": "Pit",
+    "extra_turn": "Extra turn",
+    "captured": "Seeds captured",
+    "rules": "Rules used",
+    "before": "Position before",
+    "after": "Position after",
+}
+"""``Game.rows()`` keys -> the headers shown in the table and written in the CSV, in this order."""
+
+
 def moves_frame(game: Game) -> pd.DataFrame:
-    """The moves of ``game`` as a table: one row per move, columns from ``Game.rows()``
-    (move, player, pit, before, after, extra_turn, captured, rules)."""
-    return pd.DataFrame(game.rows())
+    """The moves of ``game`` as a table: one row per move, from ``Game.rows()``, with the
+    friendly headers of :data:`MOVE_COLUMNS` ("Extra turn" is "yes"/"no"; positions in notation)."""
+    frame = pd.DataFrame(game.rows(), columns=list(MOVE_COLUMNS))
+    frame["extra_turn"] = frame["extra_turn"].map(lambda x: "yes" if x else "no")
+    return frame.rename(columns=MOVE_COLUMNS)
 
 
 def moves_csv(game: Game) -> bytes:
-    """The move table as CSV (UTF-8), with a header line."""
+    """The move table as CSV (UTF-8), with a header line of the friendly headers."""
     return moves_frame(game).to_csv(index=False).encode("utf-8")
 
 

@@ -145,8 +145,11 @@ def sandbox() -> SandboxState:
             params = {}
         rules, start, error = share.read_link(params)
         state = SandboxState(game=Game(rules, start), first=start.to_move)
+        ignored = share.ignored_settings({k: str(v) for k, v in params.items()})
         if error:
             state.notice = ("error", error)
+        elif ignored:
+            state.notice = ("warning", ignored)
         st.session_state["sandbox"] = state
     return st.session_state["sandbox"]
 
