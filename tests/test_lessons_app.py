@@ -308,3 +308,22 @@ def test_the_loader_refuses_a_goal_solution_that_goes_on_after_the_goal():
     first = play(pos, 1, rules)
     assert first.extra_turn and goal_reached(step.goal, pos.to_move, [first])
     assert not goal_reached(Goal(extra_turns=1, capture=False), pos.to_move, [first])  # waits for the turn's end
+
+
+def test_a_wrong_pit_is_explained_in_words_with_codes_only_as_badges(app):
+    """A real but unlit pit: the warning names the lit pit and says the step's rules in sentences (rules.toml)."""
+    from ui.announce import rule_text
+
+    open_lesson(app, "setup")
+    run = run_of(app, "setup")
+    lesson = LESSONS["setup"]
+    index, step = next((i, s) for i, s in enumerate(lesson.steps) if isinstance(s, DoStep) and "K6" in s.cites)
+    runner._start_step(run, index)
+    app.run()
+    pit = next(p for p in legal_moves(run.position, run.rules) if p not in step.lit)
+    press(app, pit, run)
+    text = "\n".join(w.value for w in app.warning)
+    assert f"press the lit pit {step.lit[0]}" in text
+    assert "This step is about K" not in text
+    for rule_id in step.cites:
+        assert rule_text(rule_id) in text and f":gray-badge[{rule_id}]" in text

@@ -42,6 +42,7 @@ from ui.announce import (
     announcements,
     illegal_text,
     result_text,
+    rule_text,
     rule_title,
     seeds_word,
     side_name,
@@ -173,6 +174,22 @@ def move_words(result: MoveResult) -> str:
     return " ".join(words)
 
 
+def lit_words(pits: list[int]) -> str:
+    """``[2]`` -> ``"pit 2"``, ``[2, 5]`` -> ``"pit 2 or pit 5"`` (the pits a step lights)."""
+    return " or ".join(f"pit {p}" for p in pits)
+
+
+def rule_badge(rule_id: str) -> str:
+    """A rule id as a small grey badge (markdown), e.g. ``:gray-badge[K6]``."""
+    return f":gray-badge[{rule_id}]"
+
+
+def about_words(ids: list[str]) -> str:
+    """What a step teaches, in words: each cited rule's sentence from ``lessons/rules.toml`` with its id as a badge."""
+    lines = [f"- **{rule_title(r)}.** {rule_text(r)} {rule_badge(r)}" for r in ids]
+    return "This step is about:\n" + "\n".join(lines)
+
+
 def _with_hint(text: str, hint: str) -> str:
     return f"{text}\n\n{hint}" if hint else text
 
@@ -203,10 +220,10 @@ def click_pit(pit: int, run: LessonRun | None = None) -> None:
     if isinstance(step, DoStep):
         if pit not in step.lit:
             run.wrong += 1
-            lit = " or ".join(str(p) for p in step.lit)
             text = (
-                f"Pit {pit} is a real move, but not this step's. {move_words(result)} "
-                f"This step is about {', '.join(step.cites)}: press the lit pit {lit}."
+                f"Pit {pit} is a real move, but not this step's: press the lit {lit_words(step.lit)}.\n\n"
+                f"{about_words(step.cites)}\n\n"
+                f"(What pit {pit} would do: {move_words(result)})"
             )
             run.notice = ("warning", _with_hint(text, step.hint))
             return
