@@ -52,3 +52,12 @@ def test_sidebar_counts_lessons_and_puzzles(app):
     app.run()
     captions = [c.value for c in app.sidebar.caption]
     assert "Lessons done: 1 of 6 · Puzzles solved: 1 of 3 tried" in captions
+
+
+def test_home_promises_what_move_outcomes_does(app):
+    """Home describes Move outcomes as the page does it: every legal pit, now and with best play."""
+    app.run()
+    text = " ".join(m.value for m in app.markdown)
+    assert "what every pit would do" not in text
+    assert "**Move outcomes** takes every pit the player to move may play" in text
+    assert "what that move does now" in text and "play their best" in text

@@ -26,7 +26,9 @@ def render() -> None:
         "2. **Puzzles** let you practise: find the best move.\n"
         "3. The **Sandbox** is for playing a whole game, with a friend or against the computer, "
         "with any rules you like.\n"
-        "4. **Move outcomes** shows what every pit would do.\n\n"
+        "4. **Move outcomes** takes every pit the player to move may play and shows, in a chart and "
+        "a table, what that move does now and how the game ends from there if both players then play "
+        "their best. Try it on your Sandbox game, a lesson position or one you paste.\n\n"
         "Teachers: the board works on a projector, and in *Board settings* (sidebar) you can slow "
         "the sowing down or drop one seed per click."
     )
