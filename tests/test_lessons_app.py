@@ -327,3 +327,27 @@ def test_a_wrong_pit_is_explained_in_words_with_codes_only_as_badges(app):
     assert "This step is about K" not in text
     for rule_id in step.cites:
         assert rule_text(rule_id) in text and f":gray-badge[{rule_id}]" in text
+
+
+def test_a_right_answer_says_right_then_the_explanation_without_echoing_yes_or_no(app):
+    """Predict steps: "Right!" and the step's words, not "Right: yes! Yes: ..."."""
+    for lesson in LESSONS.values():
+        for step in lesson.steps:
+            if isinstance(step, PredictStep) and step.answer.lower() in ("yes", "no"):
+                assert not step.done.lower().startswith((f"{step.answer.lower()}:", f"{step.answer.lower()}!",
+                                                         f"{step.answer.lower()}.")), (lesson.id, step.id)
+    open_lesson(app, "setup")
+    run = run_of(app, "setup")
+    index = next(i for i, s in enumerate(LESSONS["setup"].steps) if s.id == "six-seeds")
+    runner._start_step(run, index)
+    app.run()
+    assert runner.answer("yes", run)
+    app.run()
+    text = notices(app)
+    assert text.startswith("Right! 6 seeds, 6 steps.") and "Right: " not in text
+
+
+def test_show_me_names_the_pits_in_good_english():
+    assert runner.pits_in_order([6]) == "pit 6"
+    assert runner.pits_in_order([6, 5, 6]) == "pits 6, 5 and 6"
+    assert runner.pits_in_order([3, 6]) == "pits 3 and 6"

@@ -174,6 +174,13 @@ def move_words(result: MoveResult) -> str:
     return " ".join(words)
 
 
+def pits_in_order(pits: list[int]) -> str:
+    """Pits played one after another: ``[6]`` -> ``"pit 6"``, ``[6, 5, 6]`` -> ``"pits 6, 5 and 6"``."""
+    if len(pits) == 1:
+        return f"pit {pits[0]}"
+    return "pits " + ", ".join(str(p) for p in pits[:-1]) + f" and {pits[-1]}"
+
+
 def lit_words(pits: list[int]) -> str:
     """``[2]`` -> ``"pit 2"``, ``[2, 5]`` -> ``"pit 2 or pit 5"`` (the pits a step lights)."""
     return " or ".join(f"pit {p}" for p in pits)
@@ -272,7 +279,7 @@ def answer(choice: str, run: LessonRun | None = None) -> bool:
     run.results = [result]
     _played(run, pos, [result])
     _complete(run)
-    run.notice = ("success", f"Right: **{choice}**! {step.done}\n\n{move_words(result)}")
+    run.notice = ("success", f"Right! {step.done}\n\n{move_words(result)}")
     return True
 
 
@@ -301,8 +308,7 @@ def show_me(run: LessonRun | None = None) -> None:
     run.results, run.position = results, pos
     _played(run, start, results)
     _complete(run)
-    pits = ", ".join(str(r.pit) for r in results)
-    run.notice = ("info", f"Here is one way: pits {pits}. {step.done}")
+    run.notice = ("info", f"Here is one way: {pits_in_order([r.pit for r in results])}. {step.done}")
 
 
 def next_step(run: LessonRun | None = None) -> None:
