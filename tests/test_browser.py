@@ -314,3 +314,31 @@ def test_open_expanders_stay_open_while_playing_and_editing(page, server):
     assert open_states(page) == [True] * 4
     assert field.input_value() == "9"
     shot(page, "sandbox-expanders-open")
+
+
+def test_the_board_does_not_move_when_feedback_appears_and_buttons_stay_in_view(page, server):
+    """On a 1920x1080 projector: a notice, the computer's thinking and its words go below the board."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    page.get_by_role("group", name="Kalah board").wait_for()
+    board = page.locator(".st-key-sandbox_board")  # the component's own box (its drawing is redrawn per frame)
+    top = board.bounding_box()["y"]
+    page.get_by_role("button", name="New game").click()  # sets a notice
+    wait_idle(page)
+    page.get_by_text("New game: Kalah").wait_for()
+    assert board.bounding_box()["y"] == top
+    page.locator("summary").filter(has_text="Players, game and rules").click()
+    page.get_by_text("Against the computer").click()
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 1, 4 seeds").click()
+    for _ in range(6):  # while the computer thinks and after it replied
+        page.wait_for_timeout(150)
+        box = board.bounding_box(timeout=2000)
+        assert box["y"] == top
+    wait_idle(page)
+    page.get_by_text("North sowed pit").first.wait_for()
+    assert board.bounding_box()["y"] == top
+    undo = page.get_by_role("button", name="Undo").bounding_box()
+    assert undo["y"] + undo["height"] <= 1080
+    shot(page, "sandbox-projector-stable")

@@ -13,6 +13,7 @@ The engine decides every rule; this module only records what it returns.
 from __future__ import annotations
 
 import random
+import time
 
 import pandas as pd
 import streamlit as st
@@ -102,8 +103,10 @@ def computer_turns(rng: random.Random | None = None, sb: state.SandboxState | No
         return 0
     if not sb.sow or sb.sow[-1].position != sb.game.position:
         _record(sb, sb.game.position, [])
+    deadline = time.perf_counter() + opponent.TURN_BUDGET_MS / 1000
     while sb.computer_to_move() and made < MAX_COMPUTER_MOVES:
-        pit = opponent.choose(sb.game.position, sb.rules, sb.level, rng)
+        left_ms = int((deadline - time.perf_counter()) * 1000)
+        pit = opponent.choose(sb.game.position, sb.rules, sb.level, rng, time_ms=left_ms)
         sb.sow.append(sb.game.play(pit))
         made += 1
     return made
@@ -485,34 +488,40 @@ def _share(sb: state.SandboxState) -> None:
 def render() -> None:
     """Draw the whole sandbox page (below the page title)."""
     sb = state.sandbox()
+    st.caption(
+        "Press a pit in the row of the player to move. Choose the rules, a friend or the computer "
+        "under *Players, game and rules*."
+    )
+    # The board comes first and nothing is ever inserted above it, so it never
+    # jumps: the computer's "thinking" spinner, notices and the words about the
+    # last moves all go below it (the board slot is filled after the thinking).
+    board_slot = st.container()
+    thinking_slot = st.container()
     if sb.computer_to_move():
-        with st.spinner("The computer is thinking..."):
+        with thinking_slot, st.spinner(opponent.thinking_text(sb.computer_side, sb.level)):
             try:
                 computer_turns()
             except Exception as exc:  # noqa: BLE001 - never show a traceback to a learner
                 sb.notice = ("error", f"The computer could not move ({exc}). Switch to two players to go on.")
                 sb.mode = "two"
-    st.caption(
-        "Press a pit in the row of the player to move. Choose the rules, a friend or the computer "
-        "under *Players, game and rules*."
-    )
-    _notice(sb)
     results = sb.game.results
     last = results[-1] if results else None
     sowing = None
     if sb.sow and sb.sow_start is not None:
         sowing = Sowing(sb.sow_start, tuple(sb.sow), str(sb.sow_id))
-    board(
-        sb.game.position, sb.rules, key=BOARD_KEY,
-        path=last.path if last else (),
-        origin=(last.mover, last.pit) if last else None,
-        on_pit=click_pit,
-        playable=sb.game.legal_moves() if not sb.computer_to_move() else (),
-        sowing=sowing,
-        current=lambda: state.sandbox().game.position,
-        turn_text=_turn_line(sb),
-    )
+    with board_slot:
+        board(
+            sb.game.position, sb.rules, key=BOARD_KEY,
+            path=last.path if last else (),
+            origin=(last.mover, last.pit) if last else None,
+            on_pit=click_pit,
+            playable=sb.game.legal_moves() if not sb.computer_to_move() else (),
+            sowing=sowing,
+            current=lambda: state.sandbox().game.position,
+            turn_text=_turn_line(sb),
+        )
     _controls(sb)
+    _notice(sb)
     _what_happened(sb)
     _result(sb)
     # Each expander keeps its open/closed state in st.session_state under a
