@@ -202,7 +202,9 @@ def test_the_board_fits_a_phone_and_fills_a_projector(page, server, width, heigh
     box_pit, box_store = pit.bounding_box(), store.bounding_box()
     assert box_pit["x"] >= 0 and box_store["x"] + box_store["width"] <= width
     if name == "phone":
-        assert box_pit["width"] >= 30
+        assert box_pit["width"] >= 44  # a comfortable touch target with 6 pits a side
+        label = page.locator(".mt-label").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert label >= 12
     else:
         assert box_pit["width"] >= 100
     shot(page, f"sandbox-{name}")
@@ -342,3 +344,17 @@ def test_the_board_does_not_move_when_feedback_appears_and_buttons_stay_in_view(
     undo = page.get_by_role("button", name="Undo").bounding_box()
     assert undo["y"] + undo["height"] <= 1080
     shot(page, "sandbox-projector-stable")
+
+
+def test_on_a_phone_eight_pits_still_fit_and_grow(page, server):
+    """8 pits a side at 390 px: the whole board fits and pits are bigger than the old 28 px."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/sandbox?pos=3,3,3,3,3,3,3,3/0/3,3,3,3,3,3,3,3/0/S&pits=8&seeds=3")
+    wait_idle(page)
+    pit = page.get_by_role("button", name="South pit 8, 3 seeds")
+    pit.wait_for()
+    north_store = page.get_by_role("img", name="North store, 0 seeds").bounding_box()
+    south_store = page.get_by_role("img", name="South store, 0 seeds").bounding_box()
+    assert north_store["x"] >= 0 and south_store["x"] + south_store["width"] <= 390
+    assert pit.bounding_box()["width"] >= 36
+    shot(page, "sandbox-phone-8-pits")
