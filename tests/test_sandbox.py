@@ -362,3 +362,19 @@ def test_the_thinking_spinner_is_friendly():
 
     assert opponent.thinking_text("N", "perfect").startswith("North (computer, Perfect) is thinking")
     assert "few seconds" not in opponent.thinking_text("N", "easy")
+
+
+def test_a_link_setting_awari_ignores_is_named_with_the_reason(app):
+    """?game=oware&pits=8 opens Awari and says that pits=8 was ignored, and why."""
+    open_sandbox(app, game="oware", pits="8")
+    assert sb(app).rules == OwareRules()
+    assert not app.error
+    assert len(app.warning) == 1
+    said = app.warning[0].value
+    assert "pits=8" in said and "Awari always has 6 pits of 4 seeds" in said
+
+
+def test_a_kalah_link_with_a_grand_slam_setting_says_it_was_ignored(app):
+    open_sandbox(app, grand_slam="illegal")
+    assert sb(app).rules == KalahRules()
+    assert any("grand_slam=illegal" in w.value for w in app.warning)
