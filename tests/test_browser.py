@@ -358,3 +358,16 @@ def test_on_a_phone_eight_pits_still_fit_and_grow(page, server):
     assert north_store["x"] >= 0 and south_store["x"] + south_store["width"] <= 390
     assert pit.bounding_box()["width"] >= 36
     shot(page, "sandbox-phone-8-pits")
+
+
+def test_a_negative_number_in_the_editor_is_explained(page, server):
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    page.locator("summary").filter(has_text="Board editor").click()
+    wait_idle(page)
+    page.get_by_label("S3", exact=True).fill("-4")
+    page.get_by_role("button", name="Use these numbers").click()
+    wait_idle(page)
+    page.get_by_text("South's pit 3 can't hold -4 seeds: use 0 or more.").wait_for()
+    assert page.locator("[data-testid='stAlertContentError']").count() == 1
+    shot(page, "sandbox-editor-negative")

@@ -378,3 +378,13 @@ def test_a_kalah_link_with_a_grand_slam_setting_says_it_was_ignored(app):
     open_sandbox(app, grand_slam="illegal")
     assert sb(app).rules == KalahRules()
     assert any("grand_slam=illegal" in w.value for w in app.warning)
+
+
+def test_a_negative_number_in_the_editor_gets_a_clear_message(app):
+    """Typing -4 into S3 and pressing 'Use these numbers' says what is wrong, once, in the editor."""
+    open_sandbox(app)
+    next(n for n in app.number_input if n.label == "S3").set_value(-4)
+    app.button(key="sb_ed_fields_go").click().run()
+    assert sb(app).game.position.to_notation() == START
+    assert [e.value for e in app.error] == ["That position can't be used. South's pit 3 can't hold -4 seeds: use 0 or more."]
+    assert next(n for n in app.number_input if n.label == "S3").value == -4

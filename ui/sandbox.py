@@ -423,14 +423,14 @@ def _editor(sb: state.SandboxState) -> None:
     with st.form("sb_editor_fields", border=False):
         st.markdown("North's pits (pit 1 on the right)")
         cols = st.columns(n + 1)
-        cols[0].number_input("North store", min_value=0, step=1, key=keys["NS"])
+        cols[0].number_input("North store", step=1, key=keys["NS"])
         for k in range(n, 0, -1):
-            cols[n - k + 1].number_input(f"N{k}", min_value=0, step=1, key=keys[f"N{k}"])
+            cols[n - k + 1].number_input(f"N{k}", step=1, key=keys[f"N{k}"])
         st.markdown("South's pits (pit 1 on the left)")
         cols = st.columns(n + 1)
         for k in range(1, n + 1):
-            cols[k - 1].number_input(f"S{k}", min_value=0, step=1, key=keys[f"S{k}"])
-        cols[n].number_input("South store", min_value=0, step=1, key=keys["SS"])
+            cols[k - 1].number_input(f"S{k}", step=1, key=keys[f"S{k}"])
+        cols[n].number_input("South store", step=1, key=keys["SS"])
         st.radio("To move", [SOUTH, NORTH], format_func=side_name, horizontal=True, key=EDITOR_TO_MOVE_KEY)
         st.form_submit_button("Use these numbers", key="sb_ed_fields_go", on_click=_editor_fields_go)
 
