@@ -214,7 +214,9 @@ def test_a_share_link_opens_an_awari_position(page, server):
     page.goto(f"{server}/sandbox?pos=0,5,5,5,5,4/2/4,4,4,4,4,0/2/N&game=oware")
     wait_idle(page)
     page.get_by_role("button", name="North pit 1, 4 seeds").wait_for()
-    page.get_by_role("img", name="South store, 2 seeds").wait_for()
+    page.get_by_role("img", name="South's captured seeds, 2 seeds").wait_for()
+    page.get_by_role("img", name="North's captured seeds, 2 seeds").wait_for()
+    assert page.locator(".mt-store-caption").first.inner_text() == "captured"
     assert page.locator("[data-testid='stAlertContentError']").count() == 0
     shot(page, "sandbox-awari-link")
 

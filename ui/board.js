@@ -65,11 +65,13 @@ function render(root, data, counts, opts) {
     const count = counts[placeKey(side, 0)];
     const s = el("div", `mt-store mt-${side === "S" ? "south" : "north"}`);
     s.setAttribute("role", "img");
-    s.setAttribute("aria-label", `${names[side]} ${storeWord}, ${seedsWord(count)}`);
+    const label = (data.storeLabels && data.storeLabels[side]) || `${names[side]} ${storeWord}`;
+    s.setAttribute("aria-label", `${label}, ${seedsWord(count)}`);
     s.dataset.place = placeKey(side, 0);
     if (hi.has(placeKey(side, 0))) s.classList.add("mt-hi");
     if (onPath.has(placeKey(side, 0))) s.classList.add("mt-path");
     s.appendChild(el("span", "mt-store-name", names[side]));
+    if (data.storeCaption) s.appendChild(el("span", "mt-store-caption", data.storeCaption));
     s.appendChild(dots(count, 48, true));
     s.appendChild(el("span", "mt-count", String(count)));
     return s;

@@ -8,7 +8,8 @@ the left; North's row along the top, pit 1 at the right; South's store on the
 right, North's on the left. Every pit shows its seeds as dots and as a
 number. A pit the player to move may play is an enabled ``<button>`` with an
 accessible name such as ``"South pit 3, 4 seeds"``; other pits are disabled
-buttons with the same kind of name; stores are labelled ``"South store, 0 seeds"``.
+buttons with the same kind of name; stores are labelled ``"South store, 0 seeds"``
+(Awari: ``"South's captured seeds, 0 seeds"``, with a small "captured" caption).
 
 Sowing is animated in the browser seed by seed from ``MoveResult.path``
 (frames built here by :func:`sowing_frames`), at the speed in
@@ -212,6 +213,12 @@ def board(
         "game": rules.game,
         "names": names,
         "storeWord": "store",
+        # Awari's stores are not in the sowing (A1): they hold each player's captured seeds.
+        "storeLabels": (
+            {SOUTH: "South's captured seeds", NORTH: "North's captured seeds"} if rules.game == "oware"
+            else {SOUTH: "South store", NORTH: "North store"}
+        ),
+        "storeCaption": "captured" if rules.game == "oware" else "",
         "counts": counts_of(position),
         "to_move": position.to_move,
         "playable": [int(p) for p in playable],
