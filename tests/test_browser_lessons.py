@@ -108,3 +108,39 @@ def test_a_wrong_pit_is_explained_in_the_browser(page, server):
     page.get_by_role("button", name="South pit 2, 5 seeds").wait_for()
     assert not page.get_by_role("button", name="Next").is_enabled()
     shot(page, "lesson-2-wrong-pit")
+
+
+def test_on_a_projector_the_board_stays_put_and_next_stays_in_view(page, server):
+    """1920x1080: pressing pits never moves the board (feedback goes below it), the verdict
+    waits for the sowing, and Next is on screen after the step is done."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    lesson = LESSONS["setup"]
+    page.goto(f"{server}/{URL[LESSON_PAGES['setup']]}")
+    wait_idle(page)
+    index, step = next((i, s) for i, s in enumerate(lesson.steps) if isinstance(s, DoStep))
+    for _ in range(index):
+        page.get_by_role("button", name="Next").click()
+        wait_idle(page)
+    board = page.locator("[class*='st-key-lesson_board_setup']").first
+    top = board.bounding_box()["y"]
+    pos = lesson.step_position(step)
+    side = pos.to_move
+    wrong = next(p for p in range(1, 7) if p not in step.lit and pos.row(side)[p - 1])
+    page.get_by_role("button", name=pit_name(side, wrong, pos.row(side)[wrong - 1])).click()
+    wait_idle(page)
+    page.get_by_text("is a real move, but not this step's").wait_for()
+    assert board.bounding_box()["y"] == top
+    pit = step.lit[0]
+    page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1])).click()
+    wait_idle(page)
+    page.get_by_role("button", name="Show the result").wait_for()
+    assert page.get_by_text("Watch the seeds...").is_visible()
+    assert not page.get_by_text(step.done[:40]).first.is_visible()
+    page.get_by_text(step.done[:40]).first.wait_for(state="visible")
+    box = board.bounding_box()
+    assert box["y"] == top
+    notice = page.get_by_text(step.done[:40]).first.bounding_box()
+    assert notice["y"] > box["y"] + box["height"]  # the feedback is below the board
+    nxt = page.get_by_role("button", name="Next").bounding_box()
+    assert nxt["y"] + nxt["height"] <= 1080
+    shot(page, "lesson-1-projector")

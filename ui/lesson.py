@@ -50,6 +50,8 @@ from ui.announce import (
 from ui.board import Sowing, board, sowing_frames
 
 RUNS_KEY = "lesson_runs"
+BOARD_MAX = "60rem"
+"""Widest a lesson's board gets, so text, board and Next fit a 1920x1080 screen."""
 WATCH = "Watch the seeds..."
 """What stands in for a move's verdict while the board animates it (:func:`after_sowing`)."""
 
@@ -79,9 +81,9 @@ class LessonRun:
     ``results``: moves played in this step, in order (a goal's whole turn).
     ``done``: the step is complete, Next is open. ``failed``: a goal try
     missed (the board stays as it ended, "Try again" resets it).
-    ``notice``: ``(kind, text)`` under the step text, kind ``"success"``,
+    ``notice``: ``(kind, text)`` below the board, kind ``"success"``,
     ``"warning"`` or ``"info"``. ``sow_start``/``sow``/``sow_id``: what the
-    board animates (``ui.board.Sowing``). ``wrong``: wrong presses and
+    board animates (``ui.board.Sowing``). ``shown_sow``: the sowing the page last drew. ``wrong``: wrong presses and
     answers in this step (a count, for tests and teachers). ``record``: this
     lesson's progress record in ``ui.state`` (``{"steps_done": set, "done": bool}``),
     fetched again on every page run, so the actions can write progress
@@ -100,6 +102,7 @@ class LessonRun:
     sow: list[MoveResult] = field(default_factory=list)
     sow_id: int = 0
     wrong: int = 0
+    shown_sow: int = -1
     record: dict = field(default_factory=lambda: {"steps_done": set(), "done": False})
 
     @property
@@ -375,11 +378,12 @@ def after_sowing(key: str, sowing: Sowing | None, fresh: bool):
     tag = "".join(ch if ch.isalnum() else "_" for ch in f"{key}_{sowing.id}")
     st.html(
         "<style>"
-        f".st-key-{tag} {{ animation: mt-reveal-{tag} .3s ease-out {ms}ms both; }}"
+        f".st-key-{tag}, .st-key-{tag} * {{ animation: mt-reveal-{tag} .3s ease-out {ms}ms both; }}"
         f"@keyframes mt-reveal-{tag} {{ from {{ opacity: 0; visibility: hidden; }}"
         " to { opacity: 1; visibility: visible; } }"
-        f".st-key-{tag}_watch {{ animation: mt-gone-{tag} 1ms linear {ms}ms forwards; }}"
-        f"@keyframes mt-gone-{tag} {{ to {{ display: none; }} }}"
+        f".st-key-{tag}_watch {{ overflow: hidden; }}"
+        f".st-key-{tag}_watch, .st-key-{tag}_watch * {{ animation: mt-gone-{tag} 1ms linear {ms}ms forwards; }}"
+        f"@keyframes mt-gone-{tag} {{ from, to {{ max-height: 0; visibility: hidden; }} }}"
         "</style>"
     )
     st.container(key=f"{tag}_watch").caption(WATCH)
@@ -389,6 +393,11 @@ def after_sowing(key: str, sowing: Sowing | None, fresh: bool):
 
 def _rule_badges(ids: list[str]) -> str:
     return " · ".join(f"**{rule_id}** {rule_title(rule_id)}" for rule_id in ids)
+
+
+def _sowing(run: LessonRun) -> Sowing | None:
+    """What the board animates now (the step's last action), ``None`` when nothing."""
+    return Sowing(run.sow_start, tuple(run.sow), str(run.sow_id)) if run.sow and run.sow_start else None
 
 
 def _board(run: LessonRun) -> None:
@@ -404,7 +413,7 @@ def _board(run: LessonRun) -> None:
         elif isinstance(step, GoalStep):
             on_pit = click_pit
     last = run.results[-1] if run.results else None
-    sowing = Sowing(run.sow_start, tuple(run.sow), str(run.sow_id)) if run.sow and run.sow_start else None
+    sowing = _sowing(run)
     if isinstance(step, ReadStep) or on_pit is None:
         turn = None
         if run.done and last is None:
@@ -442,22 +451,28 @@ def _predict_choices(run: LessonRun, step: PredictStep) -> None:
         )
 
 
-def _nav(run: LessonRun) -> None:
+def _nav(run: LessonRun, stacked: bool = False) -> None:
+    """Back / Next (or Finish) / Restart: in a row, or one above the other (Next first) beside the feedback."""
     lid = run.lesson_id
-    cols = st.columns([1, 1, 1, 2])
-    cols[0].button(
+    if stacked:
+        slots = [st.container(), st.container(), st.container()]
+        back_slot, next_slot, restart_slot = slots[1], slots[0], slots[2]
+    else:
+        cols = st.columns([1, 1, 1, 2])
+        back_slot, next_slot, restart_slot = cols[0], cols[1], cols[2]
+    back_slot.button(
         "Back", key=f"lesson_{lid}_back", icon=":material/arrow_back:", on_click=back, args=(run,),
         disabled=run.index == 0 and not run.finished, width="stretch",
     )
     if not run.finished:
         last = run.index + 1 == len(run.lesson.steps)
-        cols[1].button(
+        next_slot.button(
             "Finish" if last else "Next", key=f"lesson_{lid}_next", icon=":material/arrow_forward:",
             on_click=next_step, args=(run,), disabled=not run.done, type="primary",
             width="stretch",
             help=None if run.done else "Finish this step first",
         )
-    cols[2].button(
+    restart_slot.button(
         "Restart", key=f"lesson_{lid}_restart", icon=":material/restart_alt:", on_click=restart,
         args=(run,), width="stretch",
     )
@@ -500,6 +515,9 @@ def render(lesson_id: str) -> None:
     """Draw the lesson page below its title: step k of n, text, board, answers, navigation."""
     st.session_state["lesson_page"] = lesson_id
     run = run_for(lesson_id)
+    # On a wide screen (a 1920x1080 projector) the board would grow to its largest size
+    # and push Next below the fold: lesson boards stay at most BOARD_MAX wide.
+    st.html(f"<style>.st-key-lesson_board_{lesson_id} {{ max-width: {BOARD_MAX}; margin-inline: auto; }}</style>")
     lesson = run.lesson
     total = len(lesson.steps)
     _sidebar(run)
@@ -516,12 +534,21 @@ def render(lesson_id: str) -> None:
     st.caption(f"Rules: {_rule_badges(step.cites)}")
     if isinstance(step, PredictStep):
         _predict_choices(run, step)
-    _notice(run)
-    if isinstance(step, GoalStep) and run.failed:
-        cols = st.columns([1, 1, 3])
-        cols[0].button("Try again", key=f"lesson_{lesson_id}_retry", on_click=retry, args=(run,),
-                       icon=":material/replay:", width="stretch")
-        cols[1].button("Show me", key=f"lesson_{lesson_id}_show", on_click=show_me, args=(run,),
-                       icon=":material/visibility:", width="stretch")
     _board(run)
-    _nav(run)
+    # Below the board, so a press never moves the board under the pointer:
+    # the feedback (after the sowing animation) beside Next / Back / Restart.
+    left, right = st.columns([3, 1], gap="medium")
+    with right:
+        _nav(run, stacked=True)
+    with left:
+        sowing = _sowing(run)
+        fresh = run.shown_sow != run.sow_id
+        run.shown_sow = run.sow_id
+        with after_sowing(f"lesson_{lesson_id}_verdict", sowing, fresh):
+            _notice(run)
+            if isinstance(step, GoalStep) and run.failed:
+                row = st.container(horizontal=True)
+                row.button("Try again", key=f"lesson_{lesson_id}_retry", on_click=retry, args=(run,),
+                           icon=":material/replay:")
+                row.button("Show me", key=f"lesson_{lesson_id}_show", on_click=show_me, args=(run,),
+                           icon=":material/visibility:")
