@@ -73,6 +73,9 @@ LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
 milliseconds; Perfect first tries a proof (when at most ``proof_seeds`` seeds are
 in play). Tests swap in depth limits so their games are repeatable."""
 
+MIN_MOVE_MS = 250
+"""The least time a searching level gets for one move when ``choose_move`` is given ``time_ms``."""
+
 INF = 10_000
 FULL = 1_000  # a depth that means "to the end of the game"
 _TT_LIMIT = 3_000_000  # entries kept per rules object between calls
@@ -772,10 +775,21 @@ def _greedy(position: Position, rules: Rules, rng: random.Random) -> int:
     return rng.choice([p for d, e, p in scores if (d, e) == top])
 
 
-def choose_move(position: Position, rules: Rules, level: str, *, rng: random.Random | None = None) -> int:
+def choose_move(
+    position: Position,
+    rules: Rules,
+    level: str,
+    *,
+    rng: random.Random | None = None,
+    time_ms: int | None = None,
+) -> int:
     """The computer's pit (1..n, the mover's numbering) at ``level`` (one of ``LEVELS``).
 
     ``rng`` makes Beginner and Easy repeatable (ties are broken at random).
+    ``time_ms`` caps the thinking of the searching levels (Medium, Hard,
+    Perfect) in milliseconds, below their own budget in ``LEVEL_SETTINGS``
+    (never under ``MIN_MOVE_MS``); ``None`` keeps the level's budget. Perfect
+    spends at most half of a capped budget on its proof attempt.
 
     Raises:
         ValueError: an unknown level, or the game is over (no legal move).
@@ -792,17 +806,18 @@ def choose_move(position: Position, rules: Rules, level: str, *, rng: random.Ran
         return rng.choice(legal)
     if level == "easy":
         return _greedy(position, rules, rng)
-    if level in ("medium", "hard"):
-        cfg = LEVEL_SETTINGS[level]
-        return best_move(position, rules, time_ms=cfg["time_ms"], max_depth=cfg["max_depth"])[0]
-    cfg = LEVEL_SETTINGS["perfect"]
-    if position.seeds_in_play <= cfg["proof_seeds"]:
-        proven = solve_best(position, rules, time_ms=cfg["proof_ms"])
+    cfg = LEVEL_SETTINGS[level]
+    budget = cfg["time_ms"] if time_ms is None else max(MIN_MOVE_MS, int(time_ms))
+    if level == "perfect" and position.seeds_in_play <= cfg["proof_seeds"]:
+        proof_ms = cfg["proof_ms"] if time_ms is None else min(cfg["proof_ms"], budget // 2)
+        proven = solve_best(position, rules, time_ms=proof_ms)
         if proven is not None:
             return proven[0]
-    return best_move(position, rules, time_ms=cfg["time_ms"], max_depth=cfg["max_depth"])[0]
+        if time_ms is not None:
+            budget = max(MIN_MOVE_MS, budget - proof_ms)
+    return best_move(position, rules, time_ms=min(cfg["time_ms"], budget), max_depth=cfg["max_depth"])[0]
 
 
 __all__ = [
-    "FULL", "LEVELS", "LEVEL_SETTINGS", "MoveValue", "analyse", "best_move", "choose_move", "clear_tables", "prove_all", "solve_best",
+    "FULL", "LEVELS", "LEVEL_SETTINGS", "MIN_MOVE_MS", "MoveValue", "analyse", "best_move", "choose_move", "clear_tables", "prove_all", "solve_best",
 ]

@@ -246,3 +246,24 @@ def test_perfect_never_loses_a_won_endgame():
         opp = "N" if me == "S" else "S"
         assert pos.store(me) - pos.store(opp) >= proven[1]
         played += 1
+
+
+def test_choose_move_time_cap_is_passed_to_the_search(monkeypatch):
+    """A capped Perfect move spends at most half on the proof, the rest on the search."""
+    import engine.search as search
+
+    calls = []
+    monkeypatch.setattr(search, "solve_best", lambda pos, rules, time_ms: calls.append(("proof", time_ms)))
+    monkeypatch.setattr(
+        search, "best_move", lambda pos, rules, time_ms, max_depth: calls.append(("search", time_ms)) or (3, 0)
+    )
+    rules = KalahRules()
+    pos = Position.from_notation("1,0,2,0,1,3/20/0,2,0,1,0,2/16/S", rules)
+    assert search.choose_move(pos, rules, "perfect", time_ms=1000) == 3
+    assert calls == [("proof", 500), ("search", 500)]
+    calls.clear()
+    assert search.choose_move(pos, rules, "hard", time_ms=100) == 3
+    assert calls == [("search", search.MIN_MOVE_MS)]
+    calls.clear()
+    assert search.choose_move(pos, rules, "hard") == 3
+    assert calls == [("search", search.LEVEL_SETTINGS["hard"]["time_ms"])]

@@ -16,16 +16,12 @@ from __future__ import annotations
 
 import random
 
-from engine import Position, Rules, choose_move, legal_moves
-from engine.search import LEVEL_SETTINGS, best_move, solve_best
+from engine import Position, Rules, choose_move
 
 from ui.announce import side_name
 
 TURN_BUDGET_MS = 3000
 """Thinking time for one whole computer turn (extra turns included), in milliseconds."""
-
-MIN_MOVE_MS = 250
-"""The least a searching level gets for one move, even when the turn's budget is spent."""
 
 LEVEL_WORDS = {
     "beginner": "Beginner",
@@ -47,23 +43,9 @@ def choose(
 ) -> int:
     """A pit (1..n, mover's numbering) for the player to move at ``level``.
 
-    ``time_ms`` caps the thinking of the searching levels (medium, hard,
-    perfect) below the engine's own budget for the level; ``None`` keeps
-    the engine's budget. Beginner and Easy never need it.
+    ``time_ms`` caps the thinking of the searching levels (the engine's
+    ``choose_move(..., time_ms=...)``); ``None`` keeps the level's own budget.
 
     Raises ``ValueError`` (from the engine) when there is no legal move or the level is unknown.
     """
-    if time_ms is None or level not in LEVEL_SETTINGS:
-        return int(choose_move(position, rules, level, rng=rng))
-    legal = legal_moves(position, rules)
-    if len(legal) <= 1:
-        return int(choose_move(position, rules, level, rng=rng))  # the engine's answer (or its error)
-    cfg = LEVEL_SETTINGS[level]
-    budget = max(MIN_MOVE_MS, int(time_ms))
-    if level == "perfect" and position.seeds_in_play <= cfg["proof_seeds"]:
-        proof_ms = min(cfg["proof_ms"], budget // 2)
-        proven = solve_best(position, rules, time_ms=proof_ms)
-        if proven is not None:
-            return int(proven[0])
-        budget = max(MIN_MOVE_MS, budget - proof_ms)
-    return int(best_move(position, rules, time_ms=min(cfg["time_ms"], budget), max_depth=cfg["max_depth"])[0])
+    return int(choose_move(position, rules, level, rng=rng, time_ms=time_ms))
