@@ -351,3 +351,21 @@ def test_show_me_names_the_pits_in_good_english():
     assert runner.pits_in_order([6]) == "pit 6"
     assert runner.pits_in_order([6, 5, 6]) == "pits 6, 5 and 6"
     assert runner.pits_in_order([3, 6]) == "pits 3 and 6"
+
+
+def test_a_reload_reopens_the_lesson_at_the_step_in_the_url(app):
+    """The URL keeps ?step=k; a new session (F5) with it opens step k, a bad value opens step 1."""
+    open_lesson(app, "captures")
+    run = run_of(app, "captures")
+    runner._start_step(run, 3)
+    app.run()
+    assert app.query_params["step"] in (["4"], "4")
+    from streamlit.testing.v1 import AppTest
+
+    for value, index in (("4", 3), ("99", 0), ("x", 0)):
+        fresh = AppTest.from_file(app._script_path, default_timeout=30)
+        fresh.query_params["step"] = value
+        fresh.run()
+        fresh.switch_page(runner.LESSON_PAGES["captures"]).run()
+        assert not fresh.exception, fresh.exception
+        assert fresh.session_state[runner.RUNS_KEY]["captures"].index == index

@@ -50,6 +50,8 @@ from ui.announce import (
 from ui.board import Sowing, board, sowing_frames
 
 RUNS_KEY = "lesson_runs"
+STEP_PARAM = "step"
+"""The URL keeps ``?step=k`` (1-based) so a reload (F5) opens the lesson at the same step."""
 BOARD_MAX = "60rem"
 """Widest a lesson's board gets, so text, board and Next fit a 1920x1080 screen."""
 WATCH = "Watch the seeds..."
@@ -118,14 +120,23 @@ class LessonRun:
         return self.lesson.step_rules(self.step)
 
 
+def _step_from_link(lesson: Lesson) -> int:
+    """The 0-based step index named by ``?step=k`` (1-based) in the URL, else 0 (bad values too)."""
+    try:
+        k = int(st.query_params.get(STEP_PARAM, "1"))
+    except Exception:  # noqa: BLE001 - no script context, or not a number
+        return 0
+    return k - 1 if 1 <= k <= len(lesson.steps) else 0
+
+
 def run_for(lesson_id: str) -> LessonRun:
-    """The session's run of ``lesson_id``, created at its first step."""
+    """The session's run of ``lesson_id``, created at the step of ``?step=k`` (after a reload) or the first."""
     state.init()
     runs = st.session_state.setdefault(RUNS_KEY, {})
     if lesson_id not in runs:
         start = lessons()[lesson_id]
         run = LessonRun(lesson_id, start.step_position(start.steps[0]), record=state.lesson_record(lesson_id))
-        _start_step(run, 0)
+        _start_step(run, _step_from_link(start))
         runs[lesson_id] = run
     run = runs[lesson_id]
     run.record = state.lesson_record(lesson_id)
@@ -528,6 +539,8 @@ def render(lesson_id: str) -> None:
         _nav(run)
         return
     step = run.step
+    if st.query_params.get(STEP_PARAM) != str(run.index + 1):
+        st.query_params[STEP_PARAM] = str(run.index + 1)
     st.progress((run.index + (1 if run.done else 0)) / total, text=f"Step {run.index + 1} of {total}")
     st.subheader(step.title)
     st.markdown(step.text)
