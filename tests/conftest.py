@@ -74,3 +74,12 @@ def browser_type_launch_args():
             "--no-first-run",
         ],
     }
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The app served once (``streamlit run app.py`` on a free port) for every browser test."""
+    from tests.browser_support import streamlit_server
+
+    with streamlit_server() as base:
+        yield base

@@ -7,92 +7,12 @@ under ``tests/screenshots/`` (git-ignored).
 
 from __future__ import annotations
 
-import contextlib
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
-
 import pytest
 
+from tests.browser_support import finish_animation, shot, streamlit_server, wait_idle
 from ui.frame import PAGES
 
 pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "tests" / "screenshots"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextlib.contextmanager
-def streamlit_server():
-    """Run ``streamlit run app.py`` on a free local port; yield its base URL; stop it afterwards."""
-    port = _free_port()
-    log_path = ROOT / "tests" / f".streamlit-{port}.log"
-    log = open(log_path, "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [
-            sys.executable, "-m", "streamlit", "run", "app.py",
-            "--server.headless", "true",
-            "--server.port", str(port),
-            "--server.address", "127.0.0.1",
-            "--browser.gatherUsageStats", "false",
-            "--server.fileWatcherType", "none",
-        ],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                raise RuntimeError("streamlit did not start: " + log_path.read_text()[-2000:])
-            time.sleep(0.3)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
-        log_path.unlink(missing_ok=True)
-
-
-@pytest.fixture(scope="session")
-def server():
-    """The app served once for the whole test session."""
-    with streamlit_server() as base:
-        yield base
-
-
-def wait_idle(page, timeout: int = 20_000) -> None:
-    """Wait until the script run has finished (STREAMLIT.md)."""
-    page.wait_for_timeout(300)
-    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
-
-
-def shot(page, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
 
 
 @pytest.fixture
@@ -125,13 +45,6 @@ def test_pressing_a_pit_sows_the_seeds(page, server):
     page.get_by_role("button", name="South pit 4, 5 seeds").wait_for()
     page.get_by_role("img", name="South store, 1 seed").wait_for()
     shot(page, "sandbox-after-pit-3")
-
-
-def finish_animation(page) -> None:
-    """Skip to the end of a running sowing animation, if one is running."""
-    skip = page.get_by_role("button", name="Show the result")
-    if skip.count():
-        skip.first.click()
 
 
 def test_a_deep_link_on_a_fresh_server_opens_the_page_inside_the_frame(page):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import SOUTH, play
+from engine import play
 from lessons.loader import DoStep, PredictStep, ReadStep, load_lessons
-from tests.test_browser import finish_animation, shot, streamlit_server, wait_idle
+from tests.browser_support import finish_animation, pit_name, shot, wait_idle
 from ui.frame import PAGES
 from ui.lesson import LESSON_PAGES
 
@@ -21,23 +21,11 @@ LESSONS = load_lessons()
 URL = {file: url for file, _, _, url, _ in PAGES}
 
 
-@pytest.fixture(scope="module")
-def server():
-    """The app, served once for these tests."""
-    with streamlit_server() as base:
-        yield base
-
-
 @pytest.fixture
 def page(page, server):
     page.set_default_timeout(20_000)
     page.set_viewport_size({"width": 1280, "height": 1000})
     return page
-
-
-def pit_name(side: str, pit: int, seeds: int) -> str:
-    who = "South" if side == SOUTH else "North"
-    return f"{who} pit {pit}, {seeds} seed{'s' if seeds != 1 else ''}"
 
 
 @pytest.mark.parametrize("lesson_id", list(LESSONS))

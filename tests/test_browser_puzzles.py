@@ -10,20 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import SOUTH, play
+from engine import play
 from lessons.puzzles import load_puzzles
-from tests.test_browser import finish_animation, shot, streamlit_server, wait_idle
+from tests.browser_support import finish_animation, pit_name, shot, wait_idle
 
 pytestmark = pytest.mark.browser
 
 PUZZLES = load_puzzles()
-
-
-@pytest.fixture(scope="module")
-def server():
-    """The app, served once for these tests."""
-    with streamlit_server() as base:
-        yield base
 
 
 @pytest.fixture
@@ -31,11 +24,6 @@ def page(page, server):
     page.set_default_timeout(20_000)
     page.set_viewport_size({"width": 1280, "height": 1000})
     return page
-
-
-def pit_name(side: str, pit: int, seeds: int) -> str:
-    who = "South" if side == SOUTH else "North"
-    return f"{who} pit {pit}, {seeds} seed{'s' if seeds != 1 else ''}"
 
 
 def pit_button(page, pid: str, pit: int):

@@ -1,0 +1,90 @@
+"""Helpers for the browser tests: serve the app, wait for a run, take screenshots, name pits."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "tests" / "screenshots"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def streamlit_server():
+    """Run ``streamlit run app.py`` on a free local port; yield its base URL; stop it afterwards."""
+    port = _free_port()
+    log_path = ROOT / "tests" / f".streamlit-{port}.log"
+    log = open(log_path, "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [
+            sys.executable, "-m", "streamlit", "run", "app.py",
+            "--server.headless", "true",
+            "--server.port", str(port),
+            "--server.address", "127.0.0.1",
+            "--browser.gatherUsageStats", "false",
+            "--server.fileWatcherType", "none",
+        ],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                raise RuntimeError("streamlit did not start: " + log_path.read_text()[-2000:])
+            time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+        log_path.unlink(missing_ok=True)
+
+
+def wait_idle(page, timeout: int = 20_000) -> None:
+    """Wait until the script run has finished (STREAMLIT.md)."""
+    page.wait_for_timeout(300)
+    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
+
+
+def shot(page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def finish_animation(page) -> None:
+    """Skip to the end of a running sowing animation, if one is running."""
+    skip = page.get_by_role("button", name="Show the result")
+    if skip.count():
+        skip.first.click()
+
+
+def pit_name(side: str, pit: int, seeds: int) -> str:
+    """The accessible name of a pit button, e.g. ``"South pit 3, 4 seeds"``."""
+    who = "South" if side == "S" else "North"
+    return f"{who} pit {pit}, {seeds} seed{'s' if seeds != 1 else ''}"
