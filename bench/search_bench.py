@@ -7,20 +7,24 @@ Lines printed:
 - for 12, 16, 20 and 24 seeds in play: over 20 fixed random positions
   (random play from the standard start, seed 2024), the median and the worst
   time to prove the exact value of every legal move, and to prove
-  win/draw/loss of every legal move (cold tables each time);
+  win/draw/loss of every legal move, and to prove the position's own
+  win/draw/loss (cold tables each time);
 - the depth Hard reaches in 1 s from the standard start.
 
 Targets: every legal move exact within 1 s up to 20 seeds in play,
 win/draw/loss within 1 s up to 24, Hard >= 12 plies from the start.
 
-A run on the 2-core dev machine (Python 3.11, other jobs running):
+A run on the 2-core dev machine (Python 3.11, nothing else running):
 
-    nodes/second (exact solver, Kalah 6x4): 343,854 (199,918 nodes in 0.6 s)
-    seeds in play 12: every move exact median  0.001 s, worst   0.013 s, 20/20 within 1 s; ...
-    seeds in play 16: every move exact median  0.019 s, worst   0.267 s, 20/20 within 1 s; ...
-    seeds in play 20: every move exact median  0.098 s, worst   0.605 s, 20/20 within 1 s; ...
-    seeds in play 24: every move exact median  0.645 s, worst   2.390 s, 14/20 within 1 s;
-                      win/draw/loss median  0.081 s, worst   1.312 s, 19/20 within 1 s
+    nodes/second (exact solver, Kalah 6x4): 355,809 (199,918 nodes in 0.6 s)
+    seeds in play 12: every move exact median  0.001 s, worst   0.012 s, 20/20 within 1 s; win/draw/loss median  0.000 s, worst   0.004 s, 20/20 within 1 s
+                      the position's own win/draw/loss median  0.000 s, worst   0.002 s, 20/20 within 1 s
+    seeds in play 16: every move exact median  0.020 s, worst   0.275 s, 20/20 within 1 s; win/draw/loss median  0.002 s, worst   0.033 s, 20/20 within 1 s
+                      the position's own win/draw/loss median  0.000 s, worst   0.009 s, 20/20 within 1 s
+    seeds in play 20: every move exact median  0.095 s, worst   0.573 s, 20/20 within 1 s; win/draw/loss median  0.012 s, worst   0.298 s, 20/20 within 1 s
+                      the position's own win/draw/loss median  0.003 s, worst   0.077 s, 20/20 within 1 s
+    seeds in play 24: every move exact median  0.679 s, worst   2.201 s, 14/20 within 1 s; win/draw/loss median  0.084 s, worst   1.168 s, 19/20 within 1 s
+                      the position's own win/draw/loss median  0.018 s, worst   0.169 s, 20/20 within 1 s
     Hard from the standard start in 1 s: depth 16 plies, best pit 3, estimate +7
 """
 
@@ -79,7 +83,7 @@ def main() -> None:
     print(f"nodes/second (exact solver, Kalah 6x4): {nodes / spent:,.0f} ({nodes:,} nodes in {spent:.1f} s)")
 
     for seeds in (12, 16, 20, 24):
-        exact_times, wdl_times = [], []
+        exact_times, wdl_times, result_times = [], [], []
         unproven = 0
         for pos in positions_with(rules, seeds, args.positions):
             dt, res = timed(lambda: search.prove_all(pos, rules, time_ms=cap_ms))
@@ -89,6 +93,8 @@ def main() -> None:
             exact_times.append(dt)
             dt, res = timed(lambda: search.prove_all(pos, rules, time_ms=cap_ms, wdl=True))
             wdl_times.append(dt if res["proven"] else float("inf"))
+            dt, res = timed(lambda: search.prove_result(pos, rules, time_ms=cap_ms))
+            result_times.append(dt if res is not None else float("inf"))
         med = statistics.median(exact_times)
         wmed = statistics.median(wdl_times)
         under = sum(t <= 1.0 for t in exact_times)
@@ -98,6 +104,10 @@ def main() -> None:
             f"{under}/{len(exact_times)} within 1 s; win/draw/loss median {wmed:6.3f} s, "
             f"worst {max(wdl_times):7.3f} s, {wunder}/{len(wdl_times)} within 1 s"
             + (f" ({unproven} not proven in {args.cap:.0f} s)" if unproven else "")
+        )
+        print(
+            f"                  the position's own win/draw/loss median {statistics.median(result_times):6.3f} s, "
+            f"worst {max(result_times):7.3f} s, {sum(t <= 1.0 for t in result_times)}/{len(result_times)} within 1 s"
         )
 
     search.clear_tables()

@@ -664,6 +664,27 @@ def prove_all(position: Position, rules: Rules, *, time_ms: int = 1000, wdl: boo
     return {"proven": proven, "nodes": searcher.nodes, "values": values}
 
 
+def prove_result(position: Position, rules: Rules, *, time_ms: int = 1000) -> str | None:
+    """Win, draw or loss for the player to move with best play, or ``None`` if time ran out.
+
+    Two null-window proofs at the root (value >= 1? value >= 0?); Kalah
+    and Oware alike. Raises ``ValueError`` when the game is already over.
+    """
+    game = _game(rules)
+    game.trim()
+    x, ms = game.k.start(position)
+    if not ms:
+        raise ValueError(f"the game is over in {position.to_notation()}")
+    searcher = _Searcher(game, time.perf_counter() + time_ms / 1000.0)
+    side = position.to_move
+    try:
+        if searcher.solve(x, ms, side, 0, 1) >= 1:
+            return "win"
+        return "draw" if searcher.solve(x, ms, side, -1, 0) >= 0 else "loss"
+    except _Timeout:
+        return None
+
+
 # ------------------------------------------------------------------ levels
 
 
@@ -819,5 +840,5 @@ def choose_move(
 
 
 __all__ = [
-    "FULL", "LEVELS", "LEVEL_SETTINGS", "MIN_MOVE_MS", "MoveValue", "analyse", "best_move", "choose_move", "clear_tables", "prove_all", "solve_best",
+    "FULL", "LEVELS", "LEVEL_SETTINGS", "MIN_MOVE_MS", "MoveValue", "analyse", "best_move", "choose_move", "clear_tables", "prove_all", "prove_result", "solve_best",
 ]

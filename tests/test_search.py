@@ -267,3 +267,21 @@ def test_choose_move_time_cap_is_passed_to_the_search(monkeypatch):
     calls.clear()
     assert search.choose_move(pos, rules, "hard") == 3
     assert calls == [("search", search.LEVEL_SETTINGS["hard"]["time_ms"])]
+
+
+@pytest.mark.parametrize("rules", SMALL_RULES, ids=lambda r: r.describe())
+def test_k16_prove_result_gives_the_result_of_best_play(rules):
+    """Win, draw or loss of the position itself, checked against plain minimax."""
+    from engine.search import prove_result
+
+    rng = random.Random(9)
+    clear_tables()
+    checked = 0
+    while checked < 6:
+        pos = random_position(rules, rng, rng.randrange(0, 6))
+        if pos is None:
+            continue
+        best = max(brute_values(pos, rules).values())
+        want = "win" if best > 0 else "loss" if best < 0 else "draw"
+        assert prove_result(pos, rules, time_ms=5000) == want, pos.to_notation()
+        checked += 1
