@@ -12,8 +12,8 @@ Pure Python, standard library only. Public names (stable):
 from .core import MoveResult, Outcome, legal_moves, outcome, play
 from .errors import IllegalMoveError, NotationError
 from .game import Game
-from .position import NORTH, SOUTH, STORE, Place, Position, other
-from .rules import KalahRules, OwareRules, Rules, rules_from_params
+from .position import NORTH, SOUTH, STORE, Place, Position, opposite_pit, other
+from .rules import KalahRules, OwareRules, Rules, rules_for_position, rules_from_params
 from .search import LEVELS, MoveValue, analyse, choose_move
 
 __all__ = [
@@ -35,8 +35,10 @@ __all__ = [
     "SOUTH",
     "STORE",
     "legal_moves",
+    "opposite_pit",
     "other",
     "outcome",
     "play",
+    "rules_for_position",
     "rules_from_params",
 ]

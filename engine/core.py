@@ -66,6 +66,9 @@ class MoveResult:
         rules_fired: ids of the rules this move used, in order, e.g.
             ``("K7", "K9")`` for a sowing that ended in the store.
         outcome: the ``Outcome`` when ``game_over``, else ``None``.
+        laps: whole laps the sowing made: Kalah, the times it came back to
+            its own pit (seeds // (2n + 1), K8); Oware, the times it skipped
+            its own pit ((seeds - 1) // 11, A2). 0 for a short sowing.
     """
 
     position: Position
@@ -79,6 +82,7 @@ class MoveResult:
     swept: tuple[int, int]
     rules_fired: tuple[str, ...]
     outcome: Outcome | None = None
+    laps: int = 0
 
     @property
     def last(self) -> Place:
@@ -234,7 +238,7 @@ def _kalah_play(pos: Position, pit: int, rules: KalahRules) -> MoveResult:
         )
     return MoveResult(
         after, me, pit, tuple(path), extra, captured, captured_from, end is not None,
-        swept, tuple(fired), end,
+        swept, tuple(fired), end, seeds // cycle,
     )
 
 
@@ -348,7 +352,7 @@ def _oware_play(pos: Position, pit: int, rules: OwareRules) -> MoveResult:
         after = Position((0,) * 6, end.score[0], (0,) * 6, end.score[1], opp)
     return MoveResult(
         after, me, pit, path, False, captured, captured_from, end is not None,
-        swept, tuple(fired), end,
+        swept, tuple(fired), end, (seeds - 1) // 11,
     )
 
 

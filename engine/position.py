@@ -30,6 +30,15 @@ def other(side: str) -> str:
     return NORTH if side == SOUTH else SOUTH
 
 
+def opposite_pit(pit: int, pits_per_side: int) -> int:
+    """The opponent's pit facing ``pit`` (K3): pit k faces pit n + 1 - k.
+
+    >>> opposite_pit(1, 6), opposite_pit(4, 6)
+    (6, 3)
+    """
+    return pits_per_side + 1 - pit
+
+
 class Place(NamedTuple):
     """One place on the board: ``side`` is ``"S"`` or ``"N"``; ``pit`` is 1..n in
     that side's own numbering, or 0 (``STORE``) for that side's store."""

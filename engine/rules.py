@@ -71,6 +71,11 @@ class KalahRules:
         """All seeds on the board, 2 * pits * seeds (K2)."""
         return 2 * self.pits * self.seeds
 
+    @property
+    def lap(self) -> int:
+        """Seeds that take a sowing all the way round back to its own pit: 2 * pits + 1 (K8)."""
+        return 2 * self.pits + 1
+
     def initial_position(self, to_move: str = SOUTH) -> Position:
         """The start position (K2): every pit holds ``seeds``, both stores empty."""
         row = (self.seeds,) * self.pits
@@ -128,6 +133,11 @@ class OwareRules:
         return 48
 
     @property
+    def lap(self) -> int:
+        """Pits one lap of sowing fills: 11, as the origin pit is skipped (A2)."""
+        return 11
+
+    @property
     def winning_score(self) -> int:
         """More than half the seeds: 25 (A6)."""
         return 25
@@ -173,6 +183,34 @@ def _parse_int(name: str, text: str) -> int:
         raise ValueError(f"{name} must be a whole number, not {text!r}") from None
 
 
+def rules_for_position(position: Position, game: str = "kalah", **options: Any) -> Rules:
+    """The rules that fit ``position``: Kalah's pits and seeds per pit read from it (K1, K2).
+
+    ``game`` is ``"kalah"`` or ``"oware"``; ``options`` are the other fields
+    (``empty_capture=True``, ``grand_slam="illegal"``, ...).
+
+    Raises:
+        NotationError: the seeds are not 2 x pits x a whole number from 1 to
+            10 (Kalah), or not 48 in 6 pits a side (Oware).
+        ValueError: a bad option (as the rules objects raise).
+    """
+    from .errors import NotationError
+
+    text = position.to_notation()
+    if game in ("oware", "awari"):
+        rules: Rules = OwareRules(**options)
+    else:
+        n, total = position.pits_per_side, position.total_seeds
+        if total % (2 * n) or not 1 <= total // (2 * n) <= 10:
+            raise NotationError(
+                f"the seeds add up to {total}, which is not 2 x {n} pits x a whole number of seeds "
+                f"from 1 to 10, in {text!r}"
+            )
+        rules = KalahRules(pits=n, seeds=total // (2 * n), **options)
+    Position.from_notation(text, rules)  # checks pits and total against the rules
+    return rules
+
+
 def rules_from_params(params: Mapping[str, str]) -> Rules:
     """Build rules from text fields such as a share link's query (``to_params`` output).
 
@@ -199,4 +237,4 @@ def rules_from_params(params: Mapping[str, str]) -> Rules:
     return KalahRules(**kwargs)
 
 
-__all__ = ["KalahRules", "OwareRules", "Rules", "rules_from_params", "SOUTH", "NORTH"]
+__all__ = ["NORTH", "SOUTH", "KalahRules", "OwareRules", "Rules", "rules_for_position", "rules_from_params"]

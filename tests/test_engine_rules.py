@@ -333,3 +333,26 @@ def test_a6_a_repeated_position_since_the_last_capture_ends_the_game():
     assert game.undo() and game.outcome() is None
     assert game.position == P("0,0,0,0,0,2/22/0,0,0,0,1,1/22/N", O)
     assert game.legal_moves() == (5, 6)
+
+
+def test_k3_opposite_pit_helper():
+    from engine import opposite_pit
+
+    assert [opposite_pit(k, 6) for k in range(1, 7)] == [6, 5, 4, 3, 2, 1]
+    assert [opposite_pit(k, 4) for k in range(1, 5)] == [4, 3, 2, 1]
+
+
+@pytest.mark.parametrize("seeds,laps", [(12, 0), (13, 1), (14, 1), (25, 1), (26, 2), (30, 2)])
+def test_k8_laps_counted_in_the_result(seeds, laps):
+    rest = 48 - seeds
+    pos = P(f"{seeds},0,0,0,0,0/{rest}/0,0,0,0,0,0/0/S")
+    # North's row is empty but the game goes on only under the stuck rule; use it to reach any count
+    rules = KalahRules(end_rule="stuck")
+    assert play(pos, 1, rules).laps == laps
+
+
+@pytest.mark.parametrize("seeds,laps", [(11, 0), (12, 1), (22, 1), (23, 2)])
+def test_a2_skips_counted_in_the_result(seeds, laps):
+    rest = 48 - seeds - 1
+    pos = P(f"{seeds},0,0,0,0,0/{rest // 2}/1,0,0,0,0,0/{rest - rest // 2}/S", O)
+    assert play(pos, 1, O).laps == laps

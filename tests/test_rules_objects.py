@@ -58,3 +58,22 @@ def test_params_text():
 def test_bad_params_give_clear_messages(params, words):
     with pytest.raises(ValueError, match=words):
         rules_from_params(params)
+
+
+def test_rules_for_position_reads_pits_and_seeds_from_the_position():
+    from engine import NotationError, Position, rules_for_position
+
+    pos = Position.from_notation("3,3,3,3/0/3,3,3,3/0/S")
+    assert rules_for_position(pos) == KalahRules(pits=4, seeds=3)
+    assert rules_for_position(pos, "kalah", empty_capture=True) == KalahRules(pits=4, seeds=3, empty_capture=True)
+    start = Position.from_notation("4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
+    assert rules_for_position(start, "oware", grand_slam="illegal") == OwareRules(grand_slam="illegal")
+    with pytest.raises(NotationError, match="seeds add up to 25, which is not 2 x 4 pits"):
+        rules_for_position(Position.from_notation("3,3,3,3/1/3,3,3,3/0/S"))
+    with pytest.raises(NotationError, match="these rules use 6"):
+        rules_for_position(pos, "oware")
+
+
+def test_lap_lengths_k8_and_a2():
+    assert KalahRules().lap == 13 and KalahRules(pits=4).lap == 9
+    assert OwareRules().lap == 11

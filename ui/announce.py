@@ -14,7 +14,7 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
-from engine import NORTH, SOUTH, MoveResult, Outcome
+from engine import NORTH, SOUTH, MoveResult, Outcome, opposite_pit
 
 RULES_TOML = Path(__file__).resolve().parent.parent / "lessons" / "rules.toml"
 
@@ -112,7 +112,7 @@ def _values(result: MoveResult) -> dict[str, object]:
     back = sum(1 for p in result.path if (p[0], int(p[1])) == origin)
     taken_from = [p for p in result.captured_from if p[0] == opp]
     last = result.path[-1] if result.path else (mover, result.pit)
-    opposite_pit = n + 1 - int(last[1]) if int(last[1]) else 0
+    facing = opposite_pit(int(last[1]), n) if int(last[1]) else 0
     south_rows, north_rows = _rows_before_sweep(result)
     empty = [side_name(s) for s, c in ((SOUTH, south_rows), (NORTH, north_rows)) if c == 0]
     to_move = result.position.to_move
@@ -126,15 +126,15 @@ def _values(result: MoveResult) -> dict[str, object]:
         "captured": result.captured,
         "captured_seeds": seeds_word(result.captured),
         "taken_seeds": seeds_word(result.captured - 1 if result.captured else 0),
-        "from_pit": int(taken_from[0][1]) if taken_from else opposite_pit,
+        "from_pit": int(taken_from[0][1]) if taken_from else facing,
         "from_pits": pits_list(int(p[1]) for p in taken_from) if captured_opp else "",
         "last_pit": int(last[1]),
         "last_place": place_name(last),
-        "opposite_pit": opposite_pit,
+        "opposite_pit": facing,
         "lap": 2 * n + 1,
-        "laps": _times(max(1, seeds // (2 * n + 1))),
+        "laps": _times(max(1, result.laps)),
         "origin_seeds": seeds_word(back),
-        "skips": _times(max(1, (seeds - 1) // 11)),
+        "skips": _times(max(1, result.laps)),
         "empty_row": f"{empty[0]}'s row" if empty else "",
         "stuck": side_name(to_move),
         "total": sum(result.position.south) + sum(result.position.north)
@@ -149,13 +149,12 @@ def _template(rule_id: str, result: MoveResult, values: dict[str, object]) -> st
     """The ``say`` variant of ``rules.toml`` that is exact for this result."""
     entry = rule_texts().get(rule_id, {})
     template = entry.get("say")
-    seeds = int(values["seeds"])  # type: ignore[arg-type]
-    lap = int(values["lap"])  # type: ignore[arg-type]
     reason = result.outcome.reason if result.outcome is not None else None
     if rule_id == "K8":
-        if seeds == lap:
+        back = tuple(result.last) == (result.mover, result.pit)  # the last seed is in the start pit
+        if back and result.laps == 1:
             return template  # exactly 2n+1: the last seed is back in the emptied pit (K8)
-        if seeds % lap == 0:
+        if back:
             return entry.get("say_laps", template)  # whole laps only: back in the start pit again
         return entry.get("say_further", template)  # round and further on
     if rule_id == "K9" and not result.extra_turn:

@@ -19,17 +19,15 @@ import streamlit as st
 from plotly.subplots import make_subplots
 
 from engine import (
-    NORTH,
     SOUTH,
     Game,
-    KalahRules,
     NotationError,
-    OwareRules,
     Position,
     Rules,
     analyse,
     legal_moves,
     play,
+    rules_for_position,
     rules_from_params,
 )
 
@@ -236,17 +234,7 @@ def parse_pasted(text: str, game: str, options: dict[str, Any] | None = None) ->
     if not text:
         raise NotationError("paste a position first, e.g. 4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
     pos = Position.from_notation(text)
-    if game == "oware":
-        rules: Rules = OwareRules(**(options or {}))
-        return Position.from_notation(text, rules), rules
-    n = pos.pits_per_side
-    total = pos.total_seeds
-    if total % (2 * n) or not 1 <= total // (2 * n) <= 10:
-        raise NotationError(
-            f"the seeds add up to {total}, which is not 2 x {n} pits x a whole number of seeds "
-            f"from 1 to 10, in {text!r}"
-        )
-    rules = KalahRules(pits=n, seeds=total // (2 * n), **(options or {}))
+    rules = rules_for_position(pos, game, **(options or {}))
     return Position.from_notation(text, rules), rules
 
 
