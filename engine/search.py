@@ -76,6 +76,9 @@ in play). Tests swap in depth limits so their games are repeatable."""
 MIN_MOVE_MS = 250
 """The least time a searching level gets for one move when ``choose_move`` is given ``time_ms``."""
 
+_MAX_LINE = 250
+"""Oware: the longest line the exact solver follows before it gives up on a proof."""
+
 INF = 10_000
 FULL = 1_000  # a depth that means "to the end of the game"
 _TT_LIMIT = 3_000_000  # entries kept per rules object between calls
@@ -185,8 +188,26 @@ class _Searcher:
         self.htt: dict[int, tuple[int, int, int, int]] = {}
         self.hz = 0  # grows whenever a depth-limited search uses an estimate
         self.path: set[int] = set()
-        self.solve = self._make_solve()
-        self.search = self._make_search()
+        self.solve = self._top_level(self._make_solve())
+        self.search = self._top_level(self._make_search())
+
+    def _top_level(self, fn: Callable[..., int]) -> Callable[..., int]:
+        """A call from outside the recursion: on any way out by an exception the
+        current line (``path``) is forgotten, and a line too deep for Python's
+        stack counts as a search that ran out of time (not proven)."""
+        path = self.path
+
+        def top(*args: Any) -> int:
+            try:
+                return fn(*args)
+            except RecursionError:
+                path.clear()
+                raise _Timeout from None
+            except BaseException:
+                path.clear()
+                raise
+
+        return top
 
     # --------------------------------------------------------- exact solver
 
@@ -226,6 +247,8 @@ class _Searcher:
                 bi = -1
             if cyc:
                 path.add(key)
+                if len(path) > _MAX_LINE:  # an Oware line this long is not proven here
+                    raise _Timeout
             kids = []
             x2: int
             i = 0

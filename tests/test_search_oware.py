@@ -105,3 +105,30 @@ def test_a6_search_plays_oware_levels():
         assert choose_move(pos, rules, level, rng=random.Random(3)) in legal_moves(pos, rules)
     got = analyse(pos, rules, time_ms=150)
     assert [m.pit for m in got] == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "4,4,4,4,4,2/12/1,1,0,0,0,0/12/S",  # grand slam chances
+        "4,4,4,4,4,2/13/0,0,0,0,0,0/13/S",  # must feed
+        "0,0,3,7,0,1/15/1,11,1,1,1,0/7/S",  # a long game's middle
+        "1,0,0,0,0,1/22/0,0,1,0,0,0/23/S",  # few seeds: long lines without captures
+    ],
+)
+def test_a6_long_oware_lines_give_estimates_not_a_crash_bug(notation):
+    """The exact solver gives up on very long Oware lines instead of overflowing Python's stack,
+    also when the caller is already deep in the stack (as Streamlit is)."""
+    from engine import OwareRules, Position, analyse, choose_move, legal_moves
+
+    rules = OwareRules()
+    pos = Position.from_notation(notation, rules)
+
+    def deep(levels):
+        if levels:
+            return deep(levels - 1)
+        return analyse(pos, rules, time_ms=400), choose_move(pos, rules, "perfect", time_ms=400)
+
+    values, pit = deep(300)
+    assert [m.pit for m in values] == list(legal_moves(pos, rules))
+    assert pit in legal_moves(pos, rules)
