@@ -12,6 +12,7 @@ The engine decides every rule; this module only records what it returns.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 
@@ -39,6 +40,8 @@ from ui.announce import (
     sweep_text,
 )
 from ui.board import Sowing, board
+
+_log = logging.getLogger(__name__)
 
 BOARD_KEY = "sandbox_board"
 MAX_COMPUTER_MOVES = 200  # a safety stop for one action; games never need this many in a row
@@ -502,8 +505,13 @@ def render() -> None:
             try:
                 computer_turns()
             except Exception as exc:  # noqa: BLE001 - never show a traceback to a learner
-                sb.notice = ("error", f"The computer could not move ({exc}). Switch to two players to go on.")
+                sb.notice = (
+                    "error",
+                    "Sorry, the computer got stuck working out its move. The game goes on as two players: "
+                    "you can move for both sides, or pick the computer again in Players, game and rules.",
+                )
                 sb.mode = "two"
+                _log.warning("computer opponent failed on %s: %r", sb.game.position.to_notation(), exc)
     results = sb.game.results
     last = results[-1] if results else None
     sowing = None
