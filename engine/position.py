@@ -177,4 +177,7 @@ def _parse_count(field: str, what: str, text: str) -> int:
 def _parse_row(field: str, what: str, text: str) -> tuple[int, ...]:
     if not field.strip():
         raise NotationError(f"{what} are missing in {text!r}")
-    return tuple(_parse_count(x, what, text) for x in field.split(","))
+    owner = what.split("'")[0]  # "South" or "North"
+    return tuple(
+        _parse_count(x, f"{owner}'s pit {k}", text) for k, x in enumerate(field.split(","), 1)
+    )
