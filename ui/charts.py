@@ -56,6 +56,29 @@ def side_word(side: str) -> str:
     return "South" if side == SOUTH else "North"
 
 
+def int_step(span: float, ticks: int = 6) -> int:
+    """A whole-number tick step (1, 2, 5, 10, 20, ...) giving about ``ticks`` ticks over ``span``.
+
+    Seeds and moves are counted in whole numbers: an axis of them never shows 0.5.
+
+    >>> [int_step(s) for s in (1, 4, 6, 13, 30, 48, 120)]
+    [1, 1, 1, 5, 5, 10, 20]
+    """
+    raw = max(float(span), 1.0) / max(ticks, 1)
+    step = 1
+    while True:
+        for m in (1, 2, 5):
+            if step * m >= raw:
+                return step * m
+        step *= 10
+
+
+def int_axis(lo: float, hi: float, ticks: int = 6) -> dict[str, Any]:
+    """Axis settings for whole numbers from ``lo`` to ``hi``: range plus integer ticks ("d" format)."""
+    return {"range": [lo, hi], "tickmode": "linear", "tick0": 0, "dtick": int_step(hi - lo, ticks),
+            "tickformat": "d"}
+
+
 # ------------------------------------------------------------ what a move does
 
 
@@ -400,26 +423,38 @@ def blunders(rows: Sequence[dict[str, Any]], count: int = 3, at_least: int = 2) 
     return bad[:count]
 
 
+def lost_words(row: dict[str, Any]) -> str:
+    """What a blunder marker means, in words (its label only says "lost 7")."""
+    return (f"move {row['move']}: {row['player']} pit {row['pit']} threw away {row['lost']} seeds "
+            f"compared with the best move (pit {row['best_pit']}); South {row['evaluation']:+d} with best play after it")
+
+
 def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
-    """Both stores per move and the evaluation per move, blunders marked."""
+    """Both stores per move and the evaluation per move, blunders marked.
+
+    Axes count whole moves and whole seeds (integer ticks only); the store
+    numbers written on the points stay inside the plot (head room above the
+    highest point, ``cliponaxis=False``).
+    """
     moves = [r["move"] for r in rows]
     fig = make_subplots(
-        rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.12,
-        subplot_titles=("Seeds in the stores after each move", "Evaluation after each move (South minus North, best play)"),
+        rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.14,
+        subplot_titles=("Seeds in the stores", "Evaluation: South minus North"),
     )
     for key, name, colour in (("south_store", "South's store", COLOURS["south"]),
                               ("north_store", "North's store", COLOURS["north"])):
         ys = [r[key] for r in rows]
         fig.add_trace(
             go.Scatter(x=moves, y=ys, mode="lines+markers+text", name=name, line={"color": colour},
-                       text=ys, textposition="top center",
+                       text=ys, textposition="top center", cliponaxis=False, textfont={"size": 12},
                        hovertemplate="move %{x}: " + name + " %{y}<extra></extra>"),
             row=1, col=1,
         )
     evals = [r["evaluation"] for r in rows]
     words = [
         f"move {r['move']}: {r['player']} pit {r['pit']}; South {r['evaluation']:+d} with best play"
-        + (f"; threw away {r['lost']} (pit {r['best_pit']} was best)" if r["lost"] else "")
+        + (f"; this move threw away {r['lost']} seeds compared with the best move (pit {r['best_pit']})"
+           if r["lost"] else "")
         for r in rows
     ]
     fig.add_trace(
@@ -432,16 +467,23 @@ def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
         fig.add_trace(
             go.Scatter(
                 x=[r["move"] for r in bad], y=[r["evaluation"] for r in bad], mode="markers+text",
-                name="Blunder (threw away the most)",
+                name="Blunder: seeds thrown away",
                 marker={"symbol": "x", "size": 14, "color": COLOURS["blunder"]},
-                text=[f"-{r['lost']}" for r in bad], textposition="bottom center",
-                hovertext=[words[r["move"] - 1] for r in bad], hovertemplate="%{hovertext}<extra></extra>",
+                text=[f"lost {r['lost']}" for r in bad], textposition="bottom center",
+                textfont={"size": 12}, cliponaxis=False,
+                hovertext=[lost_words(r) for r in bad], hovertemplate="%{hovertext}<extra></extra>",
             ),
             row=2, col=1,
         )
+    top = max([max(r["south_store"], r["north_store"]) for r in rows] + [1])
     span = max([abs(v) for v in evals] + [2])
-    fig.update_yaxes(title_text="seeds", row=1, col=1)
-    fig.update_yaxes(title_text="South - North", range=[-span * 1.3, span * 1.3], row=2, col=1)
+    fig.update_yaxes(title_text="seeds", row=1, col=1, **int_axis(0, top * 1.25 + 1, ticks=5))
+    fig.update_yaxes(title_text="South - North", row=2, col=1, zeroline=True,
+                     **int_axis(-(span * 1.3 + 1), span * 1.3 + 1, ticks=5))
+    last = max(moves + [1])
+    step = int_step(last, ticks=10)
+    fig.update_xaxes(range=[0.5, last + 0.5], tickmode="linear", tick0=step if step > 1 else 1, dtick=step,
+                     tickformat="d")
     fig.update_xaxes(title_text="move", row=2, col=1)
     fig.update_layout(height=520, margin={"l": 60, "r": 20, "t": 60, "b": 40},
                       legend={"orientation": "h", "y": -0.15})
