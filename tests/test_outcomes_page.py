@@ -200,3 +200,82 @@ def test_blunder_marker_says_lost_not_an_evaluation():
     assert list(marker.y) == [-1]
     assert list(marker.text) == ["lost 7"]
     assert "threw away 7 seeds compared with the best move" in marker.hovertext[0]
+
+
+def _rows(value_depths, exact=False):
+    """Hand-made move rows: {pit: (value, depth)}; nothing happens now except one seed handed over."""
+    return [{"pit": p, "seeds": 1, "into_store": 0, "captured": 0, "handed_to_opponent": 1, "extra_turn": False,
+             "game_end": False, "value": v, "result": "estimate", "exact": exact, "depth": d, "best_line": str(p),
+             "summary": f"pit {p}"} for p, (v, d) in value_depths.items()]
+
+
+def test_outcomes_chart_fits_a_phone():
+    """Tester at 390 px: the second subplot title was cut, value labels (~7 px) were too small."""
+    fig = charts.outcomes_figure(_rows({1: (-8, 13), 3: (6, 13), 6: (6, 13)}), "S")
+    titles = [a.text for a in fig.layout.annotations]
+    assert len(titles) == 2
+    for t in titles:  # about 8 px a character at 15 px: at most ~30 characters fit in a 390 px screen
+        assert max(len(line) for line in t.split("<br>")) <= 30, t
+    for t in fig.data:
+        if t.type == "bar":
+            assert t.textfont.size >= 11 and t.constraintext == "none"  # never shrunk to a thin bar's width
+    assert fig.layout.font.size >= 11
+
+
+def test_a_tiny_position_has_whole_seed_ticks(page_app):
+    """Tester: pasting 1,0,0,0,0,0/30/0,0,0,0,0,1/16/S showed 0.5 and 1.5 on the seeds axis."""
+    at = _run_pasted(page_app, "1,0,0,0,0,0/30/0,0,0,0,0,1/16/S")
+    assert not at.exception
+    rules = KalahRules()
+    pos = Position.from_notation("1,0,0,0,0,0/30/0,0,0,0,0,1/16/S", rules)
+    fig = charts.outcomes_figure(charts.move_rows(pos, rules, time_ms=200), "S")
+    for axis in (fig.layout.yaxis, fig.layout.yaxis2):
+        assert _is_whole_number_axis(axis)
+
+
+def test_awari_chart_has_no_store_bar(page_app):
+    """A1: in Awari sown seeds never go into a store, so "Seeds into your store" (always 0) is left out."""
+    at = _run_pasted(page_app, "4,4,4,4,4,2/12/1,1,0,0,0,0/12/S", game="oware")
+    assert not at.exception
+    assert "into_store" not in at.dataframe[0].value.columns
+    assert "captured" in at.dataframe[0].value.columns
+    rules = OwareRules()
+    pos = Position.from_notation("4,4,4,4,4,2/12/1,1,0,0,0,0/12/S", rules)
+    rows = charts.move_rows(pos, rules, time_ms=200)
+    names = [t.name for t in charts.outcomes_figure(rows, "S", "oware").data]
+    assert "Seeds into your store" not in names and "Seeds captured" in names
+    assert "Seeds into your store" in [t.name for t in charts.outcomes_figure(rows, "S").data]
+
+
+def test_estimates_are_compared_at_one_depth():
+    """Tester: at the start pits 1-2 were searched 13 plies, the others 14, flattering the deeper ones."""
+    rules = KalahRules()
+    values, common = charts.same_depth_values(rules.initial_position(), rules, time_ms=1000)
+    estimates = [m for m in values if not m.exact]
+    assert estimates and {m.depth for m in estimates} == {common}
+
+
+def test_different_depths_are_flagged_and_sentences_nest_no_brackets():
+    rows = _rows({1: (-8, 13), 3: (7, 14), 6: (5, 14)})
+    warning = charts.depth_warning(rows)
+    assert warning and warning.startswith("Estimates at different depths") and "pit 1 looks 13" in warning
+    assert charts.depth_warning(_rows({1: (-8, 13), 3: (6, 13)})) is None
+    sentence = charts.best_sentence(_rows({1: (-8, 13), 3: (6, 13), 6: (6, 13)}))
+    assert sentence.startswith("**Best:** pit 3 or pit 6. Best play wins by 6")
+    assert "looks 13 moves ahead (both players' moves counted)" in sentence
+    depth = 0
+    for ch in sentence:  # no bracket inside a bracket
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        assert depth <= 1, sentence
+
+
+def test_the_start_position_words_say_moves_ahead_consistently(page_app):
+    at = page_app(PAGE)
+    at.run()
+    assert not at.exception
+    text = " ".join(m.value for m in at.markdown) + " ".join(c.value for c in at.caption)
+    assert "moves ahead (both players' moves counted)" in text
+    assert "(estimate," not in text and "depth 1" not in text
+    fig_labels = [v for t in charts.outcomes_figure(_rows({1: (-8, 13)}), "S").data if t.type == "bar"
+                  for v in (t.text or [])]
+    assert "-8<br>est." in fig_labels

@@ -82,7 +82,13 @@ def int_axis(lo: float, hi: float, ticks: int = 6) -> dict[str, Any]:
 # ------------------------------------------------------------ what a move does
 
 
+def ahead_words(depth: int) -> str:
+    """How far an estimate looks, the same words everywhere: depth counts plies (one move by either player)."""
+    return f"looks {depth} moves ahead (both players' moves counted)"
+
+
 def _value_words(value: int, exact: bool, depth: int) -> str:
+    """E.g. "best play wins by 4", or "best play wins by 4, an estimate that looks 13 moves ahead"; one bracket at most."""
     if value > 0:
         text = f"best play wins by {value}"
     elif value < 0:
@@ -90,8 +96,38 @@ def _value_words(value: int, exact: bool, depth: int) -> str:
     else:
         text = "best play draws"
     if not exact:
-        text += f" (estimate, {depth} moves ahead)"
+        text += f", an estimate that {ahead_words(depth)}"
     return text
+
+
+def same_depth_values(position: Position, rules: Rules, time_ms: int = 1000) -> tuple[list[Any], int | None]:
+    """``engine.analyse`` values made comparable: every estimate at the same depth.
+
+    ``analyse`` returns each pit's value from that pit's own deepest
+    completed search, so pits searched one ply deeper look better or worse
+    than the rest. When the estimates' depths differ, the position is
+    searched again to the deepest depth that every pit completed
+    (``max_depth``) and those values are used; exact (proven) values are
+    kept as they are. Returns the values and the common depth of the
+    estimates (``None`` when every value is exact). If the second search
+    runs out of time the depths may still differ: callers check ``depth``.
+    """
+    first = list(analyse(position, rules, time_ms=time_ms))
+    depths = {m.depth for m in first if not m.exact}
+    if not depths:
+        return first, None
+    common = min(depths)
+    if len(depths) == 1:
+        return first, common
+    again = {m.pit: m for m in analyse(position, rules, time_ms=time_ms, max_depth=common)}
+    out = []
+    for m in first:
+        m2 = again.get(m.pit)
+        if m.exact or m2 is None or not (m2.exact or m2.depth == common):
+            out.append(m)  # proven already, or the second search did not reach the common depth
+        else:
+            out.append(m2)
+    return out, common
 
 
 def move_rows(position: Position, rules: Rules, time_ms: int = 1000) -> list[dict[str, Any]]:
@@ -103,10 +139,12 @@ def move_rows(position: Position, rules: Rules, time_ms: int = 1000) -> list[dic
     into the opponent's row), ``extra_turn`` (K9), ``game_end`` (K14/A6),
     ``value`` (final store difference with best play, mover's view),
     ``result`` ("win"/"draw"/"loss", or "estimate"), ``exact``, ``depth``
-    (plies; 1000 when exact), ``best_line`` (pits of the best line, "3 6 2"),
-    ``summary`` (the hover text in words). Empty when the game is over.
+    (plies, single moves by either player; 1000 when exact; estimates share
+    one depth, see :func:`same_depth_values`), ``best_line`` (pits of the
+    best line, "3 6 2"), ``summary`` (the hover text in words). Empty when
+    the game is over.
     """
-    values = {m.pit: m for m in analyse(position, rules, time_ms=time_ms)}
+    values = {m.pit: m for m in same_depth_values(position, rules, time_ms)[0]}
     mover = position.to_move
     rows = []
     for pit in legal_moves(position, rules):
@@ -165,28 +203,49 @@ def outcomes_csv(rows: Sequence[dict[str, Any]]) -> bytes:
     return outcomes_frame(rows).to_csv(index=False).encode("utf-8")
 
 
-def outcomes_figure(rows: Sequence[dict[str, Any]], mover: str) -> go.Figure:
-    """Two bar charts over the legal pits: what happens now, and what it leads to."""
-    pits = [f"pit {r['pit']}" for r in rows]
-    hover = [r["summary"] for r in rows]
-    fig = make_subplots(
-        rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.14,
-        subplot_titles=(
-            f"What happens now ({side_word(mover)} moves)",
-            "What it leads to: final store difference with best play",
-        ),
-    )
-    for key, name, colour in (
+OUTCOME_TITLES = ("What happens now", "Where it leads (best play)")
+
+
+def now_bars(game: str = "kalah") -> list[tuple[str, str, str]]:
+    """The "what happens now" bars: (row key, legend name, colour).
+
+    Awari has no sowing into a store (A1: captured seeds are kept aside), so
+    its chart leaves out "Seeds into your store" (always 0 there).
+    """
+    bars = [
         ("into_store", "Seeds into your store", COLOURS["store"]),
         ("captured", "Seeds captured", COLOURS["captured"]),
         ("handed_to_opponent", "Seeds handed to the opponent", COLOURS["handed"]),
-    ):
+    ]
+    if game == "oware":
+        bars = bars[1:]
+    return bars
+
+
+def value_label(row: dict[str, Any]) -> str:
+    """The text on a value bar: the value, then "exact" or "est." (estimate) on a second line."""
+    return f"{row['value']:+d}<br>{'exact' if row['exact'] else 'est.'}"
+
+
+def outcomes_figure(rows: Sequence[dict[str, Any]], mover: str, game: str = "kalah") -> go.Figure:
+    """Two bar charts over the legal pits: what happens now, and what it leads to.
+
+    Sized for a phone too (390 px wide): short subplot titles, text of at
+    least 12 px that is never shrunk to fit a thin bar, whole-number seed
+    ticks. ``game`` ("kalah"/"oware") picks the bars (:func:`now_bars`).
+    """
+    pits = [f"pit {r['pit']}" for r in rows]
+    hover = [r["summary"] for r in rows]
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=OUTCOME_TITLES)
+    fig.update_annotations(font={"size": 15})
+    text_style = {"textposition": "outside", "textfont": {"size": 12}, "constraintext": "none", "cliponaxis": False}
+    bars = now_bars(game)
+    for key, name, colour in bars:
         ys = [r[key] for r in rows]
         fig.add_trace(
             go.Bar(
-                x=pits, y=ys, name=name, marker_color=colour,
-                text=ys, textposition="outside", hovertext=hover,
-                hovertemplate="%{hovertext}<br>" + name + ": %{y}<extra></extra>",
+                x=pits, y=ys, name=name, marker_color=colour, text=ys, hovertext=hover,
+                hovertemplate="%{hovertext}<br>" + name + ": %{y}<extra></extra>", **text_style,
             ),
             row=1, col=1,
         )
@@ -194,38 +253,36 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], mover: str) -> go.Figure:
     for r in rows:
         words = []
         if r["extra_turn"]:
-            words.append("extra turn")
+            words.append("extra<br>turn")
         if r["game_end"]:
-            words.append("game ends")
-        flags.append(", ".join(words))
-    top = max([max(r["into_store"], r["captured"], r["handed_to_opponent"]) for r in rows] + [1])
+            words.append("game<br>ends")
+        flags.append("<br>".join(words))
+    top = max([max(r[key] for key, _, _ in bars) for r in rows] + [1])
     fig.add_trace(
         go.Scatter(
-            x=pits, y=[top * 1.35] * len(rows), mode="text", text=flags, name="Extra turn / game end",
-            textfont={"size": 13}, hoverinfo="skip", showlegend=False,
+            x=pits, y=[top * 1.5 + 1] * len(rows), mode="text", text=flags, name="Extra turn / game end",
+            textfont={"size": 12}, hoverinfo="skip", showlegend=False, cliponaxis=False,
         ),
         row=1, col=1,
     )
     vals = [r["value"] for r in rows]
     colours = [COLOURS[r["result"]] if r["exact"] else COLOURS["estimate"] for r in rows]
-    labels = [
-        f"{r['value']:+d} {'exact' if r['exact'] else 'depth ' + str(r['depth'])}" for r in rows
-    ]
     fig.add_trace(
         go.Bar(
             x=pits, y=vals, name="Value with best play", marker_color=colours,
             marker_pattern_shape=["" if r["exact"] else "/" for r in rows],
-            text=labels, textposition="outside", hovertext=hover,
-            hovertemplate="%{hovertext}<extra></extra>",
+            text=[value_label(r) for r in rows], hovertext=hover,
+            hovertemplate="%{hovertext}<extra></extra>", **text_style,
         ),
         row=2, col=1,
     )
     span = max([abs(v) for v in vals] + [2])
-    fig.update_yaxes(title_text="seeds", range=[0, top * 1.6], row=1, col=1)
-    fig.update_yaxes(title_text="you minus them", range=[-span * 1.4, span * 1.4], zeroline=True, row=2, col=1)
+    fig.update_yaxes(title_text="seeds", row=1, col=1, **int_axis(0, top * 1.9 + 1, ticks=4))
+    fig.update_yaxes(title_text="you minus them", zeroline=True, row=2, col=1,
+                     **int_axis(-(span * 1.6 + 1), span * 1.6 + 1, ticks=4))
     fig.update_layout(
-        barmode="group", height=560, margin={"l": 60, "r": 20, "t": 60, "b": 40},
-        legend={"orientation": "h", "y": -0.08},
+        barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
+        legend={"orientation": "h", "y": -0.08}, font={"size": 12},
     )
     return fig
 
@@ -343,26 +400,63 @@ def render_outcomes_page() -> None:
         return
     with st.spinner("Working out what every pit leads to..."):
         rows = cached_rows(pos.to_notation(), rules_key(rules), THINK_TIMES[think])
-    render_outcomes(rows, pos.to_move)
+    render_outcomes(rows, pos.to_move, rules.game)
 
 
-def render_outcomes(rows: list[dict[str, Any]], mover: str) -> None:
-    """The chart, the words and the table (with CSV) for :func:`move_rows` output."""
-    st.plotly_chart(outcomes_figure(rows, mover), key="mo_chart", width="stretch")
+def best_sentence(rows: Sequence[dict[str, Any]]) -> str:
+    """The summary under the chart, without nested brackets, e.g.
+
+    "**Best:** pit 3. Best play wins by 6, an estimate that looks 13 moves ahead (both players' moves counted)."
+    """
     best = max(r["value"] for r in rows)
     tops = [r for r in rows if r["value"] == best]
-    exact = all(r["exact"] for r in rows)
-    st.markdown(
-        f"**Best:** {' or '.join('pit ' + str(r['pit']) for r in tops)} "
-        f"({_value_words(best, tops[0]['exact'], tops[0]['depth'])}). "
-        + ("Every value is proven to the end of the game." if exact else
-           "Values marked *depth* are the search's estimates; *exact* ones are proven.")
-    )
+    words = _value_words(best, all(r["exact"] for r in tops), min(r["depth"] for r in tops))
+    text = f"**Best:** {' or '.join('pit ' + str(r['pit']) for r in tops)}. {words[0].upper()}{words[1:]}."
+    if all(r["exact"] for r in rows):
+        return text + " Every value is proven to the end of the game."
+    return text + " Values marked *est.* are the search's estimates and may be wrong; *exact* ones are proven."
+
+
+def depth_warning(rows: Sequence[dict[str, Any]]) -> str | None:
+    """A warning when the estimates come from different depths (so they are not comparable), else ``None``."""
+    depths = sorted({r["depth"] for r in rows if not r["exact"]})
+    if len(depths) < 2:
+        return None
+    parts = [f"pit {', '.join(str(r['pit']) for r in rows if not r['exact'] and r['depth'] == d)} looks {d}"
+             for d in depths]
+    return ("Estimates at different depths: " + "; ".join(parts)
+            + " moves ahead (both players' moves counted). A pit searched deeper can look better or worse "
+            "than the rest only because of that: compare them with care, or give the search more time.")
+
+
+def table_frame(rows: Sequence[dict[str, Any]], game: str = "kalah") -> pd.DataFrame:
+    """The table shown and downloaded: Awari leaves out ``into_store`` (A1: no sowing into a store)."""
+    frame = outcomes_frame(rows)
+    return frame.drop(columns=["into_store"]) if game == "oware" else frame
+
+
+def render_outcomes(rows: list[dict[str, Any]], mover: str, game: str = "kalah") -> None:
+    """The chart, the words and the table (with CSV) for :func:`move_rows` output."""
+    st.plotly_chart(outcomes_figure(rows, mover, game), key="mo_chart", width="stretch")
+    depths = {r["depth"] for r in rows if not r["exact"]}
+    if len(depths) == 1:
+        st.caption(f"Every *est.* value {ahead_words(depths.pop())}, so they compare fairly.")
+    warning = depth_warning(rows)
+    if warning:
+        st.warning(warning, icon=":material/warning:")
+    st.markdown(best_sentence(rows))
     for r in rows:
         st.markdown(f"- {r['summary']}")
-    st.dataframe(outcomes_frame(rows), hide_index=True, key="mo_table")
+    frame = table_frame(rows, game)
+    st.dataframe(
+        frame, hide_index=True, key="mo_table",
+        column_config={
+            "depth": st.column_config.NumberColumn(
+                "depth", help="Moves looked ahead, both players' moves counted (plies); 1000 means exact."),
+        },
+    )
     st.download_button(
-        "Download the table (CSV)", outcomes_csv(rows), file_name="move-outcomes.csv",
+        "Download the table (CSV)", frame.to_csv(index=False).encode("utf-8"), file_name="move-outcomes.csv",
         mime="text/csv", key="mo_download", icon=":material/download:",
     )
 
@@ -542,5 +636,5 @@ def render_game_story(sb: Any) -> None:
 __all__ = [
     "blunders", "cached_rows", "jump_to_before", "move_rows", "move_summary", "outcomes_csv",
     "outcomes_figure", "outcomes_frame", "parse_pasted", "render_game_story", "render_outcomes",
-    "render_outcomes_page", "rules_key", "story_figure", "story_rows",
+    "render_outcomes_page", "rules_key", "same_depth_values", "story_figure", "story_rows",
 ]
