@@ -1,4 +1,4 @@
-"""Every case of shared/cases/cases.json, its mirror, and the kinds of fault they stand for.
+"""Every case of tests/data/cases.json (a copy of the project's shared rule cases), its mirror, and the kinds of fault they stand for.
 
 The kinds are covered by comparing ``play`` with a deliberately plain
 reference written here from RULES.md alone (absolute board indices, one seed
@@ -15,17 +15,8 @@ from hypothesis import strategies as st
 
 from engine import KalahRules, OwareRules, Position, legal_moves, outcome, play
 
-def _cases_file() -> Path:
-    """shared/cases/cases.json beside the checkout (CI lays shared/ next to the clone)."""
-    here = Path(__file__).resolve()
-    for folder in here.parents:
-        candidate = folder / "shared" / "cases" / "cases.json"
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError(f"shared/cases/cases.json not found beside {here.parents[1]}")
-
-
-CASES_FILE = _cases_file()
+CASES_FILE = Path(__file__).resolve().parent / "data" / "cases.json"
+"""The cases where other mancala programs got a rule wrong, copied from the shared cases (facts)."""
 CASES = json.loads(CASES_FILE.read_text())
 
 
