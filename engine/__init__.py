@@ -1,6 +1,7 @@
 """Mancala Tutor's engine: the rules of Kalah (K1-K18) and Awari/Oware (A1-A6).
 
-Pure Python, standard library only. Public names (stable):
+Pure Python, standard library only; it imports nothing else of the project.
+Public names (stable):
 
 >>> from engine import KalahRules, play
 >>> rules = KalahRules()
@@ -9,36 +10,69 @@ Pure Python, standard library only. Public names (stable):
 (True, ('K7', 'K9'))
 """
 
-from .core import MoveResult, Outcome, legal_moves, outcome, play
 from .errors import IllegalMoveError, NotationError
 from .game import Game
-from .position import NORTH, SOUTH, STORE, Place, Position, opposite_pit, other
-from .rules import KalahRules, OwareRules, Rules, rules_for_position, rules_from_params
+from .goals import Goal, Miss, misses, reached
+from .moves import legal_moves, outcome, play
+from .options import GAMES, OPTIONS, GameName, Option, game_name, option, options_for
+from .position import NORTH, SIDES, SOUTH, STORE, Place, Position, Side, opposite_pit, other, side_of
+from .results import EndReason, MoveResult, Outcome
+from .rules import (
+    KalahRules,
+    OwareRules,
+    Rules,
+    ignored_params,
+    make_rules,
+    rules_for_position,
+    rules_from_params,
+)
 from .search import LEVELS, MoveValue, analyse, choose_move
+from .turns import Turn, all_turns, best_capture, play_turn
 
 __all__ = [
+    "EndReason",
+    "GAMES",
     "Game",
+    "GameName",
+    "Goal",
     "IllegalMoveError",
     "KalahRules",
     "LEVELS",
-    "MoveValue",
+    "Miss",
     "MoveResult",
+    "MoveValue",
     "NORTH",
     "NotationError",
+    "OPTIONS",
+    "Option",
     "Outcome",
     "OwareRules",
     "Place",
     "Position",
     "Rules",
-    "analyse",
-    "choose_move",
+    "SIDES",
     "SOUTH",
     "STORE",
+    "Side",
+    "Turn",
+    "all_turns",
+    "analyse",
+    "best_capture",
+    "choose_move",
+    "game_name",
+    "ignored_params",
     "legal_moves",
+    "make_rules",
+    "misses",
     "opposite_pit",
+    "option",
+    "options_for",
     "other",
     "outcome",
     "play",
+    "play_turn",
+    "reached",
     "rules_for_position",
     "rules_from_params",
+    "side_of",
 ]

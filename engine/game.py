@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from .core import MoveResult, Outcome, _swept_outcome, legal_moves, outcome, play
 from .errors import IllegalMoveError
+from .moves import legal_moves, outcome, play
 from .position import Position
+from .results import EndReason, MoveResult, Outcome, swept_outcome
 from .rules import OwareRules, Rules
 
 
@@ -51,7 +52,7 @@ class Game:
             return self.results[-1].outcome  # the reason as the move found it, before the sweep
         end = outcome(self.position, self.rules)
         if end is None and self._repeated():
-            return _swept_outcome(self.position, "repetition")
+            return swept_outcome(self.position, EndReason.REPETITION)
         return end
 
     @property
@@ -75,6 +76,7 @@ class Game:
                 f"the game is over: this position came back, so the cycle ends the game "
                 f"(tried pit {pit}) in {self.position.to_notation()}",
                 "A6",
+                pit,
             )
         result = play(self.position, pit, self.rules)
         self.results.append(result)
@@ -102,28 +104,3 @@ class Game:
             return False
         self.results.append(self._redo.pop())
         return True
-
-    def rows(self) -> list[dict[str, object]]:
-        """The moves as plain rows for a table or CSV.
-
-        Keys: ``move`` (1-based), ``player`` ("South"/"North"), ``pit``,
-        ``before`` and ``after`` (notation), ``extra_turn`` (bool),
-        ``captured`` (int), ``rules`` (ids joined by spaces).
-        """
-        out: list[dict[str, object]] = []
-        before = self.start
-        for k, r in enumerate(self.results, 1):
-            out.append(
-                {
-                    "move": k,
-                    "player": "South" if r.mover == "S" else "North",
-                    "pit": r.pit,
-                    "before": before.to_notation(),
-                    "after": r.position.to_notation(),
-                    "extra_turn": r.extra_turn,
-                    "captured": r.captured,
-                    "rules": " ".join(r.rules_fired),
-                }
-            )
-            before = r.position
-        return out

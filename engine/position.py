@@ -1,4 +1,4 @@
-"""Positions, places on the board, and the position notation (DESIGN.md).
+"""Sides, places on the board, positions, and the position notation (DESIGN.md).
 
 Notation: one line, five fields separated by ``/``::
 
@@ -12,22 +12,40 @@ that owner's store). TO_MOVE is ``S`` or ``N``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .errors import NotationError
+from .errors import NotationError, NotationField, NotationProblem
+from .options import MAX_PITS, MIN_PITS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
 
-SOUTH = "S"
-NORTH = "N"
-SIDES = (SOUTH, NORTH)
+Side = Literal["S", "N"]
+"""A player: ``"S"`` (South, who moves first by default) or ``"N"`` (North)."""
+
+SOUTH: Side = "S"
+NORTH: Side = "N"
+SIDES: tuple[Side, Side] = (SOUTH, NORTH)
 STORE = 0
+"""The pit number that means a side's store in a :class:`Place`."""
+
+MAX_COUNT = 9999
+"""The most seeds notation accepts in one pit or store (no game has more than 160)."""
 
 
-def other(side: str) -> str:
+def other(side: Side) -> Side:
     """The other player: ``"S"`` <-> ``"N"``."""
     return NORTH if side == SOUTH else SOUTH
+
+
+def side_of(text: object) -> Side:
+    """``"S"``/``"N"`` (any case, spaces trimmed) as a :data:`Side`; raises ``ValueError`` otherwise."""
+    key = str(text).strip().upper()
+    if key == SOUTH:
+        return SOUTH
+    if key == NORTH:
+        return NORTH
+    raise ValueError(f"a side is S or N, not {str(text)[:20]!r}")
 
 
 def opposite_pit(pit: int, pits_per_side: int) -> int:
@@ -43,7 +61,7 @@ class Place(NamedTuple):
     """One place on the board: ``side`` is ``"S"`` or ``"N"``; ``pit`` is 1..n in
     that side's own numbering, or 0 (``STORE``) for that side's store."""
 
-    side: str
+    side: Side
     pit: int
 
     @property
@@ -51,6 +69,7 @@ class Place(NamedTuple):
         return self.pit == STORE
 
     def __str__(self) -> str:
+        """A stable id such as ``"South pit 3"`` or ``"North store"`` (content files use it)."""
         who = "South" if self.side == SOUTH else "North"
         return f"{who} store" if self.is_store else f"{who} pit {self.pit}"
 
@@ -68,7 +87,7 @@ class Position:
     south_store: int
     north: tuple[int, ...]
     north_store: int
-    to_move: str = SOUTH
+    to_move: Side = SOUTH
 
     @property
     def pits_per_side(self) -> int:
@@ -84,11 +103,11 @@ class Position:
         """Seeds still in the pits (not in a store)."""
         return sum(self.south) + sum(self.north)
 
-    def row(self, side: str) -> tuple[int, ...]:
+    def row(self, side: Side) -> tuple[int, ...]:
         """The pits of ``side`` ("S"/"N") in that side's own numbering."""
         return self.south if side == SOUTH else self.north
 
-    def store(self, side: str) -> int:
+    def store(self, side: Side) -> int:
         """Seeds in the store of ``side``."""
         return self.south_store if side == SOUTH else self.north_store
 
@@ -98,11 +117,11 @@ class Position:
             return self.store(place.side)
         return self.row(place.side)[place.pit - 1]
 
-    def mirrored(self) -> "Position":
+    def mirrored(self) -> Position:
         """The same position with South and North swapped (each keeps its own numbering)."""
         return Position(self.north, self.north_store, self.south, self.south_store, other(self.to_move))
 
-    def with_to_move(self, side: str) -> "Position":
+    def with_to_move(self, side: Side) -> Position:
         return Position(self.south, self.south_store, self.north, self.north_store, side)
 
     def to_notation(self) -> str:
@@ -121,63 +140,102 @@ class Position:
         return self.to_notation()
 
     @classmethod
-    def from_notation(cls, text: str, rules: "Rules | None" = None) -> "Position":
+    def from_notation(cls, text: object, rules: Rules | None = None) -> Position:
         """Read a position from notation.
 
         With ``rules``, also checks the number of pits per side and that the
         seeds add up to the rules' total (K2, A1).
 
         Raises:
-            NotationError: wrong field count, a field that is not a whole
-                number, negative seeds, rows of different or wrong length, a
-                total that differs from the rules', or an unknown side. The
-                message quotes the input.
+            NotationError: with ``field``/``problem``/``value`` set (see
+                ``engine.errors``): not text, wrong field count, a field that
+                is not a whole number, negative or absurdly many seeds, rows of
+                different or wrong length, a total that differs from the
+                rules', or an unknown side. The message quotes the input.
         """
         if not isinstance(text, str):
-            raise NotationError(f"a position must be text, not {type(text).__name__}: {text!r}")
+            raise NotationError(
+                f"a position must be text, not {type(text).__name__}: {text!r}"[:200],
+                problem="not_text", value=type(text).__name__,
+            )
         src = text.strip()
+        quoted = repr(text) if len(text) <= 200 else repr(text[:200] + "...")
+        if not src:
+            raise _error(f"the position is empty in {quoted}", "position", "empty", "", text)
         parts = src.split("/")
         if len(parts) != 5:
-            raise NotationError(f"wrong number of fields ({len(parts)}, need 5 separated by '/') in {text!r}")
-        south = _parse_row(parts[0], "South's pits", text)
-        south_store = _parse_count(parts[1], "South's store", text)
-        north = _parse_row(parts[2], "North's pits", text)
-        north_store = _parse_count(parts[3], "North's store", text)
-        side = parts[4].strip().upper()
-        if side not in SIDES:
-            raise NotationError(f"unknown side to move {parts[4].strip()!r} (need S or N) in {text!r}")
-        if len(south) != len(north):
-            raise NotationError(
-                f"rows have different lengths (South {len(south)}, North {len(north)}) in {text!r}"
+            raise _error(
+                f"wrong number of fields ({len(parts)}, need 5 separated by '/') in {quoted}",
+                "parts", "parts", len(parts), text, expected=5,
             )
-        if not 3 <= len(south) <= 8:
-            raise NotationError(f"rows must have 3 to 8 pits, not {len(south)}, in {text!r}")
+        south = _parse_row(parts[0], SOUTH, text, quoted)
+        south_store = _parse_count(parts[1], "store", SOUTH, None, text, quoted)
+        north = _parse_row(parts[2], NORTH, text, quoted)
+        north_store = _parse_count(parts[3], "store", NORTH, None, text, quoted)
+        raw_side = parts[4].strip()
+        try:
+            side = side_of(raw_side)
+        except ValueError:
+            raise _error(
+                f"unknown side to move {raw_side[:20]!r} (need S or N) in {quoted}", "to_move", "side", raw_side, text
+            ) from None
+        if len(south) != len(north):
+            raise _error(
+                f"rows have different lengths (South {len(south)}, North {len(north)}) in {quoted}",
+                "row", "row_lengths", len(south), text, expected=len(north),
+            )
+        if not MIN_PITS <= len(south) <= MAX_PITS:
+            raise _error(
+                f"rows must have {MIN_PITS} to {MAX_PITS} pits, not {len(south)}, in {quoted}",
+                "row", "pit_count", len(south), text,
+            )
         pos = cls(south, south_store, north, north_store, side)
         if rules is not None:
             if len(south) != rules.pits:
-                raise NotationError(
-                    f"rows have {len(south)} pits but these rules use {rules.pits} in {text!r}"
+                raise _error(
+                    f"rows have {len(south)} pits but these rules use {rules.pits} in {quoted}",
+                    "row", "pit_count", len(south), text, expected=rules.pits,
                 )
             if pos.total_seeds != rules.total_seeds:
-                raise NotationError(
-                    f"seeds add up to {pos.total_seeds} but these rules use {rules.total_seeds} in {text!r}"
+                raise _error(
+                    f"seeds add up to {pos.total_seeds} but these rules use {rules.total_seeds} in {quoted}",
+                    "position", "total", pos.total_seeds, text, expected=rules.total_seeds,
                 )
         return pos
 
 
-def _parse_count(field: str, what: str, text: str) -> int:
-    f = field.strip()
-    if not f.isdigit() or not f.isascii():
-        if f.startswith("-") and f[1:].isdigit():
-            raise NotationError(f"{what} has a negative number of seeds ({f}) in {text!r}")
-        raise NotationError(f"{what}: {f!r} is not a whole number of seeds in {text!r}")
-    return int(f)
-
-
-def _parse_row(field: str, what: str, text: str) -> tuple[int, ...]:
-    if not field.strip():
-        raise NotationError(f"{what} are missing in {text!r}")
-    owner = what.split("'")[0]  # "South" or "North"
-    return tuple(
-        _parse_count(x, f"{owner}'s pit {k}", text) for k, x in enumerate(field.split(","), 1)
+def _error(
+    message: str, field: NotationField, problem: NotationProblem, value: str | int, text: str,
+    *, side: Side | None = None, pit: int | None = None, expected: int | None = None,
+) -> NotationError:
+    return NotationError(
+        message, field=field, problem=problem, value=value, side=side, pit=pit, expected=expected, text=text
     )
+
+
+def _parse_count(field: str, kind: NotationField, side: Side, pit: int | None, text: str, quoted: str) -> int:
+    f = field.strip()
+    who = "South" if side == SOUTH else "North"
+    what = f"{who}'s pit {pit}" if pit is not None else f"{who}'s store"
+    shown = f if len(f) <= 20 else f[:20] + "..."
+    if f.isascii() and f.isdigit():
+        if len(f) > len(str(MAX_COUNT)) or int(f) > MAX_COUNT:
+            raise _error(f"{what} holds too many seeds ({shown}) in {quoted}", kind, "too_big", shown, text,
+                         side=side, pit=pit)
+        return int(f)
+    if f.startswith("-") and f[1:].isascii() and f[1:].isdigit():
+        raise _error(f"{what} has a negative number of seeds ({shown}) in {quoted}", kind, "negative", shown, text,
+                     side=side, pit=pit)
+    raise _error(f"{what}: {shown!r} is not a whole number of seeds in {quoted}", kind, "not_a_number", shown, text,
+                 side=side, pit=pit)
+
+
+def _parse_row(field: str, side: Side, text: str, quoted: str) -> tuple[int, ...]:
+    who = "South" if side == SOUTH else "North"
+    if not field.strip():
+        raise _error(f"{who}'s pits are missing in {quoted}", "row", "missing", "", text, side=side)
+    if field.count(",") >= MAX_PITS:  # refuse a huge row before reading its numbers
+        count = field.count(",") + 1
+        raise _error(f"rows must have {MIN_PITS} to {MAX_PITS} pits, not {count}, in {quoted}",
+                     "row", "pit_count", count, text, side=side)
+    return tuple(_parse_count(x, "pit", side, k, text, quoted) for k, x in enumerate(field.split(","), 1))

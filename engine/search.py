@@ -46,7 +46,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
-from .core import legal_moves, play
+from .moves import legal_moves, play
 from .fast import KalahKernel, kalah_kernel
 from .fast_oware import OwareKernel, oware_kernel
 from .position import NORTH, SOUTH, Position

@@ -38,18 +38,6 @@ def test_an_illegal_move_changes_nothing():
     assert len(game.results) == 1 and game.position.to_notation() == "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S"
 
 
-def test_rows_for_a_table():
-    game = Game(K)
-    game.play(3)
-    game.play(6)
-    assert game.rows() == [
-        {"move": 1, "player": "South", "pit": 3, "before": "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S",
-         "after": "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S", "extra_turn": True, "captured": 0, "rules": "K7 K9"},
-        {"move": 2, "player": "South", "pit": 6, "before": "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S",
-         "after": "4,4,0,5,5,0/2/5,5,5,5,4,4/0/N", "extra_turn": False, "captured": 0, "rules": "K7"},
-    ]
-
-
 def test_game_ends_and_refuses_more_moves():
     game = Game(K, Position.from_notation("0,0,0,0,0,1/23/1,1,1,1,1,1/18/S"))
     game.play(6)

@@ -53,7 +53,7 @@ def test_params_text():
 @pytest.mark.parametrize(
     "params,words",
     [({"game": "chess"}, "game must be"), ({"pits": "six"}, "pits must be a whole number"),
-     ({"seeds": "40"}, "seeds must be a whole number from 1 to 10"), ({"early_win": "maybe"}, "early_win must be true or false")],
+     ({"seeds": "40"}, "seeds must be a whole number from 1 to 10"), ({"early_win": "maybe"}, "early_win must be True or False")],
 )
 def test_bad_params_give_clear_messages(params, words):
     with pytest.raises(ValueError, match=words):
