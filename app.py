@@ -1,13 +1,5 @@
-"""Mancala Tutor: the frame. Builds the page list, the sidebar and the theme, then runs the page."""
+"""Mancala Tutor: the frame (page list, sidebar, theme), which then runs the page (ui/frame.py)."""
 
-from pathlib import Path
+from ui import frame
 
-import streamlit as st
-
-from ui import frame, state
-
-st.set_page_config(page_title=frame.APP_NAME, page_icon=str(Path(__file__).parent / "assets" / "icon.png"), layout="wide")
-state.init()
-page = frame.navigation()
-frame.sidebar(page.title)
-page.run()
+frame.run()

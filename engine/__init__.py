@@ -14,7 +14,7 @@ from .errors import IllegalMoveError, NotationError
 from .game import Game
 from .goals import Goal, Miss, misses, reached
 from .moves import legal_moves, outcome, play
-from .options import GAMES, OPTIONS, GameName, Option, game_name, option, options_for
+from .options import GAMES, MAX_PITS, MIN_PITS, OPTIONS, GameName, Option, OptionValue, game_name, option, options_for
 from .position import NORTH, SIDES, SOUTH, STORE, Place, Position, Side, opposite_pit, other, side_of
 from .results import EndReason, MoveResult, Outcome
 from .rules import (
@@ -32,6 +32,9 @@ from .turns import Turn, all_turns, best_capture, play_turn
 __all__ = [
     "EndReason",
     "GAMES",
+    "MAX_PITS",
+    "MIN_PITS",
+    "OptionValue",
     "Game",
     "GameName",
     "Goal",

@@ -1,14 +1,5 @@
-"""Lesson 3: Extra turns. The steps live in lessons/lesson_3_extra_turns.toml; ui/lesson.py runs them."""
+"""Lesson 3: its steps are lessons/lesson_3_extra_turns.toml; ui/lesson.py draws them."""
 
-import sys
-from pathlib import Path
+from ui import frame, lesson
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # lets the page run alone
-
-import streamlit as st  # noqa: E402
-
-from ui import frame, lesson  # noqa: E402
-
-frame.page_setup()
-st.title("Lesson 3: Extra turns")
-lesson.render("extra-turns")
+frame.page("lesson_3_extra_turns", lambda: lesson.render("extra-turns"))

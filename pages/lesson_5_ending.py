@@ -1,14 +1,5 @@
-"""Lesson 5: Ending the game. The steps live in lessons/lesson_5_ending.toml; ui/lesson.py runs them."""
+"""Lesson 5: its steps are lessons/lesson_5_ending.toml; ui/lesson.py draws them."""
 
-import sys
-from pathlib import Path
+from ui import frame, lesson
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # lets the page run alone
-
-import streamlit as st  # noqa: E402
-
-from ui import frame, lesson  # noqa: E402
-
-frame.page_setup()
-st.title("Lesson 5: Ending the game")
-lesson.render("ending")
+frame.page("lesson_5_ending", lambda: lesson.render("ending"))

@@ -13,8 +13,17 @@ function el(tag, cls, text) {
   return e;
 }
 
+// Every word comes from Python (tutor.words), already in the learner's language:
+// data.words = {seed: "{n} seed", seeds: "{n} seeds", pit: "{side} pit {pit}, {seeds}",
+//               store: "{label}, {seeds}", hand: "In hand: {seeds}", next: "...", skip: "..."}
+let WORDS = {};
+
+function fill(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+}
+
 function seedsWord(k) {
-  return k === 1 ? "1 seed" : `${k} seeds`;
+  return fill(k === 1 ? WORDS.seed : WORDS.seeds, { n: k });
 }
 
 function dots(count, max, roomy) {
@@ -39,7 +48,8 @@ function placeKey(side, pit) {
 }
 
 function render(root, data, counts, opts) {
-  const { n, names, storeWord } = data;
+  const { n, names } = data;
+  WORDS = data.words || WORDS;
   const hi = new Set(opts.hi || []);
   const lit = new Set(data.lit || []);
   const onPath = new Set(data.path || []);
@@ -65,8 +75,8 @@ function render(root, data, counts, opts) {
     const count = counts[placeKey(side, 0)];
     const s = el("div", `mt-store mt-${side === "S" ? "south" : "north"}`);
     s.setAttribute("role", "img");
-    const label = (data.storeLabels && data.storeLabels[side]) || `${names[side]} ${storeWord}`;
-    s.setAttribute("aria-label", `${label}, ${seedsWord(count)}`);
+    const label = data.storeLabels[side];
+    s.setAttribute("aria-label", fill(WORDS.store, { label, seeds: seedsWord(count) }));
     s.dataset.place = placeKey(side, 0);
     if (hi.has(placeKey(side, 0))) s.classList.add("mt-hi");
     if (onPath.has(placeKey(side, 0))) s.classList.add("mt-path");
@@ -84,7 +94,7 @@ function render(root, data, counts, opts) {
     const b = el("button", "mt-pit");
     b.type = "button";
     b.dataset.place = key;
-    b.setAttribute("aria-label", `${names[side]} pit ${k}, ${seedsWord(count)}`);
+    b.setAttribute("aria-label", fill(WORDS.pit, { side: names[side], pit: k, seeds: seedsWord(count) }));
     b.classList.add(side === "S" ? "mt-south" : "mt-north");
     if (!canPlay) {
       b.disabled = true;
@@ -140,14 +150,14 @@ function render(root, data, counts, opts) {
 
   const bar = el("div", "mt-bar");
   if (opts.animating) {
-    if (opts.hand > 0) bar.appendChild(el("span", "mt-hand", `In hand: ${seedsWord(opts.hand)}`));
+    if (opts.hand > 0) bar.appendChild(el("span", "mt-hand", fill(WORDS.hand, { seeds: seedsWord(opts.hand) })));
     if (opts.step) {
-      const next = el("button", "mt-btn mt-next", "Next seed");
+      const next = el("button", "mt-btn mt-next", WORDS.next);
       next.type = "button";
       next.addEventListener("click", opts.onNext);
       bar.appendChild(next);
     }
-    const skip = el("button", "mt-btn mt-skip", "Show the result");
+    const skip = el("button", "mt-btn mt-skip", WORDS.skip);
     skip.type = "button";
     skip.addEventListener("click", opts.onSkip);
     bar.appendChild(skip);

@@ -1,97 +1,132 @@
-"""The app frame: page list, sidebar and page setup shared by every page."""
+"""The app frame: page list, sidebar and theme; and the one call every page file makes.
+
+``app.py`` calls :func:`run`. Each file in ``pages/`` calls :func:`page`
+with its url path and the function that draws it.
+
+Why :func:`page` may run the whole frame: with a ``pages/`` folder beside
+``app.py``, Streamlit's legacy page discovery runs a page file *alone*
+until some session has called ``st.navigation`` (a deep link such as
+``/sandbox`` opened first on a fresh server, and every rerun inside
+AppTest). A page file run that way has the project root on ``sys.path``
+already (Streamlit puts the entrypoint's folder there), but no frame: so
+:func:`page` notices it is not inside :func:`run` and runs the frame, whose
+``st.navigation`` opens the same page (the url paths below are the file
+names, as the legacy discovery names them). This is the only place that
+knows about it; no Streamlit internals are patched.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
+from pathlib import Path
+
 import streamlit as st
 
+from lessons.loader import load_lessons, load_puzzles
+from lessons.models import Lesson, Puzzle
+from tutor import words
 from ui import state
 
-APP_NAME = "Mancala Tutor"
+ROOT = Path(__file__).resolve().parent.parent
 
-# (file, title, icon, url_path, section); the first page is the default.
-# url_path is the file name, as Streamlit's folder-based mode names it (see page_setup).
-PAGES = (
-    ("pages/home.py", "Home", ":material/home:", "home", "Start"),
-    ("pages/sandbox.py", "Sandbox", ":material/sports_esports:", "sandbox", "Start"),
-    ("pages/lesson_1_setup.py", "1. Setting up", ":material/looks_one:", "lesson_1_setup", "Lessons"),
-    ("pages/lesson_2_sowing.py", "2. Sowing", ":material/looks_two:", "lesson_2_sowing", "Lessons"),
-    ("pages/lesson_3_extra_turns.py", "3. Extra turns", ":material/looks_3:", "lesson_3_extra_turns", "Lessons"),
-    ("pages/lesson_4_captures.py", "4. Captures", ":material/looks_4:", "lesson_4_captures", "Lessons"),
-    ("pages/lesson_5_ending.py", "5. Ending the game", ":material/looks_5:", "lesson_5_ending", "Lessons"),
-    ("pages/lesson_6_awari.py", "6. Awari", ":material/looks_6:", "lesson_6_awari", "Lessons"),
-    ("pages/puzzles.py", "Puzzles", ":material/extension:", "puzzles", "Practice"),
-    ("pages/move_outcomes.py", "Move outcomes", ":material/bar_chart:", "move_outcomes", "Practice"),
+PAGES: tuple[tuple[str, str, str], ...] = (
+    ("home", ":material/home:", "section_start"),
+    ("sandbox", ":material/sports_esports:", "section_start"),
+    ("lesson_1_setup", ":material/looks_one:", "section_lessons"),
+    ("lesson_2_sowing", ":material/looks_two:", "section_lessons"),
+    ("lesson_3_extra_turns", ":material/looks_3:", "section_lessons"),
+    ("lesson_4_captures", ":material/looks_4:", "section_lessons"),
+    ("lesson_5_ending", ":material/looks_5:", "section_lessons"),
+    ("lesson_6_awari", ":material/looks_6:", "section_lessons"),
+    ("puzzles", ":material/extension:", "section_practice"),
+    ("move_outcomes", ":material/bar_chart:", "section_practice"),
 )
+"""(url path = file name in ``pages/``, icon, section label id); the first page is the default."""
+
+_IN_FRAME: ContextVar[bool] = ContextVar("mancala_tutor_in_frame", default=False)
+
+
+@st.cache_resource(show_spinner=False)
+def lessons() -> dict[str, Lesson]:
+    """Every lesson, loaded and checked once per server (``lessons.loader.load_lessons``; frozen models)."""
+    return load_lessons()
+
+
+@st.cache_resource(show_spinner=False)
+def puzzles() -> dict[str, Puzzle]:
+    """Every puzzle, loaded and checked once per server (``lessons.loader.load_puzzles``; frozen models)."""
+    return load_puzzles()
+
+
+def page_file(url_path: str) -> str:
+    """The page file of a url path: ``"sandbox"`` -> ``"pages/sandbox.py"``."""
+    return f"pages/{url_path}.py"
 
 
 def navigation() -> st.navigation:
-    """Build the ``st.navigation`` object over :data:`PAGES`, grouped in sections."""
+    """The ``st.navigation`` object over :data:`PAGES`, grouped in sections."""
     sections: dict[str, list[st.Page]] = {}
-    for i, (path, title, icon, url_path, section) in enumerate(PAGES):
-        page = st.Page(path, title=title, icon=icon, url_path=url_path, default=(i == 0))
-        sections.setdefault(section, []).append(page)
+    for i, (url_path, icon, section) in enumerate(PAGES):
+        page_obj = st.Page(page_file(url_path), title=words.page_title(url_path), icon=icon, url_path=url_path,
+                           default=(i == 0))
+        sections.setdefault(words.label(section), []).append(page_obj)
     return st.navigation(sections, position="sidebar")
+
+
+def run() -> None:
+    """The whole frame: page settings, the session's state, navigation, sidebar, then the page."""
+    st.set_page_config(page_title=words.label("app_name"), page_icon=str(ROOT / "assets" / "icon.png"),
+                       layout="wide")
+    state.session()
+    chosen = navigation()
+    sidebar(chosen.title)
+    token = _IN_FRAME.set(True)
+    try:
+        chosen.run()
+    finally:
+        _IN_FRAME.reset(token)
+
+
+def page(url_path: str, draw: Callable[[], None]) -> None:
+    """The body of a page file: its heading, then ``draw()``; run alone, the frame instead (see above)."""
+    if not _IN_FRAME.get():
+        run()
+        return
+    st.title(words.page_heading(url_path))
+    draw()
 
 
 def sidebar(current_title: str) -> None:
     """The shared sidebar: app name, where the learner is, progress, board settings."""
+    summary = state.session().progress.summary(len(lessons()))
     with st.sidebar:
-        st.markdown(f"### {APP_NAME}")
-        st.caption(f"You are on: **{current_title}**")
-        summary = state.progress_summary()
-        st.caption(
-            f"Lessons done: {summary['lessons_done']} of {summary['lessons_total']} · "
-            f"Puzzles solved: {summary['puzzles_solved']} of {summary['puzzles_attempted']} tried"
-        )
-        with st.expander("Board settings", icon=":material/tune:"):
+        st.markdown(f"### {words.label('app_name')}")
+        st.caption(words.you_are_on(current_title))
+        st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_solved,
+                                       summary.puzzles_tried))
+        with st.expander(words.label("board_settings"), icon=":material/tune:"):
             board_settings()
 
 
 def board_settings() -> None:
-    """Animation switch, speed and step mode (stored in ``ui.state.board_prefs``)."""
-    prefs = state.board_prefs()
+    """Animation switch, speed and step mode (``ui.state.BoardPrefs``)."""
+    prefs = state.session().prefs
 
-    def copy(name: str, widget_key: str) -> None:
-        state.set_board_pref(name, st.session_state[widget_key])
+    def copy() -> None:
+        ss = st.session_state
+        prefs.animate = bool(ss.get(state.Keys.PREF_ANIMATE, prefs.animate))
+        prefs.speed = str(ss.get(state.Keys.PREF_SPEED, prefs.speed))
+        prefs.step = bool(ss.get(state.Keys.PREF_STEP, prefs.step))
 
-    st.toggle(
-        "Animate sowing", value=prefs["animate"], key="pref_animate",
-        on_change=copy, args=("animate", "pref_animate"),
-        help="Show the seeds going round one by one.",
-    )
-    st.select_slider(
-        "Speed", options=list(state.SPEEDS), value=prefs["speed"], key="pref_speed",
-        on_change=copy, args=("speed", "pref_speed"),
-        disabled=not prefs["animate"],
-    )
-    st.toggle(
-        "Step mode (one seed per click)", value=prefs["step"], key="pref_step",
-        on_change=copy, args=("step", "pref_step"),
-        disabled=not prefs["animate"],
-        help="For teaching: press 'Next seed' to drop each seed.",
-    )
+    st.toggle(words.label("animate"), value=prefs.animate, key=state.Keys.PREF_ANIMATE, on_change=copy,
+              help=words.label("animate_help"))
+    st.select_slider(words.label("speed"), options=list(state.SPEEDS), value=prefs.speed, key=state.Keys.PREF_SPEED,
+                     on_change=copy, disabled=not prefs.animate, format_func=lambda s: words.label(f"speed_{s}"))
+    st.toggle(words.label("step_mode"), value=prefs.step, key=state.Keys.PREF_STEP, on_change=copy,
+              disabled=not prefs.animate, help=words.label("step_mode_help"))
 
 
-def link(page_file: str, label: str, icon: str | None = None) -> None:
-    """``st.page_link`` that stays quiet when the page runs alone (no navigation)."""
-    try:
-        st.page_link(page_file, label=label, icon=icon)
-    except Exception:  # noqa: BLE001 - a page run alone has no page list to link into
-        st.caption(label)
-
-
-def page_setup() -> None:
-    """Call at the top of every page: shared state exists even when the page runs alone.
-
-    Also fixes a deep link opened before any session ran ``app.py``: Streamlit
-    then runs the page file alone with its old folder-based page list (see
-    shared/STREAMLIT.md). Switching that mode off and rerunning runs the
-    frame (``app.py``) instead, which opens the same page (the url paths in
-    :data:`PAGES` are the file names, so the page is found again).
-    """
-    from streamlit.runtime.pages_manager import PagesManager
-
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        st.rerun()
-    state.init()
+def link(url_path: str, label: str, icon: str | None = None) -> None:
+    """A link to another page of the app."""
+    st.page_link(page_file(url_path), label=label, icon=icon)

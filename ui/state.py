@@ -1,15 +1,10 @@
-"""The one place that owns ``st.session_state`` for Mancala Tutor.
+"""The one owner of ``st.session_state`` for Mancala Tutor.
 
-Every page calls :func:`init` first (it is cheap and idempotent), so a page
-also works when it runs alone, without ``app.py``. Other modules read and
-change shared state only through the helpers here.
-
-Keys kept in ``st.session_state``:
-
-- ``"progress"``: learner progress for the session, see :func:`progress`.
-- ``"board_prefs"``: animation settings of the drawn board, see :func:`board_prefs`.
-- ``"sandbox"``: the sandbox game, a :class:`SandboxState` (created on first use by
-  :func:`sandbox`, which also reads a share link once).
+All of a session's app state is one typed :class:`Session` object kept under
+:data:`SESSION_KEY`; widget values live under the stable keys listed in
+:class:`Keys` (Streamlit keeps those itself). Pages and views reach state
+only through the helpers here. Every page calls :func:`session` (cheap),
+so a page also works when it runs before the frame.
 """
 
 from __future__ import annotations
@@ -19,151 +14,143 @@ from typing import Any
 
 import streamlit as st
 
-from engine import Game, KalahRules, MoveResult, Position, Rules
+from lessons.models import Lesson, Puzzle
+from tutor.lesson import LessonActivity
+from tutor.progress import Progress
+from tutor.puzzle import PuzzleActivity
+from tutor.sandbox import SandboxActivity
 
-LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
-"""The computer opponent's levels, weakest first (``engine.choose_move`` names)."""
-
+SESSION_KEY = "mancala_tutor"
 SPEEDS = {"slow": 700, "normal": 350, "fast": 150}
 """Animation speeds: milliseconds per sown seed."""
 
-LESSON_COUNT = 6
+
+class Keys:
+    """Every widget key the app uses (stable ids, never a label). Lesson, puzzle and editor
+    keys are built from these prefixes with the lesson id, step id, pit or field name."""
+
+    PREF_ANIMATE = "pref_animate"
+    PREF_SPEED = "pref_speed"
+    PREF_STEP = "pref_step"
+    SANDBOX_BOARD = "sandbox_board"
+    PUZZLE_BOARD = "puzzle_board"
+    HOME_BOARD = "home_board"
+    LESSON_BOARD = "lesson_board_"  # + lesson id
+    LESSON = "lesson_"  # + lesson id + _back/_next/_restart/_retry/_show/_<step>_answer_<i>
+    PUZZLE_THEME = "puzzle_theme"
+    PUZZLE_STARS = "puzzle_stars"
+    PUZZLE_CHOICE = "puzzle_choice_"  # + theme + _ + stars
+    PUZZLE = "puzzle_"  # + next/today/hint/reset
+    SANDBOX = "sb_"  # + undo/redo/new/mode/computer_side/level/game/<option>/first/new_settings
+    EDITOR = "sb_ed_"  # + text/to_move/S1../N1../SS/NS/text_go/fields_go/synced
+    EXPANDER = "sb_exp_"  # + settings/editor/moves/story/share
+    STORY = "sb_story_"  # + on/pick/jump/chart
+    OUTCOMES = "mo_"  # + source/think/lesson/step/notation/game/<option>/chart/table/download
 
 
 @dataclass
-class SandboxState:
-    """The sandbox: a game, who plays it, and what the last action did.
+class BoardPrefs:
+    """How the board animates: ``animate`` on/off, ``speed`` (a key of :data:`SPEEDS`),
+    ``step`` (the teacher's step mode: one seed per click of "Next seed")."""
 
-    ``game``: an ``engine.Game`` (start, rules, moves, undo/redo).
-    ``first``: who moved first, ``"S"`` or ``"N"``.
-    ``mode``: ``"two"`` (two players on one device) or ``"computer"``.
-    ``computer_side``: ``"S"`` or ``"N"``, the side the computer plays.
-    ``level``: one of :data:`LEVELS`.
-    ``sow_start`` and ``sow``: the position before, and the moves made by,
-    the last action (a click, maybe followed by computer replies); the board
-    animates them and the page announces them. ``sow_id`` grows by one for
-    every new action so the board animates each action once.
-    ``notice``: ``(kind, text)`` shown above the board, kind ``"error"``,
-    ``"warning"``, ``"info"`` or ``"success"``; ``None`` for nothing.
-    ``editor_error``: why the board editor refused the last position, if it did.
-    """
-
-    game: Game
-    first: str = "S"
-    mode: str = "two"
-    computer_side: str = "N"
-    level: str = "easy"
-    sow_start: Position | None = None
-    sow: list[MoveResult] = field(default_factory=list)
-    sow_id: int = 0
-    notice: tuple[str, str] | None = None
-    editor_error: str | None = None
+    animate: bool = True
+    speed: str = "normal"
+    step: bool = False
 
     @property
-    def rules(self) -> Rules:
-        return self.game.rules
-
-    def computer_to_move(self) -> bool:
-        """True when the computer plays the side to move and the game goes on."""
-        return (
-            self.mode == "computer"
-            and not self.game.is_over
-            and self.game.position.to_move == self.computer_side
-        )
+    def ms_per_seed(self) -> int:
+        return SPEEDS.get(self.speed, SPEEDS["normal"])
 
 
-def init() -> None:
-    """Create the shared keys that are missing. Safe to call many times per run."""
+@dataclass
+class Session:
+    """Everything one session keeps: board preferences, progress, and the activities.
+
+    ``lessons``: lesson id -> its run; ``puzzle``: the puzzle on screen;
+    ``puzzle_link``: the last ``?puzzle=`` link read (read once);
+    ``sandbox``: the sandbox game; ``shown``: board key -> the last sowing id
+    drawn (a verdict waits for the animation only the first time).
+    """
+
+    prefs: BoardPrefs = field(default_factory=BoardPrefs)
+    progress: Progress = field(default_factory=Progress)
+    lessons: dict[str, LessonActivity] = field(default_factory=dict)
+    puzzle: PuzzleActivity | None = None
+    puzzle_link: str | None = None
+    sandbox: SandboxActivity | None = None
+    shown: dict[str, int] = field(default_factory=dict)
+
+
+def session() -> Session:
+    """This session's :class:`Session`, created on first use."""
     ss = st.session_state
-    ss.setdefault(
-        "progress",
-        {"lessons": {}, "puzzles_solved": set(), "puzzles_attempted": set()},
-    )
-    ss.setdefault("board_prefs", {"animate": True, "speed": "normal", "step": False})
-
-
-def progress() -> dict[str, Any]:
-    """Learner progress for this session.
-
-    ``{"lessons": {lesson_id: {"steps_done": set[str], "done": bool}},
-    "puzzles_solved": set[str], "puzzles_attempted": set[str]}``.
-    Lesson and puzzle pages write into it; Home and the sidebar read it.
-    """
-    init()
-    return st.session_state["progress"]
-
-
-def lesson_record(lesson_id: str) -> dict[str, Any]:
-    """The progress record of one lesson, created on first use."""
-    lessons = progress()["lessons"]
-    return lessons.setdefault(lesson_id, {"steps_done": set(), "done": False})
-
-
-def progress_summary() -> dict[str, int]:
-    """Counts for display: lessons done (of 6), puzzles solved and attempted."""
-    p = progress()
-    return {
-        "lessons_done": sum(1 for rec in p["lessons"].values() if rec.get("done")),
-        "lessons_total": LESSON_COUNT,
-        "puzzles_solved": len(p["puzzles_solved"]),
-        "puzzles_attempted": len(p["puzzles_attempted"]),
-    }
-
-
-def board_prefs() -> dict[str, Any]:
-    """Animation settings: ``{"animate": bool, "speed": "slow"|"normal"|"fast", "step": bool}``.
-
-    ``step`` is the teacher's step mode: one seed per click of "Next seed".
-    """
-    init()
-    return st.session_state["board_prefs"]
-
-
-def set_board_pref(name: str, value: Any) -> None:
-    """Change one animation setting (``"animate"``, ``"speed"`` or ``"step"``)."""
-    board_prefs()[name] = value
-
-
-def has_sandbox() -> bool:
-    return "sandbox" in st.session_state
-
-
-def sandbox() -> SandboxState:
-    """The sandbox state, created on first use.
-
-    On creation the page's query parameters are read once as a share link
-    (``?pos=<notation>&game=kalah|oware&<rules fields>``); a bad link gives the
-    start position and an error notice instead (see ``ui.share``).
-    """
-    init()
-    if "sandbox" not in st.session_state:
-        from ui import share  # local import: share imports nothing from here at import time
-
-        try:
-            params = dict(st.query_params)
-        except Exception:  # no script context (plain python)
-            params = {}
-        rules, start, error = share.read_link(params)
-        state = SandboxState(game=Game(rules, start), first=start.to_move)
-        ignored = share.ignored_settings({k: str(v) for k, v in params.items()})
-        if error:
-            state.notice = ("error", error)
-        elif ignored:
-            state.notice = ("warning", ignored)
-        st.session_state["sandbox"] = state
-    return st.session_state["sandbox"]
-
-
-def new_sandbox(rules: Rules | None = None, start: Position | None = None, **options: Any) -> SandboxState:
-    """Replace the sandbox with a new game (keeps mode, side and level unless given)."""
-    old = st.session_state.get("sandbox")
-    rules = rules if rules is not None else (old.rules if old else KalahRules())
-    state = SandboxState(game=Game(rules, start))
-    state.first = state.game.start.to_move
-    if old is not None:
-        state.mode, state.computer_side, state.level = old.mode, old.computer_side, old.level
-        state.sow_id = old.sow_id + 1
-    for name, value in options.items():
-        setattr(state, name, value)
-    st.session_state["sandbox"] = state
+    if SESSION_KEY not in ss:
+        ss[SESSION_KEY] = Session()
+    state: Session = ss[SESSION_KEY]
     return state
+
+
+def query(name: str) -> str | None:
+    """A query parameter of the page's URL, or ``None`` (also outside a browser session)."""
+    try:
+        value = st.query_params.get(name)
+    except Exception:  # noqa: BLE001 - no script context
+        return None
+    return None if value is None else str(value)
+
+
+def query_all() -> dict[str, Any]:
+    """Every query parameter of the page's URL (``{}`` outside a browser session)."""
+    try:
+        return {k: st.query_params.get(k) for k in st.query_params}
+    except Exception:  # noqa: BLE001 - no script context
+        return {}
+
+
+def set_query(name: str, value: str) -> None:
+    """Write one query parameter into the URL (nothing outside a browser session)."""
+    try:
+        if st.query_params.get(name) != value:
+            st.query_params[name] = value
+    except Exception:  # noqa: BLE001 - no script context
+        pass
+
+
+def sandbox() -> SandboxActivity:
+    """The sandbox, created on first use from the page's share link (read once)."""
+    state = session()
+    if state.sandbox is None:
+        state.sandbox = SandboxActivity.from_link(query_all())
+    return state.sandbox
+
+
+def lesson(content: Lesson) -> LessonActivity:
+    """The session's run of a lesson, created at the step of ``?step=k`` (a reload) or the first."""
+    state = session()
+    run = state.lessons.get(content.id)
+    if run is None:
+        try:
+            index = int(query("step") or "1") - 1
+        except ValueError:
+            index = 0
+        run = state.lessons[content.id] = LessonActivity(content, state.progress, index)
+    return run
+
+
+def open_puzzle(content: Puzzle) -> PuzzleActivity:
+    """Open a puzzle (a fresh try) and make the page's link point to it."""
+    state = session()
+    run = PuzzleActivity(content, state.progress)
+    if state.puzzle is not None:
+        run.action = state.puzzle.action  # ids keep growing: the board animates each action once
+    state.puzzle = run
+    set_query("puzzle", content.id)
+    return run
+
+
+def first_showing(key: str, sowing_id: int) -> bool:
+    """True the first time a board ``key`` is drawn with sowing ``sowing_id`` (then remembered)."""
+    shown = session().shown
+    fresh = shown.get(key) != sowing_id
+    shown[key] = sowing_id
+    return fresh

@@ -1,0 +1,194 @@
+"""The one Activity: a board a learner presses, in a lesson, a puzzle or the sandbox.
+
+An :class:`Activity` owns a position, the results of the last action, the
+sowing the board animates, and the notice said below the board. Its one
+:meth:`Activity.press` checks the press, plays the pit with the engine and
+hands the result to the activity's own judging (:meth:`Activity.judge`);
+lessons, puzzles and the sandbox add only what differs (steps and answers;
+hints and judging; a game, players, undo/redo and the computer's turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engine import IllegalMoveError, MoveResult, Place, Position, Rules, legal_moves
+
+from . import words
+
+NoticeKind = Literal["success", "info", "warning", "error"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the page says about the last action: ``kind`` (its colour) and markdown ``text``."""
+
+    kind: NoticeKind
+    text: str
+
+
+@dataclass(frozen=True)
+class Sowing:
+    """Moves to animate: ``start`` is the position before ``results[0]``; ``results`` are
+    consecutive moves (a move, its extra turns, a computer reply...). ``id`` grows with
+    every action, so the board animates each action once."""
+
+    start: Position
+    results: tuple[MoveResult, ...]
+    id: int
+
+    @property
+    def end(self) -> Position:
+        """The position the animation ends on."""
+        return self.results[-1].position
+
+
+def counts_of(position: Position) -> dict[str, int]:
+    """Seeds at every place, keyed ``"S1".."Sn"``, ``"S0"`` (store), ``"N1"..``, ``"N0"``."""
+    out: dict[str, int] = {}
+    for side in ("S", "N"):
+        for k, seeds in enumerate(position.row("S" if side == "S" else "N"), 1):
+            out[f"{side}{k}"] = seeds
+        out[f"{side}0"] = position.store("S" if side == "S" else "N")
+    return out
+
+
+def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
+    """The animation of ``sowing``: a frame for each lift, one per sown seed, one for what follows.
+
+    Each frame is ``{"counts": counts_of-like dict, "hi": [place keys], "hand":
+    seeds still in hand, "note": words, "hold": bool}``. The sown seeds follow
+    ``result.path`` exactly; a last frame shows ``result.position`` when it
+    differs (a capture, a final sweep). The last frame always equals
+    ``counts_of(sowing.end)``.
+    """
+    frames: list[dict[str, object]] = []
+    before = sowing.start
+    for res in sowing.results:
+        counts = counts_of(before)
+        origin = f"{res.mover}{res.pit}"
+        lifted = len(res.path)
+        counts[origin] = max(0, counts.get(origin, 0) - lifted)
+        frames.append({"counts": dict(counts), "hi": [origin], "hand": lifted, "note": words.lift_note(res),
+                       "hold": False})
+        for n, place in enumerate(res.path, 1):
+            key = f"{place.side}{place.pit}"
+            counts[key] = counts.get(key, 0) + 1
+            frames.append({"counts": dict(counts), "hi": [key], "hand": lifted - n,
+                           "note": words.sow_note(res, n), "hold": n == lifted})
+        after = counts_of(res.position)
+        if after != counts:
+            changed = [k for k in after if after[k] != counts.get(k)]
+            frames.append({"counts": after, "hi": changed, "hand": 0, "note": words.after_note(res, rules),
+                           "hold": True})
+        before = res.position
+    return frames
+
+
+def sowing_ms(sowing: Sowing, rules: Rules, ms_per_seed: int) -> int:
+    """How long the animation of ``sowing`` lasts at ``ms_per_seed``: a held frame counts twice."""
+    return sum(2 * ms_per_seed if f["hold"] else ms_per_seed for f in sowing_frames(sowing, rules))
+
+
+class Activity:
+    """A board to press. Subclasses give :attr:`rules`, :attr:`position`, :meth:`accepts_presses`
+    and :meth:`judge`, and may change :meth:`play` and :meth:`playable`.
+
+    Attributes:
+        sowing: what the board animates now (the last action), or ``None``.
+        notice: what the page says below the board, or ``None``.
+        action: a count of actions, used as the next sowing's id.
+    """
+
+    def __init__(self) -> None:
+        self.sowing: Sowing | None = None
+        self.notice: Notice | None = None
+        self.action = 0
+
+    # -- what subclasses give ------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        raise NotImplementedError
+
+    @property
+    def position(self) -> Position:
+        raise NotImplementedError
+
+    def accepts_presses(self) -> bool:
+        """True while a press means something (False after a step or puzzle is done...)."""
+        raise NotImplementedError
+
+    def judge(self, before: Position, result: MoveResult) -> None:
+        """What the activity makes of a legal move played from ``before``."""
+        raise NotImplementedError
+
+    def play(self, pit: int) -> MoveResult:
+        """Play ``pit`` (raises ``IllegalMoveError``); the sandbox plays through its ``Game``."""
+        from engine import play
+
+        return play(self.position, pit, self.rules)
+
+    def refused(self, pit: int, error: IllegalMoveError) -> None:
+        """An illegal press: nothing changes; the notice says which rule it breaks."""
+        self.notice = Notice("warning", words.illegal_text(error.rule_id))
+
+    # -- the one press -------------------------------------------------------
+
+    def press(self, pit: object, seen: str | None = None) -> None:
+        """The learner pressed ``pit`` (1..n, the mover's own numbering).
+
+        Only a whole number (not a bool or a float) of the board's pits is
+        ever played; anything else, or a press made on a board that showed
+        another position (``seen``, its notation), changes nothing. An
+        illegal pit changes nothing and is explained (:meth:`refused`); a
+        legal one is played and judged (:meth:`judge`).
+        """
+        if isinstance(pit, bool) or not isinstance(pit, int) or not 1 <= pit <= self.rules.pits:
+            return
+        if seen is not None and seen != self.position.to_notation():
+            return  # a press on a board that has changed since it was drawn
+        if not self.accepts_presses():
+            return
+        before = self.position
+        try:
+            result = self.play(pit)
+        except IllegalMoveError as error:
+            self.refused(pit, error)
+            return
+        self.judge(before, result)
+
+    def show(self, start: Position, results: list[MoveResult]) -> None:
+        """Make the board animate ``results`` from ``start`` (a new action); nothing when empty."""
+        self.action += 1
+        self.sowing = Sowing(start, tuple(results), self.action) if results else None
+
+    def still(self) -> None:
+        """A new action with nothing to animate (the board jumps to its position)."""
+        self.action += 1
+        self.sowing = None
+
+    # -- what the board draws ------------------------------------------------
+
+    @property
+    def last(self) -> MoveResult | None:
+        """The last move the board shows (its path and origin are marked)."""
+        if self.sowing is not None and self.sowing.end == self.position:
+            return self.sowing.results[-1]
+        return None
+
+    def playable(self) -> tuple[int, ...]:
+        """The pits that can be pressed now: the legal moves while presses are accepted."""
+        return legal_moves(self.position, self.rules) if self.accepts_presses() else ()
+
+    def lit(self) -> tuple[Place, ...]:
+        """Places the board lights up (a lesson's pit to press); none by default."""
+        return ()
+
+    def turn_text(self) -> str:
+        """The line above the board."""
+        return words.to_move(self.position.to_move)
+
+
+__all__ = ["Activity", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames", "sowing_ms"]

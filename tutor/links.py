@@ -1,0 +1,63 @@
+"""Share links: ``?pos=<notation>&game=kalah|oware&<rules fields>``.
+
+The rules fields are what ``rules.to_params()`` writes (only values that
+differ from the defaults), read back by ``engine.rules_from_params``; the
+position is read by ``Position.from_notation(pos, rules)``. The engine does
+all the checking; refusals become one sentence of ``tutor.words``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from urllib.parse import urlencode
+
+from engine import OPTIONS, KalahRules, NotationError, Position, Rules, rules_from_params
+
+from . import words
+
+LINK_KEYS = ("pos", "game", *dict.fromkeys(o.name for o in OPTIONS))
+"""The query parameters a sandbox link may carry: the position, the game and every option."""
+
+
+def link_query(rules: Rules, position: Position) -> str:
+    """``"pos=...&game=..."``, ready to put after ``?`` (slashes and commas kept readable)."""
+    return urlencode({"pos": position.to_notation(), **rules.to_params()}, safe="/,")
+
+
+def read_link(params: Mapping[str, object]) -> tuple[Rules, Position, str | None, str | None]:
+    """Read a share link's query parameters; never raises.
+
+    Returns ``(rules, start, error, warning)``. With no link parameters:
+    standard Kalah, its start. With a bad link: the start position of the
+    rules (or of standard Kalah when the rules themselves are bad) and one
+    friendly ``error`` sentence. ``warning`` names settings the game ignores.
+    """
+    fields = {k: str(v)[:200] for k, v in params.items() if k in LINK_KEYS}
+    default = KalahRules()
+    if not fields:
+        return default, default.initial_position(), None, None
+    try:
+        rules = rules_from_params(fields)
+    except ValueError:
+        problem = words.rules_problem(fields) or ""
+        return default, default.initial_position(), words.link_rules_refused(problem), None
+    warning = words.ignored_settings(fields)
+    if "pos" not in fields:
+        return rules, rules.initial_position(), None, warning
+    try:
+        start = Position.from_notation(fields["pos"], rules)
+    except NotationError as err:
+        return rules, rules.initial_position(), words.link_position_refused(words.notation_problem(err, rules)), None
+    return rules, start, None, warning
+
+
+def position_problem(text: str, rules: Rules) -> str | None:
+    """Why ``text`` can't be a position under ``rules``, in one sentence; ``None`` if it can."""
+    try:
+        Position.from_notation(text, rules)
+    except NotationError as err:
+        return words.notation_problem(err, rules)
+    return None
+
+
+__all__ = ["LINK_KEYS", "link_query", "position_problem", "read_link"]

@@ -1,0 +1,153 @@
+"""A puzzle: find the turn that reaches the goal, with hints and an explanation.
+
+A :class:`PuzzleActivity` holds one learner's try at one
+``lessons.models.Puzzle``. A press plays the pit; while the learner's turn
+goes on (an extra turn, K9) and can still become an accepted answer, the
+board waits for the next pit. A finished turn that is one of the answers
+solves the puzzle. Any other move is explained (what it did and why it
+misses the goal) and the board goes back to the puzzle's position. An
+illegal pit is explained by its rule and changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+
+from engine import MoveResult, Position, Rules, Turn, all_turns, misses
+from lessons.models import Puzzle
+
+from . import words
+from .activity import Activity, Notice
+from .progress import Progress
+
+
+def puzzle_of_the_day(pool: Mapping[str, Puzzle], day: dt.date) -> str:
+    """The id of the day's puzzle: the same for everybody on a date, the next one the next day."""
+    ids = sorted(pool)
+    return ids[day.toordinal() % len(ids)]
+
+
+def number_in_theme(pool: Mapping[str, Puzzle], pid: str) -> tuple[int, int]:
+    """``(k, n)``: puzzle ``pid`` is the k-th of the n puzzles of its theme (file order, k from 1)."""
+    same = [q for q, p in pool.items() if p.theme == pool[pid].theme]
+    return same.index(pid) + 1, len(same)
+
+
+def pick(pool: Mapping[str, Puzzle], theme: str | None, stars: int) -> list[str]:
+    """Puzzle ids of a theme (``None``: all) and a difficulty (0: any), in file order."""
+    return [p.id for p in pool.values() if (theme is None or p.theme == theme) and (stars == 0 or p.stars == stars)]
+
+
+def next_in(ids: list[str], pid: str) -> str | None:
+    """The puzzle after ``pid`` in ``ids`` (wrapping round); the first when ``pid`` is not in it."""
+    if not ids:
+        return None
+    return ids[(ids.index(pid) + 1) % len(ids)] if pid in ids else ids[0]
+
+
+class PuzzleActivity(Activity):
+    """One learner's try at ``puzzle``.
+
+    Attributes:
+        puzzle: the puzzle (checked content).
+        turn: the learner's moves so far (from the puzzle's position).
+        hints: how many hints are shown (0..len(puzzle.hints)).
+        solved: the turn reached the goal.
+        tries: wrong turns so far.
+        progress: where tried and solved puzzles are recorded.
+    """
+
+    def __init__(self, puzzle: Puzzle, progress: Progress) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.progress = progress
+        self.turn = Turn(puzzle.start)
+        self.hints = 0
+        self.solved = False
+        self.tries = 0
+
+    @property
+    def rules(self) -> Rules:
+        return self.puzzle.game_rules
+
+    @property
+    def position(self) -> Position:
+        return self.turn.position
+
+    def accepts_presses(self) -> bool:
+        return not self.solved
+
+    def playable(self) -> tuple[int, ...]:
+        """Every pit of the mover that holds seeds (an illegal one is explained, A4/A5)."""
+        if not self.accepts_presses():
+            return ()
+        row = self.position.row(self.position.to_move)
+        return tuple(p for p in range(1, self.rules.pits + 1) if row[p - 1])
+
+    def turn_text(self) -> str:
+        if self.solved:
+            return words.solved_turn_line()
+        return words.to_move(self.position.to_move, press=True)
+
+    def refused(self, pit: int, error: object) -> None:
+        from engine import IllegalMoveError
+
+        self.progress.puzzle_tried(self.puzzle.id)
+        rule_id = error.rule_id if isinstance(error, IllegalMoveError) else "K5"
+        self.notice = Notice("warning", words.puzzle_illegal(words.illegal_text(rule_id), pit))
+
+    def judge(self, before: Position, result: MoveResult) -> None:
+        puzzle = self.puzzle
+        self.progress.puzzle_tried(puzzle.id)
+        turn = Turn(self.turn.start, self.turn.results + (result,))
+        told = words.move_words(result, self.rules)
+        if not turn.complete and puzzle.leads_to_an_answer(turn.pits):
+            self.turn = turn
+            self.show(before, [result])
+            self.notice = Notice("info", words.still_your_turn(told))
+            return
+        if turn.complete and turn.pits in puzzle.turns:
+            self.turn = turn
+            self.show(before, [result])
+            self.solved = True
+            self.progress.puzzle_solved(puzzle.id)
+            self.notice = Notice("success", words.solved(told))
+            return
+        self.tries += 1
+        why = words.dead_end() if not turn.complete else words.not_this_time(self.reasons(turn))
+        note = puzzle.wrong.get(turn.pits[0], "") if len(turn.pits) == 1 or turn.complete else ""
+        self.notice = Notice("warning", words.puzzle_wrong(told, why, note))
+        self.turn = Turn(puzzle.start)
+        self.still()  # no animation: the board shows the start again
+
+    def reasons(self, turn: Turn) -> list[str]:
+        """Why a complete turn is not an answer, in words (the goal's misses, or what the best turns do)."""
+        puzzle, rules = self.puzzle, self.rules
+        if puzzle.check == "goal" and puzzle.goal is not None:
+            missed = misses(puzzle.goal, turn, rules)
+            if missed:
+                return [words.miss_words(m) for m in missed]
+        if puzzle.check == "most_extra_turns":
+            best = max(sum(r.extra_turn for r in t.results) for t in all_turns(puzzle.start, rules))
+            return [words.most_extra_turns_missed(sum(r.extra_turn for r in turn.results), best)]
+        if puzzle.check == "biggest_capture":
+            best = max(t.captured for t in all_turns(puzzle.start, rules))
+            return [words.biggest_capture_missed(turn.captured, best)]
+        if puzzle.check == "best":
+            return [words.not_best()]
+        return [words.not_the_answer()]
+
+    def show_hint(self) -> None:
+        """Show one more hint (gentle first, explicit last)."""
+        self.hints = min(self.hints + 1, len(self.puzzle.hints))
+
+    def reset(self) -> None:
+        """Back to the puzzle's position (hints stay shown)."""
+        self.turn = Turn(self.puzzle.start)
+        self.notice = None
+        self.solved = False
+        self.still()
+
+
+__all__ = ["PuzzleActivity", "next_in", "number_in_theme", "pick", "puzzle_of_the_day"]

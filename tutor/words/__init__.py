@@ -1,0 +1,22 @@
+"""Every sentence a user reads, made in one place and through the translation layer.
+
+The package is split by subject; everything is importable from here:
+
+- ``basics``: sides, seeds, pits, places, rule titles and badges, games, options, levels.
+- ``moves``: what a move did, how a game ended, why a move is refused (from the
+  engine's ``MoveResult``/``Outcome`` and the rule sentences of ``lessons/rules.toml``).
+- ``problems``: why a position, a link or a form can't be used (from the
+  engine's structured ``NotationError`` and the option table).
+- ``teaching``: lesson and puzzle feedback, goals missed, names and counters.
+- ``play``: the sandbox, the computer and the frame.
+- ``charts``: Move outcomes and the game story.
+
+Every text goes through ``tutor.i18n`` (gettext, chosen per session).
+"""
+
+from .basics import *  # noqa: F403
+from .charts import *  # noqa: F403
+from .moves import *  # noqa: F403
+from .play import *  # noqa: F403
+from .problems import *  # noqa: F403
+from .teaching import *  # noqa: F403

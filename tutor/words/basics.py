@@ -1,0 +1,214 @@
+"""The small words everything else is built from: sides, seeds, pits, places, rules, levels.
+
+Every function returns text a user reads, made through ``tutor.i18n``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine import NORTH, SOUTH, Option, OptionValue, Place, Rules, Side, option, options_for
+from lessons.loader import rule_texts
+
+from ..i18n import gettext as _
+from ..i18n import ngettext
+
+QUOTE_LIMIT = 60
+"""The most characters of a user's own text that a message quotes back."""
+
+
+def side_name(side: Side) -> str:
+    """``"S"`` -> ``"South"``, ``"N"`` -> ``"North"``."""
+    return _("South") if side == SOUTH else _("North")
+
+
+def seeds_word(count: int) -> str:
+    """``1`` -> ``"1 seed"``, ``4`` -> ``"4 seeds"``, ``0`` -> ``"0 seeds"``."""
+    return ngettext("{n} seed", "{n} seeds", count).format(n=count)
+
+
+def moves_word(count: int) -> str:
+    """``1`` -> ``"1 move"``, ``3`` -> ``"3 moves"``."""
+    return ngettext("{n} move", "{n} moves", count).format(n=count)
+
+
+def extra_turns_word(count: int) -> str:
+    """``1`` -> ``"1 extra turn"``, ``0`` -> ``"0 extra turns"``."""
+    return ngettext("{n} extra turn", "{n} extra turns", count).format(n=count)
+
+
+def times_word(count: int) -> str:
+    """``1`` -> ``"once"``, ``2`` -> ``"twice"``, ``3`` -> ``"3 times"``."""
+    if count == 1:
+        return _("once")
+    if count == 2:
+        return _("twice")
+    return ngettext("{n} time", "{n} times", count).format(n=count)
+
+
+def place_name(place: Place | tuple[Side, int]) -> str:
+    """``("S", 3)`` -> ``"South's pit 3"``; pit 0 is the store: ``"North's store"``."""
+    side, pit = place[0], int(place[1])
+    if pit == 0:
+        return _("{side}'s store").format(side=side_name(side))
+    return _("{side}'s pit {pit}").format(side=side_name(side), pit=pit)
+
+
+def and_list(items: list[str]) -> str:
+    """``["a"]`` -> ``"a"``, ``["a", "b", "c"]`` -> ``"a, b and c"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def or_list(items: list[str]) -> str:
+    """``["pit 2", "pit 5"]`` -> ``"pit 2 or pit 5"``."""
+    return _(" or ").join(items)
+
+
+def pit_word(pit: int) -> str:
+    """``3`` -> ``"pit 3"``."""
+    return _("pit {pit}").format(pit=pit)
+
+
+def pits_list(pits: Iterable[int]) -> str:
+    """A set of pits, ascending: ``[3]`` -> ``"pit 3"``, ``[4, 3]`` -> ``"pits 3 and 4"``."""
+    nums = sorted({int(p) for p in pits})
+    if len(nums) == 1:
+        return pit_word(nums[0])
+    return _("pits {list}").format(list=and_list([str(p) for p in nums]))
+
+
+def pits_in_order(pits: Iterable[int]) -> str:
+    """Pits played one after another: ``[6]`` -> ``"pit 6"``, ``[6, 5, 6]`` -> ``"pits 6, 5 and 6"``."""
+    nums = [int(p) for p in pits]
+    if len(nums) == 1:
+        return pit_word(nums[0])
+    return _("pits {list}").format(list=and_list([str(p) for p in nums]))
+
+
+def lit_words(pits: Iterable[int]) -> str:
+    """``[2]`` -> ``"pit 2"``, ``[2, 5]`` -> ``"pit 2 or pit 5"`` (the pits a step lights)."""
+    return or_list([pit_word(p) for p in pits])
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """A user's own text in quotes, cut to ``limit`` characters plus "…" when longer."""
+    return "“" + short(text, limit) + "”"
+
+
+def short(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """A user's own text cut to ``limit`` characters plus "…" when longer (never echoed in full)."""
+    s = str(text).strip() if not isinstance(text, int) or -10**9 < text < 10**9 else "…"
+    return s[:limit] + "…" if len(s) > limit else s
+
+
+# ------------------------------------------------------------------ rules
+
+
+def rule_title(rule_id: str) -> str:
+    """The short title of ``rule_id`` from ``rules.toml``; the id itself if unknown."""
+    return rule_texts().get(rule_id, {}).get("title", rule_id)
+
+
+def rule_text(rule_id: str) -> str:
+    """The one-sentence explanation of ``rule_id`` (e.g. ``"K10"``); ``""`` if unknown."""
+    return rule_texts().get(rule_id, {}).get("text", "")
+
+
+def rule_badge(rule_id: str) -> str:
+    """A rule id as a small grey badge (markdown), e.g. ``:gray-badge[K6]``."""
+    return f":gray-badge[{rule_id}]"
+
+
+def game_title(game: str) -> str:
+    """``"kalah"`` -> ``"Kalah"``, ``"oware"`` -> ``"Awari (Oware)"``."""
+    return _("Awari (Oware)") if game == "oware" else _("Kalah")
+
+
+def board_name(game: str) -> str:
+    """The board's accessible name: ``"Kalah board"`` or ``"Awari board"``."""
+    return _("Awari board") if game == "oware" else _("Kalah board")
+
+
+def option_label(opt: Option) -> str:
+    """The question a form asks for ``opt`` (e.g. ``"Pits per side"``)."""
+    return {
+        "pits": _("Pits per side"),
+        "seeds": _("Seeds per pit"),
+        "empty_capture": _("Empty capture (a lone last seed is banked even if the pit opposite is empty)"),
+        "end_rule": _("The game ends"),
+        "capture_to": _("Captured seeds go"),
+        "early_win": _("Early win (stop when a store holds more than half the seeds)"),
+        "grand_slam": _("Grand slam (a move that would take every seed on the other side)"),
+    }.get(opt.name, opt.name)
+
+
+def option_value(opt: Option, value: OptionValue) -> str:
+    """One value of ``opt`` in words (``"stuck"`` -> ``"When the player to move is stuck"``)."""
+    words = {
+        ("end_rule", "row_empty"): _("When a row is empty"),
+        ("end_rule", "stuck"): _("When the player to move is stuck"),
+        ("capture_to", "store"): _("Into the store"),
+        ("capture_to", "pit"): _("Into the landing pit (house rule)"),
+        ("grand_slam", "no_capture"): _("Allowed, captures nothing"),
+        ("grand_slam", "illegal"): _("Not allowed"),
+        ("grand_slam", "capture_all"): _("Captures everything"),
+    }
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return words.get((opt.name, str(value)), str(value))
+
+
+def rules_description(rules: Rules) -> str:
+    """The rules in a few words: ``"Kalah, 6 pits, 4 seeds, empty capture"``,
+    ``"Awari (Oware), grand slam captures nothing"``."""
+    if rules.game == "oware":
+        gs = {
+            "no_capture": _("grand slam captures nothing"),
+            "illegal": _("grand slam not allowed"),
+            "capture_all": _("grand slam captures all"),
+        }[str(getattr(rules, "grand_slam", "no_capture"))]
+        return _("{game}, {grand_slam}").format(game=game_title("oware"), grand_slam=gs)
+    parts = [_("{game}, {pits} pits, {seeds}").format(game=game_title("kalah"), pits=rules.pits,
+                                                        seeds=seeds_word(rules.seeds))]
+    changed = {o.name for o in options_for("kalah") if getattr(rules, o.name) != o.default}
+    for name, text in (("empty_capture", _("empty capture")), ("end_rule", _("ends when stuck")),
+                       ("capture_to", _("capture into pit")), ("early_win", _("early win"))):
+        if name in changed:
+            parts.append(text)
+    return ", ".join(parts)
+
+
+def level_name(level: str) -> str:
+    """A computer level's name (``"perfect"`` -> ``"Perfect"``)."""
+    return {
+        "beginner": _("Beginner"), "easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard"),
+        "perfect": _("Perfect"),
+    }.get(level, level)
+
+
+def players_words(mode: str, level: str) -> str:
+    """``"two players"`` or ``"against the computer (Easy)"``."""
+    if mode == "computer":
+        return _("against the computer ({level})").format(level=level_name(level))
+    return _("two players")
+
+
+def stars_word(count: int, top: int = 3) -> str:
+    """``2`` -> ``"★★☆"``."""
+    return "★" * count + "☆" * (top - count)
+
+
+def side_choice(side: Side) -> str:
+    """A side as a choice in a form (same as :func:`side_name`)."""
+    return side_name(side)
+
+
+__all__ = [
+    "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
+    "lit_words", "moves_word", "option", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
+    "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",
+    "rules_description", "seeds_word", "short", "side_choice", "side_name", "stars_word", "times_word",
+    "NORTH", "SOUTH",
+]

@@ -1,0 +1,217 @@
+"""The words of Move outcomes and the game story: values, depths, summaries, titles and axes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine import MoveResult
+
+from ..i18n import gettext as _
+from .basics import or_list, pit_word, side_name
+
+
+def ahead_words(depth: int) -> str:
+    """How far an estimate looks, the same words everywhere (depth counts single moves, plies)."""
+    return _("looks {depth} moves ahead (both players' moves counted)").format(depth=depth)
+
+
+def value_words(value: int, exact: bool, depth: int) -> str:
+    """``"best play wins by 4"``, or ``"..., an estimate that looks 13 moves ahead (...)"``; one bracket at most."""
+    if value > 0:
+        text = _("best play wins by {n}").format(n=value)
+    elif value < 0:
+        text = _("best play loses by {n}").format(n=-value)
+    else:
+        text = _("best play draws")
+    if not exact:
+        text += ", " + _("an estimate that {ahead}").format(ahead=ahead_words(depth))
+    return text
+
+
+def move_summary(pit: int, res: MoveResult, value: int, exact: bool, depth: int) -> str:
+    """The move in words: ``"pit 3: last seed in your store, move again; best play wins by 4"``."""
+    now = []
+    last = res.last
+    if res.extra_turn:
+        now.append(_("last seed in your store, move again"))
+    if res.captured:
+        now.append(_("captures {n} seeds").format(n=res.captured))
+    if res.game_over:
+        now.append(_("ends the game"))
+    if not now:
+        if last.side == res.mover and last.is_store:
+            now.append(_("last seed in your store"))
+        elif last.side == res.mover:
+            now.append(_("last seed in your pit {pit}").format(pit=last.pit))
+        else:
+            now.append(_("last seed in the opponent's pit {pit}").format(pit=last.pit))
+    return _("{pit}: {now}; {value}").format(pit=pit_word(pit), now=", ".join(now),
+                                             value=value_words(value, exact, depth))
+
+
+def best_sentence(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The summary under the chart, without nested brackets, e.g.
+    ``"**Best:** pit 3. Best play wins by 6, an estimate that looks 13 moves ahead (...)."``"""
+    best = max(r["value"] for r in rows)
+    tops = [r for r in rows if r["value"] == best]
+    said = value_words(best, all(r["exact"] for r in tops), min(r["depth"] for r in tops))
+    text = _("**Best:** {pits}. {value}.").format(pits=or_list([pit_word(r["pit"]) for r in tops]),
+                                                   value=said[0].upper() + said[1:])
+    if all(r["exact"] for r in rows):
+        return text + " " + _("Every value is proven to the end of the game.")
+    return text + " " + _("Values marked *est.* are the search's estimates and may be wrong; *exact* ones are proven.")
+
+
+def depth_warning(rows: Sequence[Mapping[str, Any]]) -> str | None:
+    """A warning when the estimates come from different depths (so they are not comparable), else ``None``."""
+    depths = sorted({r["depth"] for r in rows if not r["exact"]})
+    if len(depths) < 2:
+        return None
+    parts = [_("pit {pits} looks {depth}").format(
+        pits=", ".join(str(r["pit"]) for r in rows if not r["exact"] and r["depth"] == d), depth=d) for d in depths]
+    return (_("Estimates at different depths: {parts} moves ahead (both players' moves counted). A pit searched "
+              "deeper can look better or worse than the rest only because of that: compare them with care, or "
+              "give the search more time.").format(parts="; ".join(parts)))
+
+
+def same_depth_note(depth: int) -> str:
+    return _("Every *est.* value {ahead}, so they compare fairly.").format(ahead=ahead_words(depth))
+
+
+def value_label(row: Mapping[str, Any]) -> str:
+    """The text on a value bar: the value, then "exact" or "est." on a second line."""
+    return f"{row['value']:+d}<br>" + (_("exact") if row["exact"] else _("est."))
+
+
+def outcome_titles() -> tuple[str, str]:
+    return _("What happens now"), _("Where it leads (best play)")
+
+
+def now_bar_names(game: str) -> list[tuple[str, str]]:
+    """The "what happens now" bars: (row key, legend name); Awari has no sowing into a store (A1)."""
+    bars = [
+        ("into_store", _("Seeds into your store")),
+        ("captured", _("Seeds captured")),
+        ("handed_to_opponent", _("Seeds handed to the opponent")),
+    ]
+    return bars[1:] if game == "oware" else bars
+
+
+def chart_words(key: str) -> str:
+    """Short words of the figures (axis titles, legend names, flags)."""
+    return {
+        "seeds": _("seeds"),
+        "you_minus_them": _("you minus them"),
+        "value": _("Value with best play"),
+        "flags": _("Extra turn / game end"),
+        "extra_turn": _("extra<br>turn"),
+        "game_ends": _("game<br>ends"),
+        "stores": _("Seeds in the stores"),
+        "evaluation": _("Evaluation: South minus North"),
+        "south_minus_north": _("South - North"),
+        "south_store": _("South's store"),
+        "north_store": _("North's store"),
+        "eval": _("Evaluation"),
+        "blunder": _("Blunder: seeds thrown away"),
+        "move": _("move"),
+        "pit": _("pit"),
+        "depth_help": _("Moves looked ahead, both players' moves counted (plies); 1000 means exact."),
+    }.get(key, key)
+
+
+def pit_label(pit: int) -> str:
+    return pit_word(pit)
+
+
+def story_point(row: Mapping[str, Any]) -> str:
+    """Hover words of one move of the game story."""
+    text = _("move {move}: {player} pit {pit}; South {eval:+d} with best play").format(
+        move=row["move"], player=row["player_name"], pit=row["pit"], eval=row["evaluation"])
+    if row["lost"]:
+        text += "; " + _("this move threw away {lost} seeds compared with the best move (pit {best})").format(
+            lost=row["lost"], best=row["best_pit"])
+    return text
+
+
+def lost_words(row: Mapping[str, Any]) -> str:
+    """What a blunder marker means, in words (its label only says "lost 7")."""
+    return _("move {move}: {player} pit {pit} threw away {lost} seeds compared with the best move (pit {best}); "
+             "South {eval:+d} with best play after it").format(
+        move=row["move"], player=row["player_name"], pit=row["pit"], lost=row["lost"], best=row["best_pit"],
+        eval=row["evaluation"])
+
+
+def lost_label(lost: int) -> str:
+    return _("lost {n}").format(n=lost)
+
+
+def blunder_line(row: Mapping[str, Any]) -> str:
+    return _("move {move}: {player} pit {pit} lost {lost} (pit {best} was best)").format(
+        move=row["move"], player=row["player_name"], pit=row["pit"], lost=row["lost"], best=row["best_pit"])
+
+
+def no_blunders() -> str:
+    return _("No move threw away 2 seeds or more (as far as the search sees).")
+
+
+def story_empty() -> str:
+    return _("Play some moves: the story of the game appears here.")
+
+
+def analysing() -> str:
+    return _("Analysing the moves...")
+
+
+def outcomes_intro() -> str:
+    return _("For every pit the player to move may play: what the move does now, and what it leads to "
+             "if both players then play their best. Values are the final store difference from the "
+             "mover's view: +4 means the mover ends 4 seeds ahead.")
+
+
+def outcomes_heading(rules_words: str, notation: str, side: str) -> str:
+    return _("{rules} · `{notation}` · {side} to move").format(rules=rules_words, notation=notation,
+                                                               side=side_name("S" if side == "S" else "N"))
+
+
+def nothing_to_analyse() -> str:
+    return _("The game is over in this position: there is no move to analyse.")
+
+
+def working_out() -> str:
+    return _("Working out what every pit leads to...")
+
+
+def source_names() -> dict[str, str]:
+    """Move outcomes' choice of position: id -> words."""
+    return {"sandbox": _("The sandbox position"), "lesson": _("A lesson position"), "paste": _("Paste a position")}
+
+
+def think_names() -> dict[int, str]:
+    """Move outcomes' thinking times: milliseconds -> words."""
+    return {300: _("quick (0.3 s)"), 1000: _("normal (1 s)"), 3000: _("deep (3 s)")}
+
+
+def outcomes_labels(key: str) -> str:
+    return {
+        "position": _("Position"),
+        "thinking": _("Thinking time"),
+        "lesson": _("Lesson"),
+        "step": _("Step"),
+        "paste": _("Position (notation)"),
+        "paste_help": _("SOUTH_PITS/SOUTH_STORE/NORTH_PITS/NORTH_STORE/TO_MOVE, pits in each owner's numbering."),
+        "empty_capture": _("Empty capture"),
+        "early_win": _("Early win"),
+        "stuck": _("The game ends only when the player to move is stuck"),
+        "capture_pit": _("Captured seeds go into the landing pit (house rule)"),
+        "grand_slam": _("Grand slam"),
+        "download": _("Download the table (CSV)"),
+    }.get(key, key)
+
+
+__all__ = [
+    "ahead_words", "analysing", "best_sentence", "blunder_line", "chart_words", "depth_warning", "lost_label",
+    "lost_words", "move_summary", "no_blunders", "nothing_to_analyse", "now_bar_names", "outcome_titles",
+    "outcomes_heading", "outcomes_intro", "outcomes_labels", "pit_label", "same_depth_note", "source_names",
+    "story_empty", "story_point", "think_names", "value_label", "value_words", "working_out",
+]

@@ -1,0 +1,258 @@
+"""The sentences of lessons and puzzles: feedback on a press, goals missed, answers, hints, names."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import Miss, Outcome, Side
+
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from .basics import (
+    extra_turns_word,
+    lit_words,
+    pit_word,
+    pits_in_order,
+    rule_badge,
+    rule_text,
+    rule_title,
+    seeds_word,
+    side_name,
+)
+
+
+def with_hint(text: str, hint: str) -> str:
+    """``text``, then the step's or puzzle's hint in its own paragraph (when there is one)."""
+    return f"{text}\n\n{hint}" if hint else text
+
+
+def to_move(side: Side, press: bool = False) -> str:
+    """``"South to move"``, or ``"South to move: press a pit"``."""
+    if press:
+        return _("{side} to move: press a pit").format(side=side_name(side))
+    return _("{side} to move").format(side=side_name(side))
+
+
+def miss_words(miss: Miss) -> str:
+    """One goal condition a turn missed (``engine.Miss``), in words."""
+    f, got, wanted = miss.field, miss.got, miss.wanted
+    if f == "extra_turns":
+        return _("that turn earned {got}, the goal needs {wanted}").format(
+            got=extra_turns_word(int(got or 0)), wanted=wanted)
+    if f == "capture_at_least":
+        return _("that turn captured {got}, the goal needs {wanted}").format(got=seeds_word(int(got or 0)), wanted=wanted)
+    if f == "capture":
+        return _("that turn captured nothing") if wanted else _("that turn captured seeds")
+    if f == "lap":
+        return _("no move of that turn went all the way round") if wanted else _("that turn sowed a full lap")
+    if f == "game_over":
+        return _("the game goes on") if wanted else _("that ended the game")
+    if f == "winner":
+        if miss.score is None:
+            return _("the game is not over yet")
+        return _("the game ends {south}-{north} (South-North), not the result the goal asks for").format(
+            south=miss.score[0], north=miss.score[1])
+    if f == "store_at_least":
+        return _("your store ends with {got}, the goal needs {wanted}").format(got=seeds_word(int(got or 0)), wanted=wanted)
+    return _("after it your opponent can capture {seeds}").format(seeds=seeds_word(int(got or 0)))
+
+
+def misses_words(missed: Sequence[Miss]) -> str:
+    """Every missed condition, joined with semicolons."""
+    return "; ".join(miss_words(m) for m in missed)
+
+
+# ------------------------------------------------------------------ lessons
+
+
+def about_words(rule_ids: Sequence[str]) -> str:
+    """What a step teaches: each cited rule's sentence with its id as a small badge."""
+    lines = [f"- **{rule_title(r)}.** {rule_text(r)} {rule_badge(r)}" for r in rule_ids]
+    return _("This step is about:") + "\n" + "\n".join(lines)
+
+
+def not_this_step(pit: int, lit: Sequence[int], rule_ids: Sequence[str], what_it_does: str) -> str:
+    """A legal pit that is not the step's lit pit: nothing happens, and why."""
+    return (
+        _("Pit {pit} is a real move, but not this step's: press the lit {lit}.").format(pit=pit, lit=lit_words(lit))
+        + "\n\n" + about_words(rule_ids) + "\n\n"
+        + _("(What pit {pit} would do: {words})").format(pit=pit, words=what_it_does)
+    )
+
+
+def step_done(done: str, what_it_did: str) -> str:
+    """A lit pit pressed: the step's own words, then what the move did."""
+    return f"{done}\n\n{what_it_did}"
+
+
+def goal_reached(done: str, what_it_did: str) -> str:
+    """A goal step's goal reached."""
+    return _("Goal reached! {done}").format(done=done) + "\n\n" + what_it_did
+
+
+def keep_going(what_it_did: str) -> str:
+    """A lesson's goal turn goes on after an extra turn."""
+    return _("{words} Keep going: it is still your turn.").format(words=what_it_did)
+
+
+def goal_missed(what_it_did: str, missed: Sequence[Miss]) -> str:
+    """A goal try that ended without the goal."""
+    return what_it_did + "\n\n" + _("Not yet: {misses}. Press **Try again**.").format(misses=misses_words(missed))
+
+
+def wrong_answer(choice: str) -> str:
+    """A wrong answer to a prediction."""
+    return _("Not quite: it is not **{choice}**. Have another go.").format(choice=choice)
+
+
+def right_answer(done: str, what_it_did: str) -> str:
+    """The right answer to a prediction; the move is played."""
+    return _("Right! {done}").format(done=done) + "\n\n" + what_it_did
+
+
+def shown_solution(pits: Sequence[int], done: str) -> str:
+    """"Show me" played a goal step's solution."""
+    return _("Here is one way: {pits}. {done}").format(pits=pits_in_order(pits), done=done)
+
+
+def step_counter(k: int, total: int) -> str:
+    """``"Step 3 of 10"``."""
+    return _("Step {k} of {total}").format(k=k, total=total)
+
+
+def all_steps_done(total: int) -> str:
+    return _("All {total} steps done").format(total=total)
+
+
+def rules_line(rule_ids: Sequence[str]) -> str:
+    """``"Rules: **K7** Sowing · **K9** ..."`` under a step's text."""
+    return _("Rules: {rules}").format(rules=" · ".join(f"**{r}** {rule_title(r)}" for r in rule_ids))
+
+
+def lesson_steps_done(done: int, total: int, finished: bool) -> str:
+    """The sidebar's line about this lesson."""
+    return _("This lesson: {done} of {total} steps done").format(done=done, total=total) + (" ✓" if finished else "")
+
+
+def lesson_line(number: int, title: str, done: int, total: int, finished: bool) -> str:
+    """Home's line about one lesson: ``"Lesson 2, Sowing: 3 of 9 steps ✓"``."""
+    return _("Lesson {number}, {title}: {done} of {total} steps").format(
+        number=number, title=title, done=done, total=total) + (" ✓" if finished else "")
+
+
+# ------------------------------------------------------------------ puzzles
+
+
+def puzzle_illegal(refusal: str, pit: int) -> str:
+    """An illegal pit in a puzzle: the rule, then that the pit can't be played."""
+    return _("{refusal} Pit {pit} cannot be played here.").format(refusal=refusal, pit=pit)
+
+
+def still_your_turn(what_it_did: str) -> str:
+    """A puzzle's turn goes on after an extra turn."""
+    return _("{words} Still your turn: keep going.").format(words=what_it_did)
+
+
+def solved(what_it_did: str) -> str:
+    return _("Solved! {words}").format(words=what_it_did)
+
+
+def dead_end() -> str:
+    """An extra turn after which no order of moves reaches the puzzle's goal."""
+    return _("That is an extra turn, but from here no order of moves reaches the goal.")
+
+
+def most_extra_turns_missed(got: int, best: int) -> str:
+    return _("that turn earned {got}; {best} are possible").format(got=extra_turns_word(got), best=best)
+
+
+def biggest_capture_missed(got: int, best: int) -> str:
+    return _("that turn captured {got}; {best} are possible").format(got=seeds_word(got), best=best)
+
+
+def not_best() -> str:
+    return _("another move does better against best play")
+
+
+def not_the_answer() -> str:
+    return _("that is not the answer")
+
+
+def puzzle_wrong(what_it_did: str, why: str, note: str) -> str:
+    """A finished turn that is not an answer; the board goes back to the puzzle's start."""
+    text = f"{what_it_did}\n\n{why}" + (f" {note}" if note else "")
+    return text + "\n\n" + _("The board is back at the start: try again.")
+
+
+def not_this_time(reasons: Sequence[str]) -> str:
+    return _("Not this time: {reasons}.").format(reasons="; ".join(reasons))
+
+
+def answers_note(turns: Sequence[Sequence[int]]) -> str:
+    """``""`` for one answer, else e.g. ``"2 answers count: pit 3 or pit 5."``"""
+    if len(turns) <= 1:
+        return ""
+    sep = _(", then ")
+    listed = _(" or ").join(sep.join(pit_word(p) for p in t) for t in turns)
+    return _("{n} answers count: {answers}.").format(n=len(turns), answers=listed)
+
+
+def answers_count(n: int) -> str:
+    return _("{n} different answers count.").format(n=n)
+
+
+def best_play_finish(value: int) -> str:
+    """A best-play puzzle's value: ``"With best play you finish 3 seeds ahead."``"""
+    if value > 0:
+        return _("With best play you finish {seeds} ahead.").format(seeds=seeds_word(value))
+    if value < 0:
+        return _("With best play you finish {seeds} behind.").format(seeds=seeds_word(-value))
+    return _("With best play you finish level (a draw).")
+
+
+def line_words(side: str, pits: Sequence[int]) -> str:
+    return _("How it goes on with best play (from {side}): {pits}.").format(
+        side=side, pits=", ".join(map(str, pits)))
+
+
+def puzzle_name(theme_title: str, k: int, n: int, title: str = "") -> str:
+    """``"The full lap · puzzle 3 of 5"`` (plus ``": title"``): never the id, which may name the answer."""
+    name = _("{theme} · puzzle {k} of {n}").format(theme=theme_title, k=k, n=n)
+    return f"{name}: {title}" if title else name
+
+
+def no_such_puzzle(wanted: str, example: str) -> str:
+    from .basics import quote
+
+    return _("There is no puzzle called {wanted}. Puzzle ids look like {example}; "
+             "here is the puzzle of the day instead.").format(wanted=quote(wanted, 40), example=quote(example))
+
+
+def you_are(side: Side, task: str) -> str:
+    return _("**You are {side}. {task}**").format(side=side_name(side), task=task)
+
+
+def session_counts(solved_count: int, tried: int) -> str:
+    return _("This session: {solved} solved, {tried} tried.").format(solved=solved_count, tried=tried)
+
+
+def hint_line(k: int, text: str) -> str:
+    return _("Hint {k}: {text}").format(k=k, text=text)
+
+
+def outcome_winner(end: Outcome) -> str:
+    return side_name(end.winner) if end.winner else _("nobody")
+
+
+def plural_puzzles(n: int) -> str:
+    return ngettext("{n} puzzle", "{n} puzzles", n).format(n=n)
+
+
+__all__ = [
+    "about_words", "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed",
+    "dead_end", "goal_missed", "goal_reached", "hint_line", "keep_going", "lesson_line", "lesson_steps_done",
+    "line_words", "miss_words", "misses_words", "most_extra_turns_missed", "no_such_puzzle", "not_best",
+    "not_the_answer", "not_this_step", "not_this_time", "outcome_winner", "plural_puzzles", "puzzle_illegal",
+    "puzzle_name", "puzzle_wrong", "right_answer", "rules_line", "session_counts", "shown_solution", "solved",
+    "step_counter", "step_done", "still_your_turn", "to_move", "with_hint", "wrong_answer", "you_are",
+]

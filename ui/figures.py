@@ -1,0 +1,136 @@
+"""Plotly figures of Move outcomes and the game story, built from ``tutor.analysis`` rows.
+
+Colours come from plotly's colour-blind-safe palette (``px.colors.qualitative.Safe``)
+and every bar also carries its number as text; every word comes from ``tutor.words``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import plotly.express as px
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from tutor import words
+from tutor.analysis import blunders
+
+SAFE = px.colors.qualitative.Safe
+COLOURS = {
+    "into_store": SAFE[0],
+    "captured": SAFE[1],
+    "handed_to_opponent": SAFE[2],
+    "win": SAFE[3],
+    "draw": SAFE[9] if len(SAFE) > 9 else SAFE[4],
+    "loss": SAFE[4],
+    "estimate": SAFE[5],
+    "south": SAFE[0],
+    "north": SAFE[1],
+    "eval": SAFE[6],
+    "blunder": SAFE[4],
+}
+
+
+def int_step(span: float, ticks: int = 6) -> int:
+    """A whole-number tick step (1, 2, 5, 10, 20, ...) giving about ``ticks`` ticks over ``span``.
+
+    >>> [int_step(s) for s in (1, 4, 6, 13, 30, 48, 120)]
+    [1, 1, 1, 5, 5, 10, 20]
+    """
+    raw = max(float(span), 1.0) / max(ticks, 1)
+    step = 1
+    while True:
+        for m in (1, 2, 5):
+            if step * m >= raw:
+                return step * m
+        step *= 10
+
+
+def int_axis(lo: float, hi: float, ticks: int = 6) -> dict[str, Any]:
+    """Axis settings for whole numbers from ``lo`` to ``hi``: range plus integer ticks ("d" format)."""
+    return {"range": [lo, hi], "tickmode": "linear", "tick0": 0, "dtick": int_step(hi - lo, ticks), "tickformat": "d"}
+
+
+def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah") -> go.Figure:
+    """Two bar charts over the legal pits: what happens now, and what it leads to.
+
+    Sized for a phone too (390 px wide): short subplot titles, text of at least
+    12 px never shrunk to fit a thin bar, whole-number seed ticks. Awari has no
+    "into your store" bar (A1).
+    """
+    pits = [words.pit_label(r["pit"]) for r in rows]
+    hover = [r["summary"] for r in rows]
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=words.outcome_titles())
+    fig.update_annotations(font={"size": 15})
+    text_style = {"textposition": "outside", "textfont": {"size": 12}, "constraintext": "none", "cliponaxis": False}
+    bars = words.now_bar_names(game)
+    for key, name in bars:
+        ys = [r[key] for r in rows]
+        fig.add_trace(go.Bar(x=pits, y=ys, name=name, marker_color=COLOURS[key], text=ys, hovertext=hover,
+                             hovertemplate="%{hovertext}<br>" + name + ": %{y}<extra></extra>", **text_style),
+                      row=1, col=1)
+    flags = ["<br>".join(w for w, on in ((words.chart_words("extra_turn"), r["extra_turn"]),
+                                         (words.chart_words("game_ends"), r["game_end"])) if on) for r in rows]
+    top = max([max(r[key] for key, _ in bars) for r in rows] + [1])
+    fig.add_trace(go.Scatter(x=pits, y=[top * 1.5 + 1] * len(rows), mode="text", text=flags,
+                             name=words.chart_words("flags"), textfont={"size": 12}, hoverinfo="skip",
+                             showlegend=False, cliponaxis=False), row=1, col=1)
+    vals = [r["value"] for r in rows]
+    fig.add_trace(go.Bar(
+        x=pits, y=vals, name=words.chart_words("value"),
+        marker_color=[COLOURS[r["result"]] if r["exact"] else COLOURS["estimate"] for r in rows],
+        marker_pattern_shape=["" if r["exact"] else "/" for r in rows],
+        text=[words.value_label(r) for r in rows], hovertext=hover, hovertemplate="%{hovertext}<extra></extra>",
+        **text_style,
+    ), row=2, col=1)
+    span = max([abs(v) for v in vals] + [2])
+    fig.update_yaxes(title_text=words.chart_words("seeds"), row=1, col=1, **int_axis(0, top * 1.9 + 1, ticks=4))
+    fig.update_yaxes(title_text=words.chart_words("you_minus_them"), zeroline=True, row=2, col=1,
+                     **int_axis(-(span * 1.6 + 1), span * 1.6 + 1, ticks=4))
+    fig.update_layout(barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
+                      legend={"orientation": "h", "y": -0.08}, font={"size": 12})
+    return fig
+
+
+def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
+    """Both stores per move and the evaluation per move, blunders marked.
+
+    Axes count whole moves and whole seeds (integer ticks only); the store
+    numbers written on the points stay inside the plot (head room above the
+    highest point, ``cliponaxis=False``).
+    """
+    moves = [r["move"] for r in rows]
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.14,
+                        subplot_titles=(words.chart_words("stores"), words.chart_words("evaluation")))
+    for key, colour in (("south_store", COLOURS["south"]), ("north_store", COLOURS["north"])):
+        ys = [r[key] for r in rows]
+        name = words.chart_words(key)
+        fig.add_trace(go.Scatter(x=moves, y=ys, mode="lines+markers+text", name=name, line={"color": colour},
+                                 text=ys, textposition="top center", cliponaxis=False, textfont={"size": 12},
+                                 hovertemplate=words.chart_words("move") + " %{x}: " + name + " %{y}<extra></extra>"),
+                      row=1, col=1)
+    evals = [r["evaluation"] for r in rows]
+    fig.add_trace(go.Scatter(x=moves, y=evals, mode="lines+markers", name=words.chart_words("eval"),
+                             line={"color": COLOURS["eval"]}, hovertext=[words.story_point(r) for r in rows],
+                             hovertemplate="%{hovertext}<extra></extra>"), row=2, col=1)
+    bad = blunders(rows)
+    if bad:
+        fig.add_trace(go.Scatter(
+            x=[r["move"] for r in bad], y=[r["evaluation"] for r in bad], mode="markers+text",
+            name=words.chart_words("blunder"), marker={"symbol": "x", "size": 14, "color": COLOURS["blunder"]},
+            text=[words.lost_label(r["lost"]) for r in bad], textposition="bottom center", textfont={"size": 12},
+            cliponaxis=False, hovertext=[words.lost_words(r) for r in bad], hovertemplate="%{hovertext}<extra></extra>",
+        ), row=2, col=1)
+    top = max([max(r["south_store"], r["north_store"]) for r in rows] + [1])
+    span = max([abs(v) for v in evals] + [2])
+    fig.update_yaxes(title_text=words.chart_words("seeds"), row=1, col=1, **int_axis(0, top * 1.25 + 1, ticks=5))
+    fig.update_yaxes(title_text=words.chart_words("south_minus_north"), row=2, col=1, zeroline=True,
+                     **int_axis(-(span * 1.3 + 1), span * 1.3 + 1, ticks=5))
+    last = max(moves + [1])
+    step = int_step(last, ticks=10)
+    fig.update_xaxes(range=[0.5, last + 0.5], tickmode="linear", tick0=step if step > 1 else 1, dtick=step,
+                     tickformat="d")
+    fig.update_xaxes(title_text=words.chart_words("move"), row=2, col=1)
+    fig.update_layout(height=520, margin={"l": 60, "r": 20, "t": 60, "b": 40}, legend={"orientation": "h", "y": -0.15})
+    return fig

@@ -1,0 +1,141 @@
+"""The Move outcomes page: for every legal pit, what it does now and what it leads to.
+
+The position comes from the sandbox, a lesson step, or a pasted notation;
+the rows are ``tutor.analysis.move_rows`` (cached by position, rules and
+thinking time) and the figure is ``ui.figures.outcomes_figure``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from engine import Position, Rules, legal_moves, rules_for_position, rules_from_params
+from tutor import words
+from tutor.analysis import OUTCOME_KEYS, move_rows, same_depth_values
+from ui import figures, frame, state
+
+K = state.Keys.OUTCOMES
+THINK_MS = (300, 1000, 3000)
+
+
+def rules_key(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """A hashable, cache-friendly description of the rules (``to_params`` fields)."""
+    return tuple(sorted(rules.to_params().items()))
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def cached_rows(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: int) -> list[dict[str, Any]]:
+    """:func:`tutor.analysis.move_rows` cached per (notation, rules, thinking time)."""
+    rules = rules_from_params(dict(rules_items))
+    pos = Position.from_notation(notation, rules)
+    return move_rows(pos, rules, same_depth_values(pos, rules, time_ms)[0])
+
+
+def parse_pasted(text: str, game: str, options: dict[str, Any]) -> tuple[Position, Rules]:
+    """A pasted notation and the chosen game: the position and its rules (Kalah's pits and
+    seeds read from it, K1/K2). Raises ``NotationError``/``ValueError`` from the engine."""
+    pos = Position.from_notation(text)
+    rules = rules_for_position(pos, game, **options)
+    return Position.from_notation(text, rules), rules
+
+
+def _from_sandbox() -> tuple[Position, Rules] | None:
+    sb = state.sandbox()
+    return sb.position, sb.rules
+
+
+def _from_lesson() -> tuple[Position, Rules] | None:
+    lessons = frame.lessons()
+    lid = st.selectbox(words.outcomes_labels("lesson"), list(lessons), key=f"{K}lesson",
+                       format_func=lambda i: f"{lessons[i].number}. {lessons[i].title}")
+    lesson = lessons[lid]
+    steps = list(lesson.steps)
+    k = st.selectbox(words.outcomes_labels("step"), range(len(steps)), key=f"{K}step",
+                     format_func=lambda i: f"{i + 1}. {steps[i].title}")
+    return lesson.step_position(steps[k]), lesson.step_rules(steps[k])
+
+
+def _pasted() -> tuple[Position, Rules] | None:
+    c1, c2 = st.columns([3, 1])
+    text = c1.text_input(words.outcomes_labels("paste"), key=f"{K}notation", value="4,4,4,4,4,4/0/4,4,4,4,4,4/0/S",
+                         help=words.outcomes_labels("paste_help"), max_chars=200)
+    game = c2.radio(words.label("game"), ["kalah", "oware"], key=f"{K}game", format_func=words.game_title)
+    options: dict[str, Any] = {}
+    if game == "kalah":
+        c1, c2 = st.columns(2)
+        if c1.checkbox(words.outcomes_labels("empty_capture"), key=f"{K}empty_capture"):
+            options["empty_capture"] = True
+        if c2.checkbox(words.outcomes_labels("early_win"), key=f"{K}early_win"):
+            options["early_win"] = True
+        if c1.checkbox(words.outcomes_labels("stuck"), key=f"{K}stuck"):
+            options["end_rule"] = "stuck"
+        if c2.checkbox(words.outcomes_labels("capture_pit"), key=f"{K}capture_pit"):
+            options["capture_to"] = "pit"
+    else:
+        from engine import option
+
+        grand_slam = option("oware", "grand_slam")
+        options["grand_slam"] = st.radio(words.outcomes_labels("grand_slam"), list(grand_slam.values),
+                                         key=f"{K}grand_slam", horizontal=True,
+                                         format_func=lambda v: words.option_value(grand_slam, v))
+    if not (text or "").strip():
+        st.error(words.cannot_analyse(words.notation_problem_empty()), icon=":material/error:")
+        return None
+    try:
+        return parse_pasted(text.strip(), game, options)
+    except ValueError as exc:
+        st.error(words.cannot_analyse(words.pasted_problem(exc, game)), icon=":material/error:")
+        return None
+
+
+SOURCES = {"sandbox": _from_sandbox, "lesson": _from_lesson, "paste": _pasted}
+
+
+def table_frame(rows: list[dict[str, Any]], game: str = "kalah") -> pd.DataFrame:
+    """The table shown and downloaded: Awari leaves out ``into_store`` (A1: no sowing into a store)."""
+    frame_ = pd.DataFrame(rows, columns=list(OUTCOME_KEYS))
+    return frame_.drop(columns=["into_store"]) if game == "oware" else frame_
+
+
+def render_rows(rows: list[dict[str, Any]], game: str = "kalah") -> None:
+    """The chart, the words and the table (with CSV) for the rows of one position."""
+    st.plotly_chart(figures.outcomes_figure(rows, game), key=f"{K}chart", width="stretch")
+    depths = {r["depth"] for r in rows if not r["exact"]}
+    if len(depths) == 1:
+        st.caption(words.same_depth_note(depths.pop()))
+    warning = words.depth_warning(rows)
+    if warning:
+        st.warning(warning, icon=":material/warning:")
+    st.markdown(words.best_sentence(rows))
+    st.markdown("\n".join(f"- {r['summary']}" for r in rows))
+    table = table_frame(rows, game)
+    st.dataframe(table, hide_index=True, key=f"{K}table", column_config={
+        "depth": st.column_config.NumberColumn("depth", help=words.chart_words("depth_help"))})
+    st.download_button(words.outcomes_labels("download"), table.to_csv(index=False).encode("utf-8"),
+                       file_name="move-outcomes.csv", mime="text/csv", key=f"{K}download", icon=":material/download:")
+
+
+def render() -> None:
+    """The Move outcomes page body (below the title)."""
+    st.caption(words.outcomes_intro())
+    c1, c2 = st.columns([2, 1])
+    names = words.source_names()
+    source = c1.radio(words.outcomes_labels("position"), list(SOURCES), key=f"{K}source", horizontal=True,
+                      format_func=names.get)
+    think_names = words.think_names()
+    think = c2.selectbox(words.outcomes_labels("thinking"), THINK_MS, index=1, key=f"{K}think",
+                         format_func=think_names.get)
+    picked = SOURCES[source]()
+    if picked is None:
+        return
+    pos, rules = picked
+    st.caption(words.outcomes_heading(words.rules_description(rules), pos.to_notation(), pos.to_move))
+    if not legal_moves(pos, rules):
+        st.info(words.nothing_to_analyse(), icon=":material/flag:")
+        return
+    with st.spinner(words.working_out()):
+        rows = cached_rows(pos.to_notation(), rules_key(rules), int(think))
+    render_rows(rows, rules.game)

@@ -1,0 +1,48 @@
+"""A move's verdict that appears only when the board has finished animating the move.
+
+"Solved!", "Goal reached!" or "Not yet" must not give away how a sowing
+ends: the first time a page draws an action, a line "Watch the seeds..."
+stands where the verdict will be, and the verdict fades in after the
+animation's length (pure CSS, keyed by the sowing's id).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from tutor import words
+from tutor.activity import Activity, sowing_ms
+from ui import state
+
+
+def after_sowing(key: str, activity: Activity) -> Any:
+    """A container (use it with ``with``) for what follows ``activity``'s last action."""
+    sowing = activity.sowing
+    prefs = state.session().prefs
+    fresh = state.first_showing(key, activity.action)
+    ms = 0
+    if fresh and sowing is not None and prefs.animate and not prefs.step:
+        ms = sowing_ms(sowing, activity.rules, prefs.ms_per_seed)
+    if not ms or sowing is None:
+        return st.container(key=key)
+    tag = "".join(ch if ch.isalnum() else "_" for ch in f"{key}_{sowing.id}")
+    st.html(
+        "<style>"
+        f".st-key-{tag}, .st-key-{tag} * {{ animation: mt-reveal-{tag} .3s ease-out {ms}ms both; }}"
+        f"@keyframes mt-reveal-{tag} {{ from {{ opacity: 0; visibility: hidden; }}"
+        " to { opacity: 1; visibility: visible; } }"
+        f".st-key-{tag}_watch {{ overflow: hidden; }}"
+        f".st-key-{tag}_watch, .st-key-{tag}_watch * {{ animation: mt-gone-{tag} 1ms linear {ms}ms forwards; }}"
+        f"@keyframes mt-gone-{tag} {{ from, to {{ max-height: 0; visibility: hidden; }} }}"
+        "</style>"
+    )
+    st.container(key=f"{tag}_watch").caption(words.label("watch"))
+    return st.container(key=tag)
+
+
+def notice(activity: Activity) -> None:
+    """The activity's notice in its colour (markdown; never HTML)."""
+    if activity.notice is not None:
+        getattr(st, activity.notice.kind)(activity.notice.text)

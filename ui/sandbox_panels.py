@@ -1,0 +1,182 @@
+"""The sandbox's panels: players and rules, the board editor, the moves table, the share link.
+
+Every form reads its choices and ranges from the engine's option table
+(``engine.options``) and hands its values to the ``SandboxActivity``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from engine import GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, options_for
+from tutor import words
+from tutor.analysis import move_table
+from tutor.links import link_query
+from tutor.sandbox import SandboxActivity
+from ui import state
+
+K = state.Keys.SANDBOX
+ED = state.Keys.EDITOR
+
+
+def _option_key(opt: Option) -> str:
+    return f"{K}{opt.name}"
+
+
+def settings_from_widgets(sb: SandboxActivity) -> dict[str, Any]:
+    """The settings form's values (the current rules where a field was never shown)."""
+    ss = st.session_state
+    out: dict[str, Any] = {"game": ss.get(f"{K}game", sb.rules.game), "first": ss.get(f"{K}first", sb.first)}
+    for game in GAMES:
+        for opt in options_for(game):
+            current = getattr(sb.rules, opt.name, opt.default) if sb.rules.game == game else opt.default
+            out[opt.name] = ss.get(_option_key(opt), current)
+    return out
+
+
+def new_game() -> None:
+    """New game with the rules chosen in the settings form."""
+    sb = state.sandbox()
+    sb.new_game_from(settings_from_widgets(sb))
+
+
+def _players_changed() -> None:
+    ss = st.session_state
+    state.sandbox().set_players(ss.get(f"{K}mode", "two"), ss.get(f"{K}computer_side", NORTH), ss.get(f"{K}level", "easy"))
+
+
+def _option_widget(opt: Option, current: Any, where: Any) -> None:
+    label, key = words.option_label(opt), _option_key(opt)
+    if opt.kind == "int":
+        where.select_slider(label, options=list(opt.values), value=current, key=key)
+    elif opt.kind == "bool":
+        where.checkbox(label, value=bool(current), key=key)
+    else:
+        values = list(opt.values)
+        where.radio(label, values, key=key, index=values.index(current) if current in values else 0,
+                    format_func=lambda v, o=opt: words.option_value(o, v))
+
+
+def settings(sb: SandboxActivity) -> None:
+    """Who plays, and the game and rules of the next game."""
+    st.markdown(f"**{words.label('players')}**")
+    c1, c2, c3 = st.columns(3)
+    c1.radio(words.label("who_plays"), ["two", "computer"], key=f"{K}mode", index=0 if sb.mode == "two" else 1,
+             format_func=lambda m: words.label(f"mode_{m}"), on_change=_players_changed)
+    if sb.mode == "computer":
+        c2.radio(words.label("computer_plays"), [NORTH, SOUTH], key=f"{K}computer_side",
+                 index=0 if sb.computer_side == NORTH else 1, format_func=words.side_name, on_change=_players_changed)
+        c3.select_slider(words.label("level"), options=list(LEVELS), key=f"{K}level", value=sb.level,
+                         format_func=words.level_name, on_change=_players_changed)
+    st.markdown(words.label("game_and_rules"))
+    game = st.radio(words.label("game"), list(GAMES), key=f"{K}game", horizontal=True,
+                    index=list(GAMES).index(sb.rules.game), format_func=words.game_title)
+    cols = st.columns(2)
+    for i, opt in enumerate(options_for(game)):
+        current = getattr(sb.rules, opt.name) if sb.rules.game == game else opt.default
+        _option_widget(opt, current, cols[i % 2] if game == "kalah" else st)
+    st.radio(words.label("who_first"), list(SIDES), key=f"{K}first", horizontal=True,
+             index=list(SIDES).index(sb.first), format_func=words.side_name)
+    st.button(words.label("start_with_rules"), key=f"{K}new_settings", on_click=new_game, type="primary")
+
+
+# ------------------------------------------------------------------ the board editor
+
+
+def field_keys(n: int) -> dict[str, str]:
+    """Widget keys of the editor's number fields: ``"S1".."Sn"``, ``"N1"..``, ``"SS"``/``"NS"`` (stores)."""
+    names = [f"S{k}" for k in range(1, n + 1)] + [f"N{k}" for k in range(1, n + 1)] + ["SS", "NS"]
+    return {name: f"{ED}{name}" for name in names}
+
+
+def _sync_editor(sb: SandboxActivity) -> None:
+    """Fill the editor's fields from the board, but only when the board changed (what the
+    learner typed survives every other rerun, a refused entry included)."""
+    ss = st.session_state
+    pos = sb.position
+    mark = (sb.action, len(sb.game.results), pos.to_notation(), sb.rules.pits)
+    if ss.get(f"{ED}synced") == mark:
+        return
+    ss[f"{ED}synced"] = mark
+    sb.editor_error = None
+    ss[f"{ED}text"] = pos.to_notation()
+    keys = field_keys(sb.rules.pits)
+    for k in range(1, sb.rules.pits + 1):
+        ss[keys[f"S{k}"]] = pos.south[k - 1]
+        ss[keys[f"N{k}"]] = pos.north[k - 1]
+    ss[keys["SS"]] = pos.south_store
+    ss[keys["NS"]] = pos.north_store
+    ss[f"{ED}to_move"] = pos.to_move
+
+
+def _use_text() -> None:
+    state.sandbox().apply_notation(str(st.session_state.get(f"{ED}text", "")))
+
+
+def _use_fields() -> None:
+    ss = st.session_state
+    sb = state.sandbox()
+    n = sb.rules.pits
+    keys = field_keys(n)
+    sb.apply_fields([ss.get(keys[f"S{k}"]) for k in range(1, n + 1)], ss.get(keys["SS"]),
+                    [ss.get(keys[f"N{k}"]) for k in range(1, n + 1)], ss.get(keys["NS"]), ss.get(f"{ED}to_move", SOUTH))
+
+
+def editor(sb: SandboxActivity) -> None:
+    """Set any position with the same rules: as notation, or pit by pit."""
+    n = sb.rules.pits
+    _sync_editor(sb)
+    keys = field_keys(n)
+    st.caption(words.editor_intro(n, sb.rules.total_seeds))
+    if sb.editor_error:
+        st.error(sb.editor_error, icon=":material/block:")
+    with st.form(f"{ED}text_form", border=False):
+        st.text_input(words.label("notation"), key=f"{ED}text", help=words.layout(), max_chars=200)
+        st.form_submit_button(words.label("use_notation"), key=f"{ED}text_go", on_click=_use_text)
+    with st.form(f"{ED}fields_form", border=False):
+        st.markdown(words.label("north_row"))
+        cols = st.columns(n + 1)
+        cols[0].number_input(words.label("north_store"), step=1, key=keys["NS"])
+        for k in range(n, 0, -1):
+            cols[n - k + 1].number_input(f"N{k}", step=1, key=keys[f"N{k}"])
+        st.markdown(words.label("south_row"))
+        cols = st.columns(n + 1)
+        for k in range(1, n + 1):
+            cols[k - 1].number_input(f"S{k}", step=1, key=keys[f"S{k}"])
+        cols[n].number_input(words.label("south_store"), step=1, key=keys["SS"])
+        st.radio(words.label("to_move"), list(SIDES), format_func=words.side_name, horizontal=True, key=f"{ED}to_move")
+        st.form_submit_button(words.label("use_numbers"), key=f"{ED}fields_go", on_click=_use_fields)
+
+
+# ------------------------------------------------------------------ moves and sharing
+
+
+def moves_frame(sb: SandboxActivity) -> pd.DataFrame:
+    """The moves as a table with the headers of ``tutor.words.move_columns`` (shown and in the CSV)."""
+    columns = words.move_columns()
+    return pd.DataFrame(move_table(sb.game), columns=list(columns)).rename(columns=columns)
+
+
+def moves_table(sb: SandboxActivity) -> None:
+    """The moves so far, and a CSV download of them."""
+    if not sb.game.results:
+        st.caption(words.no_moves_yet())
+        return
+    st.caption(words.moves_so_far(len(sb.game.results)))
+    frame = moves_frame(sb)
+    st.dataframe(frame, hide_index=True, key=f"{K}moves_table")
+    st.download_button(words.label("download_moves"), frame.to_csv(index=False).encode("utf-8"),
+                       file_name="mancala-moves.csv", mime="text/csv", key=f"{K}download", icon=":material/download:")
+
+
+def share(sb: SandboxActivity) -> None:
+    """A link that reopens this position with these rules."""
+    try:
+        base = st.context.url or ""
+    except Exception:  # noqa: BLE001 - no browser context (tests)
+        base = ""
+    st.caption(words.share_intro())
+    st.code(f"{base}?{link_query(sb.rules, sb.position)}", language=None)
