@@ -1,4 +1,4 @@
-"""Shared fixtures: AppTest with the st.navigation fix, and Playwright on Debian's Chromium."""
+"""Shared fixtures: AppTest of the whole app (pages opened through app.py), and Playwright on Debian's Chromium."""
 
 from __future__ import annotations
 
@@ -19,41 +19,37 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives the real app in Chromium (needs /usr/bin/chromium)")
 
 
-def _patch_pages_manager(monkeypatch: pytest.MonkeyPatch) -> None:
-    """AppTest reruns skip app.py when a pages/ folder exists; this makes it run the frame every time."""
-    from streamlit.runtime.pages_manager import PagesManager
-    from streamlit.testing.v1 import app_test
-
-    class FramePagesManager(PagesManager):
-        def __init__(self, *args, **kwargs):
-            PagesManager.uses_pages_directory = False
-            super().__init__(*args, **kwargs)
-
-    monkeypatch.setattr(app_test, "PagesManager", FramePagesManager)
-
-
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch):
-    """A fresh AppTest of the whole app (``app.py``), not yet run."""
+    """A fresh AppTest of the whole app (``app.py``, the frame), not yet run."""
     from streamlit.testing.v1 import AppTest
 
-    _patch_pages_manager(monkeypatch)
     monkeypatch.chdir(ROOT)
-    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
 
 
 @pytest.fixture
-def page_app(monkeypatch: pytest.MonkeyPatch):
-    """Factory: ``page_app("pages/sandbox.py")`` is an AppTest of one page file run alone."""
-    from streamlit.testing.v1 import AppTest
+def page_app(app):
+    """Factory: ``page_app("pages/sandbox.py")`` is the app opened on that page through the frame
+    (``app.py`` runs, then ``switch_page``); call ``.run()`` after setting query params or state."""
 
-    _patch_pages_manager(monkeypatch)
-    monkeypatch.chdir(ROOT)
+    class PageApp:
+        def __init__(self, path: str) -> None:
+            self.path = path
+            self.at = app
+            self._opened = False
 
-    def make(path: str):
-        return AppTest.from_file(str(ROOT / path), default_timeout=30)
+        def run(self, **kwargs):
+            if not self._opened:
+                self._opened = True
+                self.at.run(**kwargs)
+                return self.at.switch_page(self.path).run(**kwargs)
+            return self.at.run(**kwargs)
 
-    return make
+        def __getattr__(self, name):
+            return getattr(self.at, name)
+
+    return PageApp
 
 
 @pytest.fixture(scope="session")
