@@ -7,7 +7,7 @@ against the option table (``engine.options``); a bad value raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Union
 
 from .errors import NotationError

@@ -16,7 +16,7 @@ Progress (steps done, the lesson finished) goes to a ``tutor.progress.Progress``
 
 from __future__ import annotations
 
-from engine import MoveResult, Place, Position, Rules, Turn, misses, play, reached
+from engine import IllegalMoveError, MoveResult, Place, Position, Rules, Turn, misses, play, reached
 from lessons.models import DoStep, GoalStep, Lesson, PredictStep, ReadStep, Step
 
 from . import words
@@ -91,11 +91,9 @@ class LessonActivity(Activity):
             return words.to_move(self.position.to_move)
         return ""
 
-    def refused(self, pit: int, error: object) -> None:
-        from engine import IllegalMoveError
-
+    def refused(self, pit: int, error: IllegalMoveError) -> None:
         self.wrong += 1
-        rule_id = error.rule_id if isinstance(error, IllegalMoveError) else "K5"
+        rule_id = error.rule_id
         self.notice = Notice("warning", words.with_hint(words.illegal_text(rule_id), self.step.hint))
 
     def judge(self, before: Position, result: MoveResult) -> None:

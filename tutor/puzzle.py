@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 
-from engine import MoveResult, Position, Rules, Turn, all_turns, misses
+from engine import IllegalMoveError, MoveResult, Position, Rules, Turn, all_turns, misses
 from lessons.models import Puzzle
 
 from . import words
@@ -90,11 +90,9 @@ class PuzzleActivity(Activity):
             return words.solved_turn_line()
         return words.to_move(self.position.to_move, press=True)
 
-    def refused(self, pit: int, error: object) -> None:
-        from engine import IllegalMoveError
-
+    def refused(self, pit: int, error: IllegalMoveError) -> None:
         self.progress.puzzle_tried(self.puzzle.id)
-        rule_id = error.rule_id if isinstance(error, IllegalMoveError) else "K5"
+        rule_id = error.rule_id
         self.notice = Notice("warning", words.puzzle_illegal(words.illegal_text(rule_id), pit))
 
     def judge(self, before: Position, result: MoveResult) -> None:

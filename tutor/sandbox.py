@@ -20,7 +20,7 @@ from engine import (
     SOUTH,
     LEVELS,
     Game,
-    IllegalMoveError,
+    GameName,
     MoveResult,
     NotationError,
     Outcome,
@@ -29,6 +29,7 @@ from engine import (
     Side,
     choose_move,
     make_rules,
+    options_for,
 )
 
 from . import words
@@ -232,9 +233,7 @@ class SandboxActivity(Activity):
 
         Bad settings change nothing and say why in the notice.
         """
-        game = "oware" if settings.get("game") == "oware" else "kalah"
-        from engine import options_for
-
+        game: GameName = "oware" if settings.get("game") == "oware" else "kalah"
         values = {o.name: settings[o.name] for o in options_for(game) if o.name in settings}
         try:
             rules = make_rules(game, **values)
