@@ -7,7 +7,7 @@
 Self-play games (a mix of the search's best move and random moves, so the
 positions are varied) are played under small rule sets; every position
 with few seeds in play is examined and tagged with the themes it fits
-(``lessons/puzzles.THEMES``):
+(``lessons/themes.toml``):
 
 - ``endgame``: exactly one first move keeps the best exact value and it beats
   every other move by ``--margin`` seeds or more (exact search);
@@ -36,8 +36,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import KalahRules, OwareRules, Position, Rules, analyse, legal_moves, play
-from lessons.puzzles import all_turns, best_reply_capture, turn_captured, turn_extra
+from engine import KalahRules, OwareRules, Position, Rules, all_turns, analyse, legal_moves, play  # noqa: E402
+from engine import best_capture as best_reply_capture  # noqa: E402
+
+
+def turn_extra(results: list) -> int:
+    """Moves of a turn that earned another move (K9)."""
+    return sum(r.extra_turn for r in results)
+
+
+def turn_captured(results: list) -> int:
+    """Seeds captured over a turn (K10, A3)."""
+    return sum(r.captured for r in results)
+
 
 # ------------------------------------------------------------------ exact values
 
@@ -81,7 +92,7 @@ def _few(turns: list[tuple], n: int = 2) -> bool:
 
 def candidates(pos: Position, rules: Rules, margin: int = 2) -> Iterator[dict]:
     """The themes ``pos`` fits, each as a dict ready to print."""
-    turns = list(all_turns(pos, rules, limit=5000))
+    turns = [(t.pits, list(t.results)) for t in all_turns(pos, rules, limit=5000)]
     base = {"position": pos.to_notation(), "rules": rules.to_params()}
     if isinstance(rules, KalahRules):
         top_x = max(turn_extra(r) for _, r in turns)
