@@ -40,7 +40,7 @@ def streamlit_server():
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while True:
             try:
                 with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
@@ -64,10 +64,20 @@ def streamlit_server():
         log_path.unlink(missing_ok=True)
 
 
-def wait_idle(page, timeout: int = 20_000) -> None:
-    """Wait until the script run has finished (STREAMLIT.md)."""
-    page.wait_for_timeout(300)
+TIMEOUT_MS = 60_000
+"""How long a browser test waits for a state before it fails (a busy 2-core machine can be slow)."""
+
+
+def wait_idle(page, timeout: int = TIMEOUT_MS) -> None:
+    """Wait until the page's script run has finished (STREAMLIT.md); use after ``goto``, then wait
+    for the state the test expects (a pit's name, a text), never for a fixed time."""
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
+
+
+def wait_board(page, notation: str | None = None, timeout: int = TIMEOUT_MS) -> None:
+    """Wait until a board has finished sowing (``data-animating="false"``), showing ``notation`` if given."""
+    where = f"[data-notation='{notation}']" if notation else ""
+    page.wait_for_selector(f".mt-board[data-animating='false']{where}", timeout=timeout)
 
 
 def shot(page, name: str) -> Path:
@@ -77,11 +87,23 @@ def shot(page, name: str) -> Path:
     return path
 
 
-def finish_animation(page) -> None:
-    """Skip to the end of a running sowing animation, if one is running."""
-    skip = page.get_by_role("button", name="Show the result")
+def settle(page, notation: str | None = None) -> None:
+    """Wait for the board to show ``notation`` (the server has answered), skip the rest of its sowing
+    animation if one is running, and wait until the board is still."""
+    if notation:
+        page.wait_for_selector(f".mt-board[data-notation='{notation}']", timeout=TIMEOUT_MS)
+    skip = page.locator(".mt-skip")
     if skip.count():
-        skip.first.click()
+        try:
+            skip.first.click(timeout=5_000)
+        except Exception:  # noqa: BLE001 - the animation ended by itself before the click
+            pass
+    wait_board(page, notation)
+
+
+def no_error_box(page) -> bool:
+    """True when the page shows no Streamlit exception box."""
+    return page.locator("[data-testid='stException']").count() == 0
 
 
 def pit_name(side: str, pit: int, seeds: int) -> str:

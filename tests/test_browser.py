@@ -1,46 +1,69 @@
 """The real app in a real browser: Debian's Chromium driven by Playwright.
 
 A session fixture starts ``streamlit run app.py`` on a free local port; the
-tests open every page, press a pit on the drawn board and save screenshots
-under ``tests/screenshots/`` (git-ignored).
+tests open every page, press pits on the drawn board and save screenshots
+under ``tests/screenshots/`` (git-ignored). Every test waits for a state
+(a pit's name, a text, the board showing a position and being still),
+never for a fixed time.
 """
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser_support import finish_animation, shot, streamlit_server, wait_idle
+from engine import KalahRules, play
+from tests.browser_support import TIMEOUT_MS, no_error_box, settle, shot, streamlit_server, wait_board, wait_idle
+from tutor import words
 from ui.frame import PAGES
 
 pytestmark = pytest.mark.browser
+START = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"
 
 
 @pytest.fixture
 def page(page, server):
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
     page.set_viewport_size({"width": 1280, "height": 900})
     return page
 
 
-@pytest.mark.parametrize("page_file,title,url_path", [(p[0], p[1], p[3]) for p in PAGES])
-def test_every_page_opens_in_the_browser(page, server, page_file, title, url_path):
-    """Each page loads in Chromium with its title and no error box."""
+def after(notation: str, *pits: int) -> str:
+    """The standard-Kalah position after playing ``pits`` from ``notation`` (the engine's answer)."""
+    from engine import Position
+
+    rules = KalahRules()
+    pos = Position.from_notation(notation, rules)
+    for pit in pits:
+        pos = play(pos, pit, rules).position
+    return pos.to_notation()
+
+
+def open_expander(page, label: str) -> None:
+    page.locator("summary").filter(has_text=label).first.click()
+    expect(page.locator("details").filter(has=page.locator("summary").filter(has_text=label)).first).to_have_attribute(
+        "open", "")
+
+
+@pytest.mark.parametrize("url_path", [p[0] for p in PAGES])
+def test_every_page_opens_in_the_browser(page, server, url_path):
+    """Each page loads in Chromium with its heading and no error box."""
     page.goto(f"{server}/{url_path}")
     wait_idle(page)
-    page.wait_for_selector("h1")
-    assert page.locator("[data-testid='stException']").count() == 0
+    expect(page.locator("h1").first).to_have_text(words.page_heading(url_path))
+    assert no_error_box(page)
     shot(page, f"page-{url_path}")
 
 
 def test_pressing_a_pit_sows_the_seeds(page, server):
     """A learner presses South's pit 3 at the start: the seeds go round and South moves again."""
     page.goto(f"{server}/sandbox")
-    wait_idle(page)
     pit = page.get_by_role("button", name="South pit 3, 4 seeds")
     pit.wait_for()
     shot(page, "sandbox-start")
     pit.click()
-    wait_idle(page)
+    settle(page, after(START, 3))
     page.get_by_role("button", name="South pit 3, 0 seeds").wait_for()
     page.get_by_role("button", name="South pit 4, 5 seeds").wait_for()
     page.get_by_role("img", name="South store, 1 seed").wait_for()
@@ -51,30 +74,25 @@ def test_a_deep_link_on_a_fresh_server_opens_the_page_inside_the_frame(page):
     """The very first visitor opens a lesson's address directly: the frame's navigation is there."""
     with streamlit_server() as base:
         page.goto(f"{base}/lesson_3_extra_turns")
-        wait_idle(page)
-        page.wait_for_timeout(500)
-        wait_idle(page)
         sidebar = page.locator("[data-testid='stSidebar']")
         sidebar.get_by_text("3. Extra turns").first.wait_for()
-        assert sidebar.get_by_text("Mancala Tutor").count() >= 1
-        assert page.locator("[data-testid='stException']").count() == 0
+        sidebar.get_by_text("You are on:").first.wait_for()
+        expect(page.locator("h1").first).to_have_text("Lesson 3: Extra turns")
+        assert no_error_box(page)
         shot(page, "deep-link-fresh-server")
 
 
 def test_the_keyboard_reaches_and_presses_a_pit(page, server):
     """A pit is a real button: focus it and press Enter; after the sowing the focus waits on a pit to press."""
     page.goto(f"{server}/sandbox")
-    wait_idle(page)
     pit = page.get_by_role("button", name="South pit 1, 4 seeds")
     pit.focus()
     page.keyboard.press("Enter")
-    wait_idle(page)
-    page.get_by_role("button", name="South pit 1, 0 seeds").wait_for()
+    wait_board(page, after(START, 1))  # the sowing has ended: the focus is back on a pit to press
     page.get_by_text("North to move").first.wait_for()
-    page.wait_for_timeout(3000)  # the sowing animation ends
+    expect(page.locator(".mt-pit.mt-playable:focus")).to_have_count(1)
     # North's first pit in reading order (pit 6, top left) now has the focus: Enter plays it.
     page.keyboard.press("Enter")
-    wait_idle(page)
     page.get_by_role("button", name="North pit 6, 0 seeds").wait_for()
 
 
@@ -84,9 +102,9 @@ def test_step_mode_drops_one_seed_per_click(page, server):
     wait_idle(page)
     page.locator("summary").filter(has_text="Board settings").click()
     page.get_by_text("Step mode (one seed per click)").click()
+    expect(page.get_by_role("switch", name="Step mode (one seed per click)")).to_be_checked()
     wait_idle(page)
     page.get_by_role("button", name="South pit 2, 4 seeds").click()
-    wait_idle(page)
     nxt = page.get_by_role("button", name="Next seed")
     nxt.wait_for()
     page.get_by_text("In hand: 4 seeds").wait_for()
@@ -95,9 +113,12 @@ def test_step_mode_drops_one_seed_per_click(page, server):
     page.get_by_role("button", name="South pit 4, 4 seeds").wait_for()
     page.get_by_text("In hand: 3 seeds").wait_for()
     shot(page, "sandbox-step-mode")
-    for _ in range(3):
+    for seeds_left in (2, 1, 0):
         nxt.click()
+        if seeds_left:
+            page.get_by_text(f"In hand: {words.seeds_word(seeds_left)}").wait_for()
     page.get_by_role("button", name="Next seed").click()
+    wait_board(page, after(START, 2))
     page.get_by_role("button", name="South pit 6, 5 seeds").wait_for()
     page.get_by_role("img", name="South store, 0 seeds").wait_for()
     page.get_by_text("North to move").first.wait_for()
@@ -108,7 +129,6 @@ def test_the_board_fits_a_phone_and_fills_a_projector(page, server, width, heigh
     """The whole board is visible at phone width; on a projector the pits are large."""
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{server}/sandbox")
-    wait_idle(page)
     pit = page.get_by_role("button", name="North pit 6, 4 seeds")
     pit.wait_for()
     store = page.get_by_role("img", name="South store, 0 seeds")
@@ -125,7 +145,6 @@ def test_the_board_fits_a_phone_and_fills_a_projector(page, server, width, heigh
 
 def test_a_share_link_opens_an_awari_position(page, server):
     page.goto(f"{server}/sandbox?pos=0,5,5,5,5,4/2/4,4,4,4,4,0/2/N&game=oware")
-    wait_idle(page)
     page.get_by_role("button", name="North pit 1, 4 seeds").wait_for()
     page.get_by_role("img", name="South's captured seeds, 2 seeds").wait_for()
     page.get_by_role("img", name="North's captured seeds, 2 seeds").wait_for()
@@ -136,9 +155,8 @@ def test_a_share_link_opens_an_awari_position(page, server):
 
 def test_a_bad_share_link_shows_an_error_not_a_traceback(page, server):
     page.goto(f"{server}/sandbox?pos=1,2,3/9/x&game=kalah")
-    wait_idle(page)
     page.get_by_text("could not be opened").wait_for()
-    assert page.locator("[data-testid='stException']").count() == 0
+    assert no_error_box(page)
     page.get_by_role("button", name="South pit 3, 4 seeds").wait_for()
     shot(page, "sandbox-bad-link")
 
@@ -146,25 +164,22 @@ def test_a_bad_share_link_shows_an_error_not_a_traceback(page, server):
 def test_the_end_of_a_game_shows_the_result_and_the_final_sweep(page, server):
     """From an endgame link, South's last seed empties the row: result and sweep are shown."""
     page.goto(f"{server}/sandbox?pos=0,0,0,0,0,1/20/0,0,0,0,2,1/24/S")
-    wait_idle(page)
     page.get_by_role("button", name="South pit 6, 1 seed").click()
-    wait_idle(page)
     page.get_by_text("North wins 27 to 21").first.wait_for()
     page.get_by_text("Final sweep").first.wait_for()
-    page.wait_for_timeout(2500)  # let the animation finish for the picture
+    wait_board(page, after("0,0,0,0,0,1/20/0,0,0,0,2,1/24/S", 6))
     shot(page, "sandbox-game-over")
 
 
 def test_against_the_computer_a_reply_follows(page, server):
     page.goto(f"{server}/sandbox")
     wait_idle(page)
-    page.locator("summary").filter(has_text="Players, game and rules").click()
+    open_expander(page, "Players, game and rules")
     page.get_by_text("Against the computer").click()
-    wait_idle(page)
+    page.get_by_text("against the computer (Easy)").wait_for()
     page.get_by_role("button", name="South pit 1, 4 seeds").click()
-    wait_idle(page)
     page.get_by_text("North sowed pit").first.wait_for()
-    finish_animation(page)
+    settle(page)
     page.get_by_text("South (you) to move").first.wait_for()
     shot(page, "sandbox-vs-computer")
 
@@ -175,27 +190,27 @@ def test_with_animation_off_the_board_jumps_to_the_result(page, server):
     wait_idle(page)
     page.locator("summary").filter(has_text="Board settings").click()
     page.get_by_text("Animate sowing").click()
+    expect(page.get_by_role("switch", name="Animate sowing")).not_to_be_checked()
     wait_idle(page)
     page.get_by_role("button", name="South pit 6, 4 seeds").click()
-    wait_idle(page)
-    page.get_by_role("img", name="South store, 1 seed").wait_for(timeout=3000)
+    page.wait_for_selector(f".mt-board[data-notation='{after(START, 6)}']")
+    assert page.locator(".mt-board[data-animating='true']").count() == 0
     assert page.get_by_role("button", name="Show the result").count() == 0
-    page.get_by_role("button", name="North pit 1, 5 seeds").wait_for(timeout=3000)
+    page.get_by_role("img", name="South store, 1 seed").wait_for()
+    page.get_by_role("button", name="North pit 1, 5 seeds").wait_for()
 
 
 def test_the_share_box_gives_a_link_that_reopens_the_position(page, server, browser):
     page.goto(f"{server}/sandbox")
-    wait_idle(page)
     page.get_by_role("button", name="South pit 2, 4 seeds").click()
-    wait_idle(page)
-    page.locator("summary").filter(has_text="Share this position").click()
+    settle(page, after(START, 2))
+    open_expander(page, "Share this position")
     code = page.locator("[data-testid='stCode'] code").first
-    code.wait_for()
+    expect(code).to_contain_text("/sandbox?pos=4,0,5,5,5,5/0/4,4,4,4,4,4/0/N")
     link = code.inner_text().strip()
-    assert "/sandbox?pos=4,0,5,5,5,5/0/4,4,4,4,4,4/0/N" in link, link
     other = browser.new_page()
+    other.set_default_timeout(TIMEOUT_MS)
     other.goto(link)
-    wait_idle(other)
     other.get_by_role("button", name="South pit 2, 0 seeds").wait_for()
     other.get_by_text("North to move").first.wait_for()
     other.close()
@@ -204,11 +219,10 @@ def test_the_share_box_gives_a_link_that_reopens_the_position(page, server, brow
 SANDBOX_EXPANDERS = ("Players, game and rules", "Board editor", "Moves", "Share this position")
 
 
-def open_states(page) -> list[bool]:
-    return [
-        page.locator("details").filter(has=page.locator("summary").filter(has_text=label)).first.evaluate("e => e.open")
-        for label in SANDBOX_EXPANDERS
-    ]
+def expect_all_open(page) -> None:
+    for label in SANDBOX_EXPANDERS:
+        box = page.locator("details").filter(has=page.locator("summary").filter(has_text=label)).first
+        expect(box).to_have_attribute("open", "")
 
 
 def test_open_expanders_stay_open_while_playing_and_editing(page, server):
@@ -216,46 +230,56 @@ def test_open_expanders_stay_open_while_playing_and_editing(page, server):
     page.goto(f"{server}/sandbox")
     wait_idle(page)
     for label in SANDBOX_EXPANDERS:
-        page.locator("summary").filter(has_text=label).first.click()
+        open_expander(page, label)
         wait_idle(page)
-    assert open_states(page) == [True] * 4
+    expect_all_open(page)
     page.get_by_role("button", name="South pit 3, 4 seeds").click()
-    wait_idle(page)
+    settle(page, after(START, 3))
     page.get_by_role("button", name="South pit 1, 4 seeds").click()
-    wait_idle(page)
-    assert open_states(page) == [True] * 4
+    settle(page, after(START, 3, 1))
+    page.get_by_text("2 moves so far.").wait_for()
+    expect_all_open(page)
     field = page.get_by_label("S2", exact=True)
     field.fill("9")
     page.get_by_role("button", name="Use these numbers").click()
-    wait_idle(page)
-    assert open_states(page) == [True] * 4
-    assert field.input_value() == "9"
+    page.get_by_text("That position can't be used.").wait_for()
+    expect_all_open(page)
+    expect(field).to_have_value("9")
     shot(page, "sandbox-expanders-open")
 
 
+WATCH_TOP = """(sel) => {
+  window.__tops = new Set();
+  const tick = () => {
+    const el = document.querySelector(sel);
+    if (el) window.__tops.add(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    if (!window.__stopTops) requestAnimationFrame(tick);
+  };
+  window.__stopTops = false;
+  tick();
+}"""
+
+
 def test_the_board_does_not_move_when_feedback_appears_and_buttons_stay_in_view(page, server):
-    """On a 1920x1080 projector: a notice, the computer's thinking and its words go below the board."""
+    """On a 1920x1080 projector: a notice, the computer's thinking and its words go below the board
+    (the board's top is recorded on every animation frame while it all happens)."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{server}/sandbox")
-    wait_idle(page)
     page.get_by_role("group", name="Kalah board").wait_for()
-    board = page.locator(".st-key-sandbox_board")  # the component's own box (its drawing is redrawn per frame)
-    top = board.bounding_box()["y"]
+    wait_idle(page)
+    sel = ".st-key-sandbox_board"  # the component's own box (its drawing is redrawn per frame)
+    page.evaluate(WATCH_TOP, sel)
     page.get_by_role("button", name="New game").click()  # sets a notice
-    wait_idle(page)
     page.get_by_text("New game: Kalah").wait_for()
-    assert board.bounding_box()["y"] == top
-    page.locator("summary").filter(has_text="Players, game and rules").click()
+    open_expander(page, "Players, game and rules")
     page.get_by_text("Against the computer").click()
-    wait_idle(page)
+    page.get_by_text("against the computer (Easy)").wait_for()
     page.get_by_role("button", name="South pit 1, 4 seeds").click()
-    for _ in range(6):  # while the computer thinks and after it replied
-        page.wait_for_timeout(150)
-        box = board.bounding_box(timeout=2000)
-        assert box["y"] == top
-    wait_idle(page)
     page.get_by_text("North sowed pit").first.wait_for()
-    assert board.bounding_box()["y"] == top
+    settle(page)
+    page.evaluate("() => { window.__stopTops = true; }")
+    tops = page.evaluate("() => [...window.__tops]")
+    assert len(tops) == 1, tops
     undo = page.get_by_role("button", name="Undo").bounding_box()
     assert undo["y"] + undo["height"] <= 1080
     shot(page, "sandbox-projector-stable")
@@ -265,7 +289,6 @@ def test_on_a_phone_eight_pits_still_fit_and_grow(page, server):
     """8 pits a side at 390 px: the whole board fits and pits are bigger than the old 28 px."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{server}/sandbox?pos=3,3,3,3,3,3,3,3/0/3,3,3,3,3,3,3,3/0/S&pits=8&seeds=3")
-    wait_idle(page)
     pit = page.get_by_role("button", name="South pit 8, 3 seeds")
     pit.wait_for()
     north_store = page.get_by_role("img", name="North store, 0 seeds").bounding_box()
@@ -278,11 +301,9 @@ def test_on_a_phone_eight_pits_still_fit_and_grow(page, server):
 def test_a_negative_number_in_the_editor_is_explained(page, server):
     page.goto(f"{server}/sandbox")
     wait_idle(page)
-    page.locator("summary").filter(has_text="Board editor").click()
-    wait_idle(page)
+    open_expander(page, "Board editor")
     page.get_by_label("S3", exact=True).fill("-4")
     page.get_by_role("button", name="Use these numbers").click()
-    wait_idle(page)
     page.get_by_text("South's pit 3 can't hold -4 seeds: use 0 or more.").wait_for()
     assert page.locator("[data-testid='stAlertContentError']").count() == 1
     shot(page, "sandbox-editor-negative")

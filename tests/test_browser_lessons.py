@@ -2,55 +2,67 @@
 
 A learner opens the lesson, goes to its first ``do`` step, presses the lit pit
 on the drawn board and sees the seeds move and the step's words. Screenshots
-go to ``tests/screenshots/lesson-*.png`` (git-ignored).
+go to ``tests/screenshots/lesson-*.png`` (git-ignored). Every test waits for
+states, never for a fixed time.
 """
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from engine import play
-from lessons.loader import DoStep, PredictStep, ReadStep, load_lessons
-from tests.browser_support import finish_animation, pit_name, shot, wait_idle
-from ui.frame import PAGES
+from lessons.loader import load_lessons
+from lessons.models import DoStep, PredictStep, ReadStep
+from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, wait_idle
+from tutor import words
 from ui.lesson import LESSON_PAGES
 
 pytestmark = pytest.mark.browser
 
 LESSONS = load_lessons()
-URL = {file: url for file, _, _, url, _ in PAGES}
 
 
 @pytest.fixture
 def page(page, server):
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
     page.set_viewport_size({"width": 1280, "height": 1000})
     return page
+
+
+def at_step(page, k: int, total: int) -> None:
+    page.get_by_text(words.step_counter(k, total), exact=True).wait_for()
+
+
+def next_step(page, k: int, total: int) -> None:
+    """Press Next on step ``k`` (1-based) and wait for step ``k + 1``."""
+    nxt = page.get_by_role("button", name="Next")
+    expect(nxt).to_be_enabled()
+    nxt.click()
+    at_step(page, k + 1, total)
 
 
 @pytest.mark.parametrize("lesson_id", list(LESSONS))
 def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
     """Open the lesson, reach its first do step, press the lit pit: the board and the words change."""
     lesson = LESSONS[lesson_id]
-    number = lesson.number
-    page.goto(f"{server}/{URL[LESSON_PAGES[lesson_id]]}")
-    wait_idle(page)
-    page.get_by_text(f"Step 1 of {len(lesson.steps)}").wait_for()
-    assert page.locator("[data-testid='stException']").count() == 0
+    number, total = lesson.number, len(lesson.steps)
+    page.goto(f"{server}/{LESSON_PAGES[lesson_id]}")
+    at_step(page, 1, total)
+    assert no_error_box(page)
     shot(page, f"lesson-{number}-start")
     for k, step in enumerate(lesson.steps):
-        page.get_by_text(f"Step {k + 1} of {len(lesson.steps)}").wait_for()
         if isinstance(step, DoStep):
             break
         if isinstance(step, PredictStep):
             shot(page, f"lesson-{number}-predict-{step.id}")
             page.get_by_role("button", name=step.answer, exact=True).click()
-            wait_idle(page)
-            finish_animation(page)
+            pos, rules = lesson.step_position(step), lesson.step_rules(step)
+            settle(page, play(pos, step.pit, rules).position.to_notation())
         else:
             assert isinstance(step, ReadStep)
-        page.get_by_role("button", name="Next").click()
-        wait_idle(page)
+        next_step(page, k + 1, total)
     else:
         pytest.fail(f"lesson {lesson_id} has no do step")
     pos, rules = lesson.step_position(step), lesson.step_rules(step)
@@ -60,41 +72,37 @@ def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
     button.wait_for()
     assert "mt-lit" in (button.get_attribute("class") or "")
     button.click()
-    wait_idle(page)
-    finish_animation(page)
     after = play(pos, pit, rules).position
+    settle(page, after.to_notation())
     page.get_by_role("button", name=pit_name(side, pit, after.row(side)[pit - 1])).wait_for()
-    page.get_by_text(step.done[:40]).first.wait_for()
-    assert page.get_by_role("button", name="Next").is_enabled()
-    assert page.locator("[data-testid='stException']").count() == 0
-    page.wait_for_timeout(400)
+    page.get_by_text(step.done[:40]).first.wait_for(state="visible")
+    expect(page.get_by_role("button", name="Next")).to_be_enabled()
+    assert no_error_box(page)
     shot(page, f"lesson-{number}-after-{step.id}")
 
 
 def test_a_wrong_pit_is_explained_in_the_browser(page, server):
     """In the sowing lesson a learner presses an empty pit: the warning names K5, the board stays."""
     lesson = LESSONS["sowing"]
-    page.goto(f"{server}/{URL[LESSON_PAGES['sowing']]}")
-    wait_idle(page)
-    for step in lesson.steps:
+    total = len(lesson.steps)
+    page.goto(f"{server}/{LESSON_PAGES['sowing']}")
+    at_step(page, 1, total)
+    for k, step in enumerate(lesson.steps):
         if step.id == "empty-pits":
             break
+        pos, rules = lesson.step_position(step), lesson.step_rules(step)
         if isinstance(step, DoStep):
-            pos = lesson.step_position(step)
-            page.get_by_role("button", name=pit_name(pos.to_move, step.lit[0], pos.row(pos.to_move)[step.lit[0] - 1])).click()
-            wait_idle(page)
-            finish_animation(page)
+            pit = step.lit[0]
+            page.get_by_role("button", name=pit_name(pos.to_move, pit, pos.row(pos.to_move)[pit - 1])).click()
+            settle(page, play(pos, pit, rules).position.to_notation())
         elif isinstance(step, PredictStep):
             page.get_by_role("button", name=step.answer, exact=True).click()
-            wait_idle(page)
-            finish_animation(page)
-        page.get_by_role("button", name="Next").click()
-        wait_idle(page)
+            settle(page, play(pos, step.pit, rules).position.to_notation())
+        next_step(page, k + 1, total)
     page.get_by_role("button", name="South pit 1, 0 seeds").click()
-    wait_idle(page)
     page.get_by_text("(K5)").first.wait_for()
     page.get_by_role("button", name="South pit 2, 5 seeds").wait_for()
-    assert not page.get_by_role("button", name="Next").is_enabled()
+    expect(page.get_by_role("button", name="Next")).to_be_disabled()
     shot(page, "lesson-2-wrong-pit")
 
 
@@ -103,26 +111,25 @@ def test_on_a_projector_the_board_stays_put_and_next_stays_in_view(page, server)
     waits for the sowing, and Next is on screen after the step is done."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     lesson = LESSONS["setup"]
-    page.goto(f"{server}/{URL[LESSON_PAGES['setup']]}")
-    wait_idle(page)
+    total = len(lesson.steps)
+    page.goto(f"{server}/{LESSON_PAGES['setup']}")
+    at_step(page, 1, total)
     index, step = next((i, s) for i, s in enumerate(lesson.steps) if isinstance(s, DoStep))
-    for _ in range(index):
-        page.get_by_role("button", name="Next").click()
-        wait_idle(page)
+    for k in range(index):
+        next_step(page, k + 1, total)
+    wait_idle(page)
     board = page.locator("[class*='st-key-lesson_board_setup']").first
     top = board.bounding_box()["y"]
     pos = lesson.step_position(step)
     side = pos.to_move
     wrong = next(p for p in range(1, 7) if p not in step.lit and pos.row(side)[p - 1])
     page.get_by_role("button", name=pit_name(side, wrong, pos.row(side)[wrong - 1])).click()
-    wait_idle(page)
     page.get_by_text("is a real move, but not this step's").wait_for()
     assert board.bounding_box()["y"] == top
     pit = step.lit[0]
     page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1])).click()
-    wait_idle(page)
-    page.get_by_role("button", name="Show the result").wait_for()
-    assert page.get_by_text("Watch the seeds...").is_visible()
+    page.wait_for_selector(".mt-board[data-animating='true']")
+    page.get_by_text("Watch the seeds...").wait_for(state="visible")
     assert not page.get_by_text(step.done[:40]).first.is_visible()
     page.get_by_text(step.done[:40]).first.wait_for(state="visible")
     box = board.bounding_box()
@@ -140,8 +147,8 @@ def test_a_lesson_page_loads_no_missing_resource_of_ours(page, server):
     made by its frontend on every deep link, then retried at the root); nothing of ours is missing."""
     missing = []
     page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
-    page.goto(f"{server}/{URL[LESSON_PAGES['ending']]}")
+    page.goto(f"{server}/{LESSON_PAGES['ending']}")
+    at_step(page, 1, len(LESSONS["ending"].steps))
     wait_idle(page)
-    page.get_by_text("Step 1 of").wait_for()
     ours = [u for u in missing if not u.endswith(("/_stcore/health", "/_stcore/host-config"))]
     assert ours == [], ours

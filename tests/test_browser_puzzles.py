@@ -3,16 +3,17 @@
 A learner opens a puzzle by its share link, presses pits on the drawn board
 (buttons named like "South pit 2, 2 seeds"), is told why a wrong pit misses,
 and solves the puzzle. Screenshots go to ``tests/screenshots/puzzle-*.png``
-(git-ignored).
+(git-ignored). Every test waits for states, never for a fixed time.
 """
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from engine import play
-from lessons.puzzles import load_puzzles
-from tests.browser_support import finish_animation, pit_name, shot, wait_idle
+from lessons.loader import load_puzzles
+from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +22,8 @@ PUZZLES = load_puzzles()
 
 @pytest.fixture
 def page(page, server):
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
     page.set_viewport_size({"width": 1280, "height": 1000})
     return page
 
@@ -35,29 +37,22 @@ def pit_button(page, pid: str, pit: int):
 
 def open_puzzle(page, server, pid: str) -> None:
     page.goto(f"{server}/puzzles?puzzle={pid}")
-    wait_idle(page)
-    page.get_by_text(PUZZLES[pid].goal).first.wait_for()
-    assert page.locator("[data-testid='stException']").count() == 0
-
-
-def press(page, pid: str, pit: int) -> None:
-    pit_button(page, pid, pit).click()
-    wait_idle(page)
-    finish_animation(page)
-    wait_idle(page)
+    page.get_by_text(PUZZLES[pid].task).first.wait_for()
+    page.wait_for_selector(f".mt-board[data-notation='{PUZZLES[pid].start.to_notation()}']")
+    assert no_error_box(page)
 
 
 def test_a_learner_presses_the_solution_pit_and_sees_it_solved(page, server):
     """Open a capture puzzle by its link, press pit 2 on the board: "Solved!" and the explanation."""
     pid = "capture-pick-the-pile"
+    puzzle = PUZZLES[pid]
     open_puzzle(page, server, pid)
     shot(page, "puzzle-start")
-    press(page, pid, 2)
-    page.get_by_text("Solved!").first.wait_for()
+    pit_button(page, pid, 2).click()
+    settle(page, play(puzzle.start, 2, puzzle.game_rules).position.to_notation())
     page.get_by_text("Solved! Read why below.").first.wait_for()  # the line above the board, not "North to move"
-    page.get_by_text(PUZZLES[pid].explanation[:60]).first.wait_for()
-    assert page.locator("[data-testid='stException']").count() == 0
-    page.wait_for_timeout(400)
+    page.get_by_text(puzzle.explanation[:60]).first.wait_for(state="visible")
+    assert no_error_box(page)
     shot(page, "puzzle-solved")
 
 
@@ -65,13 +60,13 @@ def test_a_wrong_pit_is_explained_and_the_board_goes_back(page, server):
     """Pit 3 instead of pit 2: what pit 3 did, why it misses, and the start position again."""
     pid = "capture-pick-the-pile"
     open_puzzle(page, server, pid)
-    press(page, pid, 3)
-    page.get_by_text("Not this time").first.wait_for()
+    pit_button(page, pid, 3).click()
+    page.get_by_text("Not this time").first.wait_for(state="visible")
     page.get_by_text(PUZZLES[pid].wrong[3][:40]).first.wait_for()
     page.get_by_text("The board is back at the start").first.wait_for()
-    pit_button(page, pid, 2).wait_for()  # the start position is drawn again
+    settle(page, PUZZLES[pid].start.to_notation())  # the start position is drawn again
+    pit_button(page, pid, 2).wait_for()
     pit_button(page, pid, 3).wait_for()
-    page.wait_for_timeout(400)
     shot(page, "puzzle-wrong")
 
 
@@ -84,11 +79,9 @@ def test_a_chain_of_extra_turns_is_pressed_pit_by_pit(page, server):
     side = here.to_move
     for pit in puzzle.turns[0]:
         page.get_by_role("button", name=pit_name(side, pit, here.row(side)[pit - 1]), exact=True).click()
-        wait_idle(page)
-        finish_animation(page)
-        wait_idle(page)
         here = play(here, pit, puzzle.game_rules).position
-    page.get_by_text("Solved!").first.wait_for()
+        settle(page, here.to_notation())
+    page.get_by_text("Solved!").first.wait_for(state="visible")
     shot(page, "puzzle-chain-solved")
 
 
@@ -98,14 +91,14 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
     pid = "grand-slam-trap"
     open_puzzle(page, server, pid)
     page.get_by_role("button", name="Hint (0/3)").click()
-    wait_idle(page)
     page.get_by_text(PUZZLES[pid].hints[0][:40]).first.wait_for()
+    page.get_by_role("button", name="Hint (1/3)").wait_for()
     page.get_by_text(f"?puzzle={pid}").first.wait_for()
-    assert page.locator("[data-testid='stException']").count() == 0
+    assert no_error_box(page)
     shot(page, "puzzle-phone-hint")
-    press(page, pid, 6)  # the grand slam: captures nothing under these rules
-    page.get_by_text("grand slam").first.wait_for()
-    page.wait_for_timeout(400)
+    pit_button(page, pid, 6).click()  # the grand slam: captures nothing under these rules
+    page.get_by_text("grand slam").first.wait_for(state="visible")
+    settle(page, PUZZLES[pid].start.to_notation())
     shot(page, "puzzle-phone-wrong")
 
 
@@ -113,11 +106,14 @@ def test_next_puzzle_moves_on_each_press(page, server):
     """All themes / Any: three presses of Next puzzle show three new puzzles (heading and link change)."""
     page.goto(f"{server}/puzzles")
     wait_idle(page)
-    seen = [(page.url, page.locator("h3").filter(has_text="puzzle").first.inner_text())]
+    heading = page.locator("h3").filter(has_text="puzzle").first
+    heading.wait_for()
+    seen = [(page.url, heading.inner_text())]
     for _ in range(3):
         page.get_by_role("button", name="Next puzzle").click()
-        wait_idle(page)
-        seen.append((page.url, page.locator("h3").filter(has_text="puzzle").first.inner_text()))
+        expect(heading).not_to_have_text(seen[-1][1])
+        page.wait_for_url(lambda url, old=seen[-1][0]: url != old)
+        seen.append((page.url, heading.inner_text()))
     assert len({url for url, _ in seen}) == 4, seen
     assert len({h for _, h in seen}) == 4, seen
 
@@ -127,7 +123,7 @@ def test_the_verdict_waits_for_the_sowing_to_end(page, server):
     pid = "lap-thirteen"
     open_puzzle(page, server, pid)
     pit_button(page, pid, 1).click()
-    page.get_by_role("button", name="Show the result").wait_for()  # the animation is running
+    page.wait_for_selector(".mt-board[data-animating='true']")  # the animation is running
     page.get_by_text("Watch the seeds...").wait_for(state="visible")
     assert not page.get_by_text("Solved! Pit 1").is_visible()
     shot(page, "puzzle-watch-the-seeds")

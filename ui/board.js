@@ -60,6 +60,9 @@ function render(root, data, counts, opts) {
   const board = el("div", "mt-board");
   board.dataset.game = data.game;
   board.dataset.toMove = data.to_move;
+  // For tests and assistive tools: what the board shows and whether it is still sowing.
+  board.dataset.notation = data.notation;
+  board.dataset.animating = opts.animating ? "true" : "false";
   board.style.setProperty("--n", String(n));
 
   const turn = el("div", "mt-turn");
