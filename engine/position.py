@@ -111,6 +111,11 @@ class Position:
         """Seeds in the store of ``side``."""
         return self.south_store if side == SOUTH else self.north_store
 
+    def pits_with_seeds(self) -> tuple[int, ...]:
+        """The pits of the player to move that hold seeds, ascending (1..n, their numbering; K5:
+        only these can ever be lifted, though A4/A5 may forbid some of them)."""
+        return tuple(k for k, seeds in enumerate(self.row(self.to_move), 1) if seeds)
+
     def seeds_at(self, place: Place) -> int:
         """Seeds at a place (a pit or a store)."""
         if place.pit == STORE:

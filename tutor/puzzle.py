@@ -80,10 +80,7 @@ class PuzzleActivity(Activity):
 
     def playable(self) -> tuple[int, ...]:
         """Every pit of the mover that holds seeds (an illegal one is explained, A4/A5)."""
-        if not self.accepts_presses():
-            return ()
-        row = self.position.row(self.position.to_move)
-        return tuple(p for p in range(1, self.rules.pits + 1) if row[p - 1])
+        return self.position.pits_with_seeds() if self.accepts_presses() else ()
 
     def turn_text(self) -> str:
         if self.solved:
