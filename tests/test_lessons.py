@@ -6,20 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from engine import play
+from engine import Turn, misses, play
 from lessons.loader import (
-    LESSON_DIR,
-    DoStep,
-    GoalStep,
-    LessonError,
-    PredictStep,
+    CONTENT_DIR,
+    ContentError,
     answer_of,
-    goal_failures,
     known_rule_ids,
     lesson_files,
     load_lesson,
     load_lessons,
 )
+from lessons.models import DoStep, GoalStep, PredictStep
 
 LESSON_PAGES = {
     1: "lesson_1_setup",
@@ -41,12 +38,12 @@ def test_every_lesson_file_loads_and_is_proved_by_the_engine(path: Path) -> None
         pos = lesson.step_position(step)
         if isinstance(step, PredictStep):
             result = play(pos, step.pit, rules)
-            assert answer_of(step.ask, pos, result, rules, step.side) == step.answer
+            assert answer_of(step.ask, result, step.side) == step.answer
         elif isinstance(step, GoalStep):
-            results = []
+            turn = Turn(pos)
             for pit in step.solution:
-                results.append(play(results[-1].position if results else pos, pit, rules))
-            assert goal_failures(step.goal, pos.to_move, results) == []
+                turn = turn.then(pit, rules)
+            assert misses(step.goal, turn, rules) == ()
 
 
 def test_load_lessons_gives_the_lessons_in_order() -> None:
@@ -66,7 +63,7 @@ def test_every_cited_id_is_explained_in_rules_toml() -> None:
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:
-    src = (LESSON_DIR / "lesson_1_setup.toml").read_text()
+    src = (CONTENT_DIR / "lesson_1_setup.toml").read_text()
     assert old in src
     path = tmp_path / "lesson_1_setup.toml"
     path.write_text(src.replace(old, new, 1))
@@ -92,7 +89,7 @@ def test_a_bad_lesson_file_is_refused_naming_file_step_and_problem(
     tmp_path: Path, old: str, new: str, words: list[str]
 ) -> None:
     path = _broken(tmp_path, old, new)
-    with pytest.raises(LessonError) as info:
+    with pytest.raises(ContentError) as info:
         load_lesson(path)
     message = str(info.value)
     assert message.startswith("lesson_1_setup.toml: ")
@@ -102,14 +99,14 @@ def test_a_bad_lesson_file_is_refused_naming_file_step_and_problem(
 
 def test_a_cited_id_missing_from_rules_toml_is_refused(tmp_path: Path) -> None:
     path = _broken(tmp_path, 'cites = ["K3"]', 'cites = ["K3", "K19"]')
-    with pytest.raises(LessonError, match=r"step 'distances': cites unknown rule ids \['K19'\]"):
+    with pytest.raises(ContentError, match=r"step 'distances': cites unknown rule ids \['K19'\]"):
         load_lesson(path, known_ids=known_rule_ids() - {"K19"})
 
 
 def test_an_unreadable_toml_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "lesson_9_bad.toml"
     path.write_text("id = [")
-    with pytest.raises(LessonError, match="lesson_9_bad.toml: cannot read"):
+    with pytest.raises(ContentError, match="lesson_9_bad.toml: cannot read"):
         load_lesson(path)
 
 

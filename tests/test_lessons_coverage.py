@@ -12,7 +12,8 @@ from collections.abc import Iterator
 import pytest
 
 from engine import MoveResult, Position, Rules, play
-from lessons.loader import DoStep, Lesson, PredictStep, load_lessons
+from lessons.loader import load_lessons
+from lessons.models import DoStep, Lesson, PredictStep
 
 REQUIRED = (
     [f"K{i}" for i in range(1, 19)]

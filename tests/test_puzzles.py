@@ -14,17 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from engine import Position, Rules, analyse, outcome, play
-from lessons.puzzles import (
-    THEMES,
-    Puzzle,
-    PuzzleError,
-    accepted_turns,
+from engine import Position, Rules, analyse, outcome, play, play_turn
+from lessons.loader import (
+    ContentError,
     load_puzzle_file,
     load_puzzles,
-    play_turn,
     puzzle_files,
+    themes,
 )
+from lessons.models import Puzzle
+from lessons.proofs import accepted_turns
+from tutor import words
 
 ANALYSE_MS = 4000
 
@@ -76,15 +76,19 @@ def test_best_move_value_and_line_are_exact(pid: str) -> None:
 
 
 def test_at_least_60_puzzles_in_at_least_8_themes() -> None:
-    themes = Counter(p.theme for p in PUZZLES.values())
+    used = Counter(p.theme for p in PUZZLES.values())
     assert len(PUZZLES) >= 60, f"only {len(PUZZLES)} puzzles"
-    assert len(themes) >= 8, themes
-    assert set(themes) <= set(THEMES)
+    assert len(used) >= 8, used
+    assert set(used) <= set(themes())
+
+
+def _is_awari(p: Puzzle) -> bool:
+    return p.game_rules.game == "oware"
 
 
 def test_both_games_and_several_seed_settings() -> None:
-    assert any(p.is_awari for p in PUZZLES.values())
-    kalah = {(p.game_rules.pits, p.game_rules.seeds) for p in PUZZLES.values() if not p.is_awari}
+    assert any(_is_awari(p) for p in PUZZLES.values())
+    kalah = {(p.game_rules.pits, p.game_rules.seeds) for p in PUZZLES.values() if not _is_awari(p)}
     assert len({s for _, s in kalah}) >= 3, kalah
     assert {p.stars for p in PUZZLES.values()} == {1, 2, 3}
 
@@ -92,8 +96,9 @@ def test_both_games_and_several_seed_settings() -> None:
 def test_every_puzzle_has_hints_and_words() -> None:
     for p in PUZZLES.values():
         assert 2 <= len(p.hints) <= 3
-        assert p.goal.strip() and p.explanation.strip()
-        assert len(p.answers) == 1 or p.answer_note().startswith(f"{len(p.answers)} answers count")
+        assert p.task.strip() and p.explanation.strip()
+        note = words.answers_note(p.turns)
+        assert (note == "") if len(p.answers) == 1 else note.startswith(f"{len(p.answers)} answers count")
 
 
 # ------------------------------------------------------------------ the loader names bad puzzles
@@ -106,7 +111,7 @@ stars = 1
 cites = ["K10"]
 rules = { pits = 3, seeds = 2 }
 position = "0,1,0/0/1,3,0/7/S"
-goal = "Capture."
+task = "Capture."
 check = "biggest_capture"
 answers = [2]
 hints = ["a", "b"]
@@ -127,24 +132,24 @@ def test_good_demo_file_loads(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "change, words",
+    "change, problem",
     [
         (('position = "0,1,0/0/1,3,0/7/S"', 'position = "0,1,1/0/1,3,0/7/S"'), "seeds add up to 13"),
         (("answers = [2]", "answers = [1]"), "South's pit 1 is empty"),
-        (('check = "biggest_capture"', 'check = "goal"\nconditions = { capture = false }'), "misses the goal"),
+        (('check = "biggest_capture"', 'check = "goal"\ngoal = { capture = false }'), "misses the goal"),
         (('cites = ["K10"]', 'cites = ["K99"]'), "cites"),
         (('theme = "capture"', 'theme = "nope"'), "unknown theme"),
         (('hints = ["a", "b"]', 'hints = ["a"]'), "hints"),
         (("stars = 1", "stars = 4"), "stars"),
     ],
 )
-def test_a_bad_puzzle_is_named_with_file_id_and_problem(tmp_path: Path, change: tuple[str, str], words: str) -> None:
+def test_a_bad_puzzle_is_named_with_file_id_and_problem(tmp_path: Path, change: tuple[str, str], problem: str) -> None:
     text = GOOD.replace(*change)
-    with pytest.raises(PuzzleError) as err:
+    with pytest.raises(ContentError) as err:
         load_puzzle_file(_write(tmp_path, text))
     msg = str(err.value)
     assert msg.startswith("bad.toml")
-    assert words in msg
+    assert problem in msg
     if "theme" not in change[0]:
         assert "'demo'" in msg
 
@@ -152,7 +157,7 @@ def test_a_bad_puzzle_is_named_with_file_id_and_problem(tmp_path: Path, change: 
 def test_duplicate_ids_are_refused(tmp_path: Path) -> None:
     _write(tmp_path, GOOD)
     (tmp_path / "other.toml").write_text(GOOD, encoding="utf-8")
-    with pytest.raises(PuzzleError, match="id already used"):
+    with pytest.raises(ContentError, match="id already used"):
         load_puzzles(tmp_path)
 
 
