@@ -10,8 +10,8 @@ Pure Python, standard library only. Two public functions:
 - ``choose_move(position, rules, level, *, rng=None)`` picks the computer's
   pit for one of ``LEVELS``.
 
-How it works. Positions are packed ints from ``engine.fast`` (Kalah) or
-``engine.fast_oware`` (Oware); a move is one call. The search is negamax
+How it works. Positions are packed ints from ``engine.kalah_kernel`` (Kalah) or
+``engine.oware_kernel`` (Oware); a move is one call. The search is negamax
 with alpha-beta (fail-soft), a transposition table keyed by ``x * 2 + side``
 that stores lower and upper bounds, and these game facts:
 
@@ -47,8 +47,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from .core import legal_moves, play
-from .fast import KalahKernel, kalah_kernel
-from .fast_oware import OwareKernel, oware_kernel
+from .kalah_kernel import KalahKernel, kalah_kernel
+from .oware_kernel import OwareKernel, oware_kernel
 from .position import NORTH, SOUTH, Position
 from .rules import KalahRules, OwareRules, Rules
 
@@ -112,7 +112,7 @@ class MoveValue:
 
 
 Moves = tuple[Any, ...]
-"""Move functions of the player to move (``engine.fast`` / ``engine.fast_oware``)."""
+"""Move functions of the player to move (``engine.kalah_kernel`` / ``engine.oware_kernel``)."""
 
 
 class _Timeout(Exception):

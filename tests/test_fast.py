@@ -1,11 +1,11 @@
-"""The packed-int Kalah kernel (engine.fast) plays exactly the rules of engine.play."""
+"""The packed-int Kalah kernel (engine.kalah_kernel) plays exactly the rules of engine.play."""
 
 import random
 
 import pytest
 
 from engine import KalahRules, legal_moves, play
-from engine.fast import kalah_kernel
+from engine.kalah_kernel import kalah_kernel
 
 VARIANTS = [
     KalahRules(),

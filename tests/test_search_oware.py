@@ -1,4 +1,4 @@
-"""The search's Oware kernel (engine/fast_oware.py) plays exactly as ``engine.play``.
+"""The search's Oware kernel (engine/oware_kernel.py) plays exactly as ``engine.play``.
 
 Random games and random boards for every grand slam variant (A4); the rules
 met along the way are counted so the test shows it saw 12+ seed sowings
@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from engine import OwareRules, Position, legal_moves, play
-from engine.fast_oware import oware_kernel
+from engine.oware_kernel import oware_kernel
 from engine.search import analyse, choose_move
 
 VARIANTS = [OwareRules(), OwareRules(grand_slam="illegal"), OwareRules(grand_slam="capture_all")]
