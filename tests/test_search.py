@@ -250,23 +250,31 @@ def test_perfect_never_loses_a_won_endgame():
 
 def test_choose_move_time_cap_is_passed_to_the_search(monkeypatch):
     """A capped Perfect move spends at most half on the proof, the rest on the search."""
-    import engine.search as search
+    import engine.search.levels as levels
 
     calls = []
-    monkeypatch.setattr(search, "solve_best", lambda pos, rules, time_ms: calls.append(("proof", time_ms)))
     monkeypatch.setattr(
-        search, "best_move", lambda pos, rules, time_ms, max_depth: calls.append(("search", time_ms)) or (3, 0)
+        levels, "solve_best", lambda pos, rules, time_ms, max_nodes: calls.append(("proof", time_ms, max_nodes))
+    )
+    monkeypatch.setattr(
+        levels,
+        "best_move",
+        lambda pos, rules, time_ms, max_depth, max_nodes: calls.append(("search", time_ms, max_nodes)) or (3, 0),
     )
     rules = KalahRules()
     pos = Position.from_notation("1,0,2,0,1,3/20/0,2,0,1,0,2/16/S", rules)
-    assert search.choose_move(pos, rules, "perfect", time_ms=1000) == 3
-    assert calls == [("proof", 500), ("search", 500)]
+    assert levels.choose_move(pos, rules, "perfect", time_ms=1000) == 3
+    assert calls == [("proof", 500, None), ("search", 500, None)]
     calls.clear()
-    assert search.choose_move(pos, rules, "hard", time_ms=100) == 3
-    assert calls == [("search", search.MIN_MOVE_MS)]
+    assert levels.choose_move(pos, rules, "hard", time_ms=100) == 3
+    assert calls == [("search", levels.MIN_MOVE_MS, None)]
     calls.clear()
-    assert search.choose_move(pos, rules, "hard") == 3
-    assert calls == [("search", search.LEVEL_SETTINGS["hard"]["time_ms"])]
+    assert levels.choose_move(pos, rules, "hard") == 3
+    assert calls == [("search", levels.LEVEL_SETTINGS["hard"]["time_ms"], None)]
+    calls.clear()
+    # a node cap: Perfect's proof gets half of the nodes, its search the rest
+    assert levels.choose_move(pos, rules, "perfect", max_nodes=1001) == 3
+    assert calls == [("proof", 1500, 500), ("search", 2500, 501)]
 
 
 @pytest.mark.parametrize("rules", SMALL_RULES, ids=lambda r: r.describe())

@@ -1,7 +1,8 @@
 """Each level beats the level below it over a fixed set of seeded games (issue 5).
 
-The searching levels get depth limits here instead of time (``LEVEL_SETTINGS``)
-so the games are the same on every machine; Medium keeps its 6 plies.
+The searching levels get depth limits here instead of time (``LEVEL_SETTINGS``
+with ``time_ms=None``: no time limit), so the games are the same on every
+machine; Medium keeps its 6 plies.
 Tallies are printed (``pytest -s``) and asserted: the stronger level wins more
 games than it loses.
 """
@@ -17,9 +18,9 @@ from engine import search
 from engine.search import choose_move
 
 TEST_SETTINGS = {
-    "medium": {"max_depth": 6, "time_ms": 60_000},
-    "hard": {"max_depth": 8, "time_ms": 60_000},
-    "perfect": {"proof_seeds": 18, "proof_ms": 60_000, "max_depth": 10, "time_ms": 60_000},
+    "medium": {"max_depth": 6, "time_ms": None},
+    "hard": {"max_depth": 8, "time_ms": None},
+    "perfect": {"proof_seeds": 18, "proof_ms": None, "max_depth": 10, "time_ms": None},
 }
 OPENINGS = 10  # random first moves; each opening is played with both colours
 
@@ -41,7 +42,8 @@ def play_game(rules, south: str, north: str, seed: int) -> int:
     [("easy", "beginner"), ("medium", "easy"), ("hard", "medium"), ("perfect", "hard")],
 )
 def test_a_level_beats_the_level_below(strong, weak, monkeypatch):
-    monkeypatch.setattr(search, "LEVEL_SETTINGS", TEST_SETTINGS)
+    for level, settings in TEST_SETTINGS.items():
+        monkeypatch.setitem(search.LEVEL_SETTINGS, level, settings)
     rules = KalahRules()
     tally = {"win": 0, "draw": 0, "loss": 0}
     for k in range(OPENINGS):
