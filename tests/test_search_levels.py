@@ -4,7 +4,8 @@ The searching levels get depth limits here instead of time (``LEVEL_SETTINGS``
 with ``time_ms=None``: no time limit), so the games are the same on every
 machine; Medium keeps its 6 plies.
 Tallies are printed (``pytest -s``) and asserted: the stronger level wins more
-games than it loses.
+games than it loses, and, the games being repeatable, each tally is the one
+recorded.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ TEST_SETTINGS = {
     "perfect": {"proof_seeds": 18, "proof_ms": None, "max_depth": 10, "time_ms": None},
 }
 OPENINGS = 10  # random first moves; each opening is played with both colours
+TALLIES = {  # the stronger level's results over the 20 games
+    ("easy", "beginner"): {"win": 20, "draw": 0, "loss": 0},
+    ("medium", "easy"): {"win": 19, "draw": 0, "loss": 1},
+    ("hard", "medium"): {"win": 13, "draw": 0, "loss": 7},
+    ("perfect", "hard"): {"win": 15, "draw": 1, "loss": 4},
+}
 
 
 def play_game(rules, south: str, north: str, seed: int) -> int:
@@ -54,3 +61,4 @@ def test_a_level_beats_the_level_below(strong, weak, monkeypatch):
             tally["win" if mine > 0 else "loss" if mine < 0 else "draw"] += 1
     print(f"{strong} vs {weak}: {tally['win']} won, {tally['draw']} drawn, {tally['loss']} lost")
     assert tally["win"] > tally["loss"], tally
+    assert tally == TALLIES[strong, weak]
