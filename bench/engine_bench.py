@@ -4,7 +4,7 @@
 
 Prints moves per second for:
   - Kalah through the public ``engine.play`` API,
-  - Kalah through the packed-int kernel the search uses (``engine.fast``,
+  - Kalah through the packed-int kernel the search uses (``engine.kalah_kernel``,
     proven identical to ``play`` by tests/test_fast.py),
   - Oware through the public ``engine.play`` API,
   - OpenSpiel's ``mancala`` and ``oware`` driven from Python in the same run
@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import KalahRules, OwareRules, legal_moves, play  # noqa: E402
-from engine.fast import kalah_kernel  # noqa: E402
+from engine.kalah_kernel import kalah_kernel  # noqa: E402
 
 
 def public_playouts(rules, games: int, seed: int) -> tuple[int, float]:
@@ -107,7 +107,7 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}; {args.games} games each, seed {args.seed}, best of {args.repeats}")
     kalah, oware = KalahRules(), OwareRules()
     k_public = line("Kalah  engine.play (public API)", *best_of(public_playouts, 1, kalah, args.games, args.seed))
-    k_fast = line("Kalah  engine.fast kernel (search)", *best_of(kernel_playouts, args.repeats, kalah, args.games, args.seed))
+    k_fast = line("Kalah  engine.kalah_kernel (search)", *best_of(kernel_playouts, args.repeats, kalah, args.games, args.seed))
     o_public = line("Oware  engine.play (public API)", *best_of(public_playouts, 1, oware, args.games, args.seed))
     spiel_k = openspiel_playouts("mancala", args.games, args.seed)
     if spiel_k is None:
@@ -115,7 +115,7 @@ def main() -> None:
         return
     s_k = line("Kalah  OpenSpiel mancala (pybind)", *best_of(openspiel_playouts, args.repeats, "mancala", args.games, args.seed))
     s_o = line("Oware  OpenSpiel oware (pybind)", *best_of(openspiel_playouts, args.repeats, "oware", args.games, args.seed))
-    print(f"ratio Kalah fast kernel / OpenSpiel:   {k_fast / s_k:.2f}x")
+    print(f"ratio Kalah kernel / OpenSpiel:        {k_fast / s_k:.2f}x")
     print(f"ratio Kalah public play / OpenSpiel:   {k_public / s_k:.2f}x")
     print(f"ratio Oware public play / OpenSpiel:   {o_public / s_o:.2f}x")
 

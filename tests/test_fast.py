@@ -1,11 +1,13 @@
-"""The packed-int Kalah kernel (engine.fast) plays exactly the rules of engine.play."""
+"""The packed-int Kalah kernel (engine.kalah_kernel) plays exactly the rules of engine.play;
+both kernels tell the search their packed layout (engine.kernel.Kernel)."""
 
 import random
 
 import pytest
 
-from engine import KalahRules, legal_moves, play
-from engine.fast import kalah_kernel
+from engine import KalahRules, OwareRules, Position, legal_moves, play
+from engine.kalah_kernel import kalah_kernel
+from engine.kernel import Kernel, kernel_for
 
 VARIANTS = [
     KalahRules(),
@@ -53,3 +55,33 @@ def test_kernel_start_of_a_finished_position_is_swept():
     x, ms = k.start(pos)
     assert ms == ()
     assert k.decode(x, "S") == Position.from_notation("0,0,0,0,0,0/20/0,0,0,0,0,0/28/S")
+
+
+@pytest.mark.parametrize(
+    "rules", [*VARIANTS, OwareRules(), OwareRules(grand_slam="capture_all")], ids=lambda r: r.describe()
+)
+def test_kernel_layout_tells_the_search_where_the_stores_are(rules):
+    """The layout in ``Kernel`` reads the stores of every position a random game reaches (K16, A6)."""
+    k = kernel_for(rules)
+    assert isinstance(k, Kernel)
+    assert k.total == rules.total_seeds
+    assert k.cycles == isinstance(rules, OwareRules)  # only Oware positions can come back (A6)
+    assert k.store_mask & (k.store_mask + 1) == 0 and k.store_mask >= k.total  # one field holds every count
+    assert k.north_store_shift > k.south_store_shift  # North's store is the top field: no mask
+    rng = random.Random(3)
+    for _ in range(20):
+        pos = rules.initial_position(rng.choice("SN"))
+        for _ in range(rng.randrange(0, 60)):
+            if not legal_moves(pos, rules):
+                break
+            pos = play(pos, rng.choice(legal_moves(pos, rules)), rules).position
+        x, ms = k.start(pos)
+        if ms:
+            assert ((x >> k.south_store_shift) & k.store_mask, x >> k.north_store_shift) == (
+                pos.south_store,
+                pos.north_store,
+            )
+            assert k.seeds_in_play(x) == pos.seeds_in_play
+            swept = Position((0,) * len(pos.south), pos.south_store + sum(pos.south),
+                             (0,) * len(pos.north), pos.north_store + sum(pos.north), pos.to_move)
+            assert k.decode(k.sweep(x), pos.to_move) == swept

@@ -3,17 +3,51 @@
 The brute force is a plain memoised minimax over ``engine.play`` (no
 alpha-beta, no table tricks), so it shares nothing with the search but the
 rules.
+
+No test here depends on the clock: small positions are solved with
+``time_ms=None`` (no time limit), estimates are cut by ``max_depth`` or
+``max_nodes``, and the levels get depth limits instead of time.
 """
 
 from __future__ import annotations
 
+import doctest
 import random
 import sys
 
 import pytest
 
-from engine import KalahRules, OwareRules, Position, legal_moves, play
-from engine.search import FULL, LEVELS, MoveValue, analyse, best_move, choose_move, clear_tables, solve_best
+import engine.search.analysis
+from engine import KalahRules, OwareRules, Position, legal_moves, play, search
+from engine.search import (
+    FULL,
+    LEVELS,
+    MoveValue,
+    analyse,
+    best_move,
+    choose_move,
+    clear_tables,
+    prove_all,
+    prove_result,
+    solve_best,
+)
+
+TIME_FREE_LEVELS = {
+    "medium": {"max_depth": 6, "time_ms": None},
+    "hard": {"max_depth": 8, "time_ms": None},
+    "perfect": {"proof_seeds": 30, "proof_ms": None, "max_depth": 10, "time_ms": None},
+}
+"""``LEVEL_SETTINGS`` with depth limits and no time limit: the same moves on every machine."""
+
+
+@pytest.fixture
+def time_free_levels(monkeypatch):
+    for level, settings in TIME_FREE_LEVELS.items():
+        monkeypatch.setitem(search.LEVEL_SETTINGS, level, settings)
+
+
+def word(value: int) -> str:
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
 _BRUTE: dict = {}
@@ -77,11 +111,11 @@ def test_k16_exact_values_match_brute_force_from_the_start(rules):
     """Every opening pit of a small board has the value plain minimax gives, marked exact."""
     clear_tables()
     pos = rules.initial_position()
-    got = analyse(pos, rules, time_ms=5000)
+    got = analyse(pos, rules, time_ms=None)
     want = brute_values(pos, rules)
-    assert {m.pit: m.value for m in got} == want
-    assert all(m.exact and m.depth == FULL for m in got)
-    assert all(m.outcome == ("win" if m.value > 0 else "loss" if m.value < 0 else "draw") for m in got)
+    assert [(m.pit, m.value, m.exact, m.depth, m.outcome) for m in got] == [
+        (pit, v, True, FULL, word(v)) for pit, v in want.items()
+    ]
 
 
 @pytest.mark.parametrize("rules", SMALL_RULES[:4], ids=lambda r: r.describe())
@@ -93,9 +127,9 @@ def test_k16_exact_values_match_brute_force_in_random_positions(rules):
         pos = random_position(rules, rng, rng.randrange(1, 8))
         if pos is None:
             continue
-        got = analyse(pos, rules, time_ms=5000)
-        assert {m.pit: m.value for m in got} == brute_values(pos, rules), pos.to_notation()
-        assert all(m.exact for m in got)
+        got = analyse(pos, rules, time_ms=None)
+        want = brute_values(pos, rules)
+        assert {m.pit: (m.value, m.exact) for m in got} == {p: (v, True) for p, v in want.items()}, pos.to_notation()
         checked += 1
 
 
@@ -111,37 +145,46 @@ ENDGAMES = [
 def test_k15_few_seed_endgames_are_exact(text):
     rules = KalahRules()
     pos = Position.from_notation(text, rules)
-    got = analyse(pos, rules, time_ms=5000)
-    assert {m.pit: m.value for m in got} == brute_values(pos, rules)
-    assert all(m.exact for m in got)
+    got = analyse(pos, rules, time_ms=None)
+    want = brute_values(pos, rules)
+    assert {m.pit: (m.value, m.exact) for m in got} == {p: (v, True) for p, v in want.items()}
 
 
 def test_k9_extra_turn_keeps_the_mover_and_the_sign():
     """A pit whose last seed lands in the store is valued from the same mover's view."""
     rules = KalahRules(pits=3, seeds=1)
     pos = Position.from_notation("0,0,1/2/0,1,0/2/S", rules)
-    got = {m.pit: m for m in analyse(pos, rules)}
+    got = analyse(pos, rules, time_ms=None)
     # pit 3 goes into the store (extra turn), then South has no seeds: game over 3-3
-    assert got[3].value == brute_values(pos, rules)[3]
-    assert got[3].pv[0] == 3
+    assert brute_values(pos, rules) == {3: 0}
+    assert got == (MoveValue(pit=3, value=0, exact=True, depth=FULL, pv=(3,), outcome="draw"),)
 
 
 def test_analyse_returns_one_value_per_legal_pit_and_nothing_when_over():
     rules = KalahRules()
     pos = rules.initial_position()
-    got = analyse(pos, rules, time_ms=200)
+    got = analyse(pos, rules, time_ms=None, max_nodes=20_000)
     assert [m.pit for m in got] == list(legal_moves(pos, rules))
     assert all(isinstance(m, MoveValue) and m.pv[0] == m.pit for m in got)
     over = Position.from_notation("0,0,0,0,0,0/30/0,0,0,0,0,0/18/S", rules)
-    assert analyse(over, rules) == ()
+    assert analyse(over, rules, time_ms=None) == ()
 
 
 def test_analyse_depth_limit_is_an_estimate_with_that_depth():
     rules = KalahRules()
-    got = analyse(rules.initial_position(), rules, time_ms=5000, max_depth=3)
+    clear_tables()
+    got = analyse(rules.initial_position(), rules, time_ms=None, max_depth=3)
     assert all(not m.exact and m.depth == 3 for m in got)
     # pit 3 is the only opening with an extra turn and leads (RULES.md: the winning opening)
     assert max(got, key=lambda m: m.value).pit in (3, 6)
+    assert [(m.pit, m.value, m.exact, m.depth, m.pv, m.outcome) for m in got] == [
+        (1, -2, False, 3, (1, 3, 6), None),
+        (2, -2, False, 3, (2, 3, 6), None),
+        (3, 1, False, 3, (3, 6, 2), None),
+        (4, -1, False, 3, (4, 3, 6), None),
+        (5, -1, False, 3, (5, 3, 2), None),
+        (6, -1, False, 3, (6, 2, 6), None),
+    ]
 
 
 OWARE_ENDGAMES = [
@@ -163,9 +206,9 @@ def test_a6_oware_endgames_with_cycles_match_brute_force(text):
     """Few-seed Oware endings, where seeds can chase each other round (A6 repetition)."""
     rules = OwareRules()
     pos = Position.from_notation(text, rules)
-    got = analyse(pos, rules, time_ms=3000)
-    assert {m.pit: m.value for m in got} == brute_values_oware(pos, rules)
-    assert all(m.exact for m in got)
+    got = analyse(pos, rules, time_ms=None)
+    want = brute_values_oware(pos, rules)
+    assert {m.pit: (m.value, m.exact) for m in got} == {p: (v, True) for p, v in want.items()}
 
 
 def brute_values_oware(pos: Position, rules) -> dict[int, int]:
@@ -197,12 +240,10 @@ def brute_values_oware(pos: Position, rules) -> dict[int, int]:
 # ------------------------------------------------------------------ levels
 
 
-def test_choose_move_levels_return_legal_pits():
+def test_choose_move_levels_return_legal_pits(time_free_levels):
     rules = KalahRules()
     pos = play(rules.initial_position(), 3, rules).position
     for level in LEVELS:
-        if level in ("hard", "perfect"):
-            continue  # timed levels: covered by the games below with short budgets
         assert choose_move(pos, rules, level, rng=random.Random(1)) in legal_moves(pos, rules)
     with pytest.raises(ValueError, match="level"):
         choose_move(pos, rules, "grandmaster")
@@ -223,8 +264,8 @@ def test_easy_takes_the_biggest_capture():
     assert choose_move(pos, rules, "easy", rng=random.Random(0)) == 1
 
 
-def test_perfect_never_loses_a_won_endgame():
-    """From proven won endgames, Perfect against Hard-ish play keeps the win."""
+def test_perfect_never_loses_a_won_endgame(time_free_levels):
+    """From proven won endgames, Perfect against Hard-ish play (8 plies) keeps the win."""
     rules = KalahRules()
     rng = random.Random(11)
     played = 0
@@ -232,7 +273,7 @@ def test_perfect_never_loses_a_won_endgame():
         pos = random_position(rules, rng, rng.randrange(28, 40))
         if pos is None or pos.seeds_in_play > 16:
             continue
-        proven = solve_best(pos, rules, time_ms=3000)
+        proven = solve_best(pos, rules, time_ms=None)
         if proven is None or proven[1] <= 0:
             continue
         me = pos.to_move
@@ -240,7 +281,7 @@ def test_perfect_never_loses_a_won_endgame():
             if pos.to_move == me:
                 pit = choose_move(pos, rules, "perfect")
             else:
-                pit = best_move(pos, rules, time_ms=50)[0]
+                pit = best_move(pos, rules, time_ms=None, max_depth=8)[0]
             res = play(pos, pit, rules)
             pos = res.position
         opp = "N" if me == "S" else "S"
@@ -250,30 +291,36 @@ def test_perfect_never_loses_a_won_endgame():
 
 def test_choose_move_time_cap_is_passed_to_the_search(monkeypatch):
     """A capped Perfect move spends at most half on the proof, the rest on the search."""
-    import engine.search as search
+    import engine.search.levels as levels
 
     calls = []
-    monkeypatch.setattr(search, "solve_best", lambda pos, rules, time_ms: calls.append(("proof", time_ms)))
     monkeypatch.setattr(
-        search, "best_move", lambda pos, rules, time_ms, max_depth: calls.append(("search", time_ms)) or (3, 0)
+        levels, "solve_best", lambda pos, rules, time_ms, max_nodes: calls.append(("proof", time_ms, max_nodes))
+    )
+    monkeypatch.setattr(
+        levels,
+        "best_move",
+        lambda pos, rules, time_ms, max_depth, max_nodes: calls.append(("search", time_ms, max_nodes)) or (3, 0),
     )
     rules = KalahRules()
     pos = Position.from_notation("1,0,2,0,1,3/20/0,2,0,1,0,2/16/S", rules)
-    assert search.choose_move(pos, rules, "perfect", time_ms=1000) == 3
-    assert calls == [("proof", 500), ("search", 500)]
+    assert levels.choose_move(pos, rules, "perfect", time_ms=1000) == 3
+    assert calls == [("proof", 500, None), ("search", 500, None)]
     calls.clear()
-    assert search.choose_move(pos, rules, "hard", time_ms=100) == 3
-    assert calls == [("search", search.MIN_MOVE_MS)]
+    assert levels.choose_move(pos, rules, "hard", time_ms=100) == 3
+    assert calls == [("search", levels.MIN_MOVE_MS, None)]
     calls.clear()
-    assert search.choose_move(pos, rules, "hard") == 3
-    assert calls == [("search", search.LEVEL_SETTINGS["hard"]["time_ms"])]
+    assert levels.choose_move(pos, rules, "hard") == 3
+    assert calls == [("search", levels.LEVEL_SETTINGS["hard"]["time_ms"], None)]
+    calls.clear()
+    # a node cap: Perfect's proof gets half of the nodes, its search the rest
+    assert levels.choose_move(pos, rules, "perfect", max_nodes=1001) == 3
+    assert calls == [("proof", 1500, 500), ("search", 2500, 501)]
 
 
 @pytest.mark.parametrize("rules", SMALL_RULES, ids=lambda r: r.describe())
 def test_k16_prove_result_gives_the_result_of_best_play(rules):
     """Win, draw or loss of the position itself, checked against plain minimax."""
-    from engine.search import prove_result
-
     rng = random.Random(9)
     clear_tables()
     checked = 0
@@ -283,5 +330,71 @@ def test_k16_prove_result_gives_the_result_of_best_play(rules):
             continue
         best = max(brute_values(pos, rules).values())
         want = "win" if best > 0 else "loss" if best < 0 else "draw"
-        assert prove_result(pos, rules, time_ms=5000) == want, pos.to_notation()
+        assert prove_result(pos, rules, time_ms=None) == want, pos.to_notation()
         checked += 1
+
+
+# ------------------------------------------------------------------ budgets
+
+BUDGET_POS = "1,0,2,0,1,3/20/0,2,0,1,0,2/16/S"  # 12 seeds in play: proven in 3032 nodes
+
+
+def test_max_nodes_stops_a_proof_like_running_out_of_time():
+    """A node limit is a budget that runs out at the same node on every machine."""
+    rules = KalahRules()
+    pos = Position.from_notation(BUDGET_POS, rules)
+    clear_tables()
+    assert prove_all(pos, rules, time_ms=None) == {"proven": True, "nodes": 3032, "values": {1: 0, 3: 10, 5: 10, 6: 6}}
+    for _ in range(2):  # the same cut twice
+        clear_tables()
+        assert prove_all(pos, rules, time_ms=None, max_nodes=2000) == {"proven": False, "nodes": 2000, "values": {1: 0, 3: 10}}
+    clear_tables()
+    assert prove_all(pos, rules, time_ms=None, max_nodes=2000, wdl=True) == {
+        "proven": True, "nodes": 1489, "values": {1: "draw", 3: "win", 5: "win", 6: "win"}
+    }
+    clear_tables()
+    assert prove_result(pos, rules, time_ms=None, max_nodes=50) is None
+    clear_tables()
+    assert prove_result(pos, rules, time_ms=None) == "win"
+    clear_tables()
+    assert solve_best(pos, rules, time_ms=None, max_nodes=100) is None
+    clear_tables()
+    assert solve_best(pos, rules, time_ms=None) == (5, 10)
+
+
+def test_max_nodes_gives_the_same_estimates_every_time():
+    rules = KalahRules()
+    pos = Position.from_notation(BUDGET_POS, rules)
+    for _ in range(2):
+        clear_tables()
+        assert best_move(pos, rules, time_ms=None, max_nodes=3000) == (3, 10, 11)
+    clear_tables()
+    assert analyse(pos, rules, time_ms=None, max_nodes=3000) == (
+        MoveValue(1, 0, True, FULL, (1, 4, 6, 1, 5, 2, 6, 3, 5, 5, 4, 6, 4, 5, 5, 3, 6), "draw"),
+        MoveValue(3, 10, True, FULL, (3, 2, 5, 1, 4, 4, 6, 2, 5), "win"),
+        MoveValue(5, 4, False, 8, (5, 2, 3, 4, 1, 3, 5, 4, 6), None),  # not proven within 3000 nodes
+        MoveValue(6, 6, True, FULL, (6, 6, 5, 2, 1, 3, 3, 4, 6, 5, 6), "win"),
+    )
+    clear_tables()
+    assert analyse(pos, rules, time_ms=None, max_nodes=0) == (  # no node at all: the stores now
+        MoveValue(1, 4, False, 1, (1,), None),
+        MoveValue(3, 4, False, 1, (3,), None),
+        MoveValue(5, 4, False, 1, (5,), None),
+        MoveValue(6, 5, False, 1, (6,), None),  # K9: the extra turn banked a seed
+    )
+
+
+@pytest.mark.parametrize("bad", [-1, 2.5, True, "100"])
+def test_max_nodes_must_be_a_whole_number(bad):
+    rules = KalahRules()
+    pos = rules.initial_position()
+    for fn in (analyse, prove_all, prove_result, best_move, solve_best):
+        with pytest.raises(ValueError, match="max_nodes"):
+            fn(pos, rules, max_nodes=bad)
+    with pytest.raises(ValueError, match="max_nodes"):
+        choose_move(pos, rules, "hard", max_nodes=bad)
+
+
+def test_search_docstring_examples():
+    failed, attempted = doctest.testmod(engine.search.analysis)
+    assert attempted > 0 and failed == 0

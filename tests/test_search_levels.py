@@ -1,9 +1,11 @@
 """Each level beats the level below it over a fixed set of seeded games (issue 5).
 
-The searching levels get depth limits here instead of time (``LEVEL_SETTINGS``)
-so the games are the same on every machine; Medium keeps its 6 plies.
+The searching levels get depth limits here instead of time (``LEVEL_SETTINGS``
+with ``time_ms=None``: no time limit), so the games are the same on every
+machine; Medium keeps its 6 plies.
 Tallies are printed (``pytest -s``) and asserted: the stronger level wins more
-games than it loses.
+games than it loses, and, the games being repeatable, each tally is the one
+recorded.
 """
 
 from __future__ import annotations
@@ -17,11 +19,17 @@ from engine import search
 from engine.search import choose_move
 
 TEST_SETTINGS = {
-    "medium": {"max_depth": 6, "time_ms": 60_000},
-    "hard": {"max_depth": 8, "time_ms": 60_000},
-    "perfect": {"proof_seeds": 18, "proof_ms": 60_000, "max_depth": 10, "time_ms": 60_000},
+    "medium": {"max_depth": 6, "time_ms": None},
+    "hard": {"max_depth": 8, "time_ms": None},
+    "perfect": {"proof_seeds": 18, "proof_ms": None, "max_depth": 10, "time_ms": None},
 }
 OPENINGS = 10  # random first moves; each opening is played with both colours
+TALLIES = {  # the stronger level's results over the 20 games
+    ("easy", "beginner"): {"win": 20, "draw": 0, "loss": 0},
+    ("medium", "easy"): {"win": 19, "draw": 0, "loss": 1},
+    ("hard", "medium"): {"win": 13, "draw": 0, "loss": 7},
+    ("perfect", "hard"): {"win": 15, "draw": 1, "loss": 4},
+}
 
 
 def play_game(rules, south: str, north: str, seed: int) -> int:
@@ -41,7 +49,8 @@ def play_game(rules, south: str, north: str, seed: int) -> int:
     [("easy", "beginner"), ("medium", "easy"), ("hard", "medium"), ("perfect", "hard")],
 )
 def test_a_level_beats_the_level_below(strong, weak, monkeypatch):
-    monkeypatch.setattr(search, "LEVEL_SETTINGS", TEST_SETTINGS)
+    for level, settings in TEST_SETTINGS.items():
+        monkeypatch.setitem(search.LEVEL_SETTINGS, level, settings)
     rules = KalahRules()
     tally = {"win": 0, "draw": 0, "loss": 0}
     for k in range(OPENINGS):
@@ -52,3 +61,4 @@ def test_a_level_beats_the_level_below(strong, weak, monkeypatch):
             tally["win" if mine > 0 else "loss" if mine < 0 else "draw"] += 1
     print(f"{strong} vs {weak}: {tally['win']} won, {tally['draw']} drawn, {tally['loss']} lost")
     assert tally["win"] > tally["loss"], tally
+    assert tally == TALLIES[strong, weak]

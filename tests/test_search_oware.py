@@ -1,4 +1,4 @@
-"""The search's Oware kernel (engine/fast_oware.py) plays exactly as ``engine.play``.
+"""The search's Oware kernel (engine/oware_kernel.py) plays exactly as ``engine.play``.
 
 Random games and random boards for every grand slam variant (A4); the rules
 met along the way are counted so the test shows it saw 12+ seed sowings
@@ -13,9 +13,22 @@ from collections import Counter
 
 import pytest
 
-from engine import OwareRules, Position, legal_moves, play
-from engine.fast_oware import oware_kernel
-from engine.search import analyse, choose_move
+from engine import OwareRules, Position, legal_moves, play, search
+from engine.oware_kernel import oware_kernel
+from engine.search import MoveValue, analyse, choose_move, clear_tables
+
+TIME_FREE_LEVELS = {
+    "medium": {"max_depth": 6, "time_ms": None},
+    "hard": {"max_depth": 8, "time_ms": None},
+    "perfect": {"proof_seeds": 30, "proof_ms": None, "max_depth": None, "time_ms": None},
+}
+"""``LEVEL_SETTINGS`` without time limits: the levels' moves are the same on every machine."""
+
+
+@pytest.fixture
+def time_free_levels(monkeypatch):
+    for level, settings in TIME_FREE_LEVELS.items():
+        monkeypatch.setitem(search.LEVEL_SETTINGS, level, settings)
 
 VARIANTS = [OwareRules(), OwareRules(grand_slam="illegal"), OwareRules(grand_slam="capture_all")]
 
@@ -98,13 +111,21 @@ def test_a2_twelve_seeds_skip_the_origin_pit():
     assert k.decode(x2, "N").south[0] == 0
 
 
-def test_a6_search_plays_oware_levels():
+def test_a6_search_plays_oware_levels(time_free_levels):
     rules = OwareRules()
     pos = rules.initial_position()
-    for level in ("beginner", "easy", "medium"):
+    for level in ("beginner", "easy", "medium", "hard"):
         assert choose_move(pos, rules, level, rng=random.Random(3)) in legal_moves(pos, rules)
-    got = analyse(pos, rules, time_ms=150)
-    assert [m.pit for m in got] == [1, 2, 3, 4, 5, 6]
+    clear_tables()
+    got = analyse(pos, rules, time_ms=None, max_nodes=5000)
+    assert got == (
+        MoveValue(1, 0, False, 7, (1, 6, 1, 5, 1, 6, 6)),
+        MoveValue(2, 0, False, 7, (2, 6, 2, 3, 6, 6, 5)),
+        MoveValue(3, 0, False, 6, (3, 6, 3, 5, 3, 6)),
+        MoveValue(4, -2, False, 6, (4, 2, 6, 1, 5, 6)),
+        MoveValue(5, -2, False, 6, (5, 5, 4, 6, 6, 6)),
+        MoveValue(6, 0, False, 6, (6, 6, 5, 5, 6, 6)),
+    )
 
 
 @pytest.mark.parametrize(
@@ -116,18 +137,19 @@ def test_a6_search_plays_oware_levels():
         "1,0,0,0,0,1/22/0,0,1,0,0,0/23/S",  # few seeds: long lines without captures
     ],
 )
-def test_a6_long_oware_lines_give_estimates_not_a_crash_bug(notation):
+def test_a6_long_oware_lines_give_estimates_not_a_crash_bug(notation, time_free_levels):
     """The exact solver gives up on very long Oware lines instead of overflowing Python's stack,
     also when the caller is already deep in the stack (as Streamlit is)."""
-    from engine import OwareRules, Position, analyse, choose_move, legal_moves
-
     rules = OwareRules()
     pos = Position.from_notation(notation, rules)
 
     def deep(levels):
         if levels:
             return deep(levels - 1)
-        return analyse(pos, rules, time_ms=400), choose_move(pos, rules, "perfect", time_ms=400)
+        return (
+            analyse(pos, rules, time_ms=None, max_nodes=40_000),
+            choose_move(pos, rules, "perfect", max_nodes=40_000),
+        )
 
     values, pit = deep(300)
     assert [m.pit for m in values] == list(legal_moves(pos, rules))

@@ -1,21 +1,29 @@
-"""A fast Awari/Oware kernel for the search: the board packed in one int (A1-A6).
+"""The packed-int Awari/Oware kernel for the search: the board in one int (A1-A6).
 
-The same shape as ``engine.fast.kalah_kernel``, so one search serves both games:
+The same shape as ``engine.kalah_kernel.KalahKernel`` (both satisfy
+``engine.kernel.Kernel``), so one search serves both games.
 
-    field k = bits 8k .. 8k+7
-    0..5    South's pits 1..6       6..11   North's pits 1..6
-    12      South's captured seeds  13      North's captured seeds
+Packed layout: 14 fields of 8 bits, field ``k`` is bits ``8k .. 8k+7``::
 
-Sowing goes 0, 1, ..., 11, 0, ... (counter-clockwise, no store in the path,
-A1/A2), one precomputed addition per (pit, seeds); 12 or more seeds skip the
-origin pit (A2). A move is ``x, moves = f(x)`` where ``moves`` are the move
-functions of the player to move next (Oware has no extra turns); an empty
-tuple means the game is over and ``x`` has the end applied: each player takes
-the seeds left in their own row (A6). Each move function has ``.pit`` (1..6)
-and ``.side`` (``"S"``/``"N"``).
+    k = 0 .. 5     South's pits 1..6 (pit 1 at k = 0)
+    k = 6 .. 11    North's pits 1..6 (pit 1 at k = 6)
+    k = 12         South's captured seeds (the "store"), shift 96
+    k = 13         North's captured seeds, the top field, shift 104
+
+Pits are numbered 1..6 from each owner's own left, as in ``Position``, so the
+sowing order is simply field 0, 1, ..., 11, 0, ... (counter-clockwise, no
+store in the path, A1/A2). A count never passes 48, so 8 bits never carry;
+the top field needs no mask. Each (pit, seeds) sowing is one precomputed
+addition; 12 or more seeds skip the origin pit (A2). A move is
+``x, moves = f(x)`` where ``moves`` are the move functions of the player to
+move next (Oware has no extra turns); an empty tuple means the game is over
+and ``x`` has the end applied: each player takes the seeds left in their own
+row (A6). Each move function has ``.pit`` (1..6) and ``.side``
+(``"S"``/``"N"``).
 
 What this kernel does not know is the repetition rule (A6): a position that
-comes back since the last capture needs the history, which the search keeps.
+comes back since the last capture needs the history, which the search keeps
+(``cycles`` is True to tell it so).
 
 ``tests/test_search_oware.py`` proves the kernel gives the same positions and
 game ends as ``engine.play`` on random games of every grand slam variant.
@@ -26,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .position import NORTH, SOUTH, Position
+from .position import NORTH, SOUTH, Position, Side
 from .rules import OwareRules
 
 BITS = 8
@@ -40,27 +48,36 @@ WIN = 25
 class OwareKernel:
     """Packed-int Oware for one rules object; build with ``oware_kernel(rules)``.
 
-    Attributes mirror ``engine.fast.KalahKernel``: ``rules``, ``n`` (6),
+    Attributes mirror ``engine.kalah_kernel.KalahKernel``: ``rules``, ``n`` (6),
     ``moves`` (``{"S": (f1..f6), "N": (f1..f6)}``), ``start(pos) -> (x, moves)``,
-    ``legal(x, side)``, ``decode(x, side)``, ``stores(x) -> (south, north)``,
-    ``seeds_in_play(x)``.
+    ``legal(x, side)``, ``decode(x, side)``, ``stores(x) -> (south, north)``
+    (captured seeds), ``seeds_in_play(x)``, ``sweep(x)`` (A6: each player
+    takes their own row); the layout: ``south_store_shift`` 96,
+    ``north_store_shift`` 104, ``store_mask`` 255, ``total`` 48 and ``cycles``
+    True (a position can come back, A6 repetition).
     """
 
     rules: OwareRules
     n: int
     moves: dict[str, tuple[Any, ...]]
     start: Callable[[Position], tuple[int, tuple[Any, ...]]]
-    legal: Callable[[int, str], tuple[Any, ...]]
-    decode: Callable[[int, str], Position]
+    legal: Callable[[int, Side], tuple[Any, ...]]
+    decode: Callable[[int, Side], Position]
     stores: Callable[[int], tuple[int, int]]
     seeds_in_play: Callable[[int], int]
+    sweep: Callable[[int], int]
+    south_store_shift: int = BITS * SOUTH_STORE
+    north_store_shift: int = BITS * NORTH_STORE
+    store_mask: int = MASK
+    total: int = TOTAL
+    cycles: bool = True
 
 
 _CACHE: dict[OwareRules, OwareKernel] = {}
 
 
 def oware_kernel(rules: OwareRules) -> OwareKernel:
-    """The packed-int Oware kernel for ``rules`` (built once per rules object)."""
+    """The packed-int Oware kernel for ``rules`` (built once per rules object and kept)."""
     kernel = _CACHE.get(rules)
     if kernel is None:
         kernel = _CACHE[rules] = _build(rules)
@@ -101,7 +118,7 @@ def _build(rules: OwareRules) -> OwareKernel:
         t = sum((x >> sh[k]) & MASK for k in range(6, 12))
         return (x & clear) + (s << sh[SOUTH_STORE]) + (t << sh[NORTH_STORE])
 
-    def sow_capture(x: int, a: int, side: str) -> tuple[int, int, bool]:
+    def sow_capture(x: int, a: int, side: Side) -> tuple[int, int, bool]:
         """Sow pit ``a``; return (new x, seeds captured, was a grand slam) (A2-A4)."""
         deltas, lasts = tables[a]
         s = (x >> sh[a]) & MASK
@@ -129,7 +146,7 @@ def _build(rules: OwareRules) -> OwareKernel:
 
     moves: dict[str, tuple[Any, ...]] = {SOUTH: (), NORTH: ()}
 
-    def legal(x: int, side: str) -> tuple[Any, ...]:
+    def legal(x: int, side: Side) -> tuple[Any, ...]:
         """Legal move functions of ``side``; empty when the game is over (A4-A6)."""
         if (x >> sh[SOUTH_STORE]) & MASK >= WIN or x >> sh[NORTH_STORE] >= WIN:
             return ()
@@ -147,7 +164,7 @@ def _build(rules: OwareRules) -> OwareKernel:
                 out = fair
         return tuple(out)
 
-    def make(side: str, k: int) -> Any:
+    def make(side: Side, k: int) -> Any:
         a = base[side] + k
         other = NORTH if side == SOUTH else SOUTH
         my_store = store_sh[side]
@@ -178,7 +195,7 @@ def _build(rules: OwareRules) -> OwareKernel:
         ms = legal(x, pos.to_move)
         return (x, ms) if ms else (sweep(x), ())
 
-    def decode(x: int, side: str) -> Position:
+    def decode(x: int, side: Side) -> Position:
         f = [(x >> b) & MASK for b in sh]
         return Position(tuple(f[:6]), f[12], tuple(f[6:12]), f[13], side)
 
@@ -188,4 +205,14 @@ def _build(rules: OwareRules) -> OwareKernel:
     def seeds_in_play(x: int) -> int:
         return sum((x >> sh[k]) & MASK for k in range(12))
 
-    return OwareKernel(rules, 6, moves, start, legal, decode, stores, seeds_in_play)
+    return OwareKernel(
+        rules=rules,
+        n=6,
+        moves=moves,
+        start=start,
+        legal=legal,
+        decode=decode,
+        stores=stores,
+        seeds_in_play=seeds_in_play,
+        sweep=sweep,
+    )

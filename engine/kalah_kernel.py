@@ -1,24 +1,33 @@
-"""A fast Kalah kernel for playouts and the search: the board packed in one int.
+"""The packed-int Kalah kernel for playouts and the search: the board in one int (K5-K18).
 
 The public ``play()`` builds readable ``MoveResult`` values; the search and
 the benchmarks need millions of moves, so this module plays the same rules
-(K5-K18, every ``KalahRules`` variant) on a board packed into one Python int:
+(K5-K18, every ``KalahRules`` variant) on a board packed into one Python int.
 
-    field k = bits bk .. bk+b-1, k = 0..2n+1, b = 6 bits (8 when over 63 seeds)
-    0..n-1   South's pits 1..n       n        South's store
-    n+1..2n  North's pits 1..n       2n+1     North's store
+Packed layout (``n`` pits a side, fields of ``b`` bits, ``b = 6`` when all the
+seeds fit in 6 bits, i.e. at most 63 seeds as in the standard 6x4 game, else
+``b = 8``): field ``k`` is bits ``b*k .. b*k + b - 1``, ``k = 0 .. 2n+1``::
 
-No count can exceed all the seeds, so a field never carries into the next.
+    k = 0 .. n-1      South's pits 1..n (pit 1 at k = 0)
+    k = n             South's store            (shift b*n)
+    k = n+1 .. 2n     North's pits 1..n (pit 1 at k = n+1)
+    k = 2n+1          North's store, the top field (shift b*(2n+1))
+
+Pits are numbered 1..n from each owner's own left, as in ``Position``. No
+count can exceed all the seeds, so a field never carries into the next; the
+top field (North's store) needs no mask: ``x >> north_store_shift``.
 
 Each pit of each side gets its own small function, generated for the rules
 with every constant written in: a sowing is one precomputed addition (every
-lap added at once, K7, K8), a capture a few shifts, and the next player's
-legal moves come from one dictionary lookup on a bit mask of their non-empty
-pits. A move is ``x, moves = f(x)`` where ``moves`` is the tuple of move
-functions of the player to move next (the same side after an extra turn);
-an empty tuple means the game is over and ``x`` has the final sweep applied.
-Each move function has ``.pit`` (1..n) and ``.side`` (``"S"``/``"N"``).
+lap added at once, K7, K8), a capture a few shifts (K10-K13, K18), and the
+next player's legal moves come from one dictionary lookup on a bit mask of
+their non-empty pits. A move is ``x, moves = f(x)`` where ``moves`` is the
+tuple of move functions of the player to move next (the same side after an
+extra turn, K9); an empty tuple means the game is over and ``x`` has the final
+sweep applied (K14, K15, K17). Each move function has ``.pit`` (1..n) and
+``.side`` (``"S"``/``"N"``).
 
+``KalahKernel`` satisfies ``engine.kernel.Kernel``, the layout the search reads.
 ``tests/test_fast.py`` proves the kernel gives the same positions, extra
 turns and game ends as ``engine.play`` on random games of every variant.
 """
@@ -28,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .position import NORTH, SOUTH, Position
+from .position import NORTH, SOUTH, Position, Side
 from .rules import KalahRules
 
 
@@ -52,28 +61,42 @@ class KalahKernel:
         rules, n: the rules and pits per side.
         moves: ``{"S": (f1..fn), "N": (f1..fn)}``, one move function per pit.
         start(pos) -> (x, moves): pack a ``Position``; ``moves`` are the move
-            functions of the player to move (empty when the game is over).
+            functions of the player to move (empty when the game is over, and
+            then ``x`` has the final sweep applied, K15).
         legal(x, side) -> tuple of move functions for ``side`` (empty when over).
         decode(x, side) -> Position with ``side`` to move.
-        stores(x) -> (south_store, north_store).
-        seeds_in_play(x) -> seeds still in pits.
+        stores(x) -> (south_store, north_store), in seeds.
+        seeds_in_play(x) -> seeds still in pits (both rows).
+        sweep(x) -> x with each side's pits emptied into its own store (K15).
+        south_store_shift, north_store_shift: bit shifts of the store fields
+            (``b*n`` and ``b*(2n+1)``, module docstring).
+        store_mask: ``2**b - 1``, the mask of one field.
+        cycles: False: a Kalah position never comes back (stores only grow
+            or a seed moves on; no repetition rule).
+        total: all the seeds, ``2 * pits * seeds`` (K2).
     """
 
     rules: KalahRules
     n: int
     moves: dict[str, Moves]
     start: Callable[[Position], tuple[int, Moves]]
-    legal: Callable[[int, str], Moves]
-    decode: Callable[[int, str], Position]
+    legal: Callable[[int, Side], Moves]
+    decode: Callable[[int, Side], Position]
     stores: Callable[[int], tuple[int, int]]
     seeds_in_play: Callable[[int], int]
+    sweep: Callable[[int], int]
+    south_store_shift: int
+    north_store_shift: int
+    store_mask: int
+    total: int
+    cycles: bool = False
 
 
 _CACHE: dict[KalahRules, KalahKernel] = {}
 
 
 def kalah_kernel(rules: KalahRules) -> KalahKernel:
-    """The packed-int kernel for ``rules`` (built once per rules object)."""
+    """The packed-int kernel for ``rules`` (built once per rules object and kept)."""
     kernel = _CACHE.get(rules)
     if kernel is None:
         kernel = _CACHE[rules] = _build(rules)
@@ -210,14 +233,14 @@ def _build(rules: KalahRules) -> KalahKernel:
     def stores(x: int) -> tuple[int, int]:
         return (x >> sh[south_store]) & MASK, x >> sh[north_store]
 
-    def over(x: int, side: str) -> bool:
+    def over(x: int, side: Side) -> bool:
         if rules.early_win and max(stores(x)) > half:
             return True
         if rules.end_rule == "stuck":
             return not x & rows[side][0]
         return not x & rows[SOUTH][0] or not x & rows[NORTH][0]
 
-    def legal(x: int, side: str) -> Moves:
+    def legal(x: int, side: Side) -> Moves:
         if over(x, side):
             return ()
         row, m7, m80 = rows[side]
@@ -233,11 +256,25 @@ def _build(rules: KalahRules) -> KalahKernel:
         ms = legal(x, pos.to_move)
         return (x, ms) if ms else (sweep(x), ())
 
-    def decode(x: int, side: str) -> Position:
+    def decode(x: int, side: Side) -> Position:
         f = [(x >> b) & MASK for b in sh]
         return Position(tuple(f[:n]), f[n], tuple(f[n + 1 : 2 * n + 1]), f[2 * n + 1], side)
 
     def seeds_in_play(x: int) -> int:
         return sum((x >> b) & MASK for b in south_pits + north_pits)
 
-    return KalahKernel(rules, n, moves, start, legal, decode, stores, seeds_in_play)
+    return KalahKernel(
+        rules=rules,
+        n=n,
+        moves=moves,
+        start=start,
+        legal=legal,
+        decode=decode,
+        stores=stores,
+        seeds_in_play=seeds_in_play,
+        sweep=sweep,
+        south_store_shift=sh[south_store],
+        north_store_shift=sh[north_store],
+        store_mask=MASK,
+        total=total,
+    )

@@ -1,0 +1,398 @@
+"""The search proper: the exact solver (``Searcher.solve``) and the depth-limited search.
+
+Both are negamax with alpha-beta (fail-soft) over packed ints from a kernel
+(``engine.kernel``); values are final store differences from the view of the
+side to move at the node, in seeds. A transposition table keyed by
+``x * 2 + (North to move)`` stores lower and upper bounds. Game facts used:
+
+- An extra turn (K9) is the same player moving again: no sign flip.
+- Stores only grow (K7-K18, A3), so with ``my`` and ``opp`` in the stores the
+  final difference lies in ``[2*my - total, total - 2*opp]``: the free
+  bounds, checked at every node before any move is made (more than half of
+  the seeds in one store decides the game, K17/A6).
+- Move ordering: the table's best move first, then extra turns, then moves
+  that gain the most seeds now (captures).
+- Enhanced transposition cutoffs (exact solver): the table entries of the
+  children are looked at before any child is searched.
+- Oware (A6): a position that comes back on the current line ends the game,
+  each player taking the seeds in their own row (``path`` holds the line).
+
+Budgets: a ``Searcher`` stops with ``OutOfBudget`` when its deadline passes
+(checked every 1024 nodes) or when it would search more than ``max_nodes``
+nodes in all; either limit may be ``None`` (none). A node limit alone makes
+every result independent of the machine's speed.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from ..kernel import Moves
+from ..position import NORTH, SOUTH
+from .tables import GameTables
+
+INF = 10_000
+"""Larger than any store difference: the open window's bounds."""
+
+FULL = 1_000
+"""A depth that means "to the end of the game" (``MoveValue.depth`` of an exact value)."""
+
+MAX_LINE = 250
+"""Oware: the longest line the exact solver follows before it gives up on a proof."""
+
+_NEVER = 1 << 62  # a node count never reached: no check due
+
+
+class OutOfBudget(Exception):
+    """The time or node budget ran out inside a search (or the line got too deep for Python)."""
+
+
+class Searcher:
+    """One search: exact proofs (``solve``, ``mtd``) and depth-limited estimates (``search``, ``mtd_depth``).
+
+    ``solve(x, moves, side, alpha, beta)`` and ``search(x, moves, side, depth,
+    alpha, beta)`` return the value of a non-final node from the view of
+    ``side`` (``"S"``/``"N"``, the player to move; ``moves`` are their move
+    functions); ``depth`` is in plies (every move is a ply, extra turns too).
+    Both raise ``OutOfBudget`` when the budget runs out. ``nodes`` counts the
+    nodes searched; ``hz`` grows whenever a depth-limited search uses an
+    estimate (a horizon node), so an unchanged ``hz`` means proven.
+    """
+
+    def __init__(self, game: GameTables, *, time_ms: float | None = None, max_nodes: int | None = None) -> None:
+        """A search on ``game``'s tables that may run ``time_ms`` milliseconds from now
+        and ``max_nodes`` nodes (``None``: no limit)."""
+        self.game = game
+        self.t0 = time.perf_counter()
+        self.nodes = 0
+        self.deadline = float("inf")
+        self.max_nodes: int | None = None
+        self.check_at = _NEVER
+        self.tt = game.exact_tt
+        self.htt: dict[int, tuple[int, int, int, int]] = {}
+        self.hz = 0
+        self.path: set[int] = set()
+        self.limit(time_ms, max_nodes)
+        self.solve = self._top_level(self._make_solve())
+        self.search = self._top_level(self._make_search())
+
+    # ------------------------------------------------------------- budget
+
+    def limit(self, time_ms: float | None, max_nodes: int | None) -> None:
+        """Set the budget: until ``time_ms`` milliseconds after the searcher was made,
+        and ``max_nodes`` nodes in all since then (``None``: no limit)."""
+        self.deadline = float("inf") if time_ms is None else self.t0 + time_ms / 1000.0
+        self.max_nodes = max_nodes
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """The node count at which ``_check`` runs next: every 1024 nodes for the clock, or at the node limit."""
+        nxt = ((self.nodes >> 10) + 1) << 10 if self.deadline != float("inf") else _NEVER
+        if self.max_nodes is not None and self.max_nodes + 1 < nxt:
+            nxt = self.max_nodes + 1
+        self.check_at = nxt
+
+    def _check(self) -> None:
+        """Raise ``OutOfBudget`` past the node limit or the deadline, else schedule the next check."""
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            self.nodes -= 1  # that node is not searched
+            raise OutOfBudget
+        if time.perf_counter() > self.deadline:
+            raise OutOfBudget
+        self._schedule()
+
+    def _top_level(self, fn: Callable[..., int]) -> Callable[..., int]:
+        """A call from outside the recursion: on any way out by an exception the
+        current line (``path``) is forgotten, and a line too deep for Python's
+        stack counts as a search that ran out of budget (not proven)."""
+        path = self.path
+
+        def top(*args: Any) -> int:
+            try:
+                return fn(*args)
+            except RecursionError:
+                path.clear()
+                raise OutOfBudget from None
+            except BaseException:
+                path.clear()
+                raise
+
+        return top
+
+    def _swept(self, x: int, north: bool) -> int:
+        """Oware, A6 by repetition: each player takes their own row; the difference for the mover."""
+        return self.game.diff(self.game.kernel.sweep(x), NORTH if north else SOUTH)
+
+    # --------------------------------------------------------- exact solver
+
+    def _make_solve(self) -> Callable[..., int]:
+        g = self.game
+        SS, NS, total, cyc, M = g.south_shift, g.north_shift, g.total, g.cycles, g.store_mask
+        swept = self._swept
+        tt = self.tt
+        tt_get = tt.get
+        path = self.path
+        me = self
+
+        def solve(x: int, ms: Moves, side: str, alpha: int, beta: int) -> int:
+            me.nodes += 1
+            if me.nodes >= me.check_at:
+                me._check()
+            north = side == NORTH
+            key = (x << 1) | north
+            e = tt_get(key)
+            if e is not None:
+                lo, hi, bi = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+            else:
+                s = (x >> SS) & M
+                t = x >> NS
+                if north:
+                    lo, hi = t + t - total, total - s - s
+                else:
+                    lo, hi = s + s - total, total - t - t
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                bi = -1
+            if cyc:
+                path.add(key)
+                if len(path) > MAX_LINE:  # an Oware line this long is not proven here
+                    raise OutOfBudget
+            kids = []
+            x2: int
+            i = 0
+            for f in ms:
+                x2, ms2 = f(x)
+                s = (x2 >> SS) & M
+                t = x2 >> NS
+                d = t - s if north else s - t
+                if not ms2:
+                    if d >= beta:
+                        if cyc:
+                            path.discard(key)
+                        tt[key] = (d if d > lo else lo, hi, i)
+                        return d
+                    kids.append((d + 100, i, x2, ms2, 0, d))
+                else:
+                    same = ms2[0].side == side
+                    k2 = (x2 << 1) | (north if same else not north)
+                    if cyc and k2 in path:  # A6: the position came back
+                        d = swept(x2, north)
+                        if d >= beta:
+                            path.discard(key)
+                            tt[key] = (d if d > lo else lo, hi, i)
+                            return d
+                        kids.append((d + 100, i, x2, (), 0, d))
+                        i += 1
+                        continue
+                    e2 = tt_get(k2)
+                    if e2 is not None:
+                        if same:
+                            if e2[0] >= beta:
+                                if cyc:
+                                    path.discard(key)
+                                tt[key] = (e2[0] if e2[0] > lo else lo, hi, i)
+                                return e2[0]
+                        elif -e2[1] >= beta:
+                            if cyc:
+                                path.discard(key)
+                            tt[key] = (-e2[1] if -e2[1] > lo else lo, hi, i)
+                            return -e2[1]
+                    order = d + (30 if same else 0)
+                    if i == bi:
+                        order += 1000
+                    kids.append((order, i, x2, ms2, 1 if same else 2, d))
+                i += 1
+            kids.sort(reverse=True)
+            best = -INF
+            bi = -1
+            a = alpha
+            for _, i, x2, ms2, kind, d in kids:
+                if kind == 0:
+                    v = d
+                elif kind == 1:
+                    v = solve(x2, ms2, side, a, beta)
+                else:
+                    v = -solve(x2, ms2, SOUTH if north else NORTH, -beta, -a)
+                if v > best:
+                    best = v
+                    bi = i
+                    if v > a:
+                        a = v
+                        if v >= beta:
+                            break
+            if cyc:
+                path.discard(key)
+            if best <= alpha:
+                if best < hi:
+                    hi = best
+            elif best >= beta:
+                if best > lo:
+                    lo = best
+            else:
+                lo = hi = best
+            tt[key] = (lo, hi, bi)
+            return best
+
+        return solve
+
+    # ------------------------------------------------- depth-limited search
+
+    def _make_search(self) -> Callable[..., int]:
+        g = self.game
+        SS, NS, total, cyc, M = g.south_shift, g.north_shift, g.total, g.cycles, g.store_mask
+        swept = self._swept
+        htt = self.htt
+        htt_get = htt.get
+        ett_get = self.tt.get
+        path = self.path
+        me = self
+
+        def search(x: int, ms: Moves, side: str, depth: int, alpha: int, beta: int) -> int:
+            me.nodes += 1
+            if me.nodes >= me.check_at:
+                me._check()
+            north = side == NORTH
+            key = (x << 1) | north
+            e = ett_get(key)
+            if e is not None:  # proven bounds from an exact search
+                lo, hi, bi = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+            else:
+                s = (x >> SS) & M
+                t = x >> NS
+                if north:
+                    lo, hi = t + t - total, total - s - s
+                else:
+                    lo, hi = s + s - total, total - t - t
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                bi = -1
+            h = htt_get(key)
+            if h is not None:
+                hlo, hhi, hbi, hd = h
+                if hd >= depth:
+                    if hlo >= beta:
+                        if hd < FULL:
+                            me.hz += 1
+                        return hlo
+                    if hhi <= alpha:
+                        if hd < FULL:
+                            me.hz += 1
+                        return hhi
+                bi = hbi
+            if depth <= 0:
+                me.hz += 1
+                s = (x >> SS) & M
+                t = x >> NS
+                return t - s if north else s - t
+            hz0 = me.hz
+            if cyc:
+                path.add(key)
+            kids = []
+            x2: int
+            i = 0
+            for f in ms:
+                x2, ms2 = f(x)
+                s = (x2 >> SS) & M
+                t = x2 >> NS
+                d = t - s if north else s - t
+                if not ms2:
+                    kids.append((d + 100, i, x2, ms2, 0, d))
+                else:
+                    same = ms2[0].side == side
+                    if cyc and ((x2 << 1) | (not north)) in path:
+                        d = swept(x2, north)
+                        kids.append((d + 100, i, x2, (), 0, d))
+                        i += 1
+                        continue
+                    order = d + (30 if same else 0)
+                    if i == bi:
+                        order += 1000
+                    kids.append((order, i, x2, ms2, 1 if same else 2, d))
+                i += 1
+            kids.sort(reverse=True)
+            best = -INF
+            bi = -1
+            a = alpha
+            d1 = depth - 1
+            for _, i, x2, ms2, kind, d in kids:
+                if kind == 0:
+                    v = d
+                elif kind == 1:
+                    v = search(x2, ms2, side, d1, a, beta)
+                else:
+                    v = -search(x2, ms2, SOUTH if north else NORTH, d1, -beta, -a)
+                if v > best:
+                    best = v
+                    bi = i
+                    if v > a:
+                        a = v
+                        if v >= beta:
+                            break
+            if cyc:
+                path.discard(key)
+            if best < lo:  # estimates never leave the proven bounds
+                best = lo
+            elif best > hi:
+                best = hi
+            if me.hz == hz0:
+                d_store = FULL
+            else:
+                d_store = depth
+            if h is not None and h[3] == d_store:
+                hlo, hhi = h[0], h[1]
+            else:
+                hlo, hhi = -INF, INF
+            if best <= alpha:
+                hhi = best
+            elif best >= beta:
+                hlo = best
+            else:
+                hlo = hhi = best
+            if h is None or h[3] <= d_store:
+                htt[key] = (hlo, hhi, bi, d_store)
+            return best
+
+        return search
+
+    # ------------------------------------------------------------ drivers
+
+    def mtd(self, x: int, ms: Moves, side: str, guess: int, lo: int = -INF, hi: int = INF) -> int:
+        """The exact value of a non-final node by MTD(f): null-window proofs from ``guess``
+        until the bounds ``lo``..``hi`` meet (seeds, ``side``'s view). Raises ``OutOfBudget``."""
+        g = guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self.solve(x, ms, side, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def mtd_depth(self, x: int, ms: Moves, side: str, depth: int, guess: int) -> tuple[int, bool]:
+        """``(value, proven)``: the value searched ``depth`` plies deep by MTD(f) from ``guess``,
+        and whether it needed no estimate (then it is exact). Raises ``OutOfBudget``."""
+        lo, hi = -INF, INF
+        g = guess
+        hz0 = self.hz
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self.search(x, ms, side, depth, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g, self.hz == hz0

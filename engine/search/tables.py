@@ -1,0 +1,91 @@
+"""The per-rules state the search keeps between calls: the kernel, its layout, the proven table.
+
+One ``GameTables`` per rules object (``tables_for``), so a second analysis of
+the same game starts from everything the first one proved. The layout of the
+packed int (store shifts, field mask, total seeds, whether positions can
+repeat) is read from the kernel (``engine.kernel.Kernel``), never guessed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kernel import Kernel, Moves, kernel_for
+from ..position import NORTH, Position
+from ..rules import Rules
+
+TT_LIMIT = 3_000_000
+"""Entries of the proven table kept per rules object between calls; past it the table is emptied."""
+
+Child = tuple[Any, int, Moves, bool]
+"""One root move: ``(move function, x after it, next mover's moves, same mover again (K9))``."""
+
+
+class GameTables:
+    """One rules object's kernel, its packed layout, and the proven table kept between calls.
+
+    Attributes:
+        rules: the rules.
+        kernel: the packed-int kernel (``engine.kernel.kernel_for``).
+        south_shift, north_shift: bit shifts of South's and North's store.
+        store_mask: the mask of one store field (South's; North's is the top field).
+        cycles: True when positions can repeat (Oware, A6 repetition).
+        total: all the seeds of the game.
+        exact_tt: the proven table, ``{x * 2 + (North to move): (lower, upper, best move index)}``;
+            bounds on the final store difference from the mover's view (K16, A6),
+            the index into the mover's move functions, -1 when none.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.kernel: Kernel = kernel_for(rules)
+        self.south_shift = self.kernel.south_store_shift
+        self.north_shift = self.kernel.north_store_shift
+        self.store_mask = self.kernel.store_mask
+        self.cycles = self.kernel.cycles
+        self.total = self.kernel.total
+        self.exact_tt: dict[int, tuple[int, int, int]] = {}
+
+    def trim(self) -> None:
+        """Empty the proven table when it holds more than ``TT_LIMIT`` entries."""
+        if len(self.exact_tt) > TT_LIMIT:
+            self.exact_tt.clear()
+
+    def diff(self, x: int, side: str) -> int:
+        """Store difference of packed ``x`` from ``side``'s view (``"S"``/``"N"``), in seeds.
+
+        After the final sweep (an empty move tuple) it is the game's final result (K16, A6).
+        """
+        s = (x >> self.south_shift) & self.store_mask
+        t = x >> self.north_shift
+        return t - s if side == NORTH else s - t
+
+    def children(self, position: Position) -> tuple[int, Moves, list[Child]]:
+        """The root: packed ``x``, the mover's move functions, and one ``Child`` per move.
+
+        ``position`` is not checked against the rules; callers check with ``legal_moves``.
+        """
+        x, ms = self.kernel.start(position)
+        kids: list[Child] = []
+        f: Any
+        for f in ms:
+            x2, ms2 = f(x)
+            same = bool(ms2) and ms2[0].side == f.side
+            kids.append((f, x2, ms2, same))
+        return x, ms, kids
+
+
+_TABLES: dict[Rules, GameTables] = {}
+
+
+def tables_for(rules: Rules) -> GameTables:
+    """The ``GameTables`` of ``rules``, made on first use and kept until ``clear_tables``."""
+    g = _TABLES.get(rules)
+    if g is None:
+        g = _TABLES[rules] = GameTables(rules)
+    return g
+
+
+def clear_tables() -> None:
+    """Forget every stored search result, for every rules object (tests and benchmarks use this)."""
+    _TABLES.clear()
