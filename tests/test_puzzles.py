@@ -26,17 +26,15 @@ from lessons.models import Puzzle
 from lessons.proofs import accepted_turns
 from tutor import words
 
-ANALYSE_MS = 4000
-
-
 def _final(score: tuple[int, int], side: str) -> int:
     return score[0] - score[1] if side == "S" else score[1] - score[0]
 
 
 @functools.cache
 def exact_values(pos: Position, rules: Rules) -> dict[int, int]:
-    """``{pit: exact value}`` for the player to move, from ``engine.analyse``; every value must be exact."""
-    mvs = analyse(pos, rules, time_ms=ANALYSE_MS)
+    """``{pit: exact value}`` for the player to move, from ``engine.analyse`` with no time limit
+    (puzzle positions are small: every value is proven, on any machine)."""
+    mvs = analyse(pos, rules, time_ms=None)
     assert mvs, f"the game is over in {pos}"
     assert all(mv.exact for mv in mvs), f"analyse could not prove {pos} exactly: {mvs}"
     return {mv.pit: mv.value for mv in mvs}
