@@ -23,7 +23,7 @@ check, answers, value); the words (goal, hints, explanation) are written by
 a person when a candidate is curated into ``lessons/puzzles/*.toml``. The
 tests then prove every curated puzzle again from scratch.
 
-Exact values come from ``engine.analyse`` (``engine/search.py``).
+Exact values come from ``engine.analyse`` (``engine/search/``).
 """
 
 from __future__ import annotations
