@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from ui.frame import PAGES
+from tutor import words
+from tutor.progress import LessonProgress, Progress
+from ui.frame import PAGES, page_file
 
-PAGE_FILES = [p[0] for p in PAGES]
+PAGE_FILES = [page_file(p[0]) for p in PAGES]
 
 
 def test_frame_opens_home_by_default(app):
@@ -24,6 +26,9 @@ def test_every_page_opens_in_the_frame(app, page_file):
     app.switch_page(page_file).run()
     assert not app.exception, app.exception
     assert len(app.title) == 1
+    url_path = page_file.removeprefix("pages/").removesuffix(".py")
+    assert app.title[0].value == words.page_heading(url_path)
+    assert any(c.value == words.you_are_on(words.page_title(url_path)) for c in app.sidebar.caption)
 
 
 @pytest.mark.parametrize("page_file", PAGE_FILES)
@@ -39,16 +44,17 @@ def test_navigation_lists_the_planned_pages():
     files = set(PAGE_FILES)
     assert {"pages/home.py", "pages/sandbox.py", "pages/puzzles.py", "pages/move_outcomes.py"} <= files
     assert sum(f.startswith("pages/lesson_") for f in files) == 6
+    assert PAGE_FILES[0] == "pages/home.py"  # the default page
 
 
 def test_sidebar_counts_lessons_and_puzzles(app):
     """The sidebar always shows how far the learner got: lessons done, puzzles solved of tried."""
     app.run()
-    app.session_state["progress"] = {
-        "lessons": {"setup": {"done": True}},
-        "puzzles_solved": {"a"},
-        "puzzles_attempted": {"a", "b", "c"},
-    }
+    app.session_state["mancala_tutor"].progress = Progress(
+        lessons={"setup": LessonProgress(done=True)},
+        puzzles_solved={"a"},
+        puzzles_tried={"a", "b", "c"},
+    )
     app.run()
     captions = [c.value for c in app.sidebar.caption]
     assert "Lessons done: 1 of 6 · Puzzles solved: 1 of 3 tried" in captions

@@ -1,162 +1,318 @@
-"""The Move outcomes page and the charts behind it (ui/charts.py), through AppTest and directly."""
+"""The Move outcomes page (ui/outcomes.py) through AppTest, and the rows, words and figures behind it
+(tutor/analysis.py, tutor/words, ui/figures.py) directly.
+
+Nothing here depends on the wall clock or on how far a search gets in a time
+budget: the page's analysis is replaced by a repeatable one (no time limit:
+exact on small endgames, a fixed depth on bigger positions), and the pure
+tests call ``engine.analyse(..., time_ms=None)`` on small positions.
+"""
 
 from __future__ import annotations
 
-import pandas as pd
 import pytest
 
-from engine import Game, KalahRules, OwareRules, Position, legal_moves
-from ui import charts
+from engine import Game, KalahRules, MoveValue, OwareRules, Position, analyse, legal_moves
+from lessons.loader import load_lessons
+from tutor import analysis, words
+from tutor.analysis import blunders, move_rows, same_depth_values, story_rows
+from tutor.sandbox import SandboxActivity
+from ui import figures, outcomes, story
 
 PAGE = "pages/move_outcomes.py"
+EXACT_UP_TO = 12
+"""Seeds in play up to which the repeatable analysis proves every value (else it looks ``FIXED_DEPTH`` plies ahead)."""
+FIXED_DEPTH = 6
 
 
-def _run_pasted(page_app, notation: str, game: str = "kalah"):
+def exact_values(pos: Position, rules) -> list[MoveValue]:
+    """Every legal pit's exact value (no time limit: small positions only)."""
+    return list(analyse(pos, rules, time_ms=None))
+
+
+def repeatable_values(pos: Position, rules) -> list[MoveValue]:
+    """The analysis the page tests use: exact on small endgames, else every estimate at ``FIXED_DEPTH``."""
+    in_play = sum(pos.south) + sum(pos.north)
+    if in_play <= EXACT_UP_TO:
+        return exact_values(pos, rules)
+    return list(analyse(pos, rules, time_ms=None, max_depth=FIXED_DEPTH))
+
+
+@pytest.fixture
+def thinking(monkeypatch):
+    """The page's search made repeatable; returns the thinking times the page asked for."""
+    asked: list = []
+
+    def values(pos, rules, time_ms=1000, max_nodes=None):
+        asked.append(time_ms)
+        vals = repeatable_values(pos, rules)
+        depths = {m.depth for m in vals if not m.exact}
+        return vals, (min(depths) if depths else None)
+
+    monkeypatch.setattr(outcomes, "same_depth_values", values)
+    outcomes.cached_rows.clear()  # no rows cached by another test's (timed) search
+    yield asked
+    outcomes.cached_rows.clear()  # and none of these for the next test
+
+
+def _open(page_app):
     at = page_app(PAGE)
     at.run()
-    at.radio(key="mo_source").set_value("Paste a position").run()
-    at.selectbox(key="mo_think").set_value("quick (0.3 s)").run()
-    if game != "kalah":
-        at.radio(key="mo_game").set_value(game).run()
-    at.text_input(key="mo_notation").set_value(notation).run()
+    assert not at.exception, at.exception
     return at
 
 
-def test_the_page_shows_a_chart_and_a_table_for_the_sandbox_position(page_app):
+def _run_pasted(page_app, notation: str, game: str = "kalah"):
+    at = _open(page_app)
+    at.radio(key="mo_source").set_value("paste").run()
+    at.selectbox(key="mo_think").set_value(300).run()
+    if game != "kalah":
+        at.radio(key="mo_game").set_value(game).run()
+    at.text_input(key="mo_notation").set_value(notation).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_page_shows_a_chart_and_a_table_for_the_sandbox_position(page_app, thinking):
     """A learner opens Move outcomes: the sandbox's start position is analysed."""
-    at = page_app(PAGE)
-    at.run()
-    assert not at.exception
+    at = _open(page_app)
+    assert at.radio(key="mo_source").value == "sandbox" and at.selectbox(key="mo_think").value == 1000
+    assert at.radio(key="mo_source").options == ["The sandbox position", "A lesson position", "Paste a position"]
     assert at.get("plotly_chart"), "no chart"
     assert len(at.dataframe) == 1
     table = at.dataframe[0].value
     assert list(table["pit"]) == [1, 2, 3, 4, 5, 6]
     assert any("pit 3: last seed in your store, move again" in m.value for m in at.markdown)
+    assert thinking == [1000]
 
 
-def test_a_pasted_endgame_is_proven_exact(page_app):
+def test_the_thinking_time_chosen_is_the_one_used(page_app, thinking):
+    at = _open(page_app)
+    at.selectbox(key="mo_think").set_value(3000).run()
+    assert not at.exception, at.exception
+    assert thinking == [1000, 3000]
+
+
+def test_a_pasted_endgame_is_proven_exact(page_app, thinking):
     at = _run_pasted(page_app, "0,0,0,1,2,1/20/1,0,2,0,0,1/20/S")
-    assert not at.exception
     table = at.dataframe[0].value
     assert list(table["pit"]) == [4, 5, 6]
     assert table["exact"].all()
+    assert list(table["value"]) == [-6, -2, -2]
     assert any("Every value is proven" in m.value for m in at.markdown)
+    assert thinking[-1] == 300
 
 
-def test_bad_notation_gives_a_clear_message(page_app):
+def test_bad_notation_gives_a_clear_message(page_app, thinking):
     """A learner pastes something that is not a position: an error that quotes it, no traceback."""
     at = _run_pasted(page_app, "4,4,4/0/banana/0/S")
-    assert not at.exception
     assert at.error and "cannot be analysed" in at.error[0].value and "banana" in at.error[0].value
     assert not at.get("plotly_chart")
 
 
-def test_seeds_that_do_not_fit_a_kalah_board_are_refused(page_app):
+def test_an_empty_paste_asks_for_a_position(page_app, thinking):
+    at = _run_pasted(page_app, "   ")
+    assert [e.value for e in at.error] == [words.cannot_analyse(words.notation_problem_empty())]
+    assert "paste a position" in at.error[0].value
+    assert not at.get("plotly_chart")
+
+
+def test_seeds_that_do_not_fit_a_kalah_board_are_refused(page_app, thinking):
     at = _run_pasted(page_app, "4,4,4,4,4,4/0/4,4,4,4,4,4/1/S")
     assert at.error and "49" in at.error[0].value
 
 
-def test_an_oware_position_can_be_pasted(page_app):
+def test_an_oware_position_can_be_pasted(page_app, thinking):
     at = _run_pasted(page_app, "0,0,0,0,1,0/24/0,1,0,0,0,0/22/S", game="oware")
-    assert not at.exception
     assert list(at.dataframe[0].value["pit"]) == [5]
 
 
-def test_a_finished_game_says_there_is_nothing_to_analyse(page_app):
+def test_a_finished_game_says_there_is_nothing_to_analyse(page_app, thinking):
     at = _run_pasted(page_app, "0,0,0,0,0,0/30/0,0,0,0,0,0/18/S")
-    assert not at.exception
     assert at.info and "game is over" in at.info[0].value
+    assert not at.dataframe
 
 
-def test_a_lesson_position_can_be_analysed(page_app):
-    at = page_app(PAGE)
-    at.run()
-    at.selectbox(key="mo_think").set_value("quick (0.3 s)").run()
-    at.radio(key="mo_source").set_value("A lesson position").run()
-    assert not at.exception
-    assert at.selectbox(key="mo_lesson") is not None
+def test_a_lesson_position_can_be_analysed(page_app, thinking):
+    at = _open(page_app)
+    at.selectbox(key="mo_think").set_value(300).run()
+    at.radio(key="mo_source").set_value("lesson").run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="mo_lesson") is not None and at.selectbox(key="mo_step") is not None
+    at.selectbox(key="mo_lesson").set_value("captures").run()
+    at.selectbox(key="mo_step").set_value(1).run()
+    assert not at.exception, at.exception
+    lesson = load_lessons()["captures"]
+    pos = lesson.step_position(lesson.steps[1])
+    assert any(f"`{pos.to_notation()}`" in c.value for c in at.caption)
+    assert list(at.dataframe[0].value["pit"]) == list(legal_moves(pos, lesson.step_rules(lesson.steps[1])))
 
 
 # ------------------------------------------------------------ pure helpers
 
 
 def test_k9_k10_move_rows_come_from_engine_play():
+    """What a move does now comes from ``engine.play``; what it leads to, from the values given."""
     rules = KalahRules()
     pos = Position.from_notation("1,0,4,4,4,4/0/4,4,4,4,9,0/6/S", rules)
-    rows = {r["pit"]: r for r in charts.move_rows(pos, rules, time_ms=200)}
+    values = [MoveValue(p, 10 - p, p == 1, 1000 if p == 1 else 7, (p, 2), "win" if p == 1 else None)
+              for p in legal_moves(pos, rules)]
+    rows = {r["pit"]: r for r in move_rows(pos, rules, values)}
+    assert list(rows) == [1, 3, 4, 5, 6]
+    assert list(rows[1]) == list(analysis.OUTCOME_KEYS)
     assert rows[1]["captured"] == 10 and not rows[1]["extra_turn"]  # K10: 9 opposite + the lone seed
     assert rows[3]["extra_turn"] and rows[3]["into_store"] == 1  # pit 3 with 4 seeds ends in the store
     assert rows[6]["handed_to_opponent"] == 3
     assert rows[3]["summary"].startswith("pit 3: last seed in your store, move again; best play")
+    assert (rows[1]["value"], rows[1]["result"], rows[1]["exact"], rows[1]["depth"]) == (9, "win", True, 1000)
+    assert (rows[3]["value"], rows[3]["result"], rows[3]["exact"], rows[3]["depth"]) == (7, "estimate", False, 7)
+    assert rows[3]["best_line"] == "3 2"
+
+
+def test_exact_rows_of_a_small_endgame():
+    rules = KalahRules()
+    pos = Position.from_notation("0,0,0,1,2,1/20/1,0,2,0,0,1/20/S", rules)
+    rows = move_rows(pos, rules, exact_values(pos, rules))
+    assert [(r["pit"], r["value"], r["result"], r["exact"]) for r in rows] == [
+        (4, -6, "loss", True), (5, -2, "loss", True), (6, -2, "loss", True)]
+    assert words.best_sentence(rows) == ("**Best:** pit 5 or pit 6. Best play loses by 2. "
+                                         "Every value is proven to the end of the game.")
 
 
 def test_outcomes_figure_uses_the_safe_palette_and_writes_numbers():
     rules = KalahRules(pits=3, seeds=2)
     pos = rules.initial_position()
-    rows = charts.move_rows(pos, rules, time_ms=500)
-    fig = charts.outcomes_figure(rows, "S")
+    rows = move_rows(pos, rules, exact_values(pos, rules))
+    fig = figures.outcomes_figure(rows)
     bars = [t for t in fig.data if t.type == "bar"]
     assert len(bars) == 4
     for t in bars:
         assert t.text is not None and len(t.text) == len(rows)
         colours = t.marker.color if isinstance(t.marker.color, (list, tuple)) else [t.marker.color]
-        assert set(colours) <= set(charts.SAFE)
+        assert set(colours) <= set(figures.SAFE)
     assert list(fig.data[0].x) == [f"pit {p}" for p in legal_moves(pos, rules)]
-    csv = charts.outcomes_csv(rows).decode()
+    csv = outcomes.table_frame(rows).to_csv(index=False)
     assert csv.splitlines()[0].startswith("pit,seeds,into_store,captured,handed_to_opponent")
 
 
 def test_parse_pasted_reads_the_board_size_from_the_notation():
-    pos, rules = charts.parse_pasted("3,3,3/0/3,3,3/0/N", "kalah")
+    pos, rules = outcomes.parse_pasted("3,3,3/0/3,3,3/0/N", "kalah", {})
     assert rules == KalahRules(pits=3, seeds=3) and pos.to_move == "N"
-    pos, rules = charts.parse_pasted("4,4,4,4,4,4/0/4,4,4,4,4,4/0/S", "oware", {"grand_slam": "illegal"})
+    pos, rules = outcomes.parse_pasted("4,4,4,4,4,4/0/4,4,4,4,4,4/0/S", "oware", {"grand_slam": "illegal"})
     assert rules == OwareRules(grand_slam="illegal")
-    with pytest.raises(ValueError, match="paste a position"):
-        charts.parse_pasted("  ", "kalah")
+    with pytest.raises(ValueError):
+        outcomes.parse_pasted("  ", "kalah", {})
+
+
+def _leftmost_game(rules) -> SandboxActivity:
+    sb = SandboxActivity(rules)
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])  # always the leftmost pit: not always best
+    return sb
 
 
 def test_game_story_marks_the_move_that_threw_away_the_most():
     rules = KalahRules(pits=3, seeds=2)
-    game = Game(rules)
-    while legal_moves(game.position, rules):
-        game.play(legal_moves(game.position, rules)[0])  # always the leftmost pit: not always best
-    rows = charts.story_rows(game, time_ms=300)
+    sb = _leftmost_game(rules)
+    game = sb.game
+    assert [r.pit for r in game.results] == [1, 1, 2, 1, 3]
+    rows = story_rows(game, exact_values)
     assert [r["move"] for r in rows] == list(range(1, len(game.results) + 1))
     assert all(r["lost"] >= 0 for r in rows)
     assert rows[-1]["south_store"] + rows[-1]["north_store"] == rules.total_seeds
-    bad = charts.blunders(rows)
-    assert all(b["lost"] >= 2 for b in bad)
+    bad = blunders(rows)
+    assert [(b["move"], b["lost"]) for b in bad] == [(1, 12), (2, 2), (3, 2)]
     assert bad == sorted(bad, key=lambda r: (-r["lost"], r["move"]))
-    fig = charts.story_figure(rows)
+    fig = figures.story_figure(rows)
     assert fig.data[0].name == "South's store"
     n = len(game.results)
-    if bad:
-        taken = charts.jump_to_before(game, bad[0]["move"])
-        assert len(game.results) == bad[0]["move"] - 1 and taken == n - len(game.results)
+    taken = sb.jump_to_before(bad[0]["move"])
+    assert len(game.results) == bad[0]["move"] - 1 and taken == n - len(game.results)
 
 
-def test_sandbox_game_story_jumps_back_to_a_blunder(page_app):
+def test_story_rows_report_progress():
+    game = Game(KalahRules(pits=3, seeds=2))
+    game.play(1)
+    game.play(1)
+    seen: list = []
+    story_rows(game, exact_values, progress=seen.append)
+    assert seen == [0.5, 1.0]
+
+
+def test_sandbox_game_story_jumps_back_to_a_blunder(page_app, monkeypatch):
     """A learner plays a few moves, opens the game story, and goes back to the worst one."""
-    from ui import sandbox
-
+    monkeypatch.setattr(story, "values", exact_values)  # exact on this small board: no time budget
     at = page_app("pages/sandbox.py")
+    at.query_params["pits"] = "3"
+    at.query_params["seeds"] = "2"
     at.run()
-    sb = at.session_state["sandbox"]
-    for pit in (1, 1, 2, 1):  # weak moves on purpose
-        if pit in sb.game.legal_moves():
-            sandbox.click_pit(pit, sb)
-        else:
-            sandbox.click_pit(sb.game.legal_moves()[0], sb)
+    assert not at.exception, at.exception
+    sb = at.session_state["mancala_tutor"].sandbox
+    assert sb.rules == KalahRules(pits=3, seeds=2)
+    for pit in (1, 1, 2):  # weak moves on purpose (the leftmost pit each time)
+        assert pit == sb.game.legal_moves()[0]
+        sb.press(pit)
     at.run()
+    assert at.caption and not at.toggle(key="sb_story_on").value
     at.toggle(key="sb_story_on").set_value(True).run()
-    assert not at.exception
-    charts_shown = at.get("plotly_chart")
-    assert charts_shown
-    moves_before = len(at.session_state["sandbox"].game.results)
-    pick = at.selectbox(key="sb_story_pick").value  # these weak moves include a blunder
+    assert not at.exception, at.exception
+    assert at.get("plotly_chart")
+    moves_before = len(sb.game.results)
+    menu = at.selectbox(key="sb_story_pick")
+    pick = menu.value
+    assert pick == 1  # the worst first: move 1 threw away 12 seeds
+    assert "move 1: South pit 1 lost 12" in menu.options[0]
     at.button(key="sb_story_jump").click().run()
-    assert not at.exception
-    assert len(at.session_state["sandbox"].game.results) == pick - 1 < moves_before
+    assert not at.exception, at.exception
+    assert len(at.session_state["mancala_tutor"].sandbox.game.results) == pick - 1 < moves_before
+    assert any(i.value.startswith("Back to before move 1") for i in at.info)
+
+
+def test_same_depth_values_searches_again_at_the_depth_every_pit_completed(monkeypatch):
+    """Estimates at different depths: the position is searched again to the shallowest one; exact values are
+    kept, and a pit whose second search fell short keeps its first value."""
+    def mv(pit, value, exact, depth):
+        return MoveValue(pit, value, exact, depth, (pit,), None)
+
+    first = (mv(1, -8, False, 13), mv(2, 5, True, 1000), mv(3, 7, False, 14), mv(4, 6, False, 14))
+    again = (mv(1, -8, False, 13), mv(2, 3, False, 13), mv(3, 4, False, 13), mv(4, 9, False, 12))
+    calls = []
+
+    def fake(pos, rules, *, time_ms, max_depth=None, max_nodes=None):
+        calls.append((time_ms, max_depth, max_nodes))
+        return first if max_depth is None else again
+
+    monkeypatch.setattr(analysis, "analyse", fake)
+    rules = KalahRules()
+    values, common = same_depth_values(rules.initial_position(), rules, time_ms=None, max_nodes=5000)
+    assert calls == [(None, None, 5000), (None, 13, 5000)]
+    assert common == 13
+    assert values == [again[0], first[1], again[2], first[3]]
+
+    calls.clear()
+    first = (mv(1, -8, False, 13), mv(2, 5, True, 1000))
+    assert same_depth_values(rules.initial_position(), rules, time_ms=300) == (list(first), 13)
+    assert calls == [(300, None, None)]  # one depth already: no second search
+
+    calls.clear()
+    first = (mv(2, 5, True, 1000),)
+    assert same_depth_values(rules.initial_position(), rules, time_ms=300) == (list(first), None)
+    assert len(calls) == 1
+
+
+def test_estimates_are_compared_at_one_depth():
+    """Tester: at the start pits 1-2 were searched 13 plies, the others 14, flattering the deeper ones.
+    (A node budget, not a time budget: the same depths on every machine.)"""
+    rules = KalahRules()
+    values, common = same_depth_values(rules.initial_position(), rules, time_ms=None, max_nodes=20_000)
+    estimates = [m for m in values if not m.exact]
+    assert estimates and {m.depth for m in estimates} == {common}
+
+
+def test_exact_values_need_no_second_search():
+    rules = KalahRules()
+    pos = Position.from_notation("1,0,0,0,0,0/30/0,0,0,0,0,1/16/S", rules)
+    values, common = same_depth_values(pos, rules, time_ms=None)
+    assert common is None and [(m.pit, m.value, m.exact) for m in values] == [(1, 14, True)]
 
 
 # ------------------------------------------------------------ tester's report: axes, labels, words
@@ -165,9 +321,10 @@ def test_sandbox_game_story_jumps_back_to_a_blunder(page_app):
 def _story_rows_fixture():
     """A short game with a known blunder: move 2 threw away 7 and left the evaluation at -1."""
     def row(move, player, pit, s, n, ev, lost, best_pit):
-        return {"move": move, "player": player, "pit": pit, "south_store": s, "north_store": n,
-                "evaluation": ev, "best": 0, "played": -lost, "lost": lost, "best_pit": best_pit, "exact": False}
-    return [row(1, "South", 3, 1, 0, 6, 0, 3), row(2, "South", 1, 1, 0, -1, 7, 6), row(3, "North", 2, 1, 1, -1, 0, 2)]
+        return {"move": move, "player": player, "player_name": words.side_name(player), "pit": pit,
+                "south_store": s, "north_store": n, "evaluation": ev, "best": 0, "played": -lost, "lost": lost,
+                "best_pit": best_pit, "exact": False}
+    return [row(1, "S", 3, 1, 0, 6, 0, 3), row(2, "S", 1, 1, 0, -1, 7, 6), row(3, "N", 2, 1, 1, -1, 0, 2)]
 
 
 def _is_whole_number_axis(axis) -> bool:
@@ -177,7 +334,7 @@ def _is_whole_number_axis(axis) -> bool:
 
 def test_game_story_axes_show_whole_moves_and_whole_seeds():
     """Tester: the story's x axis showed moves 1, 1.2, 1.4 and the seeds axis 0.5, 1.5."""
-    fig = charts.story_figure(_story_rows_fixture())
+    fig = figures.story_figure(_story_rows_fixture())
     assert _is_whole_number_axis(fig.layout.xaxis) and _is_whole_number_axis(fig.layout.xaxis2)
     assert fig.layout.xaxis2.dtick == 1  # three moves: every move gets its tick
     assert _is_whole_number_axis(fig.layout.yaxis) and _is_whole_number_axis(fig.layout.yaxis2)
@@ -186,8 +343,9 @@ def test_game_story_axes_show_whole_moves_and_whole_seeds():
 def test_game_story_store_numbers_stay_inside_the_plot():
     """Tester: the number on the highest store point was clipped at the top of the plot."""
     rows = _story_rows_fixture()
-    fig = charts.story_figure(rows)
+    fig = figures.story_figure(rows)
     stores = [t for t in fig.data if t.name in ("South's store", "North's store")]
+    assert len(stores) == 2
     top = max(max(t.y) for t in stores)
     assert all(t.cliponaxis is False for t in stores)
     assert fig.layout.yaxis.range[1] >= top * 1.2 + 1  # head room for the text above the highest point
@@ -195,11 +353,12 @@ def test_game_story_store_numbers_stay_inside_the_plot():
 
 def test_blunder_marker_says_lost_not_an_evaluation():
     """Tester: the X at evaluation -1 was labelled "-7", which reads as the evaluation."""
-    fig = charts.story_figure(_story_rows_fixture())
+    fig = figures.story_figure(_story_rows_fixture())
     marker = next(t for t in fig.data if t.mode == "markers+text")
     assert list(marker.y) == [-1]
     assert list(marker.text) == ["lost 7"]
     assert "threw away 7 seeds compared with the best move" in marker.hovertext[0]
+    assert marker.hovertext[0] == words.lost_words(_story_rows_fixture()[1])
 
 
 def _rows(value_depths, exact=False):
@@ -211,7 +370,7 @@ def _rows(value_depths, exact=False):
 
 def test_outcomes_chart_fits_a_phone():
     """Tester at 390 px: the second subplot title was cut, value labels (~7 px) were too small."""
-    fig = charts.outcomes_figure(_rows({1: (-8, 13), 3: (6, 13), 6: (6, 13)}), "S")
+    fig = figures.outcomes_figure(_rows({1: (-8, 13), 3: (6, 13), 6: (6, 13)}))
     titles = [a.text for a in fig.layout.annotations]
     assert len(titles) == 2
     for t in titles:  # about 8 px a character at 15 px: at most ~30 characters fit in a 390 px screen
@@ -222,45 +381,36 @@ def test_outcomes_chart_fits_a_phone():
     assert fig.layout.font.size >= 11
 
 
-def test_a_tiny_position_has_whole_seed_ticks(page_app):
+def test_a_tiny_position_has_whole_seed_ticks(page_app, thinking):
     """Tester: pasting 1,0,0,0,0,0/30/0,0,0,0,0,1/16/S showed 0.5 and 1.5 on the seeds axis."""
     at = _run_pasted(page_app, "1,0,0,0,0,0/30/0,0,0,0,0,1/16/S")
-    assert not at.exception
+    assert at.get("plotly_chart")
     rules = KalahRules()
     pos = Position.from_notation("1,0,0,0,0,0/30/0,0,0,0,0,1/16/S", rules)
-    fig = charts.outcomes_figure(charts.move_rows(pos, rules, time_ms=200), "S")
+    fig = figures.outcomes_figure(move_rows(pos, rules, exact_values(pos, rules)))
     for axis in (fig.layout.yaxis, fig.layout.yaxis2):
         assert _is_whole_number_axis(axis)
 
 
-def test_awari_chart_has_no_store_bar(page_app):
+def test_awari_chart_has_no_store_bar(page_app, thinking):
     """A1: in Awari sown seeds never go into a store, so "Seeds into your store" (always 0) is left out."""
     at = _run_pasted(page_app, "4,4,4,4,4,2/12/1,1,0,0,0,0/12/S", game="oware")
-    assert not at.exception
     assert "into_store" not in at.dataframe[0].value.columns
     assert "captured" in at.dataframe[0].value.columns
     rules = OwareRules()
     pos = Position.from_notation("4,4,4,4,4,2/12/1,1,0,0,0,0/12/S", rules)
-    rows = charts.move_rows(pos, rules, time_ms=200)
-    names = [t.name for t in charts.outcomes_figure(rows, "S", "oware").data]
+    rows = move_rows(pos, rules, repeatable_values(pos, rules))
+    names = [t.name for t in figures.outcomes_figure(rows, "oware").data]
     assert "Seeds into your store" not in names and "Seeds captured" in names
-    assert "Seeds into your store" in [t.name for t in charts.outcomes_figure(rows, "S").data]
-
-
-def test_estimates_are_compared_at_one_depth():
-    """Tester: at the start pits 1-2 were searched 13 plies, the others 14, flattering the deeper ones."""
-    rules = KalahRules()
-    values, common = charts.same_depth_values(rules.initial_position(), rules, time_ms=1000)
-    estimates = [m for m in values if not m.exact]
-    assert estimates and {m.depth for m in estimates} == {common}
+    assert "Seeds into your store" in [t.name for t in figures.outcomes_figure(rows).data]
 
 
 def test_different_depths_are_flagged_and_sentences_nest_no_brackets():
     rows = _rows({1: (-8, 13), 3: (7, 14), 6: (5, 14)})
-    warning = charts.depth_warning(rows)
+    warning = words.depth_warning(rows)
     assert warning and warning.startswith("Estimates at different depths") and "pit 1 looks 13" in warning
-    assert charts.depth_warning(_rows({1: (-8, 13), 3: (6, 13)})) is None
-    sentence = charts.best_sentence(_rows({1: (-8, 13), 3: (6, 13), 6: (6, 13)}))
+    assert words.depth_warning(_rows({1: (-8, 13), 3: (6, 13)})) is None
+    sentence = words.best_sentence(_rows({1: (-8, 13), 3: (6, 13), 6: (6, 13)}))
     assert sentence.startswith("**Best:** pit 3 or pit 6. Best play wins by 6")
     assert "looks 13 moves ahead (both players' moves counted)" in sentence
     depth = 0
@@ -269,13 +419,12 @@ def test_different_depths_are_flagged_and_sentences_nest_no_brackets():
         assert depth <= 1, sentence
 
 
-def test_the_start_position_words_say_moves_ahead_consistently(page_app):
-    at = page_app(PAGE)
-    at.run()
-    assert not at.exception
+def test_the_start_position_words_say_moves_ahead_consistently(page_app, thinking):
+    at = _open(page_app)
     text = " ".join(m.value for m in at.markdown) + " ".join(c.value for c in at.caption)
     assert "moves ahead (both players' moves counted)" in text
     assert "(estimate," not in text and "depth 1" not in text
-    fig_labels = [v for t in charts.outcomes_figure(_rows({1: (-8, 13)}), "S").data if t.type == "bar"
+    assert words.same_depth_note(FIXED_DEPTH) in text
+    fig_labels = [v for t in figures.outcomes_figure(_rows({1: (-8, 13)})).data if t.type == "bar"
                   for v in (t.text or [])]
     assert "-8<br>est." in fig_labels

@@ -62,14 +62,19 @@ def _option_widget(opt: Option, current: Any, where: Any) -> None:
 
 def settings(sb: SandboxActivity) -> None:
     """Who plays, and the game and rules of the next game."""
+    # The players' widgets show the game's own players: the game may switch to two players by
+    # itself (the computer failed, or "Go back" to a computer's move), and a keyed widget would
+    # otherwise keep its old value (and choosing "computer" again would change nothing).
+    ss = st.session_state
+    ss[f"{K}mode"], ss[f"{K}computer_side"], ss[f"{K}level"] = sb.mode, sb.computer_side, sb.level
     st.markdown(f"**{words.label('players')}**")
     c1, c2, c3 = st.columns(3)
-    c1.radio(words.label("who_plays"), ["two", "computer"], key=f"{K}mode", index=0 if sb.mode == "two" else 1,
+    c1.radio(words.label("who_plays"), ["two", "computer"], key=f"{K}mode",
              format_func=lambda m: words.label(f"mode_{m}"), on_change=_players_changed)
     if sb.mode == "computer":
         c2.radio(words.label("computer_plays"), [NORTH, SOUTH], key=f"{K}computer_side",
-                 index=0 if sb.computer_side == NORTH else 1, format_func=words.side_name, on_change=_players_changed)
-        c3.select_slider(words.label("level"), options=list(LEVELS), key=f"{K}level", value=sb.level,
+                 format_func=words.side_name, on_change=_players_changed)
+        c3.select_slider(words.label("level"), options=list(LEVELS), key=f"{K}level",
                          format_func=words.level_name, on_change=_players_changed)
     st.markdown(words.label("game_and_rules"))
     game = st.radio(words.label("game"), list(GAMES), key=f"{K}game", horizontal=True,
