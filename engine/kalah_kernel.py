@@ -34,6 +34,8 @@ turns and game ends as ``engine.play`` on random games of every variant.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -92,15 +94,10 @@ class KalahKernel:
     cycles: bool = False
 
 
-_CACHE: dict[KalahRules, KalahKernel] = {}
-
-
+@functools.cache
 def kalah_kernel(rules: KalahRules) -> KalahKernel:
     """The packed-int kernel for ``rules`` (built once per rules object and kept)."""
-    kernel = _CACHE.get(rules)
-    if kernel is None:
-        kernel = _CACHE[rules] = _build(rules)
-    return kernel
+    return _build(rules)
 
 
 def _row_consts(base: int, n: int, bits: int) -> tuple[int, int, int]:

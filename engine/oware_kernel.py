@@ -31,6 +31,8 @@ game ends as ``engine.play`` on random games of every grand slam variant.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -73,15 +75,10 @@ class OwareKernel:
     cycles: bool = True
 
 
-_CACHE: dict[OwareRules, OwareKernel] = {}
-
-
+@functools.cache
 def oware_kernel(rules: OwareRules) -> OwareKernel:
     """The packed-int Oware kernel for ``rules`` (built once per rules object and kept)."""
-    kernel = _CACHE.get(rules)
-    if kernel is None:
-        kernel = _CACHE[rules] = _build(rules)
-    return kernel
+    return _build(rules)
 
 
 def _sow_tables(a: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
