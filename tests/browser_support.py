@@ -110,3 +110,55 @@ def pit_name(side: str, pit: int, seeds: int) -> str:
     """The accessible name of a pit button, e.g. ``"South pit 3, 4 seeds"``."""
     who = "South" if side == "S" else "North"
     return f"{who} pit {pit}, {seeds} seed{'s' if seeds != 1 else ''}"
+
+
+SNAPSHOT = """(texts) => {
+  const find = (root, sel) => {  // querySelector that also looks inside shadow roots (the board's component)
+    const hit = root.querySelector(sel);
+    if (hit) return hit;
+    for (const e of root.querySelectorAll('*')) {
+      if (e.shadowRoot) { const inner = find(e.shadowRoot, sel); if (inner) return inner; }
+    }
+    return null;
+  };
+  const board = find(document, '.mt-board');
+  const shown = (t) => [...document.querySelectorAll('p, span, div')].some(
+    (e) => e.childElementCount === 0 && e.textContent.includes(t)
+      && e.checkVisibility({visibilityProperty: true, opacityProperty: true}));
+  return {animating: board ? board.dataset.animating === 'true' : false, shown: texts.map(shown)};
+}"""
+
+
+def while_sowing(page, texts: list[str]) -> list[bool]:
+    """Whether each of ``texts`` is visible, read in one instant while the board is still sowing.
+
+    Waits for the sowing to start, then takes one snapshot in the page (no race between the
+    animation and several separate checks); fails if the sowing already ended at that instant.
+    """
+    page.wait_for_selector(".mt-board[data-animating='true']", timeout=TIMEOUT_MS)
+    snap = page.evaluate(SNAPSHOT, texts)
+    assert snap["animating"], "the sowing ended before the page could be read"
+    return list(snap["shown"])
+
+
+def slow_sowing(page) -> None:
+    """Set the board's speed to slow in the sidebar's Board settings (a long animation to look at)."""
+    page.locator("summary").filter(has_text="Board settings").click()
+    slider = page.get_by_role("slider", name="Speed")
+    slider.focus()
+    slider.press("Home")
+    page.get_by_text("slow").first.wait_for()
+    wait_idle(page)
+
+
+def set_switch(page, name: str, on: bool) -> None:
+    """Turn a Streamlit toggle on or off from the keyboard (focus, Space) and wait until it shows that
+    state and the app has taken it (the rerun has ended)."""
+    from playwright.sync_api import expect
+
+    switch = page.get_by_role("switch", name=name)
+    if switch.is_checked() != on:
+        switch.focus()
+        page.keyboard.press("Space")
+    expect(switch).to_be_checked(checked=on)
+    wait_idle(page)

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import KalahRules, play
-from tests.browser_support import TIMEOUT_MS, no_error_box, settle, shot, streamlit_server, wait_board, wait_idle
+from tests.browser_support import TIMEOUT_MS, no_error_box, set_switch, settle, shot, streamlit_server, wait_board, wait_idle
 from tutor import words
 from ui.frame import PAGES
 
@@ -101,8 +101,7 @@ def test_step_mode_drops_one_seed_per_click(page, server):
     page.goto(f"{server}/sandbox")
     wait_idle(page)
     page.locator("summary").filter(has_text="Board settings").click()
-    page.get_by_text("Step mode (one seed per click)").click()
-    expect(page.get_by_role("switch", name="Step mode (one seed per click)")).to_be_checked()
+    set_switch(page, "Step mode (one seed per click)", True)
     wait_idle(page)
     page.get_by_role("button", name="South pit 2, 4 seeds").click()
     nxt = page.get_by_role("button", name="Next seed")
@@ -189,8 +188,7 @@ def test_with_animation_off_the_board_jumps_to_the_result(page, server):
     page.goto(f"{server}/sandbox")
     wait_idle(page)
     page.locator("summary").filter(has_text="Board settings").click()
-    page.get_by_text("Animate sowing").click()
-    expect(page.get_by_role("switch", name="Animate sowing")).not_to_be_checked()
+    set_switch(page, "Animate sowing", False)
     wait_idle(page)
     page.get_by_role("button", name="South pit 6, 4 seeds").click()
     page.wait_for_selector(f".mt-board[data-notation='{after(START, 6)}']")
@@ -239,7 +237,8 @@ def test_open_expanders_stay_open_while_playing_and_editing(page, server):
     settle(page, after(START, 3, 1))
     page.get_by_text("2 moves so far.").wait_for()
     expect_all_open(page)
-    field = page.get_by_label("S2", exact=True)
+    wait_idle(page)
+    field = page.locator(".st-key-sb_ed_S2 input")  # the field's own key: one element, whatever is redrawn
     field.fill("9")
     page.get_by_role("button", name="Use these numbers").click()
     page.get_by_text("That position can't be used.").wait_for()

@@ -8,13 +8,15 @@ states, never for a fixed time.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from engine import play
 from lessons.loader import load_lessons
 from lessons.models import DoStep, PredictStep, ReadStep
-from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, wait_idle
+from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, slow_sowing, wait_idle, while_sowing
 from tutor import words
 from ui.lesson import LESSON_PAGES
 
@@ -69,8 +71,7 @@ def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
     pit = step.lit[0]
     side = pos.to_move
     button = page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]))
-    button.wait_for()
-    assert "mt-lit" in (button.get_attribute("class") or "")
+    expect(button).to_have_class(re.compile(r"\bmt-lit\b"))  # the do step's board has arrived
     button.click()
     after = play(pos, pit, rules).position
     settle(page, after.to_notation())
@@ -114,6 +115,7 @@ def test_on_a_projector_the_board_stays_put_and_next_stays_in_view(page, server)
     total = len(lesson.steps)
     page.goto(f"{server}/{LESSON_PAGES['setup']}")
     at_step(page, 1, total)
+    slow_sowing(page)
     index, step = next((i, s) for i, s in enumerate(lesson.steps) if isinstance(s, DoStep))
     for k in range(index):
         next_step(page, k + 1, total)
@@ -128,9 +130,8 @@ def test_on_a_projector_the_board_stays_put_and_next_stays_in_view(page, server)
     assert board.bounding_box()["y"] == top
     pit = step.lit[0]
     page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1])).click()
-    page.wait_for_selector(".mt-board[data-animating='true']")
     page.get_by_text("Watch the seeds...").wait_for(state="visible")
-    assert not page.get_by_text(step.done[:40]).first.is_visible()
+    assert while_sowing(page, ["Watch the seeds...", step.done[:40]]) == [True, False]
     page.get_by_text(step.done[:40]).first.wait_for(state="visible")
     box = board.bounding_box()
     assert box["y"] == top

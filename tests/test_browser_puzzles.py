@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from engine import play
 from lessons.loader import load_puzzles
-from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, wait_idle
+from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, slow_sowing, wait_idle, while_sowing
 
 pytestmark = pytest.mark.browser
 
@@ -122,10 +122,10 @@ def test_the_verdict_waits_for_the_sowing_to_end(page, server):
     """A 13-seed lap animates for seconds: meanwhile "Watch the seeds..." stands in for "Solved!"."""
     pid = "lap-thirteen"
     open_puzzle(page, server, pid)
+    slow_sowing(page)
     pit_button(page, pid, 1).click()
-    page.wait_for_selector(".mt-board[data-animating='true']")  # the animation is running
     page.get_by_text("Watch the seeds...").wait_for(state="visible")
-    assert not page.get_by_text("Solved! Pit 1").is_visible()
+    assert while_sowing(page, ["Watch the seeds...", "Solved! Pit 1"]) == [True, False]
     shot(page, "puzzle-watch-the-seeds")
     page.get_by_text("Solved! Pit 1").wait_for(state="visible")
-    assert not page.get_by_text("Watch the seeds...").is_visible()
+    expect(page.get_by_text("Watch the seeds...")).to_be_hidden()
