@@ -74,6 +74,11 @@ class Turn:
         return sum("K9" in r.rules_fired for r in self.results)
 
     @property
+    def moves_again(self) -> int:
+        """Moves of the turn that earned another move (K9 with the game going on)."""
+        return sum(r.extra_turn for r in self.results)
+
+    @property
     def lapped(self) -> bool:
         """A move of the turn sowed a whole lap (K8) or 12 or more seeds in Awari (A2)."""
         return any(rule in r.rules_fired for r in self.results for rule in LAP_RULES)

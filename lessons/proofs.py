@@ -20,8 +20,8 @@ ValuesFn = Callable[[Position, Rules], dict[int, int]]
 
 
 def turn_extra(turn: Turn) -> int:
-    """Moves of ``turn`` that earned another move (K9 with the game going on)."""
-    return sum(r.extra_turn for r in turn.results)
+    """Moves of ``turn`` that earned another move (``Turn.moves_again``, K9)."""
+    return turn.moves_again
 
 
 def best_turns(puzzle: Puzzle) -> tuple[int, int]:

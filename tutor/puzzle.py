@@ -124,8 +124,8 @@ class PuzzleActivity(Activity):
             if missed:
                 return [words.miss_words(m) for m in missed]
         if puzzle.check == "most_extra_turns":
-            best = max(sum(r.extra_turn for r in t.results) for t in all_turns(puzzle.start, rules))
-            return [words.most_extra_turns_missed(sum(r.extra_turn for r in turn.results), best)]
+            best = max(t.moves_again for t in all_turns(puzzle.start, rules))
+            return [words.most_extra_turns_missed(turn.moves_again, best)]
         if puzzle.check == "biggest_capture":
             best = max(t.captured for t in all_turns(puzzle.start, rules))
             return [words.biggest_capture_missed(turn.captured, best)]
