@@ -14,9 +14,43 @@ if str(ROOT) not in sys.path:
 
 CHROMIUM = "/usr/bin/chromium"
 
+_URL = os.environ.get("MANCALA_DB_URL", "")
+PG_URL = _URL if _URL.startswith("postgresql") else None
+"""The PostgreSQL server the store tests also run on (``.ci/run`` starts one); ``None`` elsewhere."""
+if not _URL:
+    # The app under test (AppTest here, the browser tests' server) keeps progress in a throwaway file,
+    # never in the checkout's data/ folder.
+    import tempfile
+
+    os.environ["MANCALA_DB_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='mancala-tests-')}/progress.sqlite3"
+
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives the real app in Chromium (needs /usr/bin/chromium)")
+
+
+@pytest.fixture(scope="session")
+def pg_database():
+    """The PostgreSQL database of ``MANCALA_DB_URL`` (migrated), or a skip that says why."""
+    if PG_URL is None:
+        pytest.skip("MANCALA_DB_URL names no PostgreSQL server (.ci/run starts one): the PostgreSQL runs are skipped")
+    from store.db import Database
+
+    db = Database(PG_URL)
+    yield db
+    db.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    """A migrated store database: a new SQLite file, then the PostgreSQL server when there is one."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("pg_database")
+    from store.db import Database
+
+    db = Database(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    request.addfinalizer(db.dispose)
+    return db
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutor import words
-from tutor.progress import LessonProgress, Progress
+from tutor.progress import LessonProgress, Progress, PuzzleProgress
 from ui.frame import PAGES, page_file
 
 PAGE_FILES = [page_file(p[0]) for p in PAGES]
@@ -51,9 +51,8 @@ def test_sidebar_counts_lessons_and_puzzles(app):
     """The sidebar always shows how far the learner got: lessons done, puzzles solved of tried."""
     app.run()
     app.session_state["mancala_tutor"].progress = Progress(
-        lessons={"setup": LessonProgress(done=True)},
-        puzzles_solved={"a"},
-        puzzles_tried={"a", "b", "c"},
+        lessons={"setup": LessonProgress(done=True, stars=2)},
+        puzzle_records={"a": PuzzleProgress(solved=True), "b": PuzzleProgress(wrong=1), "c": PuzzleProgress()},
     )
     app.run()
     captions = [c.value for c in app.sidebar.caption]

@@ -3,7 +3,8 @@
 - ``engine`` imports nothing of ours and nothing outside the standard library;
 - ``lessons`` (the content) imports ``engine`` and pydantic, nothing else of ours;
 - ``tutor`` imports ``engine`` and ``lessons``, never ``streamlit`` or ``ui``;
-- ``ui`` imports ``tutor`` (and the engine's and content's types), never ``pages``;
+- ``store`` (the progress database) imports ``tutor``'s progress types, SQLAlchemy and Alembic, never ``streamlit``;
+- ``ui`` imports ``tutor`` and ``store`` (and the engine's and content's types), never ``pages``;
 - ``pages`` import ``ui`` only, and never touch ``sys.path``.
 """
 
@@ -16,18 +17,20 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = {"engine", "lessons", "tutor", "ui", "pages", "app", "tests", "tools", "bench"}
+OURS = {"engine", "lessons", "tutor", "store", "ui", "pages", "app", "tests", "tools", "bench"}
 ALLOWED = {
     "engine": {"engine"},
     "lessons": {"engine", "lessons"},
     "tutor": {"engine", "lessons", "tutor"},
-    "ui": {"engine", "lessons", "tutor", "ui"},
+    "store": {"tutor", "store"},
+    "ui": {"engine", "lessons", "tutor", "store", "ui"},
     "pages": {"ui"},
 }
 THIRD_PARTY = {
     "engine": set(),
     "lessons": {"pydantic"},
     "tutor": set(),
+    "store": {"sqlalchemy", "alembic"},
     "ui": {"streamlit", "plotly", "pandas"},
     "pages": set(),
 }
@@ -91,6 +94,6 @@ def test_streamlit_internals_are_patched_nowhere():
 
 
 def test_no_module_is_over_400_lines():
-    long = [f"{p.relative_to(ROOT)} ({n} lines)" for layer in ("engine", "lessons", "tutor", "ui", "pages")
+    long = [f"{p.relative_to(ROOT)} ({n} lines)" for layer in ("engine", "lessons", "tutor", "store", "ui", "pages")
             for p in files(layer) if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400]
     assert long == []

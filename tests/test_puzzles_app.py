@@ -13,6 +13,7 @@ import datetime as dt
 from lessons.loader import load_puzzles, themes
 from tutor import words
 from tutor.puzzle import PuzzleActivity, number_in_theme, pick, puzzle_of_the_day
+from tutor.progress import PuzzleProgress
 from ui import puzzles as ui
 
 PUZZLES = load_puzzles()
@@ -72,8 +73,7 @@ def test_a_learner_solves_a_puzzle_and_home_counts_it(page_app) -> None:
     assert PUZZLES["chain-right-to-left"].explanation in text_of(at)
     assert at.button(key="puzzle_hint").disabled
     progress = at.session_state["mancala_tutor"].progress
-    assert "chain-right-to-left" in progress.puzzles_solved
-    assert "chain-right-to-left" in progress.puzzles_tried
+    assert progress.puzzles() == {"chain-right-to-left": PuzzleProgress(solved=True)}
     assert any("1 solved, 1 tried" in c.value for c in at.caption)
     at.switch_page("pages/home.py").run()
     assert not at.exception
@@ -92,7 +92,7 @@ def test_a_wrong_move_is_explained_and_the_board_is_reset(page_app) -> None:
     assert "Pit 3 sows 2 seeds" in said and "(K10)" in said
     assert "captured 2 seeds; 8 are possible" in said
     assert puzzle.wrong[3] in said
-    assert "capture-pick-the-pile" not in at.session_state["mancala_tutor"].progress.puzzles_solved
+    assert at.session_state["mancala_tutor"].progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1)}
     press(at, 2)
     assert run_of(at).solved
 

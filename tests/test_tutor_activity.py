@@ -11,7 +11,7 @@ import pytest
 from engine import Game, KalahRules, Position, play
 from tutor import i18n, words
 from tutor.analysis import move_table
-from tutor.progress import Progress
+from tutor.progress import Progress, Summary
 from tutor.sandbox import SandboxActivity
 
 START = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"
@@ -70,11 +70,13 @@ def test_the_move_table_has_one_row_per_move_in_words():
 def test_progress_counts_lessons_finished_and_puzzles_solved_and_tried():
     p = Progress()
     p.step_done("setup", "the-board")
-    p.lesson_done("setup")
+    p.lesson_done("setup", 3)
     p.puzzle_tried("a")
+    p.puzzle_missed("a")
     p.puzzle_solved("b")
     s = p.summary(6)
-    assert (s.lessons_done, s.lessons_total, s.puzzles_solved, s.puzzles_tried) == (1, 6, 1, 2)
+    assert s == Summary(lessons_done=1, lessons_total=6, puzzles_solved=1, puzzles_tried=2, stars=3,
+                        puzzles_missed=1, games=0)
     assert p.lesson("setup").steps_done == {"the-board"} and p.lesson("sowing").steps_done == set()
 
 

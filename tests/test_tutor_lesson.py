@@ -11,7 +11,7 @@ from lessons.loader import load_lessons
 from lessons.models import DoStep, GoalStep, PredictStep, ReadStep
 from tutor import words
 from tutor.lesson import LessonActivity
-from tutor.progress import Progress
+from tutor.progress import LessonProgress, Progress
 
 LESSONS = load_lessons()
 
@@ -304,3 +304,60 @@ def test_show_me_names_the_pits_in_good_english():
     assert words.pits_in_order([6]) == "pit 6"
     assert words.pits_in_order([6, 5, 6]) == "pits 6, 5 and 6"
     assert words.pits_in_order([3, 6]) == "pits 3 and 6"
+
+
+@pytest.mark.parametrize(("wrong_answers", "stars"), [(0, 3), (1, 2), (3, 2), (4, 1)])
+def test_stars_count_the_wrong_tries_of_a_run(wrong_answers, stars):
+    """3 stars with no slip, 2 with up to three, 1 beyond (tutor.progress.stars); the records keep the counts."""
+    lesson = next(les for les in LESSONS.values() if any(isinstance(s, PredictStep) for s in les.steps))
+    predict = next(s for s in lesson.steps if isinstance(s, PredictStep))
+    progress = Progress()
+    run = LessonActivity(lesson, progress)
+    for step in lesson.steps:
+        if step is predict:
+            wrong = next(c for c in step.options if c != step.answer)
+            for _ in range(wrong_answers):
+                assert not run.answer(wrong)
+        finish_step(run, step)
+        run.next_step()
+    assert run.finished
+    rec = progress.lesson(lesson.id)
+    assert (rec.done, rec.stars, rec.wrong, rec.hints) == (True, stars, wrong_answers, 0)
+    assert progress.summary(len(LESSONS)).stars == stars
+
+
+def test_show_me_is_a_slip_and_the_best_stars_are_kept():
+    """A solution shown costs the third star; a clean run afterwards earns it back, and stars never go down."""
+    lesson = next(les for les in LESSONS.values() if any(isinstance(s, GoalStep) for s in les.steps))
+    progress = Progress()
+    run = LessonActivity(lesson, progress)
+    for step in lesson.steps:
+        if isinstance(step, GoalStep):
+            run.show_me()
+        else:
+            finish_step(run, step)
+        run.next_step()
+    shown = sum(isinstance(s, GoalStep) for s in lesson.steps)
+    rec = progress.lesson(lesson.id)
+    assert (rec.stars, rec.hints) == (2 if shown <= 3 else 1, shown)
+    run.restart()
+    for step in lesson.steps:
+        finish_step(run, step)
+        run.next_step()
+    assert progress.lesson(lesson.id).stars == 3
+    progress.lesson_done(lesson.id, 1)
+    assert progress.lesson(lesson.id).stars == 3
+    progress.reset_lesson(lesson.id)
+    assert progress.lesson(lesson.id) == LessonProgress()
+
+
+def finish_step(run: LessonActivity, step) -> None:
+    """Do one step the right way (no slip)."""
+    if isinstance(step, DoStep):
+        run.press(step.lit[0])
+    elif isinstance(step, PredictStep):
+        assert run.answer(step.answer)
+    elif isinstance(step, GoalStep):
+        for pit in step.solution:
+            run.press(pit)
+    assert run.done, (step.id, run.notice)

@@ -10,7 +10,7 @@ import pytest
 from engine import legal_moves
 from lessons.loader import load_puzzles
 from tutor import words
-from tutor.progress import Progress
+from tutor.progress import Progress, PuzzleProgress
 from tutor.puzzle import PuzzleActivity, next_in, number_in_theme, pick, puzzle_of_the_day
 
 PUZZLES = load_puzzles()
@@ -34,8 +34,7 @@ def test_a_learner_solves_a_puzzle_and_progress_counts_it():
     assert run.notice.kind == "success" and "Solved!" in run.notice.text
     assert run.turn_text() == words.solved_turn_line()
     assert run.playable() == ()
-    assert "chain-right-to-left" in progress.puzzles_solved
-    assert "chain-right-to-left" in progress.puzzles_tried
+    assert progress.puzzles() == {"chain-right-to-left": PuzzleProgress(wrong=0, hints=0, solved=True)}
 
 
 def test_a_wrong_move_is_explained_and_the_board_is_reset():
@@ -51,10 +50,12 @@ def test_a_wrong_move_is_explained_and_the_board_is_reset():
     assert "Pit 3 sows 2 seeds" in said and "(K10)" in said
     assert "captured 2 seeds; 8 are possible" in said
     assert puzzle.wrong[3] in said
-    assert "capture-pick-the-pile" not in progress.puzzles_solved
-    assert "capture-pick-the-pile" in progress.puzzles_tried
+    assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=0, solved=False)}
+    run.show_hint()
     run.press(2)
-    assert run.solved and "capture-pick-the-pile" in progress.puzzles_solved
+    assert run.solved
+    assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=1, solved=True)}
+    assert progress.summary(6).puzzles_missed == 0  # solved in the end: a miss on the way, not a missed puzzle
 
 
 def test_an_order_that_breaks_the_chain_resets_at_once():
@@ -72,7 +73,7 @@ def test_an_illegal_pit_is_explained_by_its_rule_and_changes_nothing():
     run.press(1)  # empty pit
     assert run.position == before and run.tries == 0
     assert run.notice.kind == "warning" and "(K5)" in run.notice.text
-    assert "capture-pick-the-pile" in progress.puzzles_tried
+    assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress()}  # tried; an illegal press is no miss
 
 
 def test_only_pits_with_seeds_can_be_pressed():
@@ -111,7 +112,7 @@ def test_every_puzzle_can_be_solved_by_pressing_each_accepted_turn(pid):
             assert pit in legal_moves(run.position, puzzle.game_rules)
             run.press(pit)
         assert run.solved, (puzzle.id, turn, run.notice)
-        assert progress.puzzles_solved == {pid}
+        assert progress.puzzles() == {pid: PuzzleProgress(solved=True)}
 
 
 def test_theme_and_difficulty_pick_the_pool():

@@ -1,4 +1,4 @@
-"""The pure layers' types hold: mypy --strict over engine/, tutor/ and the content package (STYLE.md)."""
+"""The pure layers' types hold: mypy --strict over engine/, tutor/, store/ and the content package (STYLE.md)."""
 
 import subprocess
 import sys
@@ -9,7 +9,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("package", ["engine", "tutor", "lessons"])
+@pytest.mark.parametrize("package", ["engine", "tutor", "lessons", "store"])
 def test_pure_layers_are_clean_under_mypy_strict(package):
     pytest.importorskip("mypy")
     run = subprocess.run(

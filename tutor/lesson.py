@@ -11,7 +11,9 @@ A :class:`LessonActivity` walks one learner through one ``lessons.models.Lesson`
   extra turns), a missed goal can be tried again or shown;
 - ``read`` steps are done when shown.
 
-Progress (steps done, the lesson finished) goes to a ``tutor.progress.Progress``.
+Progress (each step done with its wrong tries and solutions shown; the lesson
+finished with its stars, ``tutor.progress.stars``) goes to a
+``tutor.progress.ProgressStore``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from lessons.models import DoStep, GoalStep, Lesson, PredictStep, ReadStep, Step
 
 from . import words
 from .activity import Activity, Notice
-from .progress import Progress
+from .progress import ProgressStore, stars
 
 
 class LessonActivity(Activity):
@@ -35,11 +37,14 @@ class LessonActivity(Activity):
             a ``goal`` step's turn so far), from the step's position.
         done: the step is complete: Next is open.
         failed: a goal try missed; the board stays as it ended until "Try again".
-        wrong: wrong presses and answers in this step.
+        wrong: wrong presses and answers in this step (counted from the step's start).
+        shown: 1 when "Show me" played this step's solution, else 0.
+        slips: step id -> wrong tries plus solutions shown, for the steps done in this run
+            (their sum gives the lesson's stars).
         progress: where steps done and the finished lesson are recorded.
     """
 
-    def __init__(self, lesson: Lesson, progress: Progress, index: int = 0) -> None:
+    def __init__(self, lesson: Lesson, progress: ProgressStore, index: int = 0) -> None:
         super().__init__()
         self.lesson = lesson
         self.progress = progress
@@ -49,6 +54,8 @@ class LessonActivity(Activity):
         self.done = False
         self.failed = False
         self.wrong = 0
+        self.shown = 0
+        self.slips: dict[str, int] = {}
         self.start_step(index if 0 <= index < len(lesson.steps) else 0)
 
     # -- Activity -------------------------------------------------------------
@@ -133,6 +140,8 @@ class LessonActivity(Activity):
         self.turn = Turn(self.lesson.step_position(self.step))
         self.failed = False
         self.done = False
+        self.wrong = 0
+        self.shown = 0
         self.notice = None
         self.still()
         if isinstance(self.step, ReadStep):
@@ -140,7 +149,8 @@ class LessonActivity(Activity):
 
     def _complete(self) -> None:
         self.done = True
-        self.progress.step_done(self.lesson.id, self.step.id)
+        self.slips[self.step.id] = self.wrong + self.shown
+        self.progress.step_done(self.lesson.id, self.step.id, self.wrong, self.shown)
 
     def answer(self, choice: str) -> bool:
         """Answer a ``predict`` step; returns whether ``choice`` is right.
@@ -164,15 +174,19 @@ class LessonActivity(Activity):
         return True
 
     def retry(self) -> None:
-        """Start the current step again (after a missed goal)."""
+        """Start the current step again (after a missed goal); its wrong tries still count."""
+        wrong = self.wrong
         self.start_step(self.index)
+        self.wrong = wrong
 
     def show_me(self) -> None:
         """Play a goal step's solution (animated) and finish the step."""
         step = self.step
         if not isinstance(step, GoalStep):
             return
+        wrong = self.wrong
         self.start_step(self.index)
+        self.wrong, self.shown = wrong, 1
         turn = self.turn
         for pit in step.solution:
             turn = turn.then(pit, self.rules)
@@ -190,7 +204,7 @@ class LessonActivity(Activity):
         else:
             self.finished = True
             self.notice = None
-            self.progress.lesson_done(self.lesson.id)
+            self.progress.lesson_done(self.lesson.id, stars(sum(self.slips.values())))
 
     def back(self) -> None:
         """Go back one step (it starts fresh); from the summary, back to the last step."""
@@ -200,7 +214,8 @@ class LessonActivity(Activity):
             self.start_step(self.index - 1)
 
     def restart(self) -> None:
-        """Start the lesson again from step 1 (progress already made is kept)."""
+        """Start the lesson again from step 1 (progress already made is kept; stars count afresh)."""
+        self.slips = {}
         self.start_step(0)
 
     @property

@@ -1,71 +1,216 @@
-"""What a learner has done: lesson steps, lessons finished, puzzles tried and solved.
+"""What a learner has done: lesson steps and stars, puzzles tried, solved and missed, games finished.
 
-The activities write here (``tutor.lesson``, ``tutor.puzzle``); Home and the
-sidebar read :meth:`Progress.summary`. Today a ``Progress`` lives in the
-session; a database-backed store can stand in for it with the same methods.
+The activities write through the :class:`ProgressStore` protocol
+(``tutor.lesson``, ``tutor.puzzle``, ``tutor.sandbox``); Home, the sidebar
+and the class page read it. Two stores keep the same promises:
+:class:`Progress` here (in memory: tests, and the app when no database can
+be reached) and ``store.progress.StoredProgress`` (a database, so progress
+survives reloads, restarts and other devices). The same test suite runs on
+both (``tests/test_store_progress.py``).
+
+Stars (:func:`stars`) are the tutor's teaching rule: 3 for a lesson with no
+slip, 2 with a few (at most :data:`FEW_SLIPS`), 1 for a lesson done. A slip
+is a wrong press or answer, or a "Show me" (the solution was shown).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
+
+FEW_SLIPS = 3
+"""The most slips (wrong tries plus solutions shown) in a lesson that still earn 2 stars."""
+
+
+def stars(slips: int) -> int:
+    """Stars for a finished lesson: 3 with ``slips == 0``, 2 with up to :data:`FEW_SLIPS`, else 1.
+
+    Raises ``ValueError`` for a negative count.
+    """
+    if slips < 0:
+        raise ValueError(f"slips must be 0 or more, not {slips}")
+    return 3 if slips == 0 else 2 if slips <= FEW_SLIPS else 1
 
 
 @dataclass
 class LessonProgress:
-    """One lesson: the ids of the steps done, and whether the lesson was finished."""
+    """One lesson: the ids of the steps done, whether it was finished, its best stars (0..3),
+    and the wrong tries and solutions shown summed over its steps' last completions."""
 
     steps_done: set[str] = field(default_factory=set)
     done: bool = False
+    stars: int = 0
+    wrong: int = 0
+    hints: int = 0
+
+
+@dataclass
+class PuzzleProgress:
+    """One puzzle: turns that missed (``wrong``), hints shown, and whether it was solved."""
+
+    wrong: int = 0
+    hints: int = 0
+    solved: bool = False
+
+    @property
+    def missed(self) -> bool:
+        """Tried and not solved, or solved only after a wrong turn."""
+        return self.wrong > 0
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished sandbox game. ``result``: ``"south"``, ``"north"`` or ``"draw"``;
+    ``rules``: the rules in words a developer reads (``Rules.describe()``);
+    ``mode``: ``"two"`` or ``"computer"``; ``level``: the computer's level (``None`` for two players);
+    ``learner_side``: the side the learner played against the computer (``None`` for two players)."""
+
+    result: str
+    rules: str
+    mode: str
+    level: str | None = None
+    learner_side: str | None = None
 
 
 @dataclass(frozen=True)
 class Summary:
-    """Counts for display: lessons finished (of ``lessons_total``), puzzles solved and tried."""
+    """Counts for display: lessons finished (of ``lessons_total``), stars earned (of 3 per lesson),
+    puzzles solved, tried and missed, sandbox games finished."""
 
     lessons_done: int
     lessons_total: int
     puzzles_solved: int
     puzzles_tried: int
+    stars: int = 0
+    puzzles_missed: int = 0
+    games: int = 0
+
+
+class ProgressStore(Protocol):
+    """Where one learner's progress is written and read back (in memory or in a database)."""
+
+    def step_done(self, lesson_id: str, step_id: str, wrong: int = 0, hints: int = 0) -> None:
+        """A lesson step is complete, after ``wrong`` wrong tries and ``hints`` solutions shown (0 or 1)."""
+
+    def lesson_done(self, lesson_id: str, stars: int) -> None:
+        """A lesson was finished with ``stars`` (1..3); the best stars so far are kept."""
+
+    def puzzle_tried(self, puzzle_id: str) -> None:
+        """A pit was pressed in a puzzle."""
+
+    def puzzle_missed(self, puzzle_id: str) -> None:
+        """A turn in a puzzle missed its goal."""
+
+    def puzzle_hint(self, puzzle_id: str) -> None:
+        """One more hint of a puzzle was shown."""
+
+    def puzzle_solved(self, puzzle_id: str) -> None:
+        """A puzzle's goal was reached."""
+
+    def game_finished(self, game: GameRecord) -> None:
+        """A sandbox game came to its end."""
+
+    def lesson(self, lesson_id: str) -> LessonProgress:
+        """The record of one lesson (an empty one if never started)."""
+
+    def puzzles(self) -> dict[str, PuzzleProgress]:
+        """Every puzzle tried: puzzle id -> its record."""
+
+    def games(self) -> list[GameRecord]:
+        """Every sandbox game finished, oldest first."""
+
+    def summary(self, lessons_total: int) -> Summary:
+        """Counts for Home and the sidebar."""
+
+    def reset_lesson(self, lesson_id: str) -> None:
+        """Forget one lesson's steps and stars."""
+
+    def reset_all(self) -> None:
+        """Forget everything: lessons, puzzles and games."""
+
+
+def summarise(lessons: list[LessonProgress], puzzles: list[PuzzleProgress], games: int,
+              lessons_total: int) -> Summary:
+    """The :class:`Summary` of a learner's records (every store counts the same way)."""
+    return Summary(
+        lessons_done=sum(1 for rec in lessons if rec.done),
+        lessons_total=lessons_total,
+        puzzles_solved=sum(1 for rec in puzzles if rec.solved),
+        puzzles_tried=len(puzzles),
+        stars=sum(rec.stars for rec in lessons if rec.done),
+        puzzles_missed=sum(1 for rec in puzzles if rec.missed and not rec.solved),
+        games=games,
+    )
 
 
 @dataclass
 class Progress:
-    """A learner's progress. ``lessons``: lesson id -> :class:`LessonProgress`;
-    ``puzzles_solved`` and ``puzzles_tried``: puzzle ids."""
+    """A learner's progress kept in memory (a :class:`ProgressStore`).
+
+    ``lessons``: lesson id -> :class:`LessonProgress`; ``puzzle_records``:
+    puzzle id -> :class:`PuzzleProgress`; ``finished``: games, oldest first.
+    """
 
     lessons: dict[str, LessonProgress] = field(default_factory=dict)
-    puzzles_solved: set[str] = field(default_factory=set)
-    puzzles_tried: set[str] = field(default_factory=set)
+    puzzle_records: dict[str, PuzzleProgress] = field(default_factory=dict)
+    finished: list[GameRecord] = field(default_factory=list)
+    step_slips: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
 
     def lesson(self, lesson_id: str) -> LessonProgress:
-        """The record of one lesson (an empty one if never started)."""
         return self.lessons.get(lesson_id, LessonProgress())
 
-    def step_done(self, lesson_id: str, step_id: str) -> None:
-        """A step of a lesson is complete."""
-        self.lessons.setdefault(lesson_id, LessonProgress()).steps_done.add(step_id)
+    def step_done(self, lesson_id: str, step_id: str, wrong: int = 0, hints: int = 0) -> None:
+        rec = self.lessons.setdefault(lesson_id, LessonProgress())
+        rec.steps_done.add(step_id)
+        self.step_slips[(lesson_id, step_id)] = (wrong, hints)
+        slips = [v for (lid, _), v in self.step_slips.items() if lid == lesson_id]
+        rec.wrong = sum(w for w, _ in slips)
+        rec.hints = sum(h for _, h in slips)
 
-    def lesson_done(self, lesson_id: str) -> None:
-        """The lesson's last step was passed (its summary shown)."""
-        self.lessons.setdefault(lesson_id, LessonProgress()).done = True
+    def lesson_done(self, lesson_id: str, stars: int) -> None:
+        rec = self.lessons.setdefault(lesson_id, LessonProgress())
+        rec.done = True
+        rec.stars = max(rec.stars, stars)
+
+    def _puzzle(self, puzzle_id: str) -> PuzzleProgress:
+        return self.puzzle_records.setdefault(puzzle_id, PuzzleProgress())
 
     def puzzle_tried(self, puzzle_id: str) -> None:
-        """A pit was pressed in a puzzle."""
-        self.puzzles_tried.add(puzzle_id)
+        self._puzzle(puzzle_id)
+
+    def puzzle_missed(self, puzzle_id: str) -> None:
+        self._puzzle(puzzle_id).wrong += 1
+
+    def puzzle_hint(self, puzzle_id: str) -> None:
+        self._puzzle(puzzle_id).hints += 1
 
     def puzzle_solved(self, puzzle_id: str) -> None:
-        """A puzzle's goal was reached."""
-        self.puzzles_tried.add(puzzle_id)
-        self.puzzles_solved.add(puzzle_id)
+        self._puzzle(puzzle_id).solved = True
+
+    def game_finished(self, game: GameRecord) -> None:
+        self.finished.append(game)
+
+    def puzzles(self) -> dict[str, PuzzleProgress]:
+        return dict(self.puzzle_records)
+
+    def games(self) -> list[GameRecord]:
+        return list(self.finished)
 
     def summary(self, lessons_total: int) -> Summary:
-        """Counts for Home and the sidebar."""
-        return Summary(
-            lessons_done=sum(1 for rec in self.lessons.values() if rec.done),
-            lessons_total=lessons_total,
-            puzzles_solved=len(self.puzzles_solved),
-            puzzles_tried=len(self.puzzles_tried),
-        )
+        return summarise(list(self.lessons.values()), list(self.puzzle_records.values()), len(self.finished),
+                         lessons_total)
+
+    def reset_lesson(self, lesson_id: str) -> None:
+        self.lessons.pop(lesson_id, None)
+        for key in [k for k in self.step_slips if k[0] == lesson_id]:
+            del self.step_slips[key]
+
+    def reset_all(self) -> None:
+        self.lessons.clear()
+        self.puzzle_records.clear()
+        self.finished.clear()
+        self.step_slips.clear()
 
 
-__all__ = ["LessonProgress", "Progress", "Summary"]
+__all__ = ["FEW_SLIPS", "GameRecord", "LessonProgress", "Progress", "ProgressStore", "PuzzleProgress", "Summary",
+           "stars", "summarise"]

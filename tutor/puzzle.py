@@ -19,7 +19,7 @@ from lessons.models import Puzzle
 
 from . import words
 from .activity import Activity, Notice
-from .progress import Progress
+from .progress import ProgressStore
 
 
 def puzzle_of_the_day(pool: Mapping[str, Puzzle], day: dt.date) -> str:
@@ -58,7 +58,7 @@ class PuzzleActivity(Activity):
         progress: where tried and solved puzzles are recorded.
     """
 
-    def __init__(self, puzzle: Puzzle, progress: Progress) -> None:
+    def __init__(self, puzzle: Puzzle, progress: ProgressStore) -> None:
         super().__init__()
         self.puzzle = puzzle
         self.progress = progress
@@ -110,6 +110,7 @@ class PuzzleActivity(Activity):
             self.notice = Notice("success", words.solved(told))
             return
         self.tries += 1
+        self.progress.puzzle_missed(puzzle.id)
         why = words.dead_end() if not turn.complete else words.not_this_time(self.reasons(turn))
         note = puzzle.wrong.get(turn.pits[0], "") if len(turn.pits) == 1 or turn.complete else ""
         self.notice = Notice("warning", words.puzzle_wrong(told, why, note))
@@ -135,7 +136,9 @@ class PuzzleActivity(Activity):
 
     def show_hint(self) -> None:
         """Show one more hint (gentle first, explicit last)."""
-        self.hints = min(self.hints + 1, len(self.puzzle.hints))
+        if self.hints < len(self.puzzle.hints):
+            self.hints += 1
+            self.progress.puzzle_hint(self.puzzle.id)
 
     def reset(self) -> None:
         """Back to the puzzle's position (hints stay shown)."""

@@ -34,6 +34,7 @@ from engine import (
 
 from . import words
 from .activity import Activity, Notice
+from .progress import GameRecord, ProgressStore
 
 Mode = Literal["two", "computer"]
 Chooser = Callable[[Position, Rules, str, random.Random | None, int | None], int]
@@ -60,6 +61,7 @@ class SandboxActivity(Activity):
         computer_side: the side the computer plays.
         level: one of ``engine.LEVELS``.
         editor_error: why the board editor refused the last position, if it did.
+        progress: where a finished game is written (``None``: nowhere); ``recorded``: this game was.
     """
 
     def __init__(self, rules: Rules, start: Position | None = None, *, mode: Mode = "two",
@@ -71,6 +73,8 @@ class SandboxActivity(Activity):
         self.computer_side: Side = computer_side
         self.level = level if level in LEVELS else "easy"
         self.editor_error: str | None = None
+        self.progress: ProgressStore | None = None
+        self.recorded = False
 
     @classmethod
     def from_link(cls, params: Mapping[str, object]) -> SandboxActivity:
@@ -114,6 +118,18 @@ class SandboxActivity(Activity):
     def judge(self, before: Position, result: MoveResult) -> None:
         self.notice = None
         self.show(before, [result])
+        self._record_end()
+
+    def _record_end(self) -> None:
+        """Write a game that just ended to ``progress`` (once per game)."""
+        end = self.game.outcome()
+        if end is None or self.recorded or self.progress is None:
+            return
+        self.recorded = True
+        vs = self.mode == "computer"
+        learner: Side = NORTH if self.computer_side == SOUTH else SOUTH
+        self.progress.game_finished(GameRecord(end.result, self.rules.describe(), self.mode,
+                                               self.level if vs else None, learner if vs else None))
 
     def turn_text(self) -> str:
         end = self.game.outcome()
@@ -150,6 +166,7 @@ class SandboxActivity(Activity):
             done.append(self.game.play(pit))
             made += 1
         self.show(start, done)
+        self._record_end()
         return made
 
     def computer_failed(self) -> None:
@@ -226,6 +243,7 @@ class SandboxActivity(Activity):
         self.game = Game(rules, start if start is not None else rules.initial_position(first))
         self.first = self.game.start.to_move
         self.editor_error = None
+        self.recorded = False
         self.still()
 
     def new_game_from(self, settings: Mapping[str, object]) -> None:

@@ -1,0 +1,164 @@
+"""Classes: a teacher's class code and PIN, pupils joining, and what the class has done.
+
+The teacher PIN is 6 digits from ``secrets``, kept only as a
+``hashlib.scrypt`` hash with its own salt (n=2**14, r=8, p=1), compared in
+constant time. At most :data:`PIN_TRIES_PER_MINUTE` wrong PINs per class
+are judged in a minute; after that every try is refused until the minute
+is over (:func:`check_pin` returns ``"locked"``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Literal
+
+from sqlalchemy import delete, func, select
+
+from tutor.progress import LessonProgress, PuzzleProgress
+
+from .db import Database
+from .learners import make_code
+from .progress import read_lessons, read_puzzles
+from .schema import CLASS_CODE_LENGTH, NAME_MAX, Learner, PinFailure, SchoolClass, now
+
+PIN_DIGITS = 6
+"""Digits in a teacher PIN."""
+PIN_TRIES_PER_MINUTE = 5
+"""Wrong PINs judged per class per minute."""
+NameProblem = Literal["empty", "too_long", "markup"]
+PinVerdict = Literal["ok", "wrong", "locked", "unknown"]
+_FORBIDDEN = set("<>&\"'`{}\\/")
+
+
+def _hash(pin: str, salt: bytes) -> str:
+    return hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32).hex()
+
+
+def name_problem(name: str) -> NameProblem | None:
+    """Why ``name`` (already stripped) cannot be a display or class name, or ``None``: empty,
+    over :data:`~store.schema.NAME_MAX` characters, or holding markup or control characters."""
+    if not name:
+        return "empty"
+    if len(name) > NAME_MAX:
+        return "too_long"
+    if any(ch in _FORBIDDEN or unicodedata.category(ch).startswith("C") for ch in name):
+        return "markup"
+    return None
+
+
+def clean_name(text: object) -> str:
+    """``text`` with spaces at the ends dropped and runs of spaces made one ("" for a non-string)."""
+    return " ".join(text.split()) if isinstance(text, str) else ""
+
+
+def create_class(db: Database, name: str) -> tuple[str, str]:
+    """Make a class called ``name``; returns ``(class code, teacher PIN)``. The PIN is shown once.
+
+    Raises ``ValueError`` with a :data:`NameProblem` for a bad name.
+    """
+    name = clean_name(name)
+    problem = name_problem(name)
+    if problem:
+        raise ValueError(problem)
+    pin = "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
+    salt = secrets.token_bytes(16)
+    with db.session() as s:
+        while True:
+            code = make_code(CLASS_CODE_LENGTH)
+            if s.get(SchoolClass, code) is None:
+                break
+        s.add(SchoolClass(code=code, name=name, pin_hash=_hash(pin, salt), pin_salt=salt.hex()))
+    return code, pin
+
+
+def class_name(db: Database, code: str) -> str | None:
+    """The name of class ``code``, or ``None`` if there is none."""
+    with db.session() as s:
+        row = s.get(SchoolClass, code)
+        return None if row is None else row.name
+
+
+def check_pin(db: Database, code: str, pin: object, at: dt.datetime | None = None) -> PinVerdict:
+    """Judge a teacher PIN for class ``code`` at time ``at`` (default: now).
+
+    ``"unknown"``: no such class; ``"locked"``: too many wrong PINs in the
+    last minute (this try is not judged); ``"wrong"`` (recorded) or ``"ok"``.
+    """
+    at = at or now()
+    with db.session() as s:
+        row = s.get(SchoolClass, code)
+        if row is None:
+            return "unknown"
+        since = at - dt.timedelta(minutes=1)
+        recent = s.scalar(select(func.count()).select_from(PinFailure)
+                          .where(PinFailure.class_code == code, PinFailure.at > since)) or 0
+        if recent >= PIN_TRIES_PER_MINUTE:
+            return "locked"
+        text = pin.strip() if isinstance(pin, str) else ""
+        if len(text) == PIN_DIGITS and text.isdigit() and hmac.compare_digest(
+                _hash(text, bytes.fromhex(row.pin_salt)), row.pin_hash):
+            s.execute(delete(PinFailure).where(PinFailure.class_code == code))
+            return "ok"
+        s.add(PinFailure(class_code=code, at=at))
+        return "wrong"
+
+
+def join(db: Database, learner: str, code: str, name: str) -> None:
+    """Learner ``learner`` joins class ``code`` as ``name`` (a pupil is in one class at a time).
+
+    Raises ``LookupError`` for an unknown class or learner and ``ValueError``
+    with a :data:`NameProblem` for a bad name; then nothing changes.
+    """
+    name = clean_name(name)
+    problem = name_problem(name)
+    if problem:
+        raise ValueError(problem)
+    with db.session() as s:
+        if s.get(SchoolClass, code) is None:
+            raise LookupError("class")
+        row = s.get(Learner, learner)
+        if row is None:
+            raise LookupError("learner")
+        row.class_code, row.name, row.last_active = code, name, now()
+
+
+def leave(db: Database, learner: str) -> None:
+    """Learner ``learner`` leaves their class (their progress stays theirs)."""
+    with db.session() as s:
+        row = s.get(Learner, learner)
+        if row is not None:
+            row.class_code = row.name = None
+
+
+@dataclass
+class Pupil:
+    """One pupil of a class as the teacher sees them (no learner code: only the class's view)."""
+
+    name: str
+    last_active: dt.datetime
+    lessons: dict[str, LessonProgress] = field(default_factory=dict)
+    puzzles: dict[str, PuzzleProgress] = field(default_factory=dict)
+
+
+def pupils(db: Database, code: str) -> list[Pupil]:
+    """Every pupil of class ``code`` with their lessons and puzzles, by name (``[]`` for no class)."""
+    with db.session() as s:
+        learners = s.scalars(select(Learner).where(Learner.class_code == code).order_by(Learner.name)).all()
+        by_code = {ln.code: Pupil(ln.name or "", ln.last_active) for ln in learners}
+        if not by_code:
+            return []
+        lessons = read_lessons(s, list(by_code))
+        puzzles = read_puzzles(s, list(by_code))
+    for code, pupil in by_code.items():
+        pupil.lessons = lessons.get(code, {})
+        pupil.puzzles = puzzles.get(code, {})
+    return list(by_code.values())
+
+
+__all__ = ["PIN_DIGITS", "PIN_TRIES_PER_MINUTE", "Pupil", "check_pin", "class_name", "clean_name", "create_class",
+           "join", "leave", "name_problem", "pupils"]

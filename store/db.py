@@ -1,0 +1,99 @@
+"""Opening the progress database: where it is, its schema version, and its failures.
+
+The URL is the environment variable ``MANCALA_DB_URL`` (any SQLAlchemy URL,
+e.g. ``postgresql+psycopg://user:pw@host/db``) or, without it, a SQLite
+file ``data/mancala.sqlite3`` beside the app, created on first use, in WAL
+mode (readers never wait for a writer). :func:`open_database` brings the
+schema to the newest Alembic revision (``store/migrations``) before use, so
+nothing needs setting up by hand.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+ENV_URL = "MANCALA_DB_URL"
+"""The environment variable that names the database (a SQLAlchemy URL)."""
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+"""The folder of the default SQLite file."""
+_MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class StoreUnavailable(RuntimeError):
+    """The database cannot be opened, migrated or written (the cause is chained)."""
+
+
+def database_url() -> str:
+    """``MANCALA_DB_URL`` if set, else the SQLite file in :data:`DATA_DIR` (the folder is created)."""
+    url = os.environ.get(ENV_URL, "").strip()
+    if url:
+        return url
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{DATA_DIR / 'mancala.sqlite3'}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def alembic_config(url: str) -> Config:
+    """An Alembic configuration for ``url`` with this package's migrations (no ini file)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+class Database:
+    """An open, migrated database: ``engine`` and :meth:`session` (a unit of work).
+
+    Raises :class:`StoreUnavailable` when it cannot be reached or migrated.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or database_url()
+        try:
+            kwargs: dict[str, Any] = {"pool_pre_ping": True}
+            if self.url.startswith("sqlite"):
+                kwargs["connect_args"] = {"timeout": 10, "check_same_thread": False}
+            self.engine: Engine = create_engine(self.url, **kwargs)
+            if self.engine.dialect.name == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            with self.engine.begin() as connection:
+                cfg = alembic_config(self.url)
+                cfg.attributes["connection"] = connection
+                command.upgrade(cfg, "head")
+        except (SQLAlchemyError, OSError) as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session committed at the end (rolled back on error); database errors become
+        :class:`StoreUnavailable`."""
+        try:
+            with self._sessions.begin() as db:
+                yield db
+        except SQLAlchemyError as exc:
+            raise StoreUnavailable(str(exc)) from exc
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+
+__all__ = ["DATA_DIR", "ENV_URL", "Database", "StoreUnavailable", "alembic_config", "database_url"]

@@ -1,0 +1,90 @@
+"""Live class questions: the teacher sends a position, pupils press a pit, the class sees the count.
+
+A question holds a share link's query (``tutor.links.link_query``: the
+position and the rules). A class has at most one open question: asking a
+new one closes the others. A pupil's new press replaces their answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select, update
+
+from .db import Database
+from .schema import AnswerRow, Learner, QuestionRow, now
+
+
+@dataclass(frozen=True)
+class Question:
+    """An open live question: its ``id``, the ``link`` query of its position, and whether it is ``revealed``."""
+
+    id: int
+    link: str
+    revealed: bool
+
+
+def ask(db: Database, class_code: str, link: str) -> int:
+    """Send a new question to class ``class_code`` (earlier ones close); returns its id."""
+    with db.session() as s:
+        s.execute(update(QuestionRow).where(QuestionRow.class_code == class_code, QuestionRow.closed.is_(False))
+                  .values(closed=True))
+        row = QuestionRow(class_code=class_code, link=link, revealed=False, closed=False)
+        s.add(row)
+        s.flush()
+        return int(row.id)
+
+
+def current(db: Database, class_code: str) -> Question | None:
+    """The open question of class ``class_code``, or ``None``."""
+    with db.session() as s:
+        row = s.scalars(select(QuestionRow).where(QuestionRow.class_code == class_code,
+                                                  QuestionRow.closed.is_(False))
+                        .order_by(QuestionRow.id.desc()).limit(1)).first()
+        return None if row is None else Question(row.id, row.link, row.revealed)
+
+
+def answer(db: Database, question_id: int, learner: str, pit: int) -> bool:
+    """Record ``learner``'s pit for an open question of their own class; False (nothing kept) otherwise."""
+    with db.session() as s:
+        q = s.get(QuestionRow, question_id)
+        who = s.get(Learner, learner)
+        if q is None or q.closed or who is None or who.class_code != q.class_code:
+            return False
+        row = s.get(AnswerRow, (question_id, learner))
+        if row is None:
+            s.add(AnswerRow(question_id=question_id, learner_code=learner, pit=pit))
+        else:
+            row.pit, row.at = pit, now()
+        who.last_active = now()
+        return True
+
+
+def my_answer(db: Database, question_id: int, learner: str) -> int | None:
+    """The pit ``learner`` pressed for the question, or ``None``."""
+    with db.session() as s:
+        row = s.get(AnswerRow, (question_id, learner))
+        return None if row is None else int(row.pit)
+
+
+def tally(db: Database, question_id: int) -> dict[int, int]:
+    """Pit -> how many pupils pressed it, for one question (pits nobody pressed are absent)."""
+    with db.session() as s:
+        rows = s.execute(select(AnswerRow.pit, func.count()).where(AnswerRow.question_id == question_id)
+                         .group_by(AnswerRow.pit)).all()
+    return {int(pit): int(n) for pit, n in rows}
+
+
+def reveal(db: Database, question_id: int) -> None:
+    """Show the class what each pit does (the question stays open)."""
+    with db.session() as s:
+        s.execute(update(QuestionRow).where(QuestionRow.id == question_id).values(revealed=True))
+
+
+def close(db: Database, question_id: int) -> None:
+    """End a question: pupils go back to what they were doing."""
+    with db.session() as s:
+        s.execute(update(QuestionRow).where(QuestionRow.id == question_id).values(closed=True))
+
+
+__all__ = ["Question", "answer", "ask", "close", "current", "my_answer", "reveal", "tally"]

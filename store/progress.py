@@ -1,0 +1,138 @@
+"""One learner's progress in the database: a ``tutor.progress.ProgressStore``.
+
+Each write is its own short transaction (upserts by primary key), so two
+sessions of the same learner (two tabs, two devices) add to the same rows;
+each read asks the database, so they see each other's progress at once.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from tutor.progress import GameRecord, LessonProgress, PuzzleProgress, Summary, summarise
+
+from .db import Database
+from .schema import GameRow, Learner, LessonRow, PuzzleRow, StepRow, now
+
+
+def read_lessons(s: Session, codes: list[str]) -> dict[str, dict[str, LessonProgress]]:
+    """Learner code -> lesson id -> record, for the learners ``codes`` (those with no lesson are absent)."""
+    out: dict[str, dict[str, LessonProgress]] = {}
+    for step in s.scalars(select(StepRow).where(StepRow.learner_code.in_(codes))):
+        rec = out.setdefault(step.learner_code, {}).setdefault(step.lesson_id, LessonProgress())
+        rec.steps_done.add(step.step_id)
+        rec.wrong += step.wrong
+        rec.hints += step.hints
+    for done in s.scalars(select(LessonRow).where(LessonRow.learner_code.in_(codes))):
+        rec = out.setdefault(done.learner_code, {}).setdefault(done.lesson_id, LessonProgress())
+        rec.done, rec.stars = True, done.stars
+    return out
+
+
+def read_puzzles(s: Session, codes: list[str]) -> dict[str, dict[str, PuzzleProgress]]:
+    """Learner code -> puzzle id -> record, for the learners ``codes``."""
+    out: dict[str, dict[str, PuzzleProgress]] = {}
+    for row in s.scalars(select(PuzzleRow).where(PuzzleRow.learner_code.in_(codes))):
+        out.setdefault(row.learner_code, {})[row.puzzle_id] = PuzzleProgress(row.wrong, row.hints, row.solved)
+    return out
+
+
+class StoredProgress:
+    """The progress of learner ``code`` (which must exist: ``store.learners.new_learner``)."""
+
+    def __init__(self, db: Database, code: str) -> None:
+        self.db = db
+        self.code = code
+
+    def _active(self, s: Session) -> None:
+        learner = s.get(Learner, self.code)
+        if learner is not None:
+            learner.last_active = now()
+
+    # -- writing ----------------------------------------------------------------
+
+    def step_done(self, lesson_id: str, step_id: str, wrong: int = 0, hints: int = 0) -> None:
+        with self.db.session() as s:
+            row = s.get(StepRow, (self.code, lesson_id, step_id))
+            if row is None:
+                s.add(StepRow(learner_code=self.code, lesson_id=lesson_id, step_id=step_id, wrong=wrong, hints=hints))
+            else:
+                row.wrong, row.hints, row.done_at = wrong, hints, now()
+            self._active(s)
+
+    def lesson_done(self, lesson_id: str, stars: int) -> None:
+        with self.db.session() as s:
+            row = s.get(LessonRow, (self.code, lesson_id))
+            if row is None:
+                s.add(LessonRow(learner_code=self.code, lesson_id=lesson_id, stars=stars))
+            else:
+                row.stars, row.done_at = max(row.stars, stars), now()
+            self._active(s)
+
+    def _puzzle(self, s: Session, puzzle_id: str) -> PuzzleRow:
+        row = s.get(PuzzleRow, (self.code, puzzle_id))
+        if row is None:
+            row = PuzzleRow(learner_code=self.code, puzzle_id=puzzle_id, wrong=0, hints=0, solved=False)
+            s.add(row)
+        row.last_at = now()
+        self._active(s)
+        return row
+
+    def puzzle_tried(self, puzzle_id: str) -> None:
+        with self.db.session() as s:
+            self._puzzle(s, puzzle_id)
+
+    def puzzle_missed(self, puzzle_id: str) -> None:
+        with self.db.session() as s:
+            self._puzzle(s, puzzle_id).wrong += 1
+
+    def puzzle_hint(self, puzzle_id: str) -> None:
+        with self.db.session() as s:
+            self._puzzle(s, puzzle_id).hints += 1
+
+    def puzzle_solved(self, puzzle_id: str) -> None:
+        with self.db.session() as s:
+            self._puzzle(s, puzzle_id).solved = True
+
+    def game_finished(self, game: GameRecord) -> None:
+        with self.db.session() as s:
+            s.add(GameRow(learner_code=self.code, result=game.result, rules=game.rules[:200], mode=game.mode,
+                          level=game.level, learner_side=game.learner_side))
+            self._active(s)
+
+    def reset_lesson(self, lesson_id: str) -> None:
+        with self.db.session() as s:
+            for table in (StepRow, LessonRow):
+                s.execute(delete(table).where(table.learner_code == self.code, table.lesson_id == lesson_id))
+
+    def reset_all(self) -> None:
+        with self.db.session() as s:
+            for table in (StepRow, LessonRow, PuzzleRow, GameRow):
+                s.execute(delete(table).where(table.learner_code == self.code))
+
+    # -- reading ----------------------------------------------------------------
+
+    def lessons(self) -> dict[str, LessonProgress]:
+        """Every lesson started: lesson id -> its record."""
+        with self.db.session() as s:
+            return read_lessons(s, [self.code]).get(self.code, {})
+
+    def lesson(self, lesson_id: str) -> LessonProgress:
+        return self.lessons().get(lesson_id, LessonProgress())
+
+    def puzzles(self) -> dict[str, PuzzleProgress]:
+        with self.db.session() as s:
+            return read_puzzles(s, [self.code]).get(self.code, {})
+
+    def games(self) -> list[GameRecord]:
+        with self.db.session() as s:
+            rows = s.scalars(select(GameRow).where(GameRow.learner_code == self.code).order_by(GameRow.id)).all()
+            return [GameRecord(r.result, r.rules, r.mode, r.level, r.learner_side) for r in rows]
+
+    def summary(self, lessons_total: int) -> Summary:
+        return summarise(list(self.lessons().values()), list(self.puzzles().values()), len(self.games()),
+                         lessons_total)
+
+
+__all__ = ["StoredProgress", "read_lessons", "read_puzzles"]

@@ -1,0 +1,131 @@
+"""The tables of the progress store (SQLAlchemy 2 declarative models).
+
+Every row belongs to one learner (``learner_code``) or one class
+(``class_code``); nothing is shared between learners. Times are UTC
+(``datetime`` with tzinfo). The schema's versions are Alembic revisions in
+``store/migrations/versions``; a change here needs a new revision.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+CODE_LENGTH = 8
+"""Characters in a learner code."""
+CLASS_CODE_LENGTH = 6
+"""Characters in a class code."""
+NAME_MAX = 40
+"""The longest display name or class name, in characters."""
+
+
+def now() -> dt.datetime:
+    """The time now, in UTC."""
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table here."""
+
+
+class SchoolClass(Base):
+    """A teacher's class: its code, name and the teacher PIN's scrypt hash (hex) and salt (hex)."""
+
+    __tablename__ = "classes"
+    code: Mapped[str] = mapped_column(String(CLASS_CODE_LENGTH), primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    pin_hash: Mapped[str] = mapped_column(String(128))
+    pin_salt: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Learner(Base):
+    """A learner known by a code; ``class_code`` and ``name`` once they joined a class."""
+
+    __tablename__ = "learners"
+    code: Mapped[str] = mapped_column(String(CODE_LENGTH), primary_key=True)
+    class_code: Mapped[str | None] = mapped_column(ForeignKey("classes.code"), index=True, default=None)
+    name: Mapped[str | None] = mapped_column(String(NAME_MAX), default=None)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    last_active: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class StepRow(Base):
+    """A lesson step done: the wrong tries and solutions shown of its last completion."""
+
+    __tablename__ = "lesson_steps"
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    lesson_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    step_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    wrong: Mapped[int] = mapped_column(Integer, default=0)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    done_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class LessonRow(Base):
+    """A lesson finished, with its best stars (1..3)."""
+
+    __tablename__ = "lessons_done"
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    lesson_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    stars: Mapped[int] = mapped_column(Integer)
+    done_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PuzzleRow(Base):
+    """A puzzle tried: wrong turns, hints shown, solved."""
+
+    __tablename__ = "puzzles_tried"
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    puzzle_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    wrong: Mapped[int] = mapped_column(Integer, default=0)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[bool] = mapped_column(Boolean, default=False)
+    last_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class GameRow(Base):
+    """A sandbox game finished (``tutor.progress.GameRecord``)."""
+
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), index=True)
+    result: Mapped[str] = mapped_column(String(8))
+    rules: Mapped[str] = mapped_column(String(200))
+    mode: Mapped[str] = mapped_column(String(10))
+    level: Mapped[str | None] = mapped_column(String(20), default=None)
+    learner_side: Mapped[str | None] = mapped_column(String(1), default=None)
+    finished_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PinFailure(Base):
+    """A wrong teacher PIN for a class, kept to limit tries per minute."""
+
+    __tablename__ = "pin_failures"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_code: Mapped[str] = mapped_column(String(CLASS_CODE_LENGTH), index=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class QuestionRow(Base):
+    """A live class question: a position (link notation) and rules (link settings), open or revealed."""
+
+    __tablename__ = "live_questions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_code: Mapped[str] = mapped_column(ForeignKey("classes.code"), index=True)
+    link: Mapped[str] = mapped_column(Text)
+    revealed: Mapped[bool] = mapped_column(Boolean, default=False)
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    opened_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class AnswerRow(Base):
+    """One learner's answer to a live question (the pit pressed; a new press replaces it)."""
+
+    __tablename__ = "live_answers"
+    question_id: Mapped[int] = mapped_column(ForeignKey("live_questions.id"), primary_key=True)
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    pit: Mapped[int] = mapped_column(Integer)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)

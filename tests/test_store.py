@@ -1,0 +1,178 @@
+"""The progress store on a real database: SQLite always, PostgreSQL when ``MANCALA_DB_URL`` names one (CI).
+
+The same promises are checked on the in-memory ``tutor.progress.Progress``,
+so the app keeps its word when no database can be reached.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect
+
+from store import classes, learners, live
+from store.db import Database, StoreUnavailable
+from store.learners import ALPHABET
+from store.progress import StoredProgress
+from store.schema import Base
+from tutor.progress import GameRecord, LessonProgress, Progress, PuzzleProgress, Summary
+
+T0 = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+def two_sessions(request, tmp_path):
+    """``(first, second)``: two views of one learner's progress, as two browser sessions with the same code."""
+    if request.param == "memory":
+        p = Progress()
+        return p, p
+    if request.param == "postgresql":
+        db = request.getfixturevalue("pg_database")
+    else:
+        db = Database(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+        request.addfinalizer(db.dispose)
+    code = learners.new_learner(db)
+    return StoredProgress(db, code), StoredProgress(db, code)
+
+
+def test_a_learners_steps_stars_and_missed_puzzles_are_read_back_by_a_second_session(two_sessions):
+    first, second = two_sessions
+    first.step_done("setup", "the-board")
+    first.step_done("setup", "sow-once", wrong=2, hints=0)
+    first.step_done("setup", "sow-once", wrong=1, hints=1)  # done again: the last completion counts
+    first.lesson_done("setup", 2)
+    first.lesson_done("setup", 1)  # a worse run keeps the best stars
+    first.puzzle_tried("capture-pick-the-pile")
+    first.puzzle_missed("capture-pick-the-pile")
+    first.puzzle_missed("capture-pick-the-pile")
+    first.puzzle_hint("chain-right-to-left")
+    first.puzzle_solved("chain-right-to-left")
+    first.game_finished(GameRecord("north", "Kalah 6x4", "computer", "hard", "S"))
+    assert second.lesson("setup") == LessonProgress({"the-board", "sow-once"}, True, 2, 1, 1)
+    assert second.lesson("sowing") == LessonProgress()
+    assert second.puzzles() == {"capture-pick-the-pile": PuzzleProgress(2, 0, False),
+                                "chain-right-to-left": PuzzleProgress(0, 1, True)}
+    assert second.games() == [GameRecord("north", "Kalah 6x4", "computer", "hard", "S")]
+    assert second.summary(6) == Summary(lessons_done=1, lessons_total=6, puzzles_solved=1, puzzles_tried=2,
+                                        stars=2, puzzles_missed=1, games=1)
+    second.reset_lesson("setup")
+    assert first.lesson("setup") == LessonProgress()
+    assert first.summary(6).puzzles_tried == 2
+    second.reset_all()
+    assert first.summary(6) == Summary(0, 6, 0, 0, 0, 0, 0)
+    assert first.puzzles() == {} and first.games() == []
+
+
+def test_learners_do_not_see_each_others_progress(database):
+    a, b = learners.new_learner(database), learners.new_learner(database)
+    StoredProgress(database, a).step_done("setup", "the-board")
+    StoredProgress(database, a).puzzle_solved("chain-right-to-left")
+    assert StoredProgress(database, b).summary(6) == Summary(0, 6, 0, 0, 0, 0, 0)
+    assert StoredProgress(database, b).lesson("setup") == LessonProgress()
+
+
+def test_learner_codes_have_eight_characters_and_no_look_alikes(database):
+    assert not set("0O1IL2Z5S8B") & set(ALPHABET) and len(ALPHABET) == 25
+    code = learners.new_learner(database)
+    assert len(code) == 8 and set(code) <= set(ALPHABET)
+    assert learners.exists(database, code)
+    assert learners.normalise(f" {code[:4].lower()}-{code[4:]} ") == code
+    for bad in ["", "ABC", "ACDEFGH0", "ACDEFGHJK", None, 12345678, "<script>", "A" * 500]:
+        assert learners.normalise(bad) is None, bad
+    made_up = "ACDEFGHJ" if code != "ACDEFGHJ" else "ACDEFGHK"
+    assert not learners.exists(database, made_up)
+
+
+def test_a_teacher_sees_a_pupils_missed_puzzle_and_nobody_elses(database):
+    code, pin = classes.create_class(database, "  Year 5   Blue ")
+    other, _ = classes.create_class(database, "Year 6")
+    assert classes.class_name(database, code) == "Year 5 Blue"
+    assert len(code) == 6 and len(pin) == 6 and pin.isdigit()
+    anna, bo, stranger = (learners.new_learner(database) for _ in range(3))
+    classes.join(database, anna, code, "Anna")
+    classes.join(database, bo, code, "Bo")
+    classes.join(database, stranger, other, "Cy")
+    StoredProgress(database, anna).puzzle_missed("capture-pick-the-pile")
+    StoredProgress(database, anna).step_done("setup", "the-board")
+    StoredProgress(database, anna).lesson_done("setup", 3)
+    StoredProgress(database, stranger).puzzle_solved("chain-right-to-left")
+    pupils = classes.pupils(database, code)
+    assert [p.name for p in pupils] == ["Anna", "Bo"]
+    assert pupils[0].puzzles == {"capture-pick-the-pile": PuzzleProgress(1, 0, False)}
+    assert pupils[0].lessons == {"setup": LessonProgress({"the-board"}, True, 3, 0, 0)}
+    assert pupils[1].puzzles == {} and pupils[1].lessons == {}
+    assert [p.name for p in classes.pupils(database, other)] == ["Cy"]
+    assert classes.pupils(database, "ACDEFG") == []
+    assert learners.class_of(database, anna) == (code, "Anna")
+
+
+def test_a_wrong_pin_is_refused_and_five_in_a_minute_lock_the_class(database):
+    code, pin = classes.create_class(database, "5B")
+    wrong = "000000" if pin != "000000" else "111111"
+    assert classes.check_pin(database, "ACDEFG" if code != "ACDEFG" else "ACDEFH", pin, T0) == "unknown"
+    for k in range(5):
+        assert classes.check_pin(database, code, wrong, T0 + dt.timedelta(seconds=k)) == "wrong"
+    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=10)) == "locked"  # not even judged
+    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=70)) == "ok"  # the minute is over
+    for k, bad in enumerate(["", " ", "12345", "1234567", "abcdef", None, 123456]):
+        assert classes.check_pin(database, code, bad, T0 + dt.timedelta(minutes=5 + k)) == "wrong"
+
+
+@pytest.mark.parametrize(("name", "problem"), [("", "empty"), ("   ", "empty"), ("x" * 41, "too_long"),
+                                               ("<b>Bo</b>", "markup"), ("Bo\x00", "markup"),
+                                               ("a&b", "markup"), ("{{x}}", "markup")])
+def test_a_bad_name_or_class_changes_nothing(database, name, problem):
+    code, _ = classes.create_class(database, "5B")
+    me = learners.new_learner(database)
+    with pytest.raises(ValueError, match=problem):
+        classes.join(database, me, code, name)
+    with pytest.raises(ValueError, match=problem):
+        classes.create_class(database, name)
+    with pytest.raises(LookupError):
+        classes.join(database, me, "ACDEFG" if code != "ACDEFG" else "ACDEFH", "Bo")
+    assert learners.class_of(database, me) is None and classes.pupils(database, code) == []
+    classes.join(database, me, code, "x" * 40)
+    assert learners.class_of(database, me) == (code, "x" * 40)
+
+
+def test_a_live_question_counts_each_pupil_of_the_class_once(database):
+    code, _ = classes.create_class(database, "5B")
+    other, _ = classes.create_class(database, "6C")
+    a, b, c, outsider = (learners.new_learner(database) for _ in range(4))
+    for who, name in [(a, "A"), (b, "B"), (c, "C")]:
+        classes.join(database, who, code, name)
+    classes.join(database, outsider, other, "O")
+    q = live.ask(database, code, "pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
+    assert live.current(database, code) == live.Question(q, "pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S", False)
+    assert live.current(database, other) is None
+    assert live.answer(database, q, a, 3) and live.answer(database, q, b, 3) and live.answer(database, q, c, 6)
+    assert live.answer(database, q, c, 1)  # changed their mind: the new press replaces the old
+    assert not live.answer(database, q, outsider, 2)  # another class's pupil is not counted
+    assert live.tally(database, q) == {3: 2, 1: 1}
+    assert live.my_answer(database, q, c) == 1 and live.my_answer(database, q, outsider) is None
+    live.reveal(database, q)
+    assert live.current(database, code).revealed
+    q2 = live.ask(database, code, "pos=0,4,4,4,4,4/1/4,4,4,4,4,4/0/N")
+    assert live.current(database, code).id == q2 and not live.answer(database, q, a, 2)  # the old one closed
+    assert live.tally(database, q2) == {}
+    live.close(database, q2)
+    assert live.current(database, code) is None
+
+
+def test_a_new_database_gets_every_table_and_the_migrations_match_the_models(database):
+    names = set(inspect(database.engine).get_table_names())
+    assert names >= {"alembic_version", "learners", "classes", "lesson_steps", "lessons_done", "puzzles_tried",
+                     "games", "pin_failures", "live_questions", "live_answers"}
+    with database.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == []
+
+
+def test_a_database_that_cannot_be_reached_says_so():
+    with pytest.raises(StoreUnavailable):
+        Database("postgresql+psycopg://nobody:nothing@127.0.0.1:1/none?connect_timeout=2")
+    with pytest.raises(StoreUnavailable):
+        Database("sqlite:////proc/no/such/folder/x.sqlite3")
