@@ -7,12 +7,15 @@ each read asks the database, so they see each other's progress at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Concatenate, ParamSpec, TypeVar
+
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from tutor.progress import GameRecord, LessonProgress, PuzzleProgress, Summary, summarise
+from tutor.progress import GameRecord, LessonProgress, Progress, PuzzleProgress, Summary, summarise
 
-from .db import Database
+from .db import Database, StoreUnavailable
 from .schema import GameRow, Learner, LessonRow, PuzzleRow, StepRow, now
 
 
@@ -38,12 +41,40 @@ def read_puzzles(s: Session, codes: list[str]) -> dict[str, dict[str, PuzzleProg
     return out
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _or_memory(method: Callable[Concatenate[StoredProgress, _P], _R]) -> Callable[Concatenate[StoredProgress, _P], _R]:
+    """Run ``method`` on the database; once the database fails, on the in-memory ``fallback`` instead."""
+    name = method.__name__
+
+    def run(self: StoredProgress, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not self.lost:
+            try:
+                return method(self, *args, **kwargs)
+            except StoreUnavailable:
+                self.lost = True
+        result: _R = getattr(self.fallback, name)(*args, **kwargs)
+        return result
+
+    run.__name__, run.__doc__ = name, method.__doc__
+    return run
+
+
 class StoredProgress:
-    """The progress of learner ``code`` (which must exist: ``store.learners.new_learner``)."""
+    """The progress of learner ``code`` (which must exist: ``store.learners.new_learner``).
+
+    When the database fails mid-session, ``lost`` turns True and the session
+    goes on with an in-memory ``fallback`` (the page says progress is not
+    being saved); nothing raises to the page.
+    """
 
     def __init__(self, db: Database, code: str) -> None:
         self.db = db
         self.code = code
+        self.lost = False
+        self.fallback = Progress()
 
     def _active(self, s: Session) -> None:
         learner = s.get(Learner, self.code)
@@ -52,6 +83,7 @@ class StoredProgress:
 
     # -- writing ----------------------------------------------------------------
 
+    @_or_memory
     def step_done(self, lesson_id: str, step_id: str, wrong: int = 0, hints: int = 0) -> None:
         with self.db.session() as s:
             row = s.get(StepRow, (self.code, lesson_id, step_id))
@@ -61,6 +93,7 @@ class StoredProgress:
                 row.wrong, row.hints, row.done_at = wrong, hints, now()
             self._active(s)
 
+    @_or_memory
     def lesson_done(self, lesson_id: str, stars: int) -> None:
         with self.db.session() as s:
             row = s.get(LessonRow, (self.code, lesson_id))
@@ -79,33 +112,40 @@ class StoredProgress:
         self._active(s)
         return row
 
+    @_or_memory
     def puzzle_tried(self, puzzle_id: str) -> None:
         with self.db.session() as s:
             self._puzzle(s, puzzle_id)
 
+    @_or_memory
     def puzzle_missed(self, puzzle_id: str) -> None:
         with self.db.session() as s:
             self._puzzle(s, puzzle_id).wrong += 1
 
+    @_or_memory
     def puzzle_hint(self, puzzle_id: str) -> None:
         with self.db.session() as s:
             self._puzzle(s, puzzle_id).hints += 1
 
+    @_or_memory
     def puzzle_solved(self, puzzle_id: str) -> None:
         with self.db.session() as s:
             self._puzzle(s, puzzle_id).solved = True
 
+    @_or_memory
     def game_finished(self, game: GameRecord) -> None:
         with self.db.session() as s:
             s.add(GameRow(learner_code=self.code, result=game.result, rules=game.rules[:200], mode=game.mode,
                           level=game.level, learner_side=game.learner_side))
             self._active(s)
 
+    @_or_memory
     def reset_lesson(self, lesson_id: str) -> None:
         with self.db.session() as s:
             for table in (StepRow, LessonRow):
                 s.execute(delete(table).where(table.learner_code == self.code, table.lesson_id == lesson_id))
 
+    @_or_memory
     def reset_all(self) -> None:
         with self.db.session() as s:
             for table in (StepRow, LessonRow, PuzzleRow, GameRow):
@@ -113,23 +153,28 @@ class StoredProgress:
 
     # -- reading ----------------------------------------------------------------
 
+    @_or_memory
     def lessons(self) -> dict[str, LessonProgress]:
         """Every lesson started: lesson id -> its record."""
         with self.db.session() as s:
             return read_lessons(s, [self.code]).get(self.code, {})
 
+    @_or_memory
     def lesson(self, lesson_id: str) -> LessonProgress:
         return self.lessons().get(lesson_id, LessonProgress())
 
+    @_or_memory
     def puzzles(self) -> dict[str, PuzzleProgress]:
         with self.db.session() as s:
             return read_puzzles(s, [self.code]).get(self.code, {})
 
+    @_or_memory
     def games(self) -> list[GameRecord]:
         with self.db.session() as s:
             rows = s.scalars(select(GameRow).where(GameRow.learner_code == self.code).order_by(GameRow.id)).all()
             return [GameRecord(r.result, r.rules, r.mode, r.level, r.learner_side) for r in rows]
 
+    @_or_memory
     def summary(self, lessons_total: int) -> Summary:
         return summarise(list(self.lessons().values()), list(self.puzzles().values()), len(self.games()),
                          lessons_total)

@@ -176,3 +176,18 @@ def test_a_database_that_cannot_be_reached_says_so():
         Database("postgresql+psycopg://nobody:nothing@127.0.0.1:1/none?connect_timeout=2")
     with pytest.raises(StoreUnavailable):
         Database("sqlite:////proc/no/such/folder/x.sqlite3")
+
+
+def test_when_the_database_fails_mid_session_progress_goes_on_in_memory(tmp_path):
+    db = Database(f"sqlite:///{tmp_path / 'gone.sqlite3'}")
+    code = learners.new_learner(db)
+    saved = StoredProgress(db, code)
+    saved.step_done("setup", "the-board")
+    with db.engine.begin() as conn:
+        conn.exec_driver_sql("DROP TABLE lesson_steps")
+    saved.step_done("setup", "sow-once", wrong=1)  # no exception reaches the page
+    assert saved.lost
+    assert saved.lesson("setup") == LessonProgress({"sow-once"}, False, 0, 1, 0)
+    saved.puzzle_solved("chain-right-to-left")
+    assert saved.summary(6) == Summary(0, 6, 1, 1, 0, 0, 0)
+    db.dispose()

@@ -11,6 +11,7 @@ from engine import LEVELS, KalahRules, OwareRules, Position, legal_moves
 from tutor import sandbox as tutor_sandbox
 from tutor import words
 from tutor.links import link_query, position_problem, read_link
+from tutor.progress import GameRecord, Progress
 from tutor.sandbox import MAX_COMPUTER_MOVES, SandboxActivity, engine_chooser
 
 START = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"
@@ -488,3 +489,30 @@ def test_editor_messages_are_our_own_words_not_the_engines():
     assert position_problem("4,4,4,4,4,4/0/4,4,4,4,4,4/0/X", rules).startswith("The last part says who moves")
     assert position_problem("4,4,4/0/4,4,4/0/S", rules) == "These rules use 6 pits a side, but this position has 3."
     assert position_problem(START, rules) is None
+
+
+def test_a_finished_game_is_recorded_once_with_its_result_rules_and_level():
+    """Against the computer (Easy, North) a whole game is written to progress once; a new game is a new record."""
+    progress = Progress()
+    sb = SandboxActivity(KalahRules(), mode="computer", computer_side="N", level="easy")
+    sb.progress = progress
+    rng = random.Random(3)
+    for _ in range(300):
+        if sb.game.is_over:
+            break
+        sb.press(rng.choice(sb.game.legal_moves()))
+        sb.computer_turn(lambda pos, rules, level, r, ms: legal_moves(pos, rules)[0])
+    end = sb.result()
+    assert end is not None
+    assert progress.games() == [GameRecord(end.result, KalahRules().describe(), "computer", "easy", "S")]
+    sb.undo()
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])
+        sb.computer_turn(lambda pos, rules, level, r, ms: legal_moves(pos, rules)[0])
+    assert len(progress.games()) == 1  # the same game finished again is not a second game
+    sb.new_game(KalahRules())
+    sb.set_players("two")
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[-1])
+    assert len(progress.games()) == 2 and progress.games()[1].mode == "two"
+    assert progress.games()[1].level is None and progress.games()[1].learner_side is None

@@ -26,7 +26,7 @@ import streamlit as st
 from lessons.loader import load_lessons, load_puzzles
 from lessons.models import Lesson, Puzzle
 from tutor import words
-from ui import state
+from ui import learner, live, state
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,6 +41,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("lesson_6_awari", ":material/looks_6:", "section_lessons"),
     ("puzzles", ":material/extension:", "section_practice"),
     ("move_outcomes", ":material/bar_chart:", "section_practice"),
+    ("class", ":material/groups:", "section_class"),
 )
 """(url path = file name in ``pages/``, icon, section label id); the first page is the default."""
 
@@ -80,6 +81,8 @@ def run() -> None:
                        layout="wide")
     state.session()
     chosen = navigation()
+    with st.sidebar:
+        learner.keep()
     sidebar(chosen.title)
     token = _IN_FRAME.set(True)
     try:
@@ -105,6 +108,8 @@ def sidebar(current_title: str) -> None:
         st.caption(words.you_are_on(current_title))
         st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_solved,
                                        summary.puzzles_tried))
+        learner.panel(current_title)
+        live.sidebar_banner()
         with st.expander(words.label("board_settings"), icon=":material/tune:"):
             board_settings()
 

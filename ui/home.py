@@ -6,6 +6,7 @@ import streamlit as st
 
 from engine import KalahRules
 from tutor import words
+from tutor.activity import Notice
 from ui import board, frame, lesson, state
 
 
@@ -20,8 +21,21 @@ def render() -> None:
     frame.link("sandbox", words.label("play_sandbox"), ":material/sports_esports:")
     st.subheader(words.label("your_progress"))
     summary = state.session().progress.summary(len(frame.lessons()))
-    cols = st.columns(3)
+    cols = st.columns(5)
     cols[0].metric(words.label("lessons_done"), words.of_total(summary.lessons_done, summary.lessons_total))
-    cols[1].metric(words.label("puzzles_solved"), summary.puzzles_solved)
-    cols[2].metric(words.label("puzzles_tried"), summary.puzzles_tried)
+    cols[1].metric(words.label("stars_earned"), words.stars_line(summary.stars, summary.lessons_total))
+    cols[2].metric(words.label("puzzles_solved"), summary.puzzles_solved)
+    cols[3].metric(words.label("puzzles_tried"), summary.puzzles_tried)
+    cols[4].metric(words.label("games_played"), summary.games)
     lesson.progress_overview()
+    with st.popover(words.label("reset_all"), icon=":material/delete_sweep:"):
+        st.button(words.label("reset_all_confirm"), key=f"{state.Keys.LEARNER}reset_all_yes", on_click=_reset_all,
+                  type="primary")
+
+
+def _reset_all() -> None:
+    """Forget every lesson, puzzle and game of this learner; the open lessons start again."""
+    sess = state.session()
+    sess.progress.reset_all()
+    sess.lessons.clear()
+    state.tell(Notice("info", words.all_reset_done()))

@@ -11,7 +11,9 @@ import streamlit as st
 from lessons.models import GoalStep, Lesson, PredictStep
 from tutor import words
 from tutor.lesson import LessonActivity
-from ui import board, frame, reveal, state
+from tutor.activity import Notice
+from tutor.progress import stars
+from ui import board, frame, live, reveal, state
 
 BOARD_MAX = "60rem"
 """Widest a lesson's board gets, so text, board and Next fit a 1920x1080 screen."""
@@ -63,6 +65,7 @@ def _summary(run: LessonActivity) -> None:
     lesson = run.lesson
     st.subheader(words.label("lesson_complete"))
     st.success(lesson.summary)
+    st.markdown(words.stars_earned(stars(sum(run.slips.values()))))
     st.markdown(words.label("rules_learnt"))
     st.markdown("\n".join(f"- **{rule_id}** {words.rule_title(rule_id)}" for rule_id in lesson.cited))
     ids = list(LESSON_PAGES)
@@ -73,13 +76,21 @@ def _summary(run: LessonActivity) -> None:
         frame.link("puzzles", words.label("try_puzzles"), ":material/extension:")
 
 
+def _reset(run: LessonActivity) -> None:
+    """Forget this lesson's steps and stars, and start it again from step 1."""
+    run.progress.reset_lesson(run.lesson.id)
+    run.restart()
+    run.notice = Notice("info", words.lesson_reset_done())
+
+
 def progress_overview() -> None:
     """One line per lesson: steps done of all steps, and a tick when finished (for Home)."""
     progress = state.session().progress
     lines = []
     for number, lesson in enumerate(frame.lessons().values(), 1):
         rec = progress.lesson(lesson.id)
-        lines.append("- " + words.lesson_line(number, lesson.title, len(rec.steps_done), len(lesson.steps), rec.done))
+        lines.append("- " + words.lesson_line(number, lesson.title, len(rec.steps_done), len(lesson.steps), rec.done,
+                                              rec.stars))
     st.markdown("\n".join(lines))
 
 
@@ -95,6 +106,9 @@ def render(lesson_id: str) -> None:
     rec = state.session().progress.lesson(lesson.id)
     with st.sidebar:
         st.caption(words.lesson_steps_done(len(rec.steps_done), total, rec.done))
+        if rec.steps_done:
+            st.button(words.label("reset_lesson"), key=f"{state.Keys.LEARNER}reset_{lesson_id}",
+                      on_click=_reset, args=(run,), icon=":material/restart_alt:")
     st.caption(lesson.intro)
     if run.finished:
         st.progress(1.0, text=words.all_steps_done(total))
@@ -110,6 +124,7 @@ def render(lesson_id: str) -> None:
     if isinstance(step, PredictStep):
         _predict_choices(run, step)
     board.draw(run, board_key)
+    live.ask_button(lesson.step_rules(step), lesson.step_position(step), "lesson")
     if step.caption:
         st.caption(step.caption)
     # Below the board, so a press never moves the board under the pointer:

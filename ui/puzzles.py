@@ -14,7 +14,7 @@ from lessons.loader import themes
 from lessons.models import Puzzle
 from tutor import words
 from tutor.puzzle import PuzzleActivity, next_in, number_in_theme, pick, puzzle_of_the_day
-from ui import board, frame, reveal, state
+from ui import board, frame, live, reveal, state
 
 ALL = "all"
 STARS = (0, 1, 2, 3)
@@ -136,9 +136,11 @@ def render() -> None:
                disabled=run.hints >= len(puzzle.hints) or run.solved, icon=":material/lightbulb:")
     row.button(words.label("start_again"), key=f"{state.Keys.PUZZLE}reset", on_click=run.reset,
                icon=":material/restart_alt:")
+    with row:
+        live.ask_button(puzzle.game_rules, puzzle.start, "puzzle")
     for k in range(run.hints):
         st.info(words.hint_line(k + 1, puzzle.hints[k]))
     summary = state.session().progress.summary(len(frame.lessons()))  # below the board: never tells "Solved!" early
     st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried))
     st.caption(words.label("share_puzzle"))
-    st.code(f"?puzzle={puzzle.id}", language=None)
+    st.code(f"{state.app_url()}?puzzle={puzzle.id}", language=None)

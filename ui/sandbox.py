@@ -13,7 +13,7 @@ import streamlit as st
 
 from tutor import words
 from tutor.sandbox import SandboxActivity
-from ui import board, reveal, sandbox_panels, state, story
+from ui import board, live, reveal, sandbox_panels, state, story
 
 _log = logging.getLogger(__name__)
 
@@ -69,6 +69,7 @@ def render() -> None:
     with board_slot:
         board.draw(sb, state.Keys.SANDBOX_BOARD)
     _controls(sb)
+    live.ask_button(sb.rules, sb.position, "sandbox")
     reveal.notice(sb)
     _what_happened(sb)
     _result(sb)

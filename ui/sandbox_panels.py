@@ -179,9 +179,5 @@ def moves_table(sb: SandboxActivity) -> None:
 
 def share(sb: SandboxActivity) -> None:
     """A link that reopens this position with these rules."""
-    try:
-        base = st.context.url or ""
-    except Exception:  # noqa: BLE001 - no browser context (tests)
-        base = ""
     st.caption(words.share_intro())
-    st.code(f"{base}?{link_query(sb.rules, sb.position)}", language=None)
+    st.code(f"{state.app_url()}?{link_query(sb.rules, sb.position)}", language=None)

@@ -16,7 +16,9 @@ import streamlit as st
 
 from lessons.models import Lesson, Puzzle
 from tutor.lesson import LessonActivity
-from tutor.progress import Progress
+from tutor.activity import Notice
+from tutor.live import QuestionActivity
+from tutor.progress import Progress, ProgressStore
 from tutor.puzzle import PuzzleActivity
 from tutor.sandbox import SandboxActivity
 
@@ -46,6 +48,10 @@ class Keys:
     EXPANDER = "sb_exp_"  # + settings/editor/moves/story/share
     STORY = "sb_story_"  # + on/pick/jump/chart
     OUTCOMES = "mo_"  # + source/think/lesson/step/notation/game/<option>/chart/table/download
+    KEEPER = "learner_keeper"
+    LEARNER = "learner_"  # + code/use/forget/reset_all/reset_all_yes/reset_<lesson id>
+    CLASS = "class_"  # + code/name/join/leave/new_name/create/open_code/pin/open/close/table/heat/csv
+    LIVE = "live_"  # + ask_<where>/reveal/end/board/chart
 
 
 @dataclass
@@ -70,15 +76,30 @@ class Session:
     ``puzzle_link``: the last ``?puzzle=`` link read (read once);
     ``sandbox``: the sandbox game; ``shown``: board key -> the last sowing id
     drawn (a verdict waits for the animation only the first time).
+    ``learner``: the learner code bound to this session (``None``: progress
+    kept in memory only); ``keeper``: what the browser's learner keeper is
+    told next (``ask``, ``save``, ``forget``); ``learner_note``: a message
+    about the code for the next page drawn; ``store_lost``: the database
+    could not be reached. ``teacher_class``: the class whose PIN was given;
+    ``class_made``: ``(code, PIN)`` of a class just made (shown once);
+    ``question``: the pupil's view of the open live question.
     """
 
     prefs: BoardPrefs = field(default_factory=BoardPrefs)
-    progress: Progress = field(default_factory=Progress)
+    progress: ProgressStore = field(default_factory=Progress)
     lessons: dict[str, LessonActivity] = field(default_factory=dict)
     puzzle: PuzzleActivity | None = None
     puzzle_link: str | None = None
     sandbox: SandboxActivity | None = None
     shown: dict[str, int] = field(default_factory=dict)
+    learner: str | None = None
+    keeper: dict[str, Any] = field(default_factory=lambda: {"ask": True, "save": None, "forget": False})
+    learner_note: Notice | None = None
+    note_page: str | None = None
+    store_lost: bool = False
+    teacher_class: str | None = None
+    class_made: tuple[str, str] | None = None
+    question: tuple[int, QuestionActivity] | None = None
 
 
 def session() -> Session:
@@ -116,12 +137,42 @@ def set_query(name: str, value: str) -> None:
         pass
 
 
+def app_url() -> str:
+    """The page's address without its query ("" outside a browser session)."""
+    try:
+        return (st.context.url or "").split("?")[0]
+    except Exception:  # noqa: BLE001 - no browser context (tests)
+        return ""
+
+
+def drop_query(name: str) -> None:
+    """Remove one query parameter from the URL (nothing outside a browser session)."""
+    try:
+        if name in st.query_params:
+            del st.query_params[name]
+    except Exception:  # noqa: BLE001 - no script context
+        pass
+
+
 def sandbox() -> SandboxActivity:
     """The sandbox, created on first use from the page's share link (read once)."""
     state = session()
     if state.sandbox is None:
         state.sandbox = SandboxActivity.from_link(query_all())
+        state.sandbox.progress = state.progress
     return state.sandbox
+
+
+def bind_progress(progress: ProgressStore) -> None:
+    """Make ``progress`` where this session's activities write from now on (a learner code was bound)."""
+    state = session()
+    state.progress = progress
+    for run in state.lessons.values():
+        run.progress = progress
+    if state.puzzle is not None:
+        state.puzzle.progress = progress
+    if state.sandbox is not None:
+        state.sandbox.progress = progress
 
 
 def lesson(content: Lesson) -> LessonActivity:
@@ -146,6 +197,13 @@ def open_puzzle(content: Puzzle) -> PuzzleActivity:
     state.puzzle = run
     set_query("puzzle", content.id)
     return run
+
+
+def tell(notice: Notice | None) -> None:
+    """Say ``notice`` in the sidebar (about the learner code or saved progress) while on this page."""
+    state = session()
+    state.learner_note = notice
+    state.note_page = None
 
 
 def first_showing(key: str, sowing_id: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine import Outcome, Rules, Side
 
 from ..i18n import gettext as _
+from .classroom import classroom_labels
 from .basics import level_name, moves_word, rule_badge, rules_description, side_name
 from .moves import score_words
 
@@ -28,6 +29,7 @@ def label(key: str) -> str:
         "step_mode": _("Step mode (one seed per click)"),
         "step_mode_help": _("For teaching: press 'Next seed' to drop each seed."),
         "section_start": _("Start"),
+        "section_class": _("Class"),
         "section_lessons": _("Lessons"),
         "section_practice": _("Practice"),
         # sandbox
@@ -97,7 +99,7 @@ def label(key: str) -> str:
         "puzzles_tried": _("Puzzles tried"),
         # the board
         "watch": _("Watch the seeds..."),
-    }.get(key, key)
+    }.get(key) or classroom_labels().get(key, key)
 
 
 def page_title(page: str) -> str:
@@ -113,6 +115,7 @@ def page_title(page: str) -> str:
         "lesson_6_awari": _("6. Awari"),
         "puzzles": _("Puzzles"),
         "move_outcomes": _("Move outcomes"),
+        "class": _("Class"),
     }.get(page, page)
 
 

@@ -134,10 +134,14 @@ def lesson_steps_done(done: int, total: int, finished: bool) -> str:
     return _("This lesson: {done} of {total} steps done").format(done=done, total=total) + (" ✓" if finished else "")
 
 
-def lesson_line(number: int, title: str, done: int, total: int, finished: bool) -> str:
-    """Home's line about one lesson: ``"Lesson 2, Sowing: 3 of 9 steps ✓"``."""
-    return _("Lesson {number}, {title}: {done} of {total} steps").format(
-        number=number, title=title, done=done, total=total) + (" ✓" if finished else "")
+def lesson_line(number: int, title: str, done: int, total: int, finished: bool, stars: int = 0) -> str:
+    """Home's line about one lesson: ``"Lesson 2, Sowing: 3 of 9 steps"``, finished
+    ``"Lesson 2, Sowing: 9 of 9 steps ✓ ★★☆ (2 of 3 stars)"``."""
+    from .classroom import stars_text, stars_words
+
+    line = _("Lesson {number}, {title}: {done} of {total} steps").format(
+        number=number, title=title, done=done, total=total)
+    return line + (f" ✓ {stars_text(stars)} ({stars_words(stars)})" if finished else "")
 
 
 # ------------------------------------------------------------------ puzzles

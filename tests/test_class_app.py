@@ -1,0 +1,202 @@
+"""Saved progress, learner codes, classes and live questions in the app (AppTest, the store's database).
+
+The app under test uses the database of ``MANCALA_DB_URL`` (a throwaway
+SQLite file, or CI's PostgreSQL): these tests open the same one to set up
+learners and to read what the app wrote.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from store import classes, learners, live
+from store.db import Database
+from store.progress import StoredProgress
+from tutor import words
+from tutor.progress import PuzzleProgress
+
+
+@pytest.fixture(scope="module")
+def db():
+    database = Database()
+    yield database
+    database.dispose()
+
+
+def texts(at) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [t.value for t in at.text]
+    parts += [e.value for e in at.error] + [s.value for s in at.success] + [i.value for i in at.info]
+    parts += [w.value for w in at.warning] + [c.value for c in at.sidebar.caption] + [c.value for c in at.code]
+    return "\n".join(str(p) for p in parts)
+
+
+def sess(at):
+    return at.session_state["mancala_tutor"]
+
+
+def test_a_learner_link_loads_saved_progress_and_leaves_the_url(page_app, db):
+    code = learners.new_learner(db)
+    saved = StoredProgress(db, code)
+    saved.step_done("setup", "the-board")
+    saved.lesson_done("setup", 2)
+    saved.puzzle_missed("capture-pick-the-pile")
+    at = page_app("pages/home.py")
+    at.query_params["learner"] = code.lower()
+    at.run()
+    assert not at.exception
+    assert sess(at).learner == code
+    assert "learner" not in at.query_params
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Lessons done"] == "1 of 6" and metrics["Stars earned"] == "2 of 18"
+    assert metrics["Puzzles tried"] == "1" and metrics["Puzzles solved"] == "0"
+    assert words.code_loaded(code) in texts(at)
+    assert f"?learner={code}" in texts(at)  # "Continue on another device"
+
+
+def test_progress_made_in_the_app_is_written_to_the_store(page_app, db):
+    code = learners.new_learner(db)
+    at = page_app("pages/puzzles.py")
+    at.query_params["learner"] = code
+    at.query_params["puzzle"] = "capture-pick-the-pile"
+    at.run()
+    run = sess(at).puzzle
+    run.press(3)
+    run.press(2)
+    at.run()
+    assert StoredProgress(db, code).puzzles() == {"capture-pick-the-pile": PuzzleProgress(1, 0, True)}
+
+
+@pytest.mark.parametrize("bad", ["ACDEFGH0", "<b>x</b>", "12", "ACDE-FGH4-ACDE"])
+def test_a_malformed_learner_code_is_refused_and_changes_nothing(page_app, bad):
+    at = page_app("pages/home.py")
+    at.query_params["learner"] = bad
+    at.run()
+    assert not at.exception
+    assert sess(at).learner is None
+    assert words.code_malformed() in texts(at)
+    assert "<b>" not in texts(at)
+
+
+def test_a_made_up_learner_code_is_refused(page_app, db):
+    made_up = "ACDEFGHJ"
+    while learners.exists(db, made_up):
+        made_up = learners.make_code()
+    at = page_app("pages/home.py")
+    at.query_params["learner"] = made_up
+    at.run()
+    assert sess(at).learner is None and words.code_unknown(made_up) in texts(at)
+
+
+def open_class_page(_page_app, code: str | None = None):
+    """A new browser session (its own AppTest) on the Class page, bound to learner ``code`` if given."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.conftest import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    if code:
+        at.query_params["learner"] = code
+    at.run()
+    at.switch_page("pages/class.py").run()
+    assert not at.exception
+    return at
+
+
+def test_a_teacher_makes_a_class_a_pupil_joins_and_the_teacher_sees_the_missed_puzzle(page_app, db):
+    teacher = open_class_page(page_app)
+    teacher.text_input(key="class_new_name").input("Year 5 Blue")
+    teacher.button(key="class_create").click().run()
+    assert not teacher.exception
+    code, pin = sess(teacher).class_made
+    assert classes.check_pin(db, code, pin) == "ok"
+    assert f"**{code}**" in texts(teacher) and f"**{pin}**" in texts(teacher)
+    assert words.no_pupils(code) in texts(teacher)
+
+    me = learners.new_learner(db)
+    pupil = open_class_page(page_app, me)
+    pupil.text_input(key="class_code").input(code.lower())
+    pupil.text_input(key="class_name").input("  Anna  ")
+    pupil.button(key="class_join").click().run()
+    assert not pupil.exception
+    assert learners.class_of(db, me) == (code, "Anna")
+    assert words.joined("Year 5 Blue") in texts(pupil)
+    StoredProgress(db, me).puzzle_missed("capture-pick-the-pile")
+
+    teacher.run()
+    table = teacher.dataframe[0].value
+    assert list(table["Name"]) == ["Anna"]
+    assert list(table["Puzzles missed"]) == ["capture-pick-the-pile"]
+    assert list(table["Lesson 1"]) == [f"0/{_steps('setup')}"]
+
+
+def _steps(lesson_id: str) -> int:
+    from lessons.loader import load_lessons
+
+    return len(load_lessons()[lesson_id].steps)
+
+
+@pytest.mark.parametrize(("name", "problem"), [("", "empty"), ("<b>Bo</b>", "markup"), ("x" * 41, "too_long")])
+def test_a_bad_name_or_class_code_is_refused_and_nothing_changes(page_app, db, name, problem):
+    code, _ = classes.create_class(db, "5B")
+    me = learners.new_learner(db)
+    pupil = open_class_page(page_app, me)
+    pupil.text_input(key="class_code").input(code)
+    pupil.text_input(key="class_name").input(name)
+    pupil.button(key="class_join").click().run()
+    assert words.join_problem(problem) in [e.value for e in pupil.error]
+    assert learners.class_of(db, me) is None
+    pupil.text_input(key="class_code").input("ACDEF0")
+    pupil.text_input(key="class_name").input("Bo")
+    pupil.button(key="class_join").click().run()
+    assert learners.class_of(db, me) is None and pupil.error
+
+
+def test_a_wrong_pin_shows_nothing_of_the_class(page_app, db):
+    code, pin = classes.create_class(db, "5B")
+    me = learners.new_learner(db)
+    classes.join(db, me, code, "Secret Name")
+    at = open_class_page(page_app)
+    at.expander[0]  # the teacher's part
+    at.text_input(key="class_open_code").input(code)
+    at.text_input(key="class_pin").input("000000" if pin != "000000" else "111111")
+    at.button(key="class_open").click().run()
+    assert words.pin_refused("wrong") in [e.value for e in at.error]
+    assert sess(at).teacher_class is None
+    assert "Secret Name" not in texts(at) and not at.dataframe
+    at.text_input(key="class_open_code").input(code)
+    at.text_input(key="class_pin").input(pin)
+    at.button(key="class_open").click().run()
+    assert sess(at).teacher_class == code
+    assert list(at.dataframe[0].value["Name"]) == ["Secret Name"]
+
+
+def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
+    code, pin = classes.create_class(db, "5B")
+    teacher = open_class_page(page_app)
+    teacher.switch_page("pages/sandbox.py").run()
+    teacher.session_state["mancala_tutor"].teacher_class = code
+    teacher.run()
+    teacher.button(key="live_ask_sandbox").click().run()
+    q = live.current(db, code)
+    assert q is not None and "pos=4%2C4" not in q.link and "pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S" in q.link
+
+    pupils = []
+    for name, pit in [("A", 3), ("B", 3), ("C", 6)]:
+        me = learners.new_learner(db)
+        classes.join(db, me, code, name)
+        at = open_class_page(page_app, me)
+        qid, run = sess(at).question
+        assert qid == q.id and run.playable() == (1, 2, 3, 4, 5, 6)
+        run.press(pit)
+        assert run.notice.text == words.answered(pit)
+        pupils.append(at)
+    assert live.tally(db, q.id) == {3: 2, 6: 1}
+
+    teacher.switch_page("pages/class.py").run()
+    assert words.live_answers_count(3) in texts(teacher)
+    teacher.button(key="live_reveal").click().run()
+    assert not teacher.exception
+    assert live.current(db, code).revealed
+    pupils[0].run()
+    run = sess(pupils[0]).question[1]
+    assert run.revealed and run.notice.kind == "success" and "Your pit 3:" in run.notice.text

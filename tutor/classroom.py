@@ -1,0 +1,66 @@
+"""The teacher's view of a class, as rows: pupils x lessons, puzzles solved and missed, last active.
+
+Pure: the store gives the pupils (anything with the attributes of
+:class:`PupilRecord`), the content gives the lessons and puzzles; the page
+draws the rows as a table, a heat map and a CSV file. Column names are
+words of the language in use (``tutor.words``), so the CSV headers are too.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from lessons.models import Lesson, Puzzle
+
+from . import words
+from .progress import LessonProgress, PuzzleProgress
+
+
+class PupilRecord(Protocol):
+    """What the class view needs of a pupil (``store.classes.Pupil``)."""
+
+    name: str
+    last_active: dt.datetime
+    lessons: dict[str, LessonProgress]
+    puzzles: dict[str, PuzzleProgress]
+
+
+def minutes_since(then: dt.datetime, now: dt.datetime) -> int:
+    """Whole minutes from ``then`` to ``now`` (a naive ``then`` is read as UTC; never negative)."""
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=dt.UTC)
+    return max(0, int((now - then).total_seconds() // 60))
+
+
+def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles: Mapping[str, Puzzle],
+               now: dt.datetime) -> list[dict[str, Any]]:
+    """One row per pupil: name, a cell per lesson (``"4/9"``, ``"9/9 ★★☆"``), stars, puzzles solved,
+    the titles of puzzles missed (tried and not solved), and how long ago they were active."""
+    rows = []
+    for pupil in pupils:
+        row: dict[str, Any] = {words.label("col_name"): pupil.name}
+        stars = 0
+        for number, lesson in enumerate(lessons, 1):
+            rec = pupil.lessons.get(lesson.id, LessonProgress())
+            row[words.lesson_column(number)] = words.lesson_cell(len(rec.steps_done), len(lesson.steps),
+                                                                 rec.stars, rec.done)
+            stars += rec.stars if rec.done else 0
+        row[words.label("col_stars")] = stars
+        row[words.label("col_puzzles_solved")] = sum(1 for p in pupil.puzzles.values() if p.solved)
+        missed = [(puzzles[pid].title if pid in puzzles else "") or pid
+                  for pid, p in sorted(pupil.puzzles.items()) if p.missed and not p.solved]
+        row[words.label("col_puzzles_missed")] = ", ".join(missed)
+        row[words.label("col_last_active")] = words.last_active(minutes_since(pupil.last_active, now))
+        rows.append(row)
+    return rows
+
+
+def steps_grid(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson]) -> list[list[float]]:
+    """Share of each lesson's steps done (0..1), one list per pupil, lessons in order (the heat map)."""
+    return [[len(p.lessons.get(les.id, LessonProgress()).steps_done) / len(les.steps) for les in lessons]
+            for p in pupils]
+
+
+__all__ = ["PupilRecord", "class_rows", "minutes_since", "steps_grid"]

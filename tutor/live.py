@@ -1,0 +1,79 @@
+"""A live class question as a pupil answers it: a position to look at and one pit to choose.
+
+The teacher sent a share link's query (``tutor.links``); the pupil's press
+is checked by the engine like any other (an illegal pit is explained and
+changes nothing), then handed to ``record`` (the store) instead of being
+played on: the board keeps the question's position until the teacher shows
+the answers. A new press replaces the old answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import parse_qsl
+
+from engine import MoveResult, Place, Position, Rules, play
+
+from . import words
+from .activity import Activity, Notice
+from .links import read_link
+
+
+class QuestionActivity(Activity):
+    """One pupil's view of one live question.
+
+    Args:
+        link: the question's query (``"pos=...&game=..."``).
+        record: stores the chosen pit (1..n); returns False when the question is closed.
+        chosen: the pit already chosen (a reload), or ``None``.
+        revealed: the teacher showed the answers (no more presses).
+    """
+
+    def __init__(self, link: str, record: Callable[[int], bool], chosen: int | None = None,
+                 revealed: bool = False) -> None:
+        super().__init__()
+        self._rules, self._start, error, _ = read_link(dict(parse_qsl(link)))
+        self.broken = error is not None
+        self.record = record
+        self.chosen = chosen
+        self.revealed = revealed
+        if chosen is not None:
+            self.notice = Notice("info", words.answered(chosen))
+        if revealed:
+            self.reveal()
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def position(self) -> Position:
+        return self._start
+
+    def accepts_presses(self) -> bool:
+        return not self.revealed and not self.broken
+
+    def judge(self, before: Position, result: MoveResult) -> None:
+        if not self.record(result.pit):
+            self.notice = Notice("info", words.no_question())
+            return
+        self.chosen = result.pit
+        self.notice = Notice("info", words.answered(result.pit))
+        self.still()
+
+    def lit(self) -> tuple[Place, ...]:
+        return () if self.chosen is None else (Place(self._start.to_move, self.chosen),)
+
+    def turn_text(self) -> str:
+        return words.question_prompt() if not self.revealed else words.to_move(self._start.to_move)
+
+    def reveal(self) -> None:
+        """The teacher showed the answers: say what the pupil's pit does (the board stays)."""
+        self.revealed = True
+        told = ""
+        if self.chosen is not None:
+            told = words.move_words(play(self._start, self.chosen, self._rules), self._rules)
+        self.notice = Notice("success" if self.chosen is not None else "info", words.revealed(self.chosen, told))
+
+
+__all__ = ["QuestionActivity"]

@@ -1,0 +1,263 @@
+"""The sentences and labels of learner codes, saved progress, classes and live class questions.
+
+Codes and PINs named here are made by the app (letters of ``store.learners.ALPHABET``
+and digits), never a user's text; names a user typed are only ever shown by
+the page as plain text (a table cell, a caption), never inside these sentences' markup.
+"""
+
+from __future__ import annotations
+
+from ..i18n import gettext as _
+from ..i18n import ngettext
+
+
+def classroom_labels() -> dict[str, str]:
+    """The short labels of this part (merged into ``words.label``), keyed by stable ids."""
+    return {
+        "my_progress_saved": _("Your learner code"),
+        "continue_elsewhere": _("Continue on another device"),
+        "use_code": _("Use a learner code"),
+        "use_code_go": _("Use this code"),
+        "learner_code": _("Learner code"),
+        "forget_me": _("Forget me on this device"),
+        "reset_lesson": _("Reset this lesson"),
+        "reset_all": _("Reset all my progress"),
+        "reset_all_confirm": _("Yes, forget all my progress"),
+        "my_class": _("My class"),
+        "class_code": _("Class code"),
+        "your_name": _("Your name"),
+        "join_class": _("Join the class"),
+        "leave_class": _("Leave the class"),
+        "teacher": _("For teachers"),
+        "create_class": _("Make a new class"),
+        "class_name": _("Class name"),
+        "create_class_go": _("Make the class"),
+        "open_class": _("Open my class"),
+        "teacher_pin": _("Teacher PIN"),
+        "open_class_go": _("Open"),
+        "close_class": _("Close the class view"),
+        "class_table": _("Who did what"),
+        "class_heatmap": _("Steps done per lesson"),
+        "download_csv": _("Download the table (CSV)"),
+        "live_question": _("Live question"),
+        "ask_class": _("Ask my class"),
+        "reveal": _("Show the answers"),
+        "end_question": _("End the question"),
+        "col_name": _("Name"),
+        "col_puzzles_solved": _("Puzzles solved"),
+        "col_puzzles_missed": _("Puzzles missed"),
+        "col_last_active": _("Last active"),
+        "col_stars": _("Stars"),
+        "axis_pit": _("Pit"),
+        "axis_pupils": _("Pupils"),
+        "axis_lesson": _("Lesson"),
+        "axis_pupil": _("Pupil"),
+        "stars_earned": _("Stars earned"),
+        "games_played": _("Games finished"),
+        "answer_link": _("Answer the question"),
+    }
+
+
+def lesson_column(number: int) -> str:
+    """A class table's column for lesson ``number``."""
+    return _("Lesson {n}").format(n=number)
+
+
+def stars_text(stars: int) -> str:
+    """Stars as symbols, e.g. ``"★★☆"`` for 2 (0..3)."""
+    return "★" * stars + "☆" * (3 - stars)
+
+
+def stars_words(stars: int) -> str:
+    """Stars in words, for screen readers and tables: ``"2 of 3 stars"``."""
+    return ngettext("{n} of 3 stars", "{n} of 3 stars", stars).format(n=stars)
+
+
+def stars_earned(stars: int) -> str:
+    """A lesson's summary: the stars of this run, and how stars are earned."""
+    return _("You earned {symbols} ({words}). Three stars: no wrong try and no \"Show me\".").format(
+        symbols=stars_text(stars), words=stars_words(stars))
+
+
+def lesson_cell(steps: int, total: int, stars: int, done: bool) -> str:
+    """A class table cell: steps done of all, and the stars once finished (``"6/6 ★★☆"``)."""
+    return f"{steps}/{total} {stars_text(stars)}" if done else f"{steps}/{total}"
+
+
+def your_code(code: str) -> str:
+    """The learner's code, said once in the sidebar."""
+    return _("Your learner code is **{code}**.").format(code=code)
+
+
+def code_help() -> str:
+    """Why the code matters, in one sentence."""
+    return _("With this code your progress follows you: type it on another device, or open the link below.")
+
+
+def continue_link_words() -> str:
+    """The line before the link that carries the code."""
+    return _("Open this link on the other device:")
+
+
+def code_malformed() -> str:
+    """A typed or linked learner code that cannot be one."""
+    return _("A learner code has 8 letters and digits, like ACDE-FG34. Check it and try again.")
+
+
+def code_unknown(code: str) -> str:
+    """A well-formed learner code nobody has (``code`` is app letters only)."""
+    return _("No learner has the code {code}. Check it and try again; your progress here is unchanged.").format(
+        code=code)
+
+
+def code_loaded(code: str) -> str:
+    """A code from a link or the field was found: its progress is shown now."""
+    return _("Welcome back! The progress of {code} is loaded on this device.").format(code=code)
+
+
+def forgotten() -> str:
+    """After "Forget me on this device"."""
+    return _("This device has forgotten you. Your progress stays under your code, on any device.")
+
+
+def not_saved() -> str:
+    """The database cannot be reached."""
+    return _("Your progress is not being saved right now (the database cannot be reached). "
+             "You can still learn and play.")
+
+
+def lesson_reset_done() -> str:
+    return _("This lesson starts afresh: its steps and stars are forgotten.")
+
+
+def all_reset_done() -> str:
+    return _("All your progress is forgotten. A fresh start!")
+
+
+def stars_line(stars: int, lessons_total: int) -> str:
+    """Home: stars earned of all possible."""
+    return _("{stars} of {all}").format(stars=stars, all=3 * lessons_total)
+
+
+def joined(class_name: str) -> str:
+    """The pupil is in a class (the name is the teacher's, shown as plain text by the caller)."""
+    return _("You are in the class {name}.").format(name=class_name)
+
+
+def joined_as(name: str) -> str:
+    return _("Your name in the class: {name}").format(name=name)
+
+
+def join_problem(problem: str) -> str:
+    """Why joining or making a class was refused: ``"class"``, ``"empty"``, ``"too_long"``, ``"markup"``."""
+    return {
+        "class": _("There is no class with this code. Ask your teacher for it."),
+        "code": _("A class code has 6 letters and digits, like ACD-E34."),
+        "empty": _("Please type a name."),
+        "too_long": _("A name can have up to 40 characters."),
+        "markup": _("A name can't hold the signs < > & \" ' ` { } \\ /. Please use letters, digits and spaces."),
+    }.get(problem, _("That did not work. Please try again."))
+
+
+def class_made(code: str, pin: str) -> str:
+    """A new class: its code (for pupils) and PIN (for the teacher), said once."""
+    return _("Your class code is **{code}**: pupils type it on the Class page. "
+             "Your teacher PIN is **{pin}**: write it down now, it is shown only this once.").format(code=code,
+                                                                                                  pin=pin)
+
+
+def pin_refused(verdict: str) -> str:
+    """Why a class could not be opened: ``"wrong"``, ``"locked"``, ``"unknown"``."""
+    return {
+        "unknown": _("There is no class with this code."),
+        "locked": _("Too many wrong PINs. Wait a minute, then try again."),
+    }.get(verdict, _("That PIN is not right."))
+
+
+def class_heading(name: str, count: int) -> str:
+    """The teacher's view: the class name and how many pupils joined."""
+    return ngettext("{name}: {n} pupil", "{name}: {n} pupils", count).format(name=name, n=count)
+
+
+def no_pupils(code: str) -> str:
+    return _("No pupils yet. Give them the class code {code}: they join on the Class page.").format(code=code)
+
+
+def last_active(minutes: int) -> str:
+    """How long ago, in words: ``"now"``, ``"5 min ago"``, ``"3 h ago"``, ``"2 days ago"``."""
+    if minutes < 2:
+        return _("now")
+    if minutes < 60:
+        return _("{n} min ago").format(n=minutes)
+    if minutes < 48 * 60:
+        return _("{n} h ago").format(n=minutes // 60)
+    return _("{n} days ago").format(n=minutes // (24 * 60))
+
+
+def question_sent(class_name: str) -> str:
+    return _("Sent to {name}. Open the Class page to see the answers come in.").format(name=class_name)
+
+
+def no_question() -> str:
+    """A pupil with no open question."""
+    return _("No question right now. When your teacher asks one, it shows here.")
+
+
+def question_open() -> str:
+    """The sidebar, while the class has an open question."""
+    return _("Your teacher has a question for you!")
+
+
+def question_prompt() -> str:
+    """Above the pupil's board."""
+    return _("Which pit would you play? Press it on the board.")
+
+
+def answered(pit: int) -> str:
+    return _("You chose pit {pit}. You can change your mind until your teacher shows the answers.").format(pit=pit)
+
+
+def revealed(pit: int | None, told: str) -> str:
+    """The pupil's view once the teacher showed the answers; ``told``: what their pit does."""
+    if pit is None:
+        return _("Your teacher showed the answers. Look at the board at the front.")
+    return _("Your teacher showed the answers. Your pit {pit}: {told}").format(pit=pit, told=told)
+
+
+def live_answers_count(count: int) -> str:
+    return ngettext("{n} answer so far", "{n} answers so far", count).format(n=count)
+
+
+def answers_title() -> str:
+    return _("Which pit the class would play")
+
+
+def answer_hover(pit: int, count: int) -> str:
+    return ngettext("Pit {pit}: {n} pupil", "Pit {pit}: {n} pupils", count).format(pit=pit, n=count)
+
+
+def no_teacher_class() -> str:
+    """Why "Ask my class" is not offered."""
+    return _("To ask your class, open it on the Class page first.")
+
+
+def teacher_intro() -> str:
+    return _("Make a class, give pupils its code, and see their progress here. "
+             "You can send any position to the class as a live question.")
+
+
+def pupil_intro() -> str:
+    return _("Join your class with the code your teacher gives you.")
+
+
+__all__ = ["answer_hover", "answered", "live_answers_count", "answers_title", "class_heading", "class_made",
+           "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
+           "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
+           "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
+           "pin_refused", "pupil_intro", "question_open", "question_prompt", "question_sent", "revealed",
+           "stars_earned", "stars_line", "stars_text", "stars_words", "teacher_intro", "your_code"]
+
+
+def no_question_teacher() -> str:
+    """The teacher's live panel with no open question."""
+    return _("No question open. Press \"Ask my class\" under a board in the Sandbox, a lesson or a puzzle.")

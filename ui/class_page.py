@@ -1,0 +1,190 @@
+"""The Class page: a pupil joins a class and answers live questions; a teacher makes or opens a
+class (PIN asked once per session) and sees who did what, as a table, a heat map and a CSV file.
+
+Names typed by people are shown only as plain text (table cells, ``st.text``), never as markup.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from store import classes, learners
+from store.db import StoreUnavailable
+from tutor import words
+from tutor.classroom import class_rows, steps_grid
+from ui import frame, learner, live, state
+
+K = state.Keys.CLASS
+
+
+def _value(name: str) -> str:
+    value = st.session_state.get(f"{K}{name}", "")
+    return value if isinstance(value, str) else ""
+
+
+def _join() -> None:
+    sess = state.session()
+    db = learner.database()
+    if db is None or sess.learner is None:
+        sess.store_lost = True
+        return
+    code = learners.normalise_class(_value("code"))
+    try:
+        if code is None:
+            raise LookupError("code")
+        classes.join(db, sess.learner, code, _value("name"))
+    except LookupError as exc:
+        st.session_state[f"{K}problem"] = words.join_problem(str(exc.args[0]) if exc.args else "class")
+    except ValueError as exc:
+        st.session_state[f"{K}problem"] = words.join_problem(str(exc))
+    except StoreUnavailable:
+        sess.store_lost = True
+
+
+def _leave() -> None:
+    sess = state.session()
+    db = learner.database()
+    if db is not None and sess.learner is not None:
+        classes.leave(db, sess.learner)
+        sess.question = None
+
+
+def pupil() -> None:
+    """The pupil's part: the class joined (and its live question), or the form to join one."""
+    sess = state.session()
+    db = learner.database()
+    if db is None or sess.learner is None:
+        st.info(words.not_saved(), icon=":material/cloud_off:")
+        return
+    joined = learners.class_of(db, sess.learner)
+    if joined is None:
+        st.caption(words.pupil_intro())
+        with st.form(f"{K}join_form", border=True):
+            st.text_input(words.label("class_code"), key=f"{K}code", max_chars=12)
+            st.text_input(words.label("your_name"), key=f"{K}name", max_chars=60)
+            st.form_submit_button(words.label("join_class"), key=f"{K}join", on_click=_join, icon=":material/group_add:")
+        problem = st.session_state.pop(f"{K}problem", None)
+        if problem:
+            st.error(problem, icon=":material/error:")
+        return
+    st.text(words.joined(classes.class_name(db, joined[0]) or joined[0]))
+    st.text(words.joined_as(joined[1]))
+    live.pupil_panel()
+    st.button(words.label("leave_class"), key=f"{K}leave", on_click=_leave, icon=":material/logout:")
+
+
+def _create() -> None:
+    sess = state.session()
+    db = learner.database()
+    if db is None:
+        sess.store_lost = True
+        return
+    try:
+        code, pin = classes.create_class(db, _value("new_name"))
+    except ValueError as exc:
+        st.session_state[f"{K}problem_t"] = words.join_problem(str(exc))
+        return
+    sess.class_made = (code, pin)
+    sess.teacher_class = code
+
+
+def _open() -> None:
+    sess = state.session()
+    db = learner.database()
+    code = learners.normalise_class(_value("open_code"))
+    if db is None:
+        sess.store_lost = True
+        return
+    verdict = classes.check_pin(db, code, _value("pin")) if code is not None else "unknown"
+    st.session_state[f"{K}pin"] = ""
+    if verdict == "ok":
+        sess.teacher_class = code
+    else:
+        st.session_state[f"{K}problem_t"] = words.pin_refused(verdict)
+
+
+def _close() -> None:
+    sess = state.session()
+    sess.teacher_class = None
+    sess.class_made = None
+
+
+def teacher_forms() -> None:
+    """Make a class, or open one with its code and PIN."""
+    st.caption(words.teacher_intro())
+    left, right = st.columns(2)
+    with left.form(f"{K}create_form"):
+        st.text_input(words.label("class_name"), key=f"{K}new_name", max_chars=60)
+        st.form_submit_button(words.label("create_class_go"), key=f"{K}create", on_click=_create, icon=":material/add:")
+    with right.form(f"{K}open_form"):
+        st.text_input(words.label("class_code"), key=f"{K}open_code", max_chars=12)
+        st.text_input(words.label("teacher_pin"), key=f"{K}pin", type="password", max_chars=12)
+        st.form_submit_button(words.label("open_class_go"), key=f"{K}open", on_click=_open, icon=":material/lock_open:")
+    problem = st.session_state.pop(f"{K}problem_t", None)
+    if problem:
+        st.error(problem, icon=":material/error:")
+
+
+def heatmap(names: list[str], lesson_titles: list[str], grid: list[list[float]]) -> go.Figure:
+    """Pupils x lessons, coloured by the share of steps done, the percentage written in each cell."""
+    text = [[f"{round(100 * v)}%" for v in row] for row in grid]
+    fig = go.Figure(go.Heatmap(z=grid, x=lesson_titles, y=names, zmin=0, zmax=1, colorscale="Blues", text=text,
+                               texttemplate="%{text}", hovertemplate="%{y} · %{x}: %{text}<extra></extra>",
+                               showscale=False))
+    fig.update_layout(title=words.label("class_heatmap"), height=120 + 36 * len(names),
+                      margin={"l": 10, "r": 10, "t": 50, "b": 40},
+                      xaxis={"title": words.label("axis_lesson"), "side": "top"},
+                      yaxis={"title": words.label("axis_pupil"), "autorange": "reversed"})
+    return fig
+
+
+@st.fragment(run_every="5s")
+def dashboard() -> None:
+    """The teacher's class: who did what, refreshed while open."""
+    sess = state.session()
+    db = learner.database()
+    code = sess.teacher_class
+    if db is None or code is None:
+        return
+    try:
+        pupils = classes.pupils(db, code)
+        name = classes.class_name(db, code) or code
+    except StoreUnavailable:
+        sess.store_lost = True
+        return
+    st.subheader(words.class_heading(name, len(pupils)))
+    if not pupils:
+        st.info(words.no_pupils(code), icon=":material/group_add:")
+        return
+    lessons = list(frame.lessons().values())
+    rows = class_rows(pupils, lessons, frame.puzzles(), dt.datetime.now(dt.UTC))
+    table = pd.DataFrame(rows)
+    st.dataframe(table, hide_index=True, key=f"{K}table")
+    st.download_button(words.label("download_csv"), table.to_csv(index=False).encode("utf-8"),
+                       file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
+    titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
+    st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",
+                    width="stretch")
+
+
+def render() -> None:
+    """The Class page body (below the title)."""
+    sess = state.session()
+    if learner.database() is None:
+        st.warning(words.not_saved(), icon=":material/cloud_off:")
+        return
+    if sess.class_made is not None:
+        st.success(words.class_made(*sess.class_made), icon=":material/key:")
+    if sess.teacher_class is not None:
+        dashboard()
+        live.teacher_panel()
+        st.button(words.label("close_class"), key=f"{K}close", on_click=_close, icon=":material/lock:")
+        return
+    st.subheader(words.label("my_class"))
+    pupil()
+    with st.expander(words.label("teacher"), icon=":material/school:"):
+        teacher_forms()

@@ -1,0 +1,156 @@
+"""Who the learner is: a learner code remembered by the browser, and progress kept in the database.
+
+On a first visit the browser's learner keeper (a components-v2 piece,
+``keeper.js``, localStorage) reports it knows no code: a new learner is made
+and the keeper remembers the code. ``?learner=CODE`` binds a code from
+another device (then leaves the URL, so a copied link never carries it).
+When the database cannot be reached the app goes on with progress in
+memory and says so. Nothing here decides what progress means
+(``tutor.progress``) or how it is stored (``store``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from store import learners
+from store.db import Database, StoreUnavailable
+from store.progress import StoredProgress
+from tutor import words
+from tutor.activity import Notice
+from tutor.progress import Progress
+from ui import state
+
+_HERE = Path(__file__).resolve().parent
+_KEEPER = st.components.v2.component(
+    "mancala_tutor_learner_keeper",
+    html='<div class="mt-keeper" hidden></div>',
+    js=(_HERE / "keeper.js").read_text(encoding="utf-8"),
+)
+
+
+@st.cache_resource(show_spinner=False)
+def _open() -> Database | None:
+    try:
+        return Database()
+    except StoreUnavailable:
+        return None
+
+
+def database() -> Database | None:
+    """The server's progress database, opened and migrated once; ``None`` when it cannot be reached."""
+    return _open()
+
+
+def _bind(db: Database, code: str) -> None:
+    sess = state.session()
+    sess.learner = code
+    sess.keeper = {"ask": False, "save": code, "forget": False}
+    state.bind_progress(StoredProgress(db, code))
+
+
+def _use(text: object) -> bool:
+    """Bind the code ``text`` if it is a known learner; else a note says why and nothing changes."""
+    sess = state.session()
+    db = database()
+    if db is None:
+        sess.store_lost = True
+        return False
+    code = learners.normalise(text)
+    try:
+        if code is None:
+            state.tell(Notice("error", words.code_malformed()))
+            return False
+        if not learners.exists(db, code):
+            state.tell(Notice("error", words.code_unknown(code)))
+            return False
+    except StoreUnavailable:
+        sess.store_lost = True
+        return False
+    if code != sess.learner:
+        _bind(db, code)
+        state.tell(Notice("success", words.code_loaded(code)))
+    return True
+
+
+def _stored(value: object) -> None:
+    """The keeper reported this browser's code (``""``: none): bind it, or make a new learner."""
+    sess = state.session()
+    sess.keeper["ask"] = False
+    db = database()
+    if db is None or sess.learner is not None:
+        sess.store_lost = db is None
+        return
+    code = learners.normalise(value)
+    try:
+        if code is not None and learners.exists(db, code):
+            _bind(db, code)
+            return
+        _bind(db, learners.new_learner(db))
+    except StoreUnavailable:
+        sess.store_lost = True
+
+
+def keep() -> None:
+    """Every run, before the page: read ``?learner=``, draw the keeper, bind what it reports."""
+    sess = state.session()
+    linked = state.query("learner")
+    if linked is not None:
+        state.drop_query("learner")
+        _use(linked)
+    data: dict[str, Any] = dict(sess.keeper)
+    result = _KEEPER(key=state.Keys.KEEPER, data=data, on_stored_change=lambda: None)
+    sess.keeper["forget"] = False
+    stored = getattr(result, "stored", None)
+    if stored is not None and sess.keeper.get("ask", False):
+        _stored(stored)
+    if isinstance(sess.progress, StoredProgress) and sess.progress.lost:
+        sess.store_lost = True
+
+
+def continue_link(code: str) -> str:
+    """The app's address with ``?learner=CODE`` (just the query when the address is unknown)."""
+    return f"{state.app_url()}?learner={code}"
+
+
+def forget() -> None:
+    """"Forget me on this device": the browser drops the code; this session starts a new learner."""
+    sess = state.session()
+    sess.learner = None
+    sess.keeper = {"ask": False, "save": None, "forget": True}
+    state.bind_progress(Progress())
+    state.tell(Notice("info", words.forgotten()))
+
+
+def panel(page: str) -> None:
+    """The sidebar's part: the code, a link for another device, a field for a code, forget me.
+    A note about the code stays while the learner is on the ``page`` where it was first shown."""
+    sess = state.session()
+    if sess.store_lost:
+        st.warning(words.not_saved(), icon=":material/cloud_off:")
+    note = sess.learner_note
+    if note is not None:
+        if sess.note_page is None:
+            sess.note_page = page
+        if sess.note_page == page:
+            getattr(st, note.kind)(note.text)
+        else:
+            sess.learner_note = sess.note_page = None
+    with st.expander(words.label("continue_elsewhere"), icon=":material/devices:"):
+        if sess.learner:
+            st.markdown(words.your_code(sess.learner))
+            st.caption(words.code_help())
+            st.caption(words.continue_link_words())
+            st.code(continue_link(sess.learner), language=None)
+        st.text_input(words.label("learner_code"), key=f"{state.Keys.LEARNER}code", max_chars=20)
+        st.button(words.label("use_code_go"), key=f"{state.Keys.LEARNER}use",
+                  on_click=lambda: _use(st.session_state.get(f"{state.Keys.LEARNER}code", "")))
+        if sess.learner:
+            st.button(words.label("forget_me"), key=f"{state.Keys.LEARNER}forget", on_click=forget,
+                      icon=":material/logout:")
+
+
+__all__ = ["database", "forget", "keep", "panel"]

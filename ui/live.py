@@ -1,0 +1,150 @@
+"""Live class questions on screen: "Ask my class", the pupils' board, the projector's live count.
+
+The teacher (a session that gave the class's PIN) sends the position on
+screen; each pupil of the class sees it on the Class page (the sidebar says
+a question is open) and presses a pit; the projector shows a bar chart of
+the answers, refreshed while open, then what each pit does with best play
+(``ui.outcomes``, the engine's analysis). The data is ``store.live``.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from engine import Position, Rules
+from store import classes, learners, live
+from store.db import StoreUnavailable
+from tutor import words
+from tutor.links import link_query, read_link
+from tutor.live import QuestionActivity
+from ui import board, figures, learner, outcomes, state
+
+K = state.Keys.LIVE
+POLL = "3s"
+"""How often an open Class page asks for news (answers, a new question)."""
+
+
+def ask_button(rules: Rules, position: Position, where: str) -> None:
+    """"Ask my class" under a board, for a session that opened a class (nothing otherwise)."""
+    sess = state.session()
+    db = learner.database()
+    if sess.teacher_class is None or db is None:
+        return
+    code = sess.teacher_class
+
+    def send() -> None:
+        try:
+            live.ask(db, code, link_query(rules, position))
+            state.tell(None)
+            st.toast(words.question_sent(classes.class_name(db, code) or code))
+        except StoreUnavailable:
+            sess.store_lost = True
+
+    st.button(words.label("ask_class"), key=f"{K}ask_{where}", on_click=send, icon=":material/quiz:")
+
+
+def _question(link: str) -> tuple[Rules, Position]:
+    rules, start, _, _ = read_link(dict(parse_qsl(link)))
+    return rules, start
+
+
+def answers_figure(counts: dict[int, int], pits: int) -> go.Figure:
+    """Bars of how many pupils chose each pit (1..``pits``), the counts written on the bars."""
+    xs = list(range(1, pits + 1))
+    ys = [counts.get(p, 0) for p in xs]
+    fig = go.Figure(go.Bar(x=xs, y=ys, text=ys, textposition="auto",
+                           hovertext=[words.answer_hover(p, n) for p, n in zip(xs, ys, strict=True)],
+                           hoverinfo="text", marker_color="#0072B2"))
+    fig.update_layout(title=words.answers_title(), margin={"l": 50, "r": 10, "t": 50, "b": 50}, height=320,
+                      xaxis={"title": words.label("axis_pit"), "tickmode": "array", "tickvals": xs},
+                      yaxis={"title": words.label("axis_pupils"), **figures.int_axis(0, max([1, *ys]))})
+    return fig
+
+
+@st.fragment(run_every=POLL)
+def teacher_panel() -> None:
+    """The projector's part: the open question, the live count, reveal and end."""
+    sess = state.session()
+    db = learner.database()
+    if sess.teacher_class is None or db is None:
+        return
+    st.subheader(words.label("live_question"))
+    try:
+        q = live.current(db, sess.teacher_class)
+        counts = live.tally(db, q.id) if q is not None else {}
+    except StoreUnavailable:
+        sess.store_lost = True
+        return
+    if q is None:
+        st.caption(words.no_question_teacher())
+        return
+    rules, start = _question(q.link)
+    board.picture(start, rules, f"{K}board", words.to_move(start.to_move))
+    st.caption(words.live_answers_count(sum(counts.values())))
+    st.plotly_chart(answers_figure(counts, rules.pits), key=f"{K}chart", width="stretch")
+    row = st.container(horizontal=True)
+    if not q.revealed:
+        row.button(words.label("reveal"), key=f"{K}reveal", on_click=live.reveal, args=(db, q.id),
+                   icon=":material/visibility:", type="primary")
+    row.button(words.label("end_question"), key=f"{K}end", on_click=live.close, args=(db, q.id),
+               icon=":material/stop_circle:")
+    if q.revealed:
+        with st.spinner(words.working_out()):
+            rows = outcomes.cached_rows(start.to_notation(), outcomes.rules_key(rules), 1000)
+        outcomes.render_rows(rows, rules.game)
+
+
+@st.fragment(run_every=POLL)
+def pupil_panel() -> None:
+    """A pupil's part: the open question's board to press, or a line saying there is none."""
+    sess = state.session()
+    db = learner.database()
+    code = sess.learner
+    if db is None or code is None:
+        return
+    try:
+        joined = learners.class_of(db, code)
+        q = live.current(db, joined[0]) if joined else None
+    except StoreUnavailable:
+        sess.store_lost = True
+        return
+    if joined is None:
+        return
+    st.subheader(words.label("live_question"))
+    if q is None:
+        sess.question = None
+        st.caption(words.no_question())
+        return
+    if sess.question is None or sess.question[0] != q.id:
+        chosen = live.my_answer(db, q.id, code)
+        sess.question = (q.id, QuestionActivity(q.link, lambda pit: live.answer(db, q.id, code, pit), chosen,
+                                                q.revealed))
+    run = sess.question[1]
+    if q.revealed and not run.revealed:
+        run.reveal()
+    board.draw(run, f"{K}pupil_board")
+    if run.notice is not None:
+        getattr(st, run.notice.kind)(run.notice.text)
+
+
+@st.fragment(run_every="10s")
+def sidebar_banner() -> None:
+    """In the sidebar of every page: a link to the Class page while the pupil's class has an open question."""
+    sess = state.session()
+    db = learner.database()
+    if db is None or sess.learner is None:
+        return
+    try:
+        joined = learners.class_of(db, sess.learner)
+        q = live.current(db, joined[0]) if joined else None
+    except StoreUnavailable:
+        return
+    if q is not None and not q.revealed:
+        st.info(words.question_open(), icon=":material/quiz:")
+        st.page_link("pages/class.py", label=words.label("answer_link"), icon=":material/touch_app:")
+
+
+__all__ = ["answers_figure", "ask_button", "pupil_panel", "sidebar_banner", "teacher_panel"]
