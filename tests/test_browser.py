@@ -203,7 +203,7 @@ def test_the_share_box_gives_a_link_that_reopens_the_position(page, server, brow
     page.get_by_role("button", name="South pit 2, 4 seeds").click()
     settle(page, after(START, 2))
     open_expander(page, "Share this position")
-    code = page.locator("[data-testid='stCode'] code").first
+    code = page.locator("[data-testid='stMain'] [data-testid='stCode'] code").first  # the sidebar has the learner link
     expect(code).to_contain_text("/sandbox?pos=4,0,5,5,5,5/0/4,4,4,4,4,4/0/N")
     link = code.inner_text().strip()
     other = browser.new_page()

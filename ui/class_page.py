@@ -121,7 +121,7 @@ def teacher_forms() -> None:
         st.text_input(words.label("class_name"), key=f"{K}new_name", max_chars=60)
         st.form_submit_button(words.label("create_class_go"), key=f"{K}create", on_click=_create, icon=":material/add:")
     with right.form(f"{K}open_form"):
-        st.text_input(words.label("class_code"), key=f"{K}open_code", max_chars=12)
+        st.text_input(words.label("teacher_class_code"), key=f"{K}open_code", max_chars=12)
         st.text_input(words.label("teacher_pin"), key=f"{K}pin", type="password", max_chars=12)
         st.form_submit_button(words.label("open_class_go"), key=f"{K}open", on_click=_open, icon=":material/lock_open:")
     problem = st.session_state.pop(f"{K}problem_t", None)

@@ -94,19 +94,27 @@ def _stored(value: object) -> None:
         sess.store_lost = True
 
 
+def _on_stored() -> None:
+    """The keeper's trigger callback (before the script runs, so the keeper is then drawn with the code)."""
+    value = st.session_state.get(state.Keys.KEEPER)
+    try:
+        stored = value["stored"] if value is not None else None
+    except (KeyError, TypeError):
+        stored = getattr(value, "stored", None)
+    if stored is not None and state.session().keeper.get("ask", False):
+        _stored(stored)
+
+
 def keep() -> None:
-    """Every run, before the page: read ``?learner=``, draw the keeper, bind what it reports."""
+    """Every run, before the page: read ``?learner=``, then draw the keeper (it reports through
+    :func:`_on_stored`, and is told the code to remember or to forget)."""
     sess = state.session()
     linked = state.query("learner")
     if linked is not None:
         state.drop_query("learner")
         _use(linked)
-    data: dict[str, Any] = dict(sess.keeper)
-    result = _KEEPER(key=state.Keys.KEEPER, data=data, on_stored_change=lambda: None)
+    _KEEPER(key=state.Keys.KEEPER, data=dict(sess.keeper), on_stored_change=_on_stored)
     sess.keeper["forget"] = False
-    stored = getattr(result, "stored", None)
-    if stored is not None and sess.keeper.get("ask", False):
-        _stored(stored)
     if isinstance(sess.progress, StoredProgress) and sess.progress.lost:
         sess.store_lost = True
 

@@ -1,9 +1,10 @@
 """A move's verdict that appears only when the board has finished animating the move.
 
 "Solved!", "Goal reached!" or "Not yet" must not give away how a sowing
-ends: the first time a page draws an action, a line "Watch the seeds..."
-stands where the verdict will be, and the verdict fades in after the
-animation's length (pure CSS, keyed by the sowing's id).
+ends: while the board animates an action, a line "Watch the seeds..."
+stands where the verdict will be, and the verdict fades in when the
+animation ends (pure CSS, keyed by the sowing's id; a rerun during the
+animation waits only for what is left of it).
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ def after_sowing(key: str, activity: Activity) -> Any:
     """A container (use it with ``with``) for what follows ``activity``'s last action."""
     sowing = activity.sowing
     prefs = state.session().prefs
-    fresh = state.first_showing(key, activity.action)
+    shown_ms = round(state.shown_for(key, activity.action) * 1000)
     ms = 0
-    if fresh and sowing is not None and prefs.animate and not prefs.step:
-        ms = sowing_ms(sowing, activity.rules, prefs.ms_per_seed)
+    if sowing is not None and prefs.animate and not prefs.step:
+        ms = max(0, sowing_ms(sowing, activity.rules, prefs.ms_per_seed) - shown_ms)
     if not ms or sowing is None:
         return st.container(key=key)
     tag = "".join(ch if ch.isalnum() else "_" for ch in f"{key}_{sowing.id}")

@@ -9,6 +9,7 @@ so a page also works when it runs before the frame.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,7 +76,7 @@ class Session:
     ``lessons``: lesson id -> its run; ``puzzle``: the puzzle on screen;
     ``puzzle_link``: the last ``?puzzle=`` link read (read once);
     ``sandbox``: the sandbox game; ``shown``: board key -> the last sowing id
-    drawn (a verdict waits for the animation only the first time).
+    drawn and when (monotonic seconds; a verdict waits for what is left of the animation).
     ``learner``: the learner code bound to this session (``None``: progress
     kept in memory only); ``keeper``: what the browser's learner keeper is
     told next (``ask``, ``save``, ``forget``); ``learner_note``: a message
@@ -91,7 +92,7 @@ class Session:
     puzzle: PuzzleActivity | None = None
     puzzle_link: str | None = None
     sandbox: SandboxActivity | None = None
-    shown: dict[str, int] = field(default_factory=dict)
+    shown: dict[str, tuple[int, float]] = field(default_factory=dict)
     learner: str | None = None
     keeper: dict[str, Any] = field(default_factory=lambda: {"ask": True, "save": None, "forget": False})
     learner_note: Notice | None = None
@@ -206,9 +207,16 @@ def tell(notice: Notice | None) -> None:
     state.note_page = None
 
 
-def first_showing(key: str, sowing_id: int) -> bool:
-    """True the first time a board ``key`` is drawn with sowing ``sowing_id`` (then remembered)."""
+def shown_for(key: str, sowing_id: int) -> float:
+    """Seconds since board ``key`` was first drawn with sowing ``sowing_id``: 0.0 the first time.
+
+    A rerun while the browser still animates that sowing (a component reporting, a link
+    read) keeps the first time, so what waits for the animation keeps waiting for its end.
+    """
     shown = session().shown
-    fresh = shown.get(key) != sowing_id
-    shown[key] = sowing_id
-    return fresh
+    now = time.monotonic()
+    first = shown.get(key)
+    if first is None or first[0] != sowing_id:
+        shown[key] = (sowing_id, now)
+        return 0.0
+    return now - first[1]

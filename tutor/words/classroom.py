@@ -33,6 +33,7 @@ def classroom_labels() -> dict[str, str]:
         "class_name": _("Class name"),
         "create_class_go": _("Make the class"),
         "open_class": _("Open my class"),
+        "teacher_class_code": _("Code of your class"),
         "teacher_pin": _("Teacher PIN"),
         "open_class_go": _("Open"),
         "close_class": _("Close the class view"),

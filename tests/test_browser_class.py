@@ -1,0 +1,117 @@
+"""Saved progress and a live class question in a real browser (Debian's Chromium, Playwright).
+
+Progress survives a reload and reaches another device through the learner
+link; a teacher and two pupils (three browser contexts, three sessions) run
+a live question end to end and the projector's bar chart counts them.
+Every step waits for a state, never for a fixed time.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from engine import play
+from lessons.loader import load_puzzles
+from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, wait_idle
+
+pytestmark = pytest.mark.browser
+
+PUZZLES = load_puzzles()
+KEEPER = "mancala_tutor_learner"
+
+
+def new_page(browser, width: int = 1366, height: int = 900):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
+    return page
+
+
+def known_learner(page) -> str:
+    """Wait until the browser remembers a learner code (the keeper stored it) and return it."""
+    handle = page.wait_for_function(f"() => window.localStorage.getItem('{KEEPER}')", timeout=TIMEOUT_MS)
+    return str(handle.json_value())
+
+
+def sidebar_link(page, name: str) -> None:
+    """Go to another page inside the app (the same session), as a learner clicks the sidebar."""
+    page.locator("[data-testid='stSidebarNav']").get_by_role("link", name=name).click()
+    wait_idle(page)
+
+
+def test_progress_survives_a_reload_and_reaches_another_device(browser, server):
+    pid = "capture-pick-the-pile"
+    puzzle = PUZZLES[pid]
+    page = new_page(browser)
+    page.goto(f"{server}/puzzles?puzzle={pid}")
+    code = known_learner(page)
+    side = puzzle.start.to_move
+    page.get_by_role("button", name=pit_name(side, 2, puzzle.start.row(side)[1]), exact=True).click()
+    settle(page, play(puzzle.start, 2, puzzle.game_rules).position.to_notation())
+    solved = "Lessons done: 0 of 6 · Puzzles solved: 1 of 1 tried"
+    page.get_by_text(solved).wait_for()
+    page.reload()
+    wait_idle(page)
+    page.get_by_text(solved).wait_for()
+    assert known_learner(page) == code
+    other = new_page(browser, 390, 844)
+    other.goto(f"{server}/?learner={code}")
+    other.get_by_text(f"The progress of {code} is loaded").wait_for(state="attached")  # in the folded sidebar
+    expect(other.get_by_text(solved)).to_be_attached()
+    assert "learner=" not in other.url
+    assert known_learner(other) == code
+    assert no_error_box(page) and no_error_box(other)
+    shot(other, "class-other-device")
+
+
+def join(browser, server, code: str, name: str):
+    page = new_page(browser, 390, 844)
+    page.goto(f"{server}/class")
+    known_learner(page)
+    page.get_by_label("Class code").fill(code)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Join the class").click()
+    page.get_by_text("You are in the class").wait_for()
+    return page
+
+
+def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
+    teacher = new_page(browser, 1920, 1080)
+    teacher.goto(f"{server}/class")
+    wait_idle(teacher)
+    teacher.get_by_text("For teachers").click()
+    teacher.get_by_label("Class name").fill("Year 5")
+    teacher.get_by_role("button", name="Make the class").click()
+    made = teacher.get_by_text("Your class code is").inner_text()
+    code, pin = re.search(r"code is (\w{6}).*PIN is (\d{6})", made, re.S).groups()
+    assert pin.isdigit()
+
+    pupils = [join(browser, server, code, "Ada"), join(browser, server, code, "Bo")]
+    for pupil in pupils:
+        pupil.get_by_text("No question right now").wait_for()
+
+    sidebar_link(teacher, "Sandbox")
+    teacher.get_by_role("button", name="Ask my class").click()
+    wait_idle(teacher)
+    sidebar_link(teacher, "Class")
+    teacher.get_by_text("0 answers so far").wait_for()
+
+    for pupil in pupils:  # their Class page asks for news by itself
+        pupil.get_by_text("Which pit would you play?").wait_for()
+        pupil.get_by_role("button", name=pit_name("S", 3, 4), exact=True).click()
+        pupil.get_by_text("You chose pit 3").wait_for()
+    teacher.get_by_text("2 answers so far").wait_for()
+    bars = teacher.locator(".js-plotly-plot .bartext")
+    expect(bars.filter(has_text=re.compile(r"^2$"))).to_have_count(1)
+    shot(teacher, "class-live-answers")
+
+    teacher.get_by_role("button", name="Show the answers").click()
+    teacher.get_by_text("Pit 3").first.wait_for()
+    for pupil in pupils:
+        pupil.get_by_text("Your teacher showed the answers. Your pit 3").wait_for()
+    shot(pupils[0], "class-live-pupil-revealed")
+    assert all(no_error_box(p) for p in [teacher, *pupils])
