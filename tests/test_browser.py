@@ -306,3 +306,20 @@ def test_a_negative_number_in_the_editor_is_explained(page, server):
     page.get_by_text("South's pit 3 can't hold -4 seeds: use 0 or more.").wait_for()
     assert page.locator("[data-testid='stAlertContentError']").count() == 1
     shot(page, "sandbox-editor-negative")
+
+
+def test_text_from_a_link_is_shown_as_typed_never_as_a_link_or_colour(page, server):
+    """Markdown in a link comes back as its own characters (tests/test_user_text.py covers every field)."""
+    for path, shown in [
+        ("/puzzles?puzzle=[click here](https://evil.example)", "“[click here](https://evil.example)”"),
+        ("/sandbox?pos=![img](https://evil.example/x.png)", "“![img](https://evil.example/x.png)”"),
+        ("/sandbox?game=:red[RED]", "“:red[RED]”"),
+    ]:
+        page.goto(server + path)
+        main = page.locator("[data-testid='stMain']")
+        main.locator("[data-testid='stAlert']").first.wait_for()
+        said = [t.replace(words.WORD_JOINER, "") for t in main.locator("[data-testid='stAlert']").all_inner_texts()]
+        assert any(shown in t for t in said), said
+        assert main.locator("a[href*='evil'], img[src*='evil']").count() == 0
+        assert main.locator("[data-testid='stAlert'] span[style*='color']").count() == 0
+        assert no_error_box(page)

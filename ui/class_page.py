@@ -71,8 +71,8 @@ def pupil() -> None:
         if problem:
             st.error(problem, icon=":material/error:")
         return
-    st.text(words.joined(classes.class_name(db, joined[0]) or joined[0]))
-    st.text(words.joined_as(joined[1]))
+    st.markdown(words.joined(classes.class_name(db, joined[0]) or joined[0]))
+    st.markdown(words.joined_as(joined[1]))
     live.pupil_panel()
     st.button(words.label("leave_class"), key=f"{K}leave", on_click=_leave, icon=":material/logout:")
 

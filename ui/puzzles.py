@@ -13,6 +13,7 @@ import streamlit as st
 from lessons.loader import themes
 from lessons.models import Puzzle
 from tutor import words
+from tutor.activity import Notice
 from tutor.puzzle import PuzzleActivity, next_in, number_in_theme, pick, puzzle_of_the_day
 from ui import board, frame, live, reveal, state
 
@@ -47,8 +48,9 @@ def current() -> PuzzleActivity:
     return run
 
 
-def read_link() -> str | None:
-    """Open ``?puzzle=<id>`` once per link; return an error sentence for an unknown id."""
+def read_link() -> None:
+    """Open ``?puzzle=<id>`` once per link; an unknown id opens the puzzle of the day with an
+    error notice that stays until the first press (a rerun does not lose it)."""
     wanted = state.query("puzzle")
     session = state.session()
     if not wanted or session.puzzle_link == wanted:
@@ -58,11 +60,11 @@ def read_link() -> str | None:
     if wanted in pool:
         if session.puzzle is None or session.puzzle.puzzle.id != wanted:
             state.open_puzzle(pool[wanted])
-        return None
+        return
     day = today()
-    state.open_puzzle(pool[day])
+    run = state.open_puzzle(pool[day])
     session.puzzle_link = day
-    return words.no_such_puzzle(wanted, day)
+    run.notice = Notice("error", words.no_such_puzzle(wanted, day))
 
 
 def _picked(key: str) -> None:
@@ -114,9 +116,7 @@ def _solved(run: PuzzleActivity, puzzle: Puzzle) -> None:
 
 def render() -> None:
     """Draw the puzzles page."""
-    error = read_link()
-    if error:
-        st.error(error)
+    read_link()
     _picker(current())
     run = current()
     puzzle = run.puzzle

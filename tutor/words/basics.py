@@ -5,6 +5,8 @@ Every function returns text a user reads, made through ``tutor.i18n``.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable
 
 from engine import NORTH, SOUTH, Option, OptionValue, Place, Rules, Side, option, options_for
@@ -98,9 +100,28 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 def short(text: object, limit: int = QUOTE_LIMIT) -> str:
-    """A user's own text cut to ``limit`` characters plus "…" when longer (never echoed in full)."""
+    """A user's own text cut to ``limit`` characters plus "…" when longer (never echoed in full),
+    made literal for markdown (:func:`literal`)."""
     s = str(text).strip() if not isinstance(text, int) or -10**9 < text < 10**9 else "…"
-    return s[:limit] + "…" if len(s) > limit else s
+    return literal(s[:limit] + "…" if len(s) > limit else s)
+
+
+WORD_JOINER = "\u2060"
+"""Invisible, zero-width: it keeps ``literal`` text from being read as a web address."""
+_AUTOLINK = re.compile(r"(?=[:@])|(?i:(?<=www)(?=\.))")
+_MARKDOWN_SIGNS = frozenset("\\`*_{}[]()#+.!|<>~:$&^@")
+
+
+def literal(text: object) -> str:
+    """``text`` as markdown that shows exactly those characters: every ASCII sign markdown or
+    Streamlit could read (links, images, emphasis, ``:red[...]``, ``:icon:``, ``$math$``, HTML)
+    gets a backslash, line breaks become spaces, and an invisible word joiner (U+2060) goes
+    before ``:`` and ``@`` and inside ``www.`` so no web or mail address becomes a link (GFM
+    autolinks ignore backslashes). Every sentence that quotes what a user typed or linked goes
+    through here (or :func:`short`), so the text is shown, never obeyed."""
+    flat = " ".join(str(text).splitlines())
+    flat = _AUTOLINK.sub(WORD_JOINER, flat)
+    return "".join("\\" + ch if ch in _MARKDOWN_SIGNS else ch for ch in flat)
 
 
 # ------------------------------------------------------------------ rules
@@ -207,7 +228,7 @@ def side_choice(side: Side) -> str:
 
 __all__ = [
     "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
-    "lit_words", "moves_word", "option", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
+    "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
     "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",
     "rules_description", "seeds_word", "short", "side_choice", "side_name", "stars_word", "times_word",
     "NORTH", "SOUTH",

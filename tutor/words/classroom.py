@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..i18n import gettext as _
 from ..i18n import ngettext
+from .basics import literal
 
 
 def classroom_labels() -> dict[str, str]:
@@ -142,11 +143,11 @@ def stars_line(stars: int, lessons_total: int) -> str:
 
 def joined(class_name: str) -> str:
     """The pupil is in a class (the name is the teacher's, shown as plain text by the caller)."""
-    return _("You are in the class {name}.").format(name=class_name)
+    return _("You are in the class {name}.").format(name=literal(class_name))
 
 
 def joined_as(name: str) -> str:
-    return _("Your name in the class: {name}").format(name=name)
+    return _("Your name in the class: {name}").format(name=literal(name))
 
 
 def join_problem(problem: str) -> str:
@@ -177,7 +178,7 @@ def pin_refused(verdict: str) -> str:
 
 def class_heading(name: str, count: int) -> str:
     """The teacher's view: the class name and how many pupils joined."""
-    return ngettext("{name}: {n} pupil", "{name}: {n} pupils", count).format(name=name, n=count)
+    return ngettext("{name}: {n} pupil", "{name}: {n} pupils", count).format(name=literal(name), n=count)
 
 
 def no_pupils(code: str) -> str:
@@ -196,7 +197,7 @@ def last_active(minutes: int) -> str:
 
 
 def question_sent(class_name: str) -> str:
-    return _("Sent to {name}. Open the Class page to see the answers come in.").format(name=class_name)
+    return _("Sent to {name}. Open the Class page to see the answers come in.").format(name=literal(class_name))
 
 
 def no_question() -> str:
