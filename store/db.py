@@ -11,6 +11,7 @@ nothing needs setting up by hand.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,6 +28,7 @@ ENV_URL = "MANCALA_DB_URL"
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 """The folder of the default SQLite file."""
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+_MIGRATING = threading.Lock()
 
 
 class StoreUnavailable(RuntimeError):
@@ -73,7 +75,7 @@ class Database:
             self.engine: Engine = create_engine(self.url, **kwargs)
             if self.engine.dialect.name == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            with self.engine.begin() as connection:
+            with _MIGRATING, self.engine.begin() as connection:  # Alembic's context is process-global
                 cfg = alembic_config(self.url)
                 cfg.attributes["connection"] = connection
                 command.upgrade(cfg, "head")

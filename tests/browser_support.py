@@ -129,6 +129,30 @@ SNAPSHOT = """(texts) => {
 }"""
 
 
+BOARD_HTML = """() => {
+  const find = (root, sel) => {
+    const hit = root.querySelector(sel);
+    if (hit) return hit;
+    for (const e of root.querySelectorAll('*')) {
+      if (e.shadowRoot) { const inner = find(e.shadowRoot, sel); if (inner) return inner; }
+    }
+    return null;
+  };
+  const board = find(document, '.mt-root');
+  return board ? board.innerHTML : null;
+}"""
+
+
+def board_html(page) -> str | None:
+    """The drawn board's HTML now (inside its shadow root), to wait for the next frame."""
+    return page.evaluate(BOARD_HTML)
+
+
+def wait_board_change(page, before: str | None) -> None:
+    """Wait until the drawn board differs from ``before`` (a frame of the sowing was drawn)."""
+    page.wait_for_function(f"b => ({BOARD_HTML})() !== b", arg=before, timeout=TIMEOUT_MS)
+
+
 def while_sowing(page, texts: list[str]) -> list[bool]:
     """Whether each of ``texts`` is visible, read in one instant while the board is still sowing.
 

@@ -13,7 +13,10 @@ from playwright.sync_api import expect
 
 from engine import play
 from lessons.loader import load_puzzles
-from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, slow_sowing, wait_idle, while_sowing
+from tests.browser_support import (
+    TIMEOUT_MS, board_html, no_error_box, pit_name, set_switch, settle, shot, slow_sowing, wait_board_change, wait_idle,
+    while_sowing,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -128,4 +131,28 @@ def test_the_verdict_waits_for_the_sowing_to_end(page, server):
     assert while_sowing(page, ["Watch the seeds...", "Solved! Pit 1"]) == [True, False]
     shot(page, "puzzle-watch-the-seeds")
     page.get_by_text("Solved! Pit 1").wait_for(state="visible")
+    expect(page.get_by_text("Watch the seeds...")).to_be_hidden()
+
+
+def test_in_step_mode_the_verdict_waits_for_the_last_seed(page, server):
+    """A teacher clicks through the seeds: "Solved!" appears with the last one, not before."""
+    pid = "capture-pick-the-pile"
+    puzzle = PUZZLES[pid]
+    open_puzzle(page, server, pid)
+    page.locator("summary").filter(has_text="Board settings").click()
+    set_switch(page, "Step mode (one seed per click)", True)
+    pit_button(page, pid, 2).click()
+    nxt = page.get_by_role("button", name="Next seed")
+    nxt.wait_for()
+    clicks = 0
+    while page.locator(".mt-next").count():
+        expect(page.get_by_text("Watch the seeds...")).to_be_visible()
+        assert not page.get_by_text("Solved!").first.is_visible()
+        before = board_html(page)
+        nxt.click()
+        clicks += 1
+        wait_board_change(page, before)
+    assert clicks >= 3
+    settle(page, play(puzzle.start, 2, puzzle.game_rules).position.to_notation())
+    page.get_by_text("Solved!").first.wait_for(state="visible")
     expect(page.get_by_text("Watch the seeds...")).to_be_hidden()

@@ -516,3 +516,15 @@ def test_a_finished_game_is_recorded_once_with_its_result_rules_and_level():
         sb.press(sb.game.legal_moves()[-1])
     assert len(progress.games()) == 2 and progress.games()[1].mode == "two"
     assert progress.games()[1].level is None and progress.games()[1].learner_side is None
+
+
+def test_a_refused_edit_drops_the_earlier_board_set_and_keeps_the_board():
+    """The editor never shows "board set" and "can't be used" at once; a refusal changes nothing."""
+    sb = SandboxActivity.from_link({})
+    assert sb.apply_notation("0,5,5,5,5,4/0/4,4,4,4,4,4/0/N")
+    assert sb.notice is not None and sb.notice.kind == "success"
+    assert not sb.apply_notation("9,9,9,9,9,9/0/4,4,4,4,4,4/0/S")
+    assert sb.notice is None
+    assert sb.editor_error == ("That position can't be used. The seeds add up to 78, but these rules always "
+                               "have 48 (6 pits a side, 4 seeds each): take 30 seeds away.")
+    assert sb.position.to_notation() == "0,5,5,5,5,4/0/4,4,4,4,4,4/0/N"

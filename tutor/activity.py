@@ -86,11 +86,6 @@ def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
     return frames
 
 
-def sowing_ms(sowing: Sowing, rules: Rules, ms_per_seed: int) -> int:
-    """How long the animation of ``sowing`` lasts at ``ms_per_seed``: a held frame counts twice."""
-    return sum(2 * ms_per_seed if f["hold"] else ms_per_seed for f in sowing_frames(sowing, rules))
-
-
 class Activity:
     """A board to press. Subclasses give :attr:`rules`, :attr:`position`, :meth:`accepts_presses`
     and :meth:`judge`, and may change :meth:`play` and :meth:`playable`.
@@ -191,4 +186,4 @@ class Activity:
         return words.to_move(self.position.to_move)
 
 
-__all__ = ["Activity", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames", "sowing_ms"]
+__all__ = ["Activity", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames"]

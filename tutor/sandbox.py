@@ -268,11 +268,17 @@ class SandboxActivity(Activity):
         try:
             position = Position.from_notation(str(text), self.rules)
         except NotationError as err:
-            self.editor_error = words.editor_refused(words.notation_problem(err, self.rules))
-            return False
+            return self._refuse(words.notation_problem(err, self.rules))
         self.new_game(self.rules, start=position)
         self.notice = Notice("success", words.board_set())
         return True
+
+    def _refuse(self, problem: str) -> bool:
+        """The editor refuses a position: say why, and drop an earlier "board set" (never both)."""
+        self.editor_error = words.editor_refused(problem)
+        if self.notice is not None and self.notice.kind == "success":
+            self.notice = None
+        return False
 
     def apply_fields(self, south: Sequence[object], south_store: object, north: Sequence[object],
                      north_store: object, to_move: str) -> bool:
@@ -285,11 +291,9 @@ class SandboxActivity(Activity):
         for where, value in named:
             number = _whole(value)
             if number is None:
-                self.editor_error = words.editor_refused(words.field_missing(where))
-                return False
+                return self._refuse(words.field_missing(where))
             if number < 0:
-                self.editor_error = words.editor_refused(words.field_negative(where, number))
-                return False
+                return self._refuse(words.field_negative(where, number))
             counts.append(number)
         n = len(south)
         text = "/".join((",".join(map(str, counts[:n])), str(counts[n]),

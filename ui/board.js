@@ -5,6 +5,21 @@
 
 const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
 const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
+const SOWN = (window.__mancalaSown = window.__mancalaSown || new Map());
+
+// Tell the page that board `key` has shown the end of sowing `anim` (or nothing to
+// animate): the class "mt-sown--<anim id>" on <html> lets a verdict waiting for
+// that sowing appear (ui/reveal.py); only the newest sowing of each board keeps one.
+function sown(key, anim) {
+  const html = document.documentElement;
+  const old = SOWN.get(key);
+  if (old) html.classList.remove(old);
+  SOWN.delete(key);
+  if (!anim) return;
+  const cls = "mt-sown--" + String(anim.id).replace(/[^A-Za-z0-9]/g, "_");
+  html.classList.add(cls);
+  SOWN.set(key, cls);
+}
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -210,8 +225,10 @@ export default function ({ data, parentElement, setTriggerValue }) {
   SEEN.set(key, anim ? anim.id : null);
   if (!fresh || firstMount) {
     finalView(active());
+    sown(key, anim);
     return () => {};
   }
+  sown(key, null);
 
   const frames = anim.frames;
   let i = 0;
@@ -223,6 +240,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
     if (t) clearTimeout(t);
     TIMERS.delete(key);
     finalView(active());
+    sown(key, anim);
   };
   const show = (focusKey) => {
     const f = frames[i];

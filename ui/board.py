@@ -42,13 +42,23 @@ def _key(place: Place) -> str:
     return f"{place.side}{place.pit}"
 
 
+def anim_id(key: str, sowing: Sowing) -> str:
+    """The id board ``key`` gives the animation of ``sowing`` (``"<key>:<sowing id>"``)."""
+    return f"{key}:{sowing.id}"
+
+
+def sown_class(key: str, sowing: Sowing) -> str:
+    """The class ``board.js`` puts on ``<html>`` once board ``key`` has shown the end of ``sowing``."""
+    return "mt-sown--" + "".join(ch if ch.isalnum() else "_" for ch in anim_id(key, sowing))
+
+
 def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int], interactive: bool,
           lit: Iterable[Place], path: Iterable[Place], origin: Place | None, turn_text: str,
           sowing: Sowing | None) -> dict[str, Any]:
     prefs = state.session().prefs
     anim = None
     if sowing is not None and prefs.animate:
-        anim = {"id": f"{key}:{sowing.id}", "frames": sowing_frames(sowing, rules), "ms": prefs.ms_per_seed,
+        anim = {"id": anim_id(key, sowing), "frames": sowing_frames(sowing, rules), "ms": prefs.ms_per_seed,
                 "step": prefs.step}
     path_keys = [_key(p) for p in path]
     oware = rules.game == "oware"

@@ -132,7 +132,7 @@ def render(lesson_id: str) -> None:
     left, right = st.columns([3, 1], gap="medium")
     with right:
         _nav(run, stacked=True)
-    with left, reveal.after_sowing(f"lesson_{lesson_id}_verdict", run):
+    with left, reveal.after_sowing(f"lesson_{lesson_id}_verdict", run, board_key):
         reveal.notice(run)
         if isinstance(step, GoalStep) and run.failed:
             row = st.container(horizontal=True)

@@ -127,7 +127,7 @@ def render() -> None:
     if len(puzzle.answers) > 1 and not run.solved:
         st.caption(words.answers_count(len(puzzle.answers)))
     board.draw(run, state.Keys.PUZZLE_BOARD)
-    with reveal.after_sowing("puzzle_verdict", run):
+    with reveal.after_sowing("puzzle_verdict", run, state.Keys.PUZZLE_BOARD):
         reveal.notice(run)
         if run.solved:
             _solved(run, puzzle)

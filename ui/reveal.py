@@ -1,10 +1,13 @@
 """A move's verdict that appears only when the board has finished animating the move.
 
 "Solved!", "Goal reached!" or "Not yet" must not give away how a sowing
-ends: while the board animates an action, a line "Watch the seeds..."
-stands where the verdict will be, and the verdict fades in when the
-animation ends (pure CSS, keyed by the sowing's id; a rerun during the
-animation waits only for what is left of it).
+ends: while the board animates an action (on its own or seed by seed in
+step mode), a line "Watch the seeds..." stands where the verdict will be.
+The board itself says when the sowing has ended (``board.js`` puts the
+class of :func:`ui.board.sown_class` on the page), and a CSS rule keyed by
+that class swaps the line for the verdict: no timer, so a rerun, a busy
+machine, "Skip" or a teacher clicking through the seeds all show the verdict
+exactly when the last seed lands.
 """
 
 from __future__ import annotations
@@ -14,29 +17,22 @@ from typing import Any
 import streamlit as st
 
 from tutor import words
-from tutor.activity import Activity, sowing_ms
-from ui import state
+from tutor.activity import Activity
+from ui import board, state
 
 
-def after_sowing(key: str, activity: Activity) -> Any:
-    """A container (use it with ``with``) for what follows ``activity``'s last action."""
+def after_sowing(key: str, activity: Activity, board_key: str) -> Any:
+    """A container (use it with ``with``) for what follows ``activity``'s last action, shown
+    once the board ``board_key`` has animated it (at once when animations are off)."""
     sowing = activity.sowing
-    prefs = state.session().prefs
-    shown_ms = round(state.shown_for(key, activity.action) * 1000)
-    ms = 0
-    if sowing is not None and prefs.animate and not prefs.step:
-        ms = max(0, sowing_ms(sowing, activity.rules, prefs.ms_per_seed) - shown_ms)
-    if not ms or sowing is None:
+    if sowing is None or not state.session().prefs.animate:
         return st.container(key=key)
+    done = board.sown_class(board_key, sowing)
     tag = "".join(ch if ch.isalnum() else "_" for ch in f"{key}_{sowing.id}")
     st.html(
         "<style>"
-        f".st-key-{tag}, .st-key-{tag} * {{ animation: mt-reveal-{tag} .3s ease-out {ms}ms both; }}"
-        f"@keyframes mt-reveal-{tag} {{ from {{ opacity: 0; visibility: hidden; }}"
-        " to { opacity: 1; visibility: visible; } }"
-        f".st-key-{tag}_watch {{ overflow: hidden; }}"
-        f".st-key-{tag}_watch, .st-key-{tag}_watch * {{ animation: mt-gone-{tag} 1ms linear {ms}ms forwards; }}"
-        f"@keyframes mt-gone-{tag} {{ from, to {{ max-height: 0; visibility: hidden; }} }}"
+        f"html:not(.{done}) .st-key-{tag} {{ display: none !important; }}"
+        f"html.{done} .st-key-{tag}_watch {{ display: none !important; }}"
         "</style>"
     )
     st.container(key=f"{tag}_watch").caption(words.label("watch"))

@@ -9,7 +9,6 @@ so a page also works when it runs before the frame.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,8 +74,7 @@ class Session:
 
     ``lessons``: lesson id -> its run; ``puzzle``: the puzzle on screen;
     ``puzzle_link``: the last ``?puzzle=`` link read (read once);
-    ``sandbox``: the sandbox game; ``shown``: board key -> the last sowing id
-    drawn and when (monotonic seconds; a verdict waits for what is left of the animation).
+    ``sandbox``: the sandbox game.
     ``learner``: the learner code bound to this session (``None``: progress
     kept in memory only); ``keeper``: what the browser's learner keeper is
     told next (``ask``, ``save``, ``forget``); ``learner_note``: a message
@@ -92,7 +90,6 @@ class Session:
     puzzle: PuzzleActivity | None = None
     puzzle_link: str | None = None
     sandbox: SandboxActivity | None = None
-    shown: dict[str, tuple[int, float]] = field(default_factory=dict)
     learner: str | None = None
     keeper: dict[str, Any] = field(default_factory=lambda: {"ask": True, "save": None, "forget": False})
     learner_note: Notice | None = None
@@ -205,18 +202,3 @@ def tell(notice: Notice | None) -> None:
     state = session()
     state.learner_note = notice
     state.note_page = None
-
-
-def shown_for(key: str, sowing_id: int) -> float:
-    """Seconds since board ``key`` was first drawn with sowing ``sowing_id``: 0.0 the first time.
-
-    A rerun while the browser still animates that sowing (a component reporting, a link
-    read) keeps the first time, so what waits for the animation keeps waiting for its end.
-    """
-    shown = session().shown
-    now = time.monotonic()
-    first = shown.get(key)
-    if first is None or first[0] != sowing_id:
-        shown[key] = (sowing_id, now)
-        return 0.0
-    return now - first[1]
