@@ -20,7 +20,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 ENV_URL = "MANCALA_DB_URL"
@@ -33,6 +33,11 @@ _MIGRATING = threading.Lock()
 
 class StoreUnavailable(RuntimeError):
     """The database cannot be opened, migrated or written (the cause is chained)."""
+
+
+class StoreConflict(StoreUnavailable):
+    """A write met a row another session had just written (two tabs of one learner at the
+    same instant): trying the write once more sees that row and succeeds."""
 
 
 def database_url() -> str:
@@ -86,10 +91,12 @@ class Database:
     @contextmanager
     def session(self) -> Iterator[Session]:
         """A session committed at the end (rolled back on error); database errors become
-        :class:`StoreUnavailable`."""
+        :class:`StoreUnavailable` (:class:`StoreConflict` for a row written meanwhile)."""
         try:
             with self._sessions.begin() as db:
                 yield db
+        except IntegrityError as exc:
+            raise StoreConflict(str(exc)) from exc
         except SQLAlchemyError as exc:
             raise StoreUnavailable(str(exc)) from exc
 
@@ -98,4 +105,4 @@ class Database:
         self.engine.dispose()
 
 
-__all__ = ["DATA_DIR", "ENV_URL", "Database", "StoreUnavailable", "alembic_config", "database_url"]
+__all__ = ["DATA_DIR", "ENV_URL", "Database", "StoreConflict", "StoreUnavailable", "alembic_config", "database_url"]

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from tutor.progress import GameRecord, LessonProgress, Progress, PuzzleProgress, Summary, summarise
 
-from .db import Database, StoreUnavailable
+from .db import Database, StoreConflict, StoreUnavailable
 from .schema import GameRow, Learner, LessonRow, PuzzleRow, StepRow, now
 
 
@@ -46,13 +46,17 @@ _R = TypeVar("_R")
 
 
 def _or_memory(method: Callable[Concatenate[StoredProgress, _P], _R]) -> Callable[Concatenate[StoredProgress, _P], _R]:
-    """Run ``method`` on the database; once the database fails, on the in-memory ``fallback`` instead."""
+    """Run ``method`` on the database (once more after a :class:`StoreConflict`); once the
+    database fails, on the in-memory ``fallback`` instead."""
     name = method.__name__
 
     def run(self: StoredProgress, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         if not self.lost:
             try:
-                return method(self, *args, **kwargs)
+                try:
+                    return method(self, *args, **kwargs)
+                except StoreConflict:
+                    return method(self, *args, **kwargs)
             except StoreUnavailable:
                 self.lost = True
         result: _R = getattr(self.fallback, name)(*args, **kwargs)

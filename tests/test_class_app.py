@@ -200,3 +200,25 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
     pupils[0].run()
     run = sess(pupils[0]).question[1]
     assert run.revealed and run.notice.kind == "success" and "Your pit 3:" in run.notice.text
+
+
+def test_without_a_database_the_app_still_teaches_and_says_progress_is_not_saved(page_app, monkeypatch):
+    """The database cannot be reached: a learner link is not an error page, a puzzle is still
+    judged and counted (in memory), and the sidebar says progress is not being saved."""
+    import ui.learner
+
+    monkeypatch.setattr(ui.learner, "database", lambda: None)
+    at = page_app("pages/puzzles.py")
+    at.query_params["learner"] = "ACDEFGHJ"
+    at.query_params["puzzle"] = "capture-pick-the-pile"
+    at.run()
+    assert not at.exception
+    assert sess(at).learner is None
+    assert words.not_saved() in [w.value for w in at.sidebar.warning]
+    run = sess(at).puzzle
+    run.press(2)
+    at.run()
+    assert not at.exception
+    assert run.solved
+    assert sess(at).progress.summary(6).puzzles_solved == 1
+    assert words.not_saved() in [w.value for w in at.sidebar.warning]

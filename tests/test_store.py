@@ -191,3 +191,29 @@ def test_when_the_database_fails_mid_session_progress_goes_on_in_memory(tmp_path
     saved.puzzle_solved("chain-right-to-left")
     assert saved.summary(6) == Summary(0, 6, 1, 1, 0, 0, 0)
     db.dispose()
+
+
+def test_two_tabs_writing_the_same_row_at_once_both_count(tmp_path, monkeypatch):
+    """A write that meets a row just written by the learner's other tab is tried once more
+    (it then updates that row) instead of losing the session's progress."""
+    from sqlalchemy.orm import Session
+
+    db = Database(f"sqlite:///{tmp_path / 'race.sqlite3'}")
+    code = learners.new_learner(db)
+    tab1, tab2 = StoredProgress(db, code), StoredProgress(db, code)
+    tab1.step_done("setup", "the-board", wrong=1)
+    real_get = Session.get
+    blind = {"left": 1}
+
+    def get_once_blind(self, entity, ident, **kw):  # tab 2 read before tab 1's row was there
+        if blind["left"]:
+            blind["left"] -= 1
+            return None
+        return real_get(self, entity, ident, **kw)
+
+    monkeypatch.setattr(Session, "get", get_once_blind)
+    tab2.step_done("setup", "the-board", wrong=2)
+    monkeypatch.setattr(Session, "get", real_get)
+    assert not tab2.lost and blind["left"] == 0
+    assert tab1.lesson("setup") == LessonProgress({"the-board"}, False, 0, 2, 0)
+    db.dispose()
