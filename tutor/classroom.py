@@ -16,6 +16,7 @@ from lessons.models import Lesson, Puzzle
 
 from . import words
 from .progress import LessonProgress, PuzzleProgress
+from .puzzle import display_name
 
 
 class PupilRecord(Protocol):
@@ -49,9 +50,9 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
             stars += rec.stars if rec.done else 0
         row[words.label("col_stars")] = stars
         row[words.label("col_puzzles_solved")] = sum(1 for p in pupil.puzzles.values() if p.solved)
-        missed = [(puzzles[pid].title if pid in puzzles else "") or pid
-                  for pid, p in sorted(pupil.puzzles.items()) if p.missed and not p.solved]
-        row[words.label("col_puzzles_missed")] = ", ".join(missed)
+        missed = [display_name(puzzles, pid) for pid, p in pupil.puzzles.items()
+                  if p.missed and not p.solved and pid in puzzles]
+        row[words.label("col_puzzles_missed")] = "; ".join(sorted(missed))
         row[words.label("col_last_active")] = words.last_active(minutes_since(pupil.last_active, now))
         rows.append(row)
     return rows

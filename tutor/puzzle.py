@@ -34,6 +34,15 @@ def number_in_theme(pool: Mapping[str, Puzzle], pid: str) -> tuple[int, int]:
     return same.index(pid) + 1, len(same)
 
 
+def display_name(pool: Mapping[str, Puzzle], pid: str) -> str:
+    """A puzzle's name for menus, headings and the class table: ``"The full lap · puzzle 3 of 5"``
+    (never its id, which may give the answer away)."""
+    from lessons.loader import themes
+
+    k, n = number_in_theme(pool, pid)
+    return words.puzzle_name(themes()[pool[pid].theme].title, k, n, pool[pid].title)
+
+
 def pick(pool: Mapping[str, Puzzle], theme: str | None, stars: int) -> list[str]:
     """Puzzle ids of a theme (``None``: all) and a difficulty (0: any), in file order."""
     return [p.id for p in pool.values() if (theme is None or p.theme == theme) and (stars == 0 or p.stars == stars)]

@@ -14,7 +14,7 @@ from lessons.loader import themes
 from lessons.models import Puzzle
 from tutor import words
 from tutor.activity import Notice
-from tutor.puzzle import PuzzleActivity, next_in, number_in_theme, pick, puzzle_of_the_day
+from tutor.puzzle import PuzzleActivity, display_name, next_in, pick, puzzle_of_the_day
 from ui import board, frame, live, reveal, state
 
 ALL = "all"
@@ -29,10 +29,7 @@ def today() -> str:
 
 def puzzle_name(pid: str) -> str:
     """A puzzle's name for the menu and the heading: ``"The full lap · puzzle 3 of 5"``."""
-    pool = frame.puzzles()
-    p = pool[pid]
-    k, n = number_in_theme(pool, pid)
-    return words.puzzle_name(themes()[p.theme].title, k, n, p.title)
+    return display_name(frame.puzzles(), pid)
 
 
 def open_puzzle(pid: str) -> None:
