@@ -8,7 +8,8 @@ proxy share one database). For ``--seconds`` every learner writes through
 ``store.progress.StoredProgress``, as the app does: lesson steps done (each a
 new row), puzzles tried, missed and solved (each a new puzzle), finished
 sandbox games, and reads its summary, with ``--pause`` seconds between
-actions. Afterwards the rows in the database are counted against the writes
+actions (a puzzle action is three writes, tried, missed and solved, timed
+together as one). Afterwards the rows in the database are counted against the writes
 that returned: a missing row is a lost write; a write that fell back to
 memory (``StoredProgress.lost``) is counted too.
 
