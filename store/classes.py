@@ -30,9 +30,9 @@ PIN_DIGITS = 6
 """Digits in a teacher PIN."""
 PIN_TRIES_PER_MINUTE = 5
 """Wrong PINs judged per class per minute."""
-NameProblem = Literal["empty", "too_long", "markup"]
+NameProblem = Literal["empty", "too_long", "markup", "taken"]
 PinVerdict = Literal["ok", "wrong", "locked", "unknown"]
-_FORBIDDEN = set("<>&\"'`{}\\/")
+_FORBIDDEN = set("<>&\"`{}\\/")
 
 
 def _hash(pin: str, salt: bytes) -> str:
@@ -112,7 +112,8 @@ def join(db: Database, learner: str, code: str, name: str) -> None:
     """Learner ``learner`` joins class ``code`` as ``name`` (a pupil is in one class at a time).
 
     Raises ``LookupError`` for an unknown class or learner and ``ValueError``
-    with a :data:`NameProblem` for a bad name; then nothing changes.
+    with a :data:`NameProblem` for a bad name (``"taken"``: another pupil of the
+    class has it, whatever the case); then nothing changes.
     """
     name = clean_name(name)
     problem = name_problem(name)
@@ -124,6 +125,9 @@ def join(db: Database, learner: str, code: str, name: str) -> None:
         row = s.get(Learner, learner)
         if row is None:
             raise LookupError("learner")
+        others = s.scalars(select(Learner.name).where(Learner.class_code == code, Learner.code != learner))
+        if any((other or "").casefold() == name.casefold() for other in others):
+            raise ValueError("taken")
         row.class_code, row.name, row.last_active = code, name, now()
 
 

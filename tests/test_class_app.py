@@ -222,3 +222,77 @@ def test_without_a_database_the_app_still_teaches_and_says_progress_is_not_saved
     assert run.solved
     assert sess(at).progress.summary(6).puzzles_solved == 1
     assert words.not_saved() in [w.value for w in at.sidebar.warning]
+
+
+def test_forget_me_keeps_the_old_progress_under_its_code_and_starts_a_new_learner(page_app, db):
+    old = learners.new_learner(db)
+    StoredProgress(db, old).puzzle_solved("capture-pick-the-pile")
+    at = page_app("pages/home.py")
+    at.query_params["learner"] = old
+    at.run()
+    assert sess(at).learner == old
+    assert words.forget_warning(old) in texts(at)  # said in the confirmation, before anything is forgotten
+    at.button(key="learner_forget").click().run()
+    assert not at.exception
+    new = sess(at).learner
+    assert new is not None and new != old and learners.exists(db, new)
+    assert sess(at).keeper == {"ask": False, "save": new, "forget": False}
+    assert {m.label: m.value for m in at.metric}["Puzzles solved"] == "0"
+    assert StoredProgress(db, old).summary(6).puzzles_solved == 1
+    assert words.forgotten(old) in texts(at)
+
+
+def test_what_was_done_before_the_code_was_known_is_saved_under_it(page_app, db):
+    """The first lesson step is shown (and done) before the browser reports its code: binding
+    the code writes it to the store, so a finished lesson counts every step."""
+    at = page_app("pages/lesson_1_setup.py")
+    at.run()
+    assert sess(at).learner is None
+    first = sess(at).lessons["setup"].step.id
+    assert sess(at).progress.lesson("setup").steps_done == {first}
+    sess(at).progress.puzzle_solved("capture-pick-the-pile")
+    code = learners.new_learner(db)
+    at.query_params["learner"] = code  # binds as the keeper's report does (ui.learner._bind)
+    at.run()
+    assert not at.exception
+    assert sess(at).learner == code
+    saved = StoredProgress(db, code)
+    assert saved.lesson("setup").steps_done == {first}
+    assert saved.summary(6).puzzles_solved == 1
+
+
+def test_a_name_taken_in_the_class_is_refused_and_an_apostrophe_is_fine(db):
+    code, _pin = classes.create_class(db, "Mrs O'Neil's class")
+    sam, other = learners.new_learner(db), learners.new_learner(db)
+    classes.join(db, sam, code, "Sam")
+    with pytest.raises(ValueError, match="taken"):
+        classes.join(db, other, code, " sam ")
+    assert learners.class_of(db, other) is None
+    classes.join(db, other, code, "D'Souza")
+    assert learners.class_of(db, other) == (code, "D'Souza")
+    assert classes.class_name(db, code) == "Mrs O'Neil's class"
+
+
+def test_the_class_csv_has_times_and_no_formulas():
+    import datetime as dt
+
+    from tutor.classroom import class_csv, class_rows
+    from tutor.progress import LessonProgress
+    from ui import frame
+
+    class P:
+        def __init__(self, name, minutes):
+            self.name = name
+            self.last_active = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC) - dt.timedelta(minutes=minutes)
+            self.lessons = {"setup": LessonProgress({"the-board"})}
+            self.puzzles = {}
+
+    pupils = [P("=1+1", 5), P("Ada", 0)]
+    now = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
+    rows = class_rows(pupils, list(frame.lessons().values()), frame.puzzles(), now)
+    assert [r["Last active"] for r in rows] == ["5 min ago", "now"]
+    lines = class_csv(rows, pupils).splitlines()
+    assert lines[0] == ("Name,Lesson 1,Lesson 2,Lesson 3,Lesson 4,Lesson 5,Lesson 6,Stars,Puzzles solved,"
+                        "Puzzles missed,Last active")
+    assert lines[1] == "'=1+1,1/10,0/9,0/9,0/10,0/10,0/11,0,0,,2026-12-01 08:55"
+    assert lines[2] == "Ada,1/10,0/9,0/9,0/10,0/10,0/11,0,0,,2026-12-01 09:00"

@@ -8,7 +8,9 @@ words of the language in use (``tutor.words``), so the CSV headers are too.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -56,6 +58,34 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
         row[words.label("col_last_active")] = words.last_active(minutes_since(pupil.last_active, now))
         rows.append(row)
     return rows
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: one starting like a formula gets an apostrophe."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def class_csv(rows: Sequence[Mapping[str, Any]], pupils: Sequence[PupilRecord]) -> str:
+    """The class table (``class_rows``, one row per pupil in the same order) as CSV text: the
+    last-active column as a UTC time ``YYYY-MM-DD HH:MM`` (a file outlives "5 min ago"), and no
+    cell a spreadsheet would run as a formula."""
+    if not rows:
+        return ""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    when = words.label("col_last_active")
+    for row, pupil in zip(rows, pupils, strict=True):
+        active = pupil.last_active if pupil.last_active.tzinfo else pupil.last_active.replace(tzinfo=dt.UTC)
+        cells = {k: _cell(v) for k, v in row.items()}
+        cells[when] = active.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M")
+        writer.writerow(cells)
+    return out.getvalue()
 
 
 def steps_grid(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson]) -> list[list[float]]:

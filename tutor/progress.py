@@ -211,6 +211,25 @@ class Progress:
         self.finished.clear()
         self.step_slips.clear()
 
+    def replay_into(self, store: ProgressStore) -> None:
+        """Write everything kept here into ``store``, as if it had been written there all along
+        (what a learner did before their code was known, in their first second on the page)."""
+        for (lesson_id, step_id), (wrong, hints) in self.step_slips.items():
+            store.step_done(lesson_id, step_id, wrong, hints)
+        for lesson_id, rec in self.lessons.items():
+            if rec.done:
+                store.lesson_done(lesson_id, rec.stars)
+        for puzzle_id, puzzle in self.puzzle_records.items():
+            store.puzzle_tried(puzzle_id)
+            for _ in range(puzzle.wrong):
+                store.puzzle_missed(puzzle_id)
+            for _ in range(puzzle.hints):
+                store.puzzle_hint(puzzle_id)
+            if puzzle.solved:
+                store.puzzle_solved(puzzle_id)
+        for game in self.finished:
+            store.game_finished(game)
+
 
 __all__ = ["FEW_SLIPS", "GameRecord", "LessonProgress", "Progress", "ProgressStore", "PuzzleProgress", "Summary",
            "stars", "summarise"]

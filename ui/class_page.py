@@ -15,7 +15,7 @@ import streamlit as st
 from store import classes, learners
 from store.db import StoreUnavailable
 from tutor import words
-from tutor.classroom import class_rows, steps_grid
+from tutor.classroom import class_csv, class_rows, steps_grid
 from ui import frame, learner, live, state
 
 K = state.Keys.CLASS
@@ -65,7 +65,7 @@ def pupil() -> None:
         st.caption(words.pupil_intro())
         with st.form(f"{K}join_form", border=True):
             st.text_input(words.label("class_code"), key=f"{K}code", max_chars=12)
-            st.text_input(words.label("your_name"), key=f"{K}name", max_chars=60)
+            st.text_input(words.label("your_name"), key=f"{K}name")
             st.form_submit_button(words.label("join_class"), key=f"{K}join", on_click=_join, icon=":material/group_add:")
         problem = st.session_state.pop(f"{K}problem", None)
         if problem:
@@ -118,11 +118,12 @@ def teacher_forms() -> None:
     st.caption(words.teacher_intro())
     left, right = st.columns(2)
     with left.form(f"{K}create_form"):
-        st.text_input(words.label("class_name"), key=f"{K}new_name", max_chars=60)
+        st.text_input(words.label("class_name"), key=f"{K}new_name")
         st.form_submit_button(words.label("create_class_go"), key=f"{K}create", on_click=_create, icon=":material/add:")
     with right.form(f"{K}open_form"):
         st.text_input(words.label("teacher_class_code"), key=f"{K}open_code", max_chars=12)
-        st.text_input(words.label("teacher_pin"), key=f"{K}pin", type="password", max_chars=12)
+        st.text_input(words.label("teacher_pin"), key=f"{K}pin", type="password", max_chars=12,
+                      help=words.pin_note())
         st.form_submit_button(words.label("open_class_go"), key=f"{K}open", on_click=_open, icon=":material/lock_open:")
     problem = st.session_state.pop(f"{K}problem_t", None)
     if problem:
@@ -164,7 +165,7 @@ def dashboard() -> None:
     rows = class_rows(pupils, lessons, frame.puzzles(), dt.datetime.now(dt.UTC))
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, key=f"{K}table")
-    st.download_button(words.label("download_csv"), table.to_csv(index=False).encode("utf-8"),
+    st.download_button(words.label("download_csv"), class_csv(rows, pupils).encode("utf-8"),
                        file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
     titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
     st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",
@@ -180,8 +181,8 @@ def render() -> None:
     if sess.class_made is not None:
         st.success(words.class_made(*sess.class_made), icon=":material/key:")
     if sess.teacher_class is not None:
+        live.teacher_panel()  # first: on a projector the live answers are what the class looks at
         dashboard()
-        live.teacher_panel()
         st.button(words.label("close_class"), key=f"{K}close", on_click=_close, icon=":material/lock:")
         return
     st.subheader(words.label("my_class"))

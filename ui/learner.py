@@ -71,8 +71,9 @@ def _use(text: object) -> bool:
         sess.store_lost = True
         return False
     if code != sess.learner:
+        before = sess.learner
         _bind(db, code)
-        state.tell(Notice("success", words.code_loaded(code)))
+        state.tell(Notice("success", words.code_loaded(code, before)))
     return True
 
 
@@ -120,17 +121,25 @@ def keep() -> None:
 
 
 def continue_link(code: str) -> str:
-    """The app's address with ``?learner=CODE`` (just the query when the address is unknown)."""
-    return f"{state.app_url()}?learner={code}"
+    """The app's address with ``/?learner=CODE`` (just the query when the address is unknown)."""
+    return f"{state.app_url().rstrip('/')}/?learner={code}"
 
 
 def forget() -> None:
-    """"Forget me on this device": the browser drops the code; this session starts a new learner."""
+    """"Forget me on this device": the code's progress stays in the store under it; this device
+    starts afresh with a new learner code (kept by the browser in place of the old one)."""
     sess = state.session()
+    old = sess.learner or ""
     sess.learner = None
     sess.keeper = {"ask": False, "save": None, "forget": True}
     state.bind_progress(Progress())
-    state.tell(Notice("info", words.forgotten()))
+    db = database()
+    if db is not None:
+        try:
+            _bind(db, learners.new_learner(db))
+        except StoreUnavailable:
+            sess.store_lost = True
+    state.tell(Notice("info", words.forgotten(old)))
 
 
 def panel(page: str) -> None:
@@ -147,18 +156,20 @@ def panel(page: str) -> None:
             getattr(st, note.kind)(note.text)
         else:
             sess.learner_note = sess.note_page = None
-    with st.expander(words.label("continue_elsewhere"), icon=":material/devices:"):
+    with st.expander(words.label("continue_elsewhere"), icon=":material/devices:", key=f"{state.Keys.LEARNER}panel"):
         if sess.learner:
             st.markdown(words.your_code(sess.learner))
             st.caption(words.code_help())
             st.caption(words.continue_link_words())
-            st.code(continue_link(sess.learner), language=None)
+            st.code(continue_link(sess.learner), language=None, wrap_lines=True)
         st.text_input(words.label("learner_code"), key=f"{state.Keys.LEARNER}code", max_chars=20)
         st.button(words.label("use_code_go"), key=f"{state.Keys.LEARNER}use",
                   on_click=lambda: _use(st.session_state.get(f"{state.Keys.LEARNER}code", "")))
         if sess.learner:
-            st.button(words.label("forget_me"), key=f"{state.Keys.LEARNER}forget", on_click=forget,
-                      icon=":material/logout:")
+            with st.popover(words.label("forget_me"), icon=":material/logout:", key=f"{state.Keys.LEARNER}forget_ask"):
+                st.markdown(words.forget_warning(sess.learner))
+                st.button(words.label("forget_me_confirm"), key=f"{state.Keys.LEARNER}forget", on_click=forget,
+                          type="primary")
 
 
 __all__ = ["database", "forget", "keep", "panel"]

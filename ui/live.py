@@ -82,9 +82,12 @@ def teacher_panel() -> None:
         st.caption(words.no_question_teacher())
         return
     rules, start = _question(q.link)
-    board.picture(start, rules, f"{K}board", words.to_move(start.to_move))
-    st.caption(words.live_answers_count(sum(counts.values())))
-    st.plotly_chart(answers_figure(counts, rules.pits), key=f"{K}chart", width="stretch")
+    left, right = st.columns(2, gap="medium")  # side by side on a projector, one above the other on a phone
+    with left:
+        board.picture(start, rules, f"{K}board", words.to_move(start.to_move))
+    with right:
+        st.caption(words.live_answers_count(sum(counts.values())))
+        st.plotly_chart(answers_figure(counts, rules.pits), key=f"{K}chart", width="stretch")
     row = st.container(horizontal=True)
     if not q.revealed:
         row.button(words.label("reveal"), key=f"{K}reveal", on_click=live.reveal, args=(db, q.id),

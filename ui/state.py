@@ -162,8 +162,12 @@ def sandbox() -> SandboxActivity:
 
 
 def bind_progress(progress: ProgressStore) -> None:
-    """Make ``progress`` where this session's activities write from now on (a learner code was bound)."""
+    """Make ``progress`` where this session's activities write from now on (a learner code was
+    bound); what was kept only in memory until then (the first step shown before the browser
+    said its code) is written there too."""
     state = session()
+    if isinstance(state.progress, Progress) and progress is not state.progress:
+        state.progress.replay_into(progress)
     state.progress = progress
     for run in state.lessons.values():
         run.progress = progress

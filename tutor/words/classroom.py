@@ -21,6 +21,7 @@ def classroom_labels() -> dict[str, str]:
         "use_code_go": _("Use this code"),
         "learner_code": _("Learner code"),
         "forget_me": _("Forget me on this device"),
+        "forget_me_confirm": _("Yes, forget me here"),
         "reset_lesson": _("Reset this lesson"),
         "reset_all": _("Reset all my progress"),
         "reset_all_confirm": _("Yes, forget all my progress"),
@@ -103,7 +104,8 @@ def continue_link_words() -> str:
 
 def code_malformed() -> str:
     """A typed or linked learner code that cannot be one."""
-    return _("A learner code has 8 letters and digits, like ACDE-FG34. Check it and try again.")
+    return _("A learner code has 8 letters and digits, like ACDEFG34 (never O, 0, I, 1, L, S or B). "
+             "Check it and try again.")
 
 
 def code_unknown(code: str) -> str:
@@ -112,14 +114,25 @@ def code_unknown(code: str) -> str:
         code=code)
 
 
-def code_loaded(code: str) -> str:
-    """A code from a link or the field was found: its progress is shown now."""
-    return _("Welcome back! The progress of {code} is loaded on this device.").format(code=code)
+def code_loaded(code: str, before: str | None = None) -> str:
+    """A code from a link or the field was found: its progress is shown now (and the code this
+    device used ``before``, if another, keeps its own)."""
+    text = _("Welcome back! The progress of {code} is loaded on this device.").format(code=code)
+    if before and before != code:
+        text += " " + _("The progress of {before} stays under that code.").format(before=before)
+    return text
 
 
-def forgotten() -> str:
+def forget_warning(code: str) -> str:
+    """Before "Forget me on this device" is confirmed."""
+    return _("Write down your code **{code}** first: you need it to get this progress back. "
+             "This device then starts afresh with a new code.").format(code=code)
+
+
+def forgotten(code: str) -> str:
     """After "Forget me on this device"."""
-    return _("This device has forgotten you. Your progress stays under your code, on any device.")
+    return _("This device has forgotten {code}: its progress stays under that code, on any device. "
+             "A fresh start begins here.").format(code=code)
 
 
 def not_saved() -> str:
@@ -157,7 +170,8 @@ def join_problem(problem: str) -> str:
         "code": _("A class code has 6 letters and digits, like ACD-E34."),
         "empty": _("Please type a name."),
         "too_long": _("A name can have up to 40 characters."),
-        "markup": _("A name can't hold the signs < > & \" ' ` { } \\ /. Please use letters, digits and spaces."),
+        "markup": _("Please use letters, digits and spaces in a name (not < > & \" ` { } \\ /)."),
+        "taken": _("Someone in this class already has that name. Add a letter, like Sam B."),
     }.get(problem, _("That did not work. Please try again."))
 
 
@@ -248,13 +262,18 @@ def teacher_intro() -> str:
              "You can send any position to the class as a live question.")
 
 
+def pin_note() -> str:
+    """Beside the PIN field: how long the class stays open."""
+    return _("The class stays open in this tab until you close it or reload the page; then type the PIN again.")
+
+
 def pupil_intro() -> str:
     return _("Join your class with the code your teacher gives you.")
 
 
 __all__ = ["answer_hover", "answered", "live_answers_count", "answers_title", "class_heading", "class_made",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
-           "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
+           "forget_warning", "forgotten", "pin_note", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
            "pin_refused", "pupil_intro", "question_open", "question_prompt", "question_sent", "revealed",
            "stars_earned", "stars_line", "stars_text", "stars_words", "teacher_intro", "your_code"]

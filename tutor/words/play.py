@@ -137,6 +137,8 @@ def you_are_on(title: str) -> str:
 
 
 def progress_line(lessons_done: int, lessons_total: int, solved: int, tried: int) -> str:
+    if not tried:
+        return _("Lessons done: {done} of {total} · No puzzles tried yet").format(done=lessons_done, total=lessons_total)
     return _("Lessons done: {done} of {total} · Puzzles solved: {solved} of {tried} tried").format(
         done=lessons_done, total=lessons_total, solved=solved, tried=tried)
 
