@@ -74,6 +74,26 @@ def wait_idle(page, timeout: int = TIMEOUT_MS) -> None:
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
 
 
+WATCH_RUN = """() => {
+  window.__mtRan = false;
+  const app = document.querySelector("[data-testid='stApp']");
+  new MutationObserver(() => { if (app.dataset.testScriptState === 'running') window.__mtRan = true; })
+    .observe(app, {attributes: true});
+}"""
+
+
+def watch_rerun(page) -> None:
+    """Start noting whether the app's script runs (call before the action that should rerun it)."""
+    page.evaluate(WATCH_RUN)
+
+
+def wait_rerun(page, timeout: int = TIMEOUT_MS) -> None:
+    """Wait until the script has run since :func:`watch_rerun` and has finished."""
+    page.wait_for_function(
+        "() => window.__mtRan && document.querySelector(\"[data-testid='stApp']\").dataset.testScriptState"
+        " === 'notRunning'", timeout=timeout)
+
+
 def wait_board(page, notation: str | None = None, timeout: int = TIMEOUT_MS) -> None:
     """Wait until a board has finished sowing (``data-animating="false"``), showing ``notation`` if given."""
     where = f"[data-notation='{notation}']" if notation else ""

@@ -15,7 +15,7 @@ from engine import play
 from lessons.loader import load_puzzles
 from tests.browser_support import (
     TIMEOUT_MS, board_html, no_error_box, pit_name, set_switch, settle, shot, slow_sowing, wait_board_change, wait_idle,
-    while_sowing,
+    wait_rerun, watch_rerun, while_sowing,
 )
 
 pytestmark = pytest.mark.browser
@@ -130,6 +130,29 @@ def test_the_verdict_waits_for_the_sowing_to_end(page, server):
     page.get_by_text("Watch the seeds...").wait_for(state="visible")
     assert while_sowing(page, ["Watch the seeds...", "Solved! Pit 1"]) == [True, False]
     shot(page, "puzzle-watch-the-seeds")
+    page.get_by_text("Solved! Pit 1").wait_for(state="visible")
+    expect(page.get_by_text("Watch the seeds...")).to_be_hidden()
+
+
+def test_a_rerun_during_the_sowing_neither_cuts_it_short_nor_shows_the_verdict(page, server):
+    """The page reruns mid-animation and draws the board anew (here the speed is changed; a
+    component reporting does the same): the board goes on sowing from where it was instead of
+    jumping to the end, and "Solved!" still waits for the last seed."""
+    pid = "lap-thirteen"
+    open_puzzle(page, server, pid)
+    slow_sowing(page)
+    speed = page.get_by_role("slider", name="Speed")
+    speed.focus()
+    speed.press("ArrowRight")  # the next to slowest, so that the change below makes it slower
+    wait_idle(page)
+    pit_button(page, pid, 1).click()
+    page.get_by_text("Watch the seeds...").wait_for(state="visible")
+    page.wait_for_selector(".mt-board[data-animating='true']")
+    speed.focus()
+    watch_rerun(page)
+    speed.press("Home")
+    wait_rerun(page)
+    assert while_sowing(page, ["Watch the seeds...", "Solved! Pit 1"]) == [True, False]
     page.get_by_text("Solved! Pit 1").wait_for(state="visible")
     expect(page.get_by_text("Watch the seeds...")).to_be_hidden()
 

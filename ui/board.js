@@ -6,19 +6,33 @@
 const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
 const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
 const SOWN = (window.__mancalaSown = window.__mancalaSown || new Map());
+const PLAYING = (window.__mancalaPlaying = window.__mancalaPlaying || new Map());
 
-// Tell the page that board `key` has shown the end of sowing `anim` (or nothing to
-// animate): the class "mt-sown--<anim id>" on <html> lets a verdict waiting for
-// that sowing appear (ui/reveal.py); only the newest sowing of each board keeps one.
+// A verdict waiting for a sowing (ui/reveal.py) sits in a container keyed
+// "mtverdict_<anim id>", hidden from the start by a page-wide rule, beside a line
+// keyed "mtwatch_<anim id>". Once board `key` has shown the end of sowing `anim`
+// (or had nothing to animate), sown() adds the rules that swap the two. The rules
+// live in one <style> of the page, so they hold from the first frame of any rerun.
+function revealSheet() {
+  let sheet = document.getElementById("mt-reveal-rules");
+  if (!sheet) {
+    sheet = document.createElement("style");
+    sheet.id = "mt-reveal-rules";
+    sheet.textContent = '[class*="st-key-mtverdict_"] { display: none !important; }\n';
+    document.head.appendChild(sheet);
+  }
+  return sheet;
+}
+revealSheet();
+
 function sown(key, anim) {
-  const html = document.documentElement;
-  const old = SOWN.get(key);
-  if (old) html.classList.remove(old);
-  SOWN.delete(key);
   if (!anim) return;
-  const cls = "mt-sown--" + String(anim.id).replace(/[^A-Za-z0-9]/g, "_");
-  html.classList.add(cls);
-  SOWN.set(key, cls);
+  const id = String(anim.id).replace(/[^A-Za-z0-9]/g, "_");
+  if (SOWN.get(key) === id) return;
+  SOWN.set(key, id);
+  revealSheet().textContent +=
+    `html .st-key-mtverdict_${id} { display: flex !important; }\n` +
+    `html .st-key-mtwatch_${id} { display: none !important; }\n`;
 }
 
 function el(tag, cls, text) {
@@ -203,11 +217,10 @@ export default function ({ data, parentElement, setTriggerValue }) {
     parentElement.appendChild(root);
   }
   const key = data.key;
-  const old = TIMERS.get(key);
-  if (old) {
-    clearTimeout(old);
-    TIMERS.delete(key);
-  }
+  // One animation per board key at a time: stop the one running (this instance's or a
+  // previous instance's, when a rerun drew the board anew).
+  const stopOld = TIMERS.get(key);
+  if (stopOld) stopOld();
 
   // Where the keyboard focus is inside this board: a place key, "board" for
   // another button of the board, or null when the focus is elsewhere.
@@ -222,23 +235,34 @@ export default function ({ data, parentElement, setTriggerValue }) {
   const anim = data.anim;
   const firstMount = !SEEN.has(key);
   const fresh = anim && anim.frames && anim.frames.length && SEEN.get(key) !== anim.id;
+  // A rerun during a sowing draws the board again with the same sowing: go on from the
+  // frame it had reached, so the animation (and the verdict waiting for it) is not cut short.
+  const playing = PLAYING.get(key);
+  const resume = !!(anim && playing && playing.id === anim.id);
   SEEN.set(key, anim ? anim.id : null);
-  if (!fresh || firstMount) {
+  if ((!fresh || firstMount) && !resume) {
+    PLAYING.delete(key);
     finalView(active());
     sown(key, anim);
     return () => {};
   }
-  sown(key, null);
 
   const frames = anim.frames;
-  let i = 0;
+  let i = resume ? Math.min(playing.i, frames.length - 1) : 0;
+  PLAYING.set(key, { id: anim.id, i });
   let done = false;
+  let timer = null;
+  const stop = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    done = true;
+  };
+  TIMERS.set(key, stop);
   const finish = () => {
     if (done) return;
-    done = true;
-    const t = TIMERS.get(key);
-    if (t) clearTimeout(t);
-    TIMERS.delete(key);
+    stop();
+    if (TIMERS.get(key) === stop) TIMERS.delete(key);
+    PLAYING.delete(key);
     finalView(active());
     sown(key, anim);
   };
@@ -259,6 +283,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   function advance() {
     if (done) return;
     i += 1;
+    PLAYING.set(key, { id: anim.id, i });
     if (i >= frames.length) finish();
     else {
       show(active());
@@ -268,13 +293,15 @@ export default function ({ data, parentElement, setTriggerValue }) {
   function schedule() {
     const f = frames[i];
     const wait = f.hold ? anim.ms * 2 : anim.ms;
-    TIMERS.set(key, setTimeout(advance, wait));
+    timer = setTimeout(advance, wait);
   }
   show(active());
   if (!anim.step) schedule();
   return () => {
-    const t = TIMERS.get(key);
-    if (t) clearTimeout(t);
-    TIMERS.delete(key);
+    // Unmounted or redrawn: stop this instance only (the animation's place is kept in
+    // PLAYING, so the board drawn next goes on from there).
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (TIMERS.get(key) === stop) TIMERS.delete(key);
   };
 }

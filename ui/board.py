@@ -47,9 +47,12 @@ def anim_id(key: str, sowing: Sowing) -> str:
     return f"{key}:{sowing.id}"
 
 
-def sown_class(key: str, sowing: Sowing) -> str:
-    """The class ``board.js`` puts on ``<html>`` once board ``key`` has shown the end of ``sowing``."""
-    return "mt-sown--" + "".join(ch if ch.isalnum() else "_" for ch in anim_id(key, sowing))
+def reveal_keys(key: str, sowing: Sowing) -> tuple[str, str]:
+    """The widget keys of the verdict waiting for board ``key``'s ``sowing`` and of the line
+    shown meanwhile: ``board.js`` hides the first and shows the second until that sowing has
+    been shown to its end."""
+    tag = "".join(ch if ch.isalnum() else "_" for ch in anim_id(key, sowing))
+    return f"mtverdict_{tag}", f"mtwatch_{tag}"
 
 
 def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int], interactive: bool,

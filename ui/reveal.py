@@ -3,11 +3,12 @@
 "Solved!", "Goal reached!" or "Not yet" must not give away how a sowing
 ends: while the board animates an action (on its own or seed by seed in
 step mode), a line "Watch the seeds..." stands where the verdict will be.
-The board itself says when the sowing has ended (``board.js`` puts the
-class of :func:`ui.board.sown_class` on the page), and a CSS rule keyed by
-that class swaps the line for the verdict: no timer, so a rerun, a busy
-machine, "Skip" or a teacher clicking through the seeds all show the verdict
-exactly when the last seed lands.
+The board itself says when the sowing has ended: the containers are keyed
+by the sowing (:func:`ui.board.reveal_keys`), a page-wide rule of
+``board.js`` hides every waiting verdict from its first frame, and the board
+adds the rule that swaps the line for the verdict when the last seed lands.
+No timer: a rerun, a busy machine, "Skip" or a teacher clicking through the
+seeds all show the verdict exactly then.
 """
 
 from __future__ import annotations
@@ -27,16 +28,9 @@ def after_sowing(key: str, activity: Activity, board_key: str) -> Any:
     sowing = activity.sowing
     if sowing is None or not state.session().prefs.animate:
         return st.container(key=key)
-    done = board.sown_class(board_key, sowing)
-    tag = "".join(ch if ch.isalnum() else "_" for ch in f"{key}_{sowing.id}")
-    st.html(
-        "<style>"
-        f"html:not(.{done}) .st-key-{tag} {{ display: none !important; }}"
-        f"html.{done} .st-key-{tag}_watch {{ display: none !important; }}"
-        "</style>"
-    )
-    st.container(key=f"{tag}_watch").caption(words.label("watch"))
-    return st.container(key=tag)
+    verdict, watch = board.reveal_keys(board_key, sowing)
+    st.container(key=watch).caption(words.label("watch"))
+    return st.container(key=verdict)
 
 
 def notice(activity: Activity) -> None:
