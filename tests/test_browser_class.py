@@ -82,6 +82,7 @@ def join(browser, server, code: str, name: str):
 def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
     teacher = new_page(browser, 1920, 1080)
     teacher.goto(f"{server}/class")
+    known_learner(teacher)
     wait_idle(teacher)
     teacher.get_by_text("For teachers").click()
     teacher.get_by_label("Class name").fill("Year 5")
@@ -96,7 +97,7 @@ def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
 
     sidebar_link(teacher, "Sandbox")
     teacher.get_by_role("button", name="Ask my class").click()
-    wait_idle(teacher)
+    teacher.get_by_text("Sent to Year 5").wait_for()  # the question is open (not just the click made)
     sidebar_link(teacher, "Class")
     teacher.get_by_text("0 answers so far").wait_for()
 

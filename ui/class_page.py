@@ -187,5 +187,5 @@ def render() -> None:
         return
     st.subheader(words.label("my_class"))
     pupil()
-    with st.expander(words.label("teacher"), icon=":material/school:"):
+    with st.expander(words.label("teacher"), icon=":material/school:", key=f"{K}teacher_panel", on_change="rerun"):
         teacher_forms()

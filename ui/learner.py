@@ -156,7 +156,8 @@ def panel(page: str) -> None:
             getattr(st, note.kind)(note.text)
         else:
             sess.learner_note = sess.note_page = None
-    with st.expander(words.label("continue_elsewhere"), icon=":material/devices:", key=f"{state.Keys.LEARNER}panel"):
+    with st.expander(words.label("continue_elsewhere"), icon=":material/devices:", key=f"{state.Keys.LEARNER}panel",
+                     on_change="rerun"):
         if sess.learner:
             st.markdown(words.your_code(sess.learner))
             st.caption(words.code_help())
