@@ -34,6 +34,7 @@ class Keys:
     PREF_ANIMATE = "pref_animate"
     PREF_SPEED = "pref_speed"
     PREF_STEP = "pref_step"
+    PREF_PANEL = "pref_panel"
     SANDBOX_BOARD = "sandbox_board"
     PUZZLE_BOARD = "puzzle_board"
     HOME_BOARD = "home_board"
@@ -49,8 +50,8 @@ class Keys:
     STORY = "sb_story_"  # + on/pick/jump/chart
     OUTCOMES = "mo_"  # + source/think/lesson/step/notation/game/<option>/chart/table/download
     KEEPER = "learner_keeper"
-    LEARNER = "learner_"  # + code/use/forget/reset_all/reset_all_yes/reset_<lesson id>
-    CLASS = "class_"  # + code/name/join/leave/new_name/create/open_code/pin/open/close/table/heat/csv
+    LEARNER = "learner_"  # + code/use/panel/forget_ask/forget/reset_all/reset_all_yes/reset_<lesson id>
+    CLASS = "class_"  # + code/name/join/leave/new_name/create/open_code/pin/open/close/table/heat/csv/teacher_panel
     LIVE = "live_"  # + ask_<where>/reveal/end/board/chart
 
 
