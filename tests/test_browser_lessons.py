@@ -38,7 +38,9 @@ def at_step(page, k: int, total: int) -> None:
 
 
 def next_step(page, k: int, total: int) -> None:
-    """Press Next on step ``k`` (1-based) and wait for step ``k + 1``."""
+    """Press Next on step ``k`` (1-based) and wait for step ``k + 1``. The page is let finish its
+    run first, so the button pressed is the one drawn last (as a learner sees it)."""
+    wait_idle(page)
     nxt = page.get_by_role("button", name="Next")
     expect(nxt).to_be_enabled()
     nxt.click()
