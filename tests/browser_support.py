@@ -132,15 +132,17 @@ def pit_name(side: str, pit: int, seeds: int) -> str:
     return f"{who} pit {pit}, {seeds} seed{'s' if seeds != 1 else ''}"
 
 
-SNAPSHOT = """(texts) => {
-  const find = (root, sel) => {  // querySelector that also looks inside shadow roots (the board's component)
+FIND = """const find = (root, sel) => {  // querySelector that also looks inside shadow roots (the board's component)
     const hit = root.querySelector(sel);
     if (hit) return hit;
     for (const e of root.querySelectorAll('*')) {
       if (e.shadowRoot) { const inner = find(e.shadowRoot, sel); if (inner) return inner; }
     }
     return null;
-  };
+  };"""
+
+SNAPSHOT = """(texts) => {
+  """ + FIND + """
   const board = find(document, '.mt-board');
   const shown = (t) => [...document.querySelectorAll('p, span, div')].some(
     (e) => e.childElementCount === 0 && e.textContent.includes(t)
@@ -150,14 +152,7 @@ SNAPSHOT = """(texts) => {
 
 
 BOARD_HTML = """() => {
-  const find = (root, sel) => {
-    const hit = root.querySelector(sel);
-    if (hit) return hit;
-    for (const e of root.querySelectorAll('*')) {
-      if (e.shadowRoot) { const inner = find(e.shadowRoot, sel); if (inner) return inner; }
-    }
-    return null;
-  };
+  """ + FIND + """
   const board = find(document, '.mt-root');
   return board ? board.innerHTML : null;
 }"""
