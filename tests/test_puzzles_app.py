@@ -137,6 +137,7 @@ def test_a_bad_link_says_so_and_opens_the_puzzle_of_the_day(page_app) -> None:
     at = open_page(page_app, puzzle="no-such-puzzle")
     # the id is quoted the way all the app's quoting of user text is (tutor.words.quote: “…”)
     assert any("There is no puzzle called “no-such-puzzle”" in e.value for e in at.error)
+    assert [e.value for e in at.error if "There is no puzzle" in e.value] == [at.error[0].value]  # once, at the top
     assert len(at.error) == 1
     assert run_of(at).puzzle.id == today()
 

@@ -114,7 +114,12 @@ def _solved(run: PuzzleActivity, puzzle: Puzzle) -> None:
 def render() -> None:
     """Draw the puzzles page."""
     read_link()
-    _picker(current())
+    run = current()
+    # A wrong link's message stands at the top (seen on a phone) until the first press.
+    link_problem = run.notice if run.sowing is None and run.notice is not None and run.notice.kind == "error" else None
+    if link_problem is not None:
+        st.error(link_problem.text)
+    _picker(run)
     run = current()
     puzzle = run.puzzle
     st.subheader(f"{puzzle_name(puzzle.id)} {words.stars_word(puzzle.stars)}")
@@ -125,7 +130,8 @@ def render() -> None:
         st.caption(words.answers_count(len(puzzle.answers)))
     board.draw(run, state.Keys.PUZZLE_BOARD)
     with reveal.after_sowing("puzzle_verdict", run, state.Keys.PUZZLE_BOARD):
-        reveal.notice(run)
+        if run.notice is not link_problem:
+            reveal.notice(run)
         if run.solved:
             _solved(run, puzzle)
     row = st.container(horizontal=True)
