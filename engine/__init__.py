@@ -10,6 +10,7 @@ Public names (stable):
 (True, ('K7', 'K9'))
 """
 
+from .clock import CLOCK_CHOICES, CLOCK_SIDES, TimeControl, time_control, time_outcome, timed_sides
 from .errors import IllegalMoveError, NotationError
 from .game import Game
 from .goals import Goal, Miss, misses, reached
@@ -30,6 +31,12 @@ from .search import LEVELS, MoveValue, analyse, choose_move
 from .turns import Turn, all_turns, best_capture, play_turn
 
 __all__ = [
+    "CLOCK_CHOICES",
+    "CLOCK_SIDES",
+    "TimeControl",
+    "time_control",
+    "time_outcome",
+    "timed_sides",
     "EndReason",
     "GAMES",
     "MAX_PITS",

@@ -14,7 +14,8 @@ class EndReason(StrEnum):
     ``ROW_EMPTY`` (K14), ``STUCK`` (K14 variant: the player to move has no
     seeds), ``EARLY_WIN`` (K17 variant), ``OVER_HALF`` (A6, 25 or more
     captured), ``NO_MOVES`` (A6, the player to move cannot move),
-    ``REPETITION`` (A6, a position came back since the last capture).
+    ``REPETITION`` (A6, a position came back since the last capture),
+    ``TIME`` (K19, the player to move ran out of time; see ``engine.clock``).
     """
 
     ROW_EMPTY = "row_empty"
@@ -23,6 +24,7 @@ class EndReason(StrEnum):
     OVER_HALF = "over_half"
     NO_MOVES = "no_moves"
     REPETITION = "repetition"
+    TIME = "time"
 
 
 @dataclass(frozen=True)

@@ -181,6 +181,14 @@ class Activity:
         """Places the board lights up (a lesson's pit to press); none by default."""
         return ()
 
+    def clock_view(self) -> dict[str, object] | None:
+        """The clocks the board draws (``tutor.clock.GameClock.view``); ``None``: no clock."""
+        return None
+
+    def check_time(self) -> bool:
+        """End the game if a clock has run out (K19); True when it has. Only timed games have clocks."""
+        return False
+
     def turn_text(self) -> str:
         """The line above the board."""
         return words.to_move(self.position.to_move)

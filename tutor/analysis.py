@@ -13,6 +13,7 @@ from typing import Any
 from engine import Game, MoveValue, Position, Rules, analyse, legal_moves, play
 
 from . import words
+from .clock import clock_text
 
 ValuesFn = Callable[[Position, Rules], Sequence[MoveValue]]
 """``values(position, rules)``: the engine's analysis of every legal pit (``engine.analyse``)."""
@@ -130,17 +131,23 @@ def blunders(rows: Sequence[dict[str, Any]], count: int = 3, at_least: int = 2) 
     return bad[:count]
 
 
-def move_table(game: Game) -> list[dict[str, object]]:
+def move_table(game: Game, marks: Sequence[tuple[float | None, float | None]] | None = None) -> list[dict[str, object]]:
     """The moves of ``game`` as rows for the sandbox's table and CSV.
 
     Keys (``tutor.words.move_columns`` gives the headers): ``move``
     (1-based), ``player`` (a side's name), ``pit``, ``extra_turn`` ("yes"/"no"),
     ``captured``, ``rules`` (ids joined by spaces), ``before`` and ``after`` (notation).
+    A timed game's ``marks`` (``(south_ms, north_ms)`` left after each move,
+    ``tutor.clock.GameClock.marks``) add ``south_clock`` and ``north_clock``
+    (``tutor.clock.clock_text``; ``"–"`` for an untimed side).
     """
     out: list[dict[str, object]] = []
     before = game.start
     for k, r in enumerate(game.results, 1):
-        out.append({
+        times = {}
+        if marks is not None and k <= len(marks):
+            times = {"south_clock": clock_text(marks[k - 1][0]), "north_clock": clock_text(marks[k - 1][1])}
+        out.append({**times, 
             "move": k,
             "player": words.side_name(r.mover),
             "pit": r.pit,

@@ -34,7 +34,9 @@ from engine import (
 
 from . import words
 from .activity import Activity, Notice
+from .editor import BoardEditor
 from .progress import GameRecord, ProgressStore
+from .timed import TimedPlay
 
 Mode = Literal["two", "computer"]
 Chooser = Callable[[Position, Rules, str, random.Random | None, int | None], int]
@@ -51,7 +53,7 @@ def engine_chooser(position: Position, rules: Rules, level: str, rng: random.Ran
     return int(choose_move(position, rules, level, rng=rng, time_ms=time_ms))
 
 
-class SandboxActivity(Activity):
+class SandboxActivity(BoardEditor, TimedPlay, Activity):
     """A game and who plays it.
 
     Attributes:
@@ -62,6 +64,10 @@ class SandboxActivity(Activity):
         level: one of ``engine.LEVELS``.
         editor_error: why the board editor refused the last position, if it did.
         progress: where a finished game is written (``None``: nowhere); ``recorded``: this game was.
+
+    A timed game (K19) adds a ``GameClock`` (``tutor.timed.TimedPlay``): no
+    press while the clocks are paused, no Undo, Redo or going back (the clocks
+    would no longer be fair), and the game may end on time.
     """
 
     def __init__(self, rules: Rules, start: Position | None = None, *, mode: Mode = "two",
@@ -75,6 +81,7 @@ class SandboxActivity(Activity):
         self.editor_error: str | None = None
         self.progress: ProgressStore | None = None
         self.recorded = False
+        self.init_clock()
 
     @classmethod
     def from_link(cls, params: Mapping[str, object]) -> SandboxActivity:
@@ -100,16 +107,26 @@ class SandboxActivity(Activity):
         return self.game.position
 
     def accepts_presses(self) -> bool:
-        return not self.computer_to_move() and not self.game.is_over
+        return not self.computer_to_move() and not self.over() and not self.paused()
+
+    def over(self) -> bool:
+        """True once the game has ended (the board, a repetition, or a clock, K19)."""
+        return self.result() is not None
 
     def playable(self) -> tuple[int, ...]:
-        return self.game.legal_moves() if not self.computer_to_move() else ()
+        return self.game.legal_moves() if self.accepts_presses() else ()
 
     def play(self, pit: int) -> MoveResult:
         return self.game.play(pit)
 
     def press(self, pit: object, seen: str | None = None) -> None:
-        """As ``Activity.press``; while the computer is to move a press is refused with a notice."""
+        """As ``Activity.press``; while the computer is to move, or the clocks are paused, a press
+        is refused with a notice; a clock that ran out ends the game first (K19)."""
+        if self.check_time():
+            return
+        if self.paused():
+            self.notice = Notice("info", words.clocks_paused_press())
+            return
         if self.computer_to_move():
             self.notice = Notice("info", words.wait_for_computer())
             return
@@ -118,11 +135,12 @@ class SandboxActivity(Activity):
     def judge(self, before: Position, result: MoveResult) -> None:
         self.notice = None
         self.show(before, [result])
+        self.clock_moved(result.mover, self.sowing)
         self._record_end()
 
     def _record_end(self) -> None:
         """Write a game that just ended to ``progress`` (once per game)."""
-        end = self.game.outcome()
+        end = self.result()
         if end is None or self.recorded or self.progress is None:
             return
         self.recorded = True
@@ -132,40 +150,54 @@ class SandboxActivity(Activity):
                                                self.level if vs else None, learner if vs else None))
 
     def turn_text(self) -> str:
-        end = self.game.outcome()
+        end = self.result()
         if end is not None:
             return words.game_over_line(end)
+        if self.paused():
+            return words.clocks_paused_line()
         return words.sandbox_to_move(self.position.to_move, self.mode, self.computer_to_move())
 
     # -- the computer ---------------------------------------------------------
 
     def computer_to_move(self) -> bool:
         """True when the computer plays the side to move and the game goes on."""
-        return self.mode == "computer" and not self.game.is_over and self.position.to_move == self.computer_side
+        return (self.mode == "computer" and not self.over() and not self.paused()
+                and self.position.to_move == self.computer_side)
 
-    def computer_turn(self, choose: Chooser = engine_chooser, clock: Callable[[], float] = time.monotonic,
+    def computer_turn(self, choose: Chooser = engine_chooser, clock: Callable[[], float] | None = None,
                       rng: random.Random | None = None, budget_ms: int = TURN_BUDGET_MS) -> int:
         """Let the computer play while it is to move (extra turns included); returns the moves made.
 
-        The whole turn gets ``budget_ms`` (read on ``clock``, in seconds): each
-        move is given what is left. The moves are added to the last action's
-        sowing, so the board animates the human move and the replies together.
+        The whole turn gets ``budget_ms`` (read on ``clock``, in seconds; the
+        game's ``now`` by default), or less on a clock: a share of its time
+        left (``GameClock.think_budget_ms``). Each move is given what is left.
+        Its clock runs while it thinks; if it runs out, the move is not made
+        and the computer loses on time (K19). The moves are added to the last
+        action's sowing, so the board animates the human move and the replies together.
         """
         if not self.computer_to_move():
             return 0
+        now = clock or self.now
+        side = self.computer_side
         sowing = self.sowing
         if sowing is not None and sowing.end == self.position:
             start, done = sowing.start, list(sowing.results)
         else:
             start, done = self.position, []
-        deadline = clock() + budget_ms / 1000
+        deadline = now() + self.think_budget(side, budget_ms) / 1000
         made = 0
         while self.computer_to_move() and made < MAX_COMPUTER_MOVES:
-            left_ms = max(0, int((deadline - clock()) * 1000))
+            left_ms = max(0, int((deadline - now()) * 1000))
             pit = choose(self.position, self.rules, self.level, rng, left_ms)
+            if self.check_time():
+                break
             done.append(self.game.play(pit))
             made += 1
+            if self.computer_to_move():
+                self.clock_moved(side, None)
         self.show(start, done)
+        if made and self.timeout is None and not self.computer_to_move():
+            self.clock_moved(side, self.sowing)
         self._record_end()
         return made
 
@@ -184,9 +216,9 @@ class SandboxActivity(Activity):
 
     def undo_steps(self) -> int:
         """How many moves one Undo takes back: one with two players; against the computer,
-        back to the last position where the human is to move (0 = none)."""
+        back to the last position where the human is to move (0 = none; always 0 on a clock)."""
         n = len(self.game.results)
-        if n == 0:
+        if n == 0 or self.clock is not None:
             return 0
         if self.mode != "computer":
             return 1
@@ -208,7 +240,7 @@ class SandboxActivity(Activity):
 
     def redo(self) -> bool:
         """Play again the moves taken back (against the computer: up to your turn). False if none."""
-        if not self.game.can_redo:
+        if not self.game.can_redo or self.clock is not None:
             return False
         before = self.position
         self.game.redo()
@@ -225,7 +257,11 @@ class SandboxActivity(Activity):
 
         Against the computer, if that position is the computer's turn, the
         game switches to two players so the learner can try another move there.
+        A timed game never goes back (0, and the notice says why).
         """
+        if self.clock is not None:
+            self.notice = Notice("info", words.no_undo_on_clock())
+            return 0
         taken = 0
         while len(self.game.results) >= move and self.game.undo():
             taken += 1
@@ -244,6 +280,7 @@ class SandboxActivity(Activity):
         self.first = self.game.start.to_move
         self.editor_error = None
         self.recorded = False
+        self.restart_clock()
         self.still()
 
     def new_game_from(self, settings: Mapping[str, object]) -> None:
@@ -258,69 +295,24 @@ class SandboxActivity(Activity):
         except ValueError as exc:
             self.notice = Notice("error", words.rules_refused(str(exc)))
             return
+        if not self.set_time_control(settings):
+            return
         first: Side = NORTH if settings.get("first") == NORTH else SOUTH
         self.new_game(rules, first)
-        self.notice = Notice("info", words.new_game(rules, first))
-
-    def apply_notation(self, text: str) -> bool:
-        """Set the board from notation under the current rules; a refusal (one sentence in
-        :attr:`editor_error`) changes nothing."""
-        try:
-            position = Position.from_notation(str(text), self.rules)
-        except NotationError as err:
-            return self._refuse(words.notation_problem(err, self.rules))
-        self.new_game(self.rules, start=position)
-        self.notice = Notice("success", words.board_set())
-        return True
-
-    def _refuse(self, problem: str) -> bool:
-        """The editor refuses a position: say why, and drop an earlier "board set" (never both)."""
-        self.editor_error = words.editor_refused(problem)
-        if self.notice is not None and self.notice.kind == "success":
-            self.notice = None
-        return False
-
-    def apply_fields(self, south: Sequence[object], south_store: object, north: Sequence[object],
-                     north_store: object, to_move: str) -> bool:
-        """Set the board from the editor's numbers; an empty or negative field is named."""
-        named = [(words.place_name((SOUTH, k)), v) for k, v in enumerate(south, 1)]
-        named += [(words.place_name((SOUTH, 0)), south_store)]
-        named += [(words.place_name((NORTH, k)), v) for k, v in enumerate(north, 1)]
-        named += [(words.place_name((NORTH, 0)), north_store)]
-        counts = []
-        for where, value in named:
-            number = _whole(value)
-            if number is None:
-                return self._refuse(words.field_missing(where))
-            if number < 0:
-                return self._refuse(words.field_negative(where, number))
-            counts.append(number)
-        n = len(south)
-        text = "/".join((",".join(map(str, counts[:n])), str(counts[n]),
-                         ",".join(map(str, counts[n + 1:2 * n + 1])), str(counts[2 * n + 1]),
-                         NORTH if to_move == NORTH else SOUTH))
-        return self.apply_notation(text)
+        self.notice = Notice("info", words.new_game(rules, first, self.control))
 
     # -- what the page shows --------------------------------------------------
 
     def result(self) -> Outcome | None:
-        return self.game.outcome()
+        """How the game ended (on the board, or on time, K19), ``None`` while it goes on."""
+        return self.timeout or self.game.outcome()
 
     def ended_by(self) -> MoveResult | None:
-        """The move that ended the game, if the last move did (not a repetition, A6)."""
+        """The move that ended the game, if the last move did (not a repetition, A6, nor a clock, K19)."""
+        if self.timeout is not None:
+            return None
         last = self.game.results[-1] if self.game.results else None
         return last if last is not None and last.game_over else None
-
-
-def _whole(value: object) -> int | None:
-    """A form's number as an int (NaN, infinities, text and empty fields give ``None``)."""
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer() and abs(value) < 10**6:
-        return int(value)
-    return None
 
 
 __all__ = ["Chooser", "MAX_COMPUTER_MOVES", "Mode", "SandboxActivity", "TURN_BUDGET_MS", "engine_chooser"]

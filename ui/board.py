@@ -57,7 +57,7 @@ def reveal_keys(key: str, sowing: Sowing) -> tuple[str, str]:
 
 def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int], interactive: bool,
           lit: Iterable[Place], path: Iterable[Place], origin: Place | None, turn_text: str,
-          sowing: Sowing | None) -> dict[str, Any]:
+          sowing: Sowing | None, clock: dict[str, object] | None = None) -> dict[str, Any]:
     prefs = state.session().prefs
     anim = None
     if sowing is not None and prefs.animate:
@@ -73,7 +73,7 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         # Awari's stores are not in the sowing (A1): they hold each player's captured seeds.
         "storeLabels": {SOUTH: words.store_label(SOUTH, oware), NORTH: words.store_label(NORTH, oware)},
         "storeCaption": words.captured_caption() if oware else "",
-        "words": words.board_words(),
+        "words": {**words.board_words(), **words.board_clock_words()},
         "counts": counts_of(position),
         "to_move": position.to_move,
         "playable": [int(p) for p in playable],
@@ -86,6 +86,7 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         "aria_label": words.board_name(rules.game),
         "notation": position.to_notation(),
         "anim": anim,
+        "clock": clock,
     }
 
 
@@ -101,6 +102,11 @@ def _pressed(key: str, activity: Activity) -> None:
         activity.press(payload.get("pit"), seen if isinstance(seen, str) else None)
 
 
+def _flagged(activity: Activity) -> None:
+    """The board's displayed clock reached zero: the activity checks with its own time (K19)."""
+    activity.check_time()
+
+
 def draw(activity: Activity, key: str) -> None:
     """Draw ``activity``'s board: its position, lit pits, the last move's path, the sowing to
     animate and the line above; presses go to ``activity.press`` (the one click handler)."""
@@ -109,9 +115,10 @@ def draw(activity: Activity, key: str) -> None:
     data = _data(
         key, activity.position, activity.rules, playable=playable, interactive=bool(playable),
         lit=activity.lit(), path=last.path if last else (), origin=Place(last.mover, last.pit) if last else None,
-        turn_text=activity.turn_text(), sowing=activity.sowing,
+        turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(),
     )
-    _COMPONENT(key=key, data=data, on_pit_change=lambda: _pressed(key, activity))
+    _COMPONENT(key=key, data=data, on_pit_change=lambda: _pressed(key, activity),
+               on_flag_change=lambda: _flagged(activity))
 
 
 def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:

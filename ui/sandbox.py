@@ -30,13 +30,26 @@ def computer_turn(sb: SandboxActivity) -> None:
 
 def _controls(sb: SandboxActivity) -> None:
     cols = st.columns(4)
-    cols[0].button(words.label("undo"), key=f"{state.Keys.SANDBOX}undo", on_click=sb.undo,
-                   disabled=not sb.undo_steps(), icon=":material/undo:", width="stretch")
-    cols[1].button(words.label("redo"), key=f"{state.Keys.SANDBOX}redo", on_click=sb.redo,
-                   disabled=not sb.game.can_redo, icon=":material/redo:", width="stretch")
+    if sb.clock is None:
+        cols[0].button(words.label("undo"), key=f"{state.Keys.SANDBOX}undo", on_click=sb.undo,
+                       disabled=not sb.undo_steps(), icon=":material/undo:", width="stretch")
+        cols[1].button(words.label("redo"), key=f"{state.Keys.SANDBOX}redo", on_click=sb.redo,
+                       disabled=not sb.game.can_redo, icon=":material/redo:", width="stretch")
+    else:
+        # A timed game (K19) has no Undo or Redo; a teacher can stop both clocks to explain.
+        if sb.paused():
+            cols[0].button(words.clock_label("resume"), key=f"{state.Keys.SANDBOX}resume", on_click=sb.resume_clocks,
+                           icon=":material/play_arrow:", width="stretch", type="primary")
+        else:
+            cols[0].button(words.clock_label("pause"), key=f"{state.Keys.SANDBOX}pause", on_click=sb.pause_clocks,
+                           icon=":material/pause:", width="stretch", disabled=sb.over() or not sb.clock.started)
+        cols[1].caption(words.clock_label("no_undo"))
     cols[2].button(words.label("new_game"), key=f"{state.Keys.SANDBOX}new", on_click=sandbox_panels.new_game,
                    icon=":material/restart_alt:", width="stretch", help=words.label("new_game_help"))
-    cols[3].caption(words.rules_and_players(sb.rules, words.players_words(sb.mode, sb.level)))
+    line = words.rules_and_players(sb.rules, words.players_words(sb.mode, sb.level))
+    if sb.clock is not None:
+        line += f" · {words.clock_name(sb.clock.control)}"
+    cols[3].caption(line)
 
 
 def _what_happened(sb: SandboxActivity) -> None:
@@ -59,6 +72,10 @@ def _result(sb: SandboxActivity) -> None:
 def render() -> None:
     """Draw the whole sandbox page (below the page title)."""
     sb = state.sandbox()
+    prefs = state.session().prefs
+    # The board's animation time is never charged to a clock (tutor.timed).
+    sb.frame_ms = prefs.ms_per_seed if prefs.animate else 0
+    sb.check_time()
     st.caption(words.sandbox_intro())
     # The board comes first and nothing is ever inserted above it, so it never
     # jumps: the computer's "thinking" spinner, notices and the words about the

@@ -11,7 +11,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine import GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, options_for
+from engine import CLOCK_CHOICES, CLOCK_SIDES, GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, options_for, time_control
+from engine.clock import CUSTOM, CUSTOM_INCREMENT_S, CUSTOM_MINUTES, NO_CLOCK
 from tutor import words
 from tutor.analysis import move_table
 from tutor.links import link_query
@@ -30,6 +31,7 @@ def settings_from_widgets(sb: SandboxActivity) -> dict[str, Any]:
     """The settings form's values (the current rules where a field was never shown)."""
     ss = st.session_state
     out: dict[str, Any] = {"game": ss.get(f"{K}game", sb.rules.game), "first": ss.get(f"{K}first", sb.first)}
+    out.update(clock_from_widgets(sb))
     for game in GAMES:
         for opt in options_for(game):
             current = getattr(sb.rules, opt.name, opt.default) if sb.rules.game == game else opt.default
@@ -85,7 +87,53 @@ def settings(sb: SandboxActivity) -> None:
         _option_widget(opt, current, cols[i % 2] if game == "kalah" else st)
     st.radio(words.label("who_first"), list(SIDES), key=f"{K}first", horizontal=True,
              index=list(SIDES).index(sb.first), format_func=words.side_name)
+    clock_settings(sb)
     st.button(words.label("start_with_rules"), key=f"{K}new_settings", on_click=new_game, type="primary")
+
+
+def _control_choice(sb: SandboxActivity) -> tuple[str, float, int]:
+    """The settings that give the sandbox's time control: (choice, custom minutes, custom seconds)."""
+    control = sb.control
+    lo_min, _hi = CUSTOM_MINUTES
+    if control is None:
+        return NO_CLOCK, 1.0, 0
+    for name in CLOCK_CHOICES:
+        if name != CUSTOM and time_control(name) == control:
+            return name, control.base_ms / 60_000, control.increment_ms // 1000
+    return CUSTOM, max(lo_min, control.base_ms / 60_000), control.increment_ms // 1000
+
+
+def clock_from_widgets(sb: SandboxActivity) -> dict[str, Any]:
+    """The clock fields of the settings form (the current control where a field was never shown)."""
+    ss = st.session_state
+    choice, minutes, inc = _control_choice(sb)
+    sides = "both" if len(sb.clock_sides) == 2 else sb.clock_sides[0]
+    return {"clock": ss.get(f"{K}clock", choice), "clock_minutes": ss.get(f"{K}clock_minutes", minutes),
+            "clock_increment": ss.get(f"{K}clock_increment", inc), "clock_sides": ss.get(f"{K}clock_sides", sides)}
+
+
+def clock_settings(sb: SandboxActivity) -> None:
+    """The time control of the next game (K19): none, 3+2, 5+5 or your own, and who plays on it."""
+    values = clock_from_widgets(sb)
+    choices = list(CLOCK_CHOICES)
+    choice = st.radio(words.clock_label("clock"), choices, key=f"{K}clock", horizontal=True,
+                      index=choices.index(values["clock"]) if values["clock"] in choices else 0,
+                      format_func=words.clock_label)
+    if choice == NO_CLOCK:
+        return
+    if choice == CUSTOM:
+        c1, c2 = st.columns(2)
+        lo, hi = CUSTOM_MINUTES
+        ilo, ihi = CUSTOM_INCREMENT_S
+        c1.number_input(words.clock_label("minutes"), min_value=lo, max_value=hi, step=0.5,
+                        value=float(min(hi, max(lo, values["clock_minutes"]))), key=f"{K}clock_minutes")
+        c2.number_input(words.clock_label("increment"), min_value=ilo, max_value=ihi, step=1,
+                        value=int(min(ihi, max(ilo, values["clock_increment"]))), key=f"{K}clock_increment")
+    sides = list(CLOCK_SIDES)
+    st.radio(words.clock_label("sides"), sides, key=f"{K}clock_sides", horizontal=True,
+             index=sides.index(values["clock_sides"]) if values["clock_sides"] in sides else 0,
+             format_func=words.clock_label)
+    st.caption(words.clock_help())
 
 
 # ------------------------------------------------------------------ the board editor
@@ -162,7 +210,10 @@ def editor(sb: SandboxActivity) -> None:
 def moves_frame(sb: SandboxActivity) -> pd.DataFrame:
     """The moves as a table with the headers of ``tutor.words.move_columns`` (shown and in the CSV)."""
     columns = words.move_columns()
-    return pd.DataFrame(move_table(sb.game), columns=list(columns)).rename(columns=columns)
+    marks = sb.clock_marks()
+    if marks is not None:
+        columns = {**columns, **words.clock_columns()}
+    return pd.DataFrame(move_table(sb.game, marks), columns=list(columns)).rename(columns=columns)
 
 
 def moves_table(sb: SandboxActivity) -> None:

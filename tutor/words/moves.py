@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine import NORTH, SOUTH, EndReason, MoveResult, Outcome, Rules, Side, opposite_pit, other
 from lessons.loader import rule_texts
 
+from .clock import time_ran_out
 from ..i18n import gettext as _
 from .basics import pit_word, pits_list, place_name, rule_badge, seeds_word, side_name, times_word
 
@@ -208,6 +209,8 @@ def end_reason(end: Outcome, rules: Rules, result: MoveResult | None = None, to_
             return _("{other} has no seeds and no move of {side}'s can give them any").format(
                 other=side_name(other(to_move)), side=who)
         return _("{side} cannot move").format(side=who) if who else _("the player to move cannot move")
+    if reason == EndReason.TIME:
+        return time_ran_out(other(end.winner)) if end.winner else _("a clock ran out")
     return _("the same position came back since the last capture (an endless cycle)")
 
 

@@ -6,10 +6,11 @@ by a stable id (widgets are keyed by ids, never by these words).
 
 from __future__ import annotations
 
-from engine import Outcome, Rules, Side
+from engine import Outcome, Rules, Side, TimeControl
 
 from ..i18n import gettext as _
 from .classroom import classroom_labels
+from .clock import new_game_clock
 from .basics import level_name, moves_word, rule_badge, rules_description, side_name
 from .moves import score_words
 
@@ -191,8 +192,11 @@ def rules_refused(reason: str) -> str:
     return _("Those rules cannot be used: {reason}").format(reason=reason)
 
 
-def new_game(rules: Rules, first: Side) -> str:
-    return _("New game: {rules}. {side} moves first.").format(rules=rules_description(rules), side=side_name(first))
+def new_game(rules: Rules, first: Side, control: TimeControl | None = None) -> str:
+    """The notice of a new game: its rules, who moves first and its clock (if timed)."""
+    text = _("New game: {rules}. {side} moves first.").format(rules=rules_description(rules), side=side_name(first))
+    clock = new_game_clock(control)
+    return f"{text} {clock}" if clock else text
 
 
 def board_set() -> str:

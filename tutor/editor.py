@@ -1,0 +1,82 @@
+"""The sandbox's board editor: set any position under the game's rules, or say why not.
+
+:class:`BoardEditor` is mixed into ``tutor.sandbox.SandboxActivity``: it reads
+``rules`` and starts a game with ``new_game(rules, start=...)``. A refusal is
+one sentence in ``editor_error`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import NORTH, SOUTH, NotationError, Position, Rules, Side
+
+from . import words
+from .activity import Notice
+
+
+class BoardEditor:
+    """The editor's half of the sandbox (``editor_error``: why the last entry was refused)."""
+
+    editor_error: str | None
+    notice: Notice | None
+
+    @property
+    def rules(self) -> Rules:
+        raise NotImplementedError
+
+    def new_game(self, rules: Rules, first: Side = SOUTH, start: Position | None = None) -> None:
+        raise NotImplementedError
+
+    def apply_notation(self, text: str) -> bool:
+        """Set the board from notation under the current rules; a refusal (one sentence in
+        :attr:`editor_error`) changes nothing."""
+        try:
+            position = Position.from_notation(str(text), self.rules)
+        except NotationError as err:
+            return self._refuse(words.notation_problem(err, self.rules))
+        self.new_game(self.rules, start=position)
+        self.notice = Notice("success", words.board_set())
+        return True
+
+    def _refuse(self, problem: str) -> bool:
+        """The editor refuses a position: say why, and drop an earlier "board set" (never both)."""
+        self.editor_error = words.editor_refused(problem)
+        if self.notice is not None and self.notice.kind == "success":
+            self.notice = None
+        return False
+
+    def apply_fields(self, south: Sequence[object], south_store: object, north: Sequence[object],
+                     north_store: object, to_move: str) -> bool:
+        """Set the board from the editor's numbers; an empty or negative field is named."""
+        named = [(words.place_name((SOUTH, k)), v) for k, v in enumerate(south, 1)]
+        named += [(words.place_name((SOUTH, 0)), south_store)]
+        named += [(words.place_name((NORTH, k)), v) for k, v in enumerate(north, 1)]
+        named += [(words.place_name((NORTH, 0)), north_store)]
+        counts = []
+        for where, value in named:
+            number = _whole(value)
+            if number is None:
+                return self._refuse(words.field_missing(where))
+            if number < 0:
+                return self._refuse(words.field_negative(where, number))
+            counts.append(number)
+        n = len(south)
+        text = "/".join((",".join(map(str, counts[:n])), str(counts[n]),
+                         ",".join(map(str, counts[n + 1:2 * n + 1])), str(counts[2 * n + 1]),
+                         NORTH if to_move == NORTH else SOUTH))
+        return self.apply_notation(text)
+
+
+def _whole(value: object) -> int | None:
+    """A form's number as an int (NaN, infinities, text and empty fields give ``None``)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer() and abs(value) < 10**6:
+        return int(value)
+    return None
+
+
+__all__ = ["BoardEditor"]
