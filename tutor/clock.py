@@ -60,6 +60,8 @@ class GameClock:
         self.flagged: Side | None = None
         self.marks: list[tuple[float | None, float | None]] = []
         self._to_move: Side | None = None
+        self._grace_ms = 0.0
+        self._drawn = True
 
     # -- reading ---------------------------------------------------------------
 
@@ -115,6 +117,8 @@ class GameClock:
         elif not self.paused:
             self.running = to_move
             self.since = now + max(0.0, grace_ms) / 1000
+            self._grace_ms = max(0.0, grace_ms)
+            self._drawn = False
         self.marks.append(self.snapshot())
 
     def flag(self) -> Side | None:
@@ -173,7 +177,14 @@ class GameClock:
 
     def view(self) -> dict[str, object]:
         """What the board draws: each side's ms left (``None`` untimed), the running side, how
-        long until it starts counting, ``paused``, ``flagged`` and :data:`LOW_TIME_MS`."""
+        long until it starts counting, ``paused``, ``flagged`` and :data:`LOW_TIME_MS`.
+
+        The first view after a move starts the grace again from now: the time the server
+        spent between the move and drawing the board is not charged either.
+        """
+        if not self._drawn and self.running is not None:
+            self._drawn = True
+            self.since = max(self.since, self.now() + self._grace_ms / 1000)
         return {
             "S": self.left(SOUTH),
             "N": self.left(NORTH),

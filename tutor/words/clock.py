@@ -73,8 +73,7 @@ def no_undo_on_clock() -> str:
 
 def time_ran_out(loser_side: Side) -> str:
     """Why a game ended on time (K19), as ``end_reason`` words: ``"North's time ran out"``."""
-    return _("{side}'s time ran out, so the score is what the stores held at that moment").format(
-        side=side_name(loser_side))
+    return _("{side}'s time ran out").format(side=side_name(loser_side))
 
 
 def clock_columns() -> dict[str, str]:

@@ -217,6 +217,10 @@ def end_reason(end: Outcome, rules: Rules, result: MoveResult | None = None, to_
 def score_words(end: Outcome) -> str:
     """``"North wins 27 to 21"`` or ``"Draw, 24 to 24"`` (no reason), for the line above the board."""
     south, north = end.score
+    if end.reason == EndReason.TIME and end.winner is not None:
+        return _("{side} wins on time (stores: {south_name} {south}, {north_name} {north})").format(
+            side=side_name(end.winner), south_name=side_name(SOUTH), south=south, north_name=side_name(NORTH),
+            north=north)
     if end.winner is None:
         return _("Draw, {south} to {north}").format(south=south, north=north)
     hi, lo = (south, north) if end.winner == SOUTH else (north, south)
