@@ -10,8 +10,11 @@ hints and judging; a game, players, undo/redo and the computer's turn).
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from engine import IllegalMoveError, MoveResult, Place, Position, Rules, legal_moves
 
@@ -86,6 +89,32 @@ def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
     return frames
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def writes(refused: object = None, *, wait: bool = False) -> Callable[[F], F]:
+    """Decorate a method that changes an :class:`Activity`: one writer at a time.
+
+    It runs under the activity's lock (two script runs of one session never
+    change a game together). While the computer is thinking in another run
+    (:meth:`Activity.busy`), it is refused: it returns ``refused`` and the
+    notice says to wait; with ``wait=True`` it waits for the lock instead.
+    """
+
+    def wrap(method: F) -> F:
+        @functools.wraps(method)
+        def run(self: Activity, *args: Any, **kwargs: Any) -> Any:
+            if not wait and self.busy():
+                self.notice = Notice("info", words.wait_for_computer())
+                return refused
+            with self.lock:
+                return method(self, *args, **kwargs)
+
+        return run  # type: ignore[return-value]
+
+    return wrap
+
+
 class Activity:
     """A board to press. Subclasses give :attr:`rules`, :attr:`position`, :meth:`accepts_presses`
     and :meth:`judge`, and may change :meth:`play` and :meth:`playable`.
@@ -100,6 +129,13 @@ class Activity:
         self.sowing: Sowing | None = None
         self.notice: Notice | None = None
         self.action = 0
+        self.lock = threading.RLock()
+        self.thinker: int | None = None
+
+    def busy(self) -> bool:
+        """True while the computer is thinking in another thread (another script run of the session)."""
+        thinker = self.thinker
+        return thinker is not None and thinker != threading.get_ident()
 
     # -- what subclasses give ------------------------------------------------
 
@@ -131,6 +167,7 @@ class Activity:
 
     # -- the one press -------------------------------------------------------
 
+    @writes()
     def press(self, pit: object, seen: str | None = None) -> None:
         """The learner pressed ``pit`` (1..n, the mover's own numbering).
 
@@ -194,4 +231,4 @@ class Activity:
         return words.to_move(self.position.to_move)
 
 
-__all__ = ["Activity", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames"]
+__all__ = ["Activity", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames", "writes"]

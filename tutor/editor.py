@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from engine import NORTH, SOUTH, NotationError, Position, Rules, Side
 
 from . import words
-from .activity import Notice
+from .activity import Notice, writes
 
 
 class BoardEditor:
@@ -28,6 +28,7 @@ class BoardEditor:
     def new_game(self, rules: Rules, first: Side = SOUTH, start: Position | None = None) -> None:
         raise NotImplementedError
 
+    @writes(False)
     def apply_notation(self, text: str) -> bool:
         """Set the board from notation under the current rules; a refusal (one sentence in
         :attr:`editor_error`) changes nothing."""
@@ -46,6 +47,7 @@ class BoardEditor:
             self.notice = None
         return False
 
+    @writes(False)
     def apply_fields(self, south: Sequence[object], south_store: object, north: Sequence[object],
                      north_store: object, to_move: str) -> bool:
         """Set the board from the editor's numbers; an empty or negative field is named."""

@@ -11,6 +11,7 @@ editor sets any position under the same rules.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
@@ -33,7 +34,7 @@ from engine import (
 )
 
 from . import words
-from .activity import Activity, Notice
+from .activity import Activity, Notice, writes
 from .editor import BoardEditor
 from .progress import GameRecord, ProgressStore
 from .timed import TimedPlay
@@ -119,6 +120,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
     def play(self, pit: int) -> MoveResult:
         return self.game.play(pit)
 
+    @writes()
     def press(self, pit: object, seen: str | None = None) -> None:
         """As ``Activity.press``; while the computer is to move, or the clocks are paused, a press
         is refused with a notice; a clock that ran out ends the game first (K19)."""
@@ -174,7 +176,19 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
         Its clock runs while it thinks; if it runs out, the move is not made
         and the computer loses on time (K19). The moves are added to the last
         action's sowing, so the board animates the human move and the replies together.
+
+        The turn holds the game's lock: a press, Undo or any change from another
+        script run of the session is refused meanwhile (``Activity.busy``).
         """
+        with self.lock:
+            self.thinker = threading.get_ident()
+            try:
+                return self._computer_moves(choose, clock, rng, budget_ms)
+            finally:
+                self.thinker = None
+
+    def _computer_moves(self, choose: Chooser, clock: Callable[[], float] | None, rng: random.Random | None,
+                        budget_ms: int) -> int:
         if not self.computer_to_move():
             return 0
         now = clock or self.now
@@ -206,6 +220,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
         self.mode = "two"
         self.notice = Notice("error", words.computer_failed())
 
+    @writes()
     def set_players(self, mode: str, computer_side: str = NORTH, level: str = "easy") -> None:
         """Two players on one device (``"two"``) or against the computer at ``level``."""
         self.mode = "computer" if mode == "computer" else "two"
@@ -228,6 +243,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
                 return k
         return 0
 
+    @writes(False)
     def undo(self) -> bool:
         """Take back the last move (against the computer: back to your turn). False if none."""
         steps = self.undo_steps()
@@ -238,6 +254,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
             self.still()
         return steps > 0
 
+    @writes(False)
     def redo(self) -> bool:
         """Play again the moves taken back (against the computer: up to your turn). False if none."""
         if not self.game.can_redo or self.clock is not None:
@@ -252,6 +269,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
         self.show(before, done)
         return True
 
+    @writes(0)
     def jump_to_before(self, move: int) -> int:
         """Undo back to the position before ``move`` (1-based); returns the moves taken back.
 
@@ -283,6 +301,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
         self.restart_clock()
         self.still()
 
+    @writes()
     def new_game_from(self, settings: Mapping[str, object]) -> None:
         """New game from a form: ``game``, the option fields of ``engine.options``, ``first``.
 

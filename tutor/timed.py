@@ -27,7 +27,7 @@ from engine import (
 )
 
 from . import words
-from .activity import Notice, Sowing, sowing_frames
+from .activity import Notice, Sowing, sowing_frames, writes
 from .clock import GameClock
 
 
@@ -102,6 +102,7 @@ class TimedPlay:
         """True while a teacher has paused both clocks."""
         return self.clock is not None and self.clock.paused
 
+    @writes()
     def pause_clocks(self) -> None:
         """Stop both clocks (nothing can be played until :meth:`resume_clocks`)."""
         if self.clock is not None and self.timeout is None and not self.game.is_over:
@@ -110,12 +111,14 @@ class TimedPlay:
                 self.clock.pause()
                 self.notice = Notice("info", words.clocks_paused_note())
 
+    @writes()
     def resume_clocks(self) -> None:
         """Start again the clock of the side to move."""
         if self.clock is not None and self.clock.paused:
             self.clock.resume()
             self.notice = None
 
+    @writes(False, wait=True)
     def check_time(self) -> bool:
         """End the game if the running clock has reached zero (K19); True when it is lost on time."""
         if self.timeout is not None:
