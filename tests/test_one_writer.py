@@ -35,7 +35,7 @@ def test_changes_from_another_run_are_refused_while_the_computer_thinks():
     before = sb.position
     assert sb.busy()
     sb.press(3, before.to_notation())
-    assert sb.position == before and sb.notice.text == words.wait_for_computer()
+    assert sb.position == before and sb.notice.text == words.busy_refused()
     assert sb.undo() is False and sb.redo() is False and sb.jump_to_before(1) == 0
     assert sb.apply_notation("0,0,0,0,0,1/20/0,0,0,0,2,0/25/S") is False
     sb.new_game_from({"game": "kalah"})

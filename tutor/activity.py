@@ -105,7 +105,7 @@ def writes(refused: object = None, *, wait: bool = False) -> Callable[[F], F]:
         @functools.wraps(method)
         def run(self: Activity, *args: Any, **kwargs: Any) -> Any:
             if not wait and self.busy():
-                self.notice = Notice("info", words.wait_for_computer())
+                self.notice = Notice("info", words.busy_refused())
                 return refused
             with self.lock:
                 return method(self, *args, **kwargs)

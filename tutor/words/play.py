@@ -155,6 +155,11 @@ def wait_for_computer() -> str:
     return _("Wait a moment: it is the computer's turn.")
 
 
+def busy_refused() -> str:
+    """A press or button that came while the computer was thinking (it was not done)."""
+    return _("The computer was still thinking, so that was not done. Try again now if you still want it.")
+
+
 def computer_failed() -> str:
     return _("Sorry, the computer got stuck working out its move. The game goes on as two players: "
              "you can move for both sides, or pick the computer again in Players, game and rules.")
