@@ -341,7 +341,7 @@ __all__ = [
     "page_heading",
     "board_words",
     "captured_caption",
-    "board_set", "computer_failed", "editor_intro", "game_over_box", "game_over_line", "hint_button", "home_board_line",
+    "board_set", "busy_refused", "computer_failed", "editor_intro", "game_over_box", "game_over_line", "hint_button", "home_board_line",
     "home_how_to", "home_intro", "jumped_back", "label", "move_columns", "moves_so_far", "new_game", "next_lesson",
     "no_moves_yet", "of_total", "page_title", "progress_line", "puzzle_caption", "puzzles_menu", "rules_and_players",
     "rules_refused", "sandbox_intro", "sandbox_to_move", "share_intro", "solved_turn_line", "store_label",
