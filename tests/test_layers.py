@@ -29,7 +29,7 @@ ALLOWED = {
 THIRD_PARTY = {
     "engine": set(),
     "lessons": {"pydantic"},
-    "tutor": set(),
+    "tutor": {"babel"},  # the translation catalogues (tutor/i18n.py)
     "store": {"sqlalchemy", "alembic"},
     "ui": {"streamlit", "plotly", "pandas"},
     "pages": set(),

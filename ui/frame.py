@@ -26,7 +26,7 @@ import streamlit as st
 from lessons.loader import load_lessons, load_puzzles
 from lessons.models import Lesson, Puzzle
 from tutor import words
-from ui import learner, live, state
+from ui import lang, learner, live, state
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,6 +77,7 @@ def navigation() -> st.navigation:
 
 def run() -> None:
     """The whole frame: page settings, the session's state, navigation, sidebar, then the page."""
+    lang.choose()
     st.set_page_config(page_title=words.label("app_name"), page_icon=str(ROOT / "assets" / "icon.png"),
                        layout="wide")
     state.session()
@@ -104,6 +105,7 @@ def sidebar(current_title: str) -> None:
     """The shared sidebar: app name, where the learner is, progress, board settings."""
     summary = state.session().progress.summary(len(lessons()))
     with st.sidebar:
+        lang.switch()
         st.markdown(f"### {words.label('app_name')}")
         st.caption(words.you_are_on(current_title))
         st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_solved,

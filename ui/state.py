@@ -53,6 +53,7 @@ class Keys:
     LEARNER = "learner_"  # + code/use/panel/forget_ask/forget/reset_all/reset_all_yes/reset_<lesson id>
     CLASS = "class_"  # + code/name/join/leave/new_name/create/open_code/pin/open/close/table/heat/csv/teacher_panel
     LIVE = "live_"  # + ask_<where>/reveal/end/board/chart
+    LANG = "lang"  # the session's language (tutor.i18n.LANGUAGES)
 
 
 @dataclass

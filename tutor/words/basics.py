@@ -13,20 +13,25 @@ from engine import NORTH, SOUTH, Option, OptionValue, Place, Rules, Side, option
 from lessons.loader import rule_texts
 
 from ..i18n import gettext as _
-from ..i18n import ngettext
+from ..i18n import ngettext, npgettext, pgettext
+from .grammar import Word
 
 QUOTE_LIMIT = 60
 """The most characters of a user's own text that a message quotes back."""
 
 
-def side_name(side: Side) -> str:
-    """``"S"`` -> ``"South"``, ``"N"`` -> ``"North"``."""
-    return _("South") if side == SOUTH else _("North")
+def side_name(side: Side) -> Word:
+    """``"S"`` -> ``"South"``, ``"N"`` -> ``"North"`` (a ``Word``: ``{side:gen}``, ``{side:acc}`` in a template)."""
+    if side == SOUTH:
+        return Word(_("South"), gen=pgettext("genitive", "South"), acc=pgettext("accusative", "South"))
+    return Word(_("North"), gen=pgettext("genitive", "North"), acc=pgettext("accusative", "North"))
 
 
-def seeds_word(count: int) -> str:
-    """``1`` -> ``"1 seed"``, ``4`` -> ``"4 seeds"``, ``0`` -> ``"0 seeds"``."""
-    return ngettext("{n} seed", "{n} seeds", count).format(n=count)
+def seeds_word(count: int) -> Word:
+    """``1`` -> ``"1 seed"``, ``4`` -> ``"4 seeds"``, ``0`` -> ``"0 seeds"`` (a ``Word`` with its cases)."""
+    return Word(ngettext("{n} seed", "{n} seeds", count).format(n=count),
+                gen=npgettext("genitive", "{n} seed", "{n} seeds", count).format(n=count),
+                acc=npgettext("accusative", "{n} seed", "{n} seeds", count).format(n=count))
 
 
 def moves_word(count: int) -> str:

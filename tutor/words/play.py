@@ -20,6 +20,7 @@ def label(key: str) -> str:
     return {
         # frame
         "app_name": _("Mancala Tutor"),
+        "language": _("Language"),
         "board_settings": _("Board settings"),
         "animate": _("Animate sowing"),
         "animate_help": _("Show the seeds going round one by one."),

@@ -1,0 +1,68 @@
+"""The language of a session: chosen in the sidebar, by ``?lang=el`` in a link, or by the browser.
+
+``tutor.i18n`` asks :func:`session_language` (registered once as its
+resolver) for every sentence it makes, so a session's choice applies to its
+script runs and its widget callbacks alike, and never to another session.
+Switching keeps the page and all widget state (every widget is keyed by an
+id, never by its label); the URL keeps ``?lang=`` so a reload or a shared
+link opens in the same language.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor import i18n, words
+from ui import state
+
+KEY = state.Keys.LANG
+NAMES = {"en": "English", "el": "Ελληνικά"}
+"""Each language named in itself (never translated)."""
+
+
+def session_language() -> str | None:
+    """The running session's language (``None`` outside a session: English)."""
+    try:
+        return st.session_state.get(KEY)
+    except Exception:  # noqa: BLE001 - no script context (a test or a tool)
+        return None
+
+
+i18n.set_resolver(session_language)
+
+
+def choose() -> str:
+    """Settle this run's language: a ``?lang=`` in the URL wins, then the session's choice, then (first
+    visit) the browser's language; English if none is one of ``tutor.i18n.LANGUAGES``."""
+    ss = st.session_state
+    asked = state.query("lang")
+    if asked is not None and i18n.language(asked) != ss.get(KEY):
+        ss[KEY] = i18n.language(asked)
+    elif ss.get(KEY) not in i18n.LANGUAGES:  # a first visit, or the switch clicked off
+        try:
+            browser = st.context.locale
+        except Exception:  # noqa: BLE001 - no browser (AppTest)
+            browser = None
+        ss[KEY] = i18n.language(browser)
+    return str(ss[KEY])
+
+
+def _switched() -> None:
+    """Keep the choice in the URL, so a reload or a link made now opens in it."""
+    lang = str(st.session_state.get(KEY, i18n.DEFAULT))
+    try:
+        if lang == i18n.DEFAULT:
+            st.query_params.pop("lang", None)
+        else:
+            st.query_params["lang"] = lang
+    except Exception:  # noqa: BLE001 - no browser session
+        pass
+
+
+def switch() -> None:
+    """The sidebar's language switch (each language named in itself)."""
+    st.segmented_control(words.label("language"), list(i18n.LANGUAGES), key=KEY, format_func=NAMES.get,
+                         on_change=_switched, selection_mode="single", label_visibility="collapsed")
+
+
+__all__ = ["NAMES", "choose", "session_language", "switch"]
