@@ -45,6 +45,7 @@ from engine import (
     reached,
 )
 
+from .translations import merge, overlay_path
 from .models import DoStep, GoalStep, Lesson, PredictStep, Puzzle, PuzzleFile, Theme, _Step
 
 CONTENT_DIR = Path(__file__).resolve().parent
@@ -63,18 +64,27 @@ class ContentError(ValueError):
 # ------------------------------------------------------------------ shared files
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read_toml(path: Path, lang: str = "en") -> dict[str, Any]:
+    """A content file; in another ``lang``, with the texts of its translation laid over it
+    (``lessons.translations``: the facts always come from the English file)."""
     try:
         with Path(path).open("rb") as fh:
-            return tomllib.load(fh)
+            data = tomllib.load(fh)
+        if lang != "en":
+            other = overlay_path(path, lang)
+            if other.exists():
+                with other.open("rb") as fh:
+                    data = merge(data, tomllib.load(fh))
+        return data
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ContentError(f"{Path(path).name}: cannot read: {exc}") from None
 
 
 @functools.cache
-def rule_texts(path: Path = RULES_TOML) -> dict[str, dict[str, str]]:
-    """Every entry of ``rules.toml``: rule id -> {"title", "text", "say"?, ...} (K1-K19, A1-A6, T1-T3, M1-M7)."""
-    return _read_toml(path)
+def rule_texts(path: Path = RULES_TOML, lang: str = "en") -> dict[str, dict[str, str]]:
+    """Every entry of ``rules.toml``: rule id -> {"title", "text", "say"?, ...} (K1-K19, A1-A6, T1-T3, M1-M7),
+    in ``lang`` (English where not translated)."""
+    return _read_toml(path, lang)
 
 
 def known_rule_ids(path: Path = RULES_TOML) -> frozenset[str]:
@@ -83,10 +93,10 @@ def known_rule_ids(path: Path = RULES_TOML) -> frozenset[str]:
 
 
 @functools.cache
-def themes(path: Path = THEMES_TOML) -> dict[str, Theme]:
-    """Puzzle themes in page order: slug -> :class:`~lessons.models.Theme`."""
+def themes(path: Path = THEMES_TOML, lang: str = "en") -> dict[str, Theme]:
+    """Puzzle themes in page order: slug -> :class:`~lessons.models.Theme` (texts in ``lang``)."""
     try:
-        return {slug: Theme.model_validate(raw) for slug, raw in _read_toml(path).items()}
+        return {slug: Theme.model_validate(raw) for slug, raw in _read_toml(path, lang).items()}
     except ValidationError as exc:
         raise ContentError(f"{Path(path).name}: {'; '.join(_describe(exc))}") from None
 
@@ -197,10 +207,11 @@ def check_lesson(lesson: Lesson, known: frozenset[str]) -> None:
             raise ValueError(f"step {step.id!r}: {exc}") from None
 
 
-def load_lesson(path: Path, known_ids: frozenset[str] | None = None) -> Lesson:
-    """Read and check one lesson file; raise :class:`ContentError` naming the file, step and problem."""
+def load_lesson(path: Path, known_ids: frozenset[str] | None = None, lang: str = "en") -> Lesson:
+    """Read and check one lesson file (texts in ``lang``); raise :class:`ContentError` naming the file,
+    step and problem."""
     known = known_ids if known_ids is not None else known_rule_ids()
-    data = _read_toml(path)
+    data = _read_toml(path, lang)
     try:
         lesson = Lesson.model_validate(data)
         check_lesson(lesson, known)
@@ -217,10 +228,10 @@ def lesson_files(folder: Path = CONTENT_DIR) -> list[Path]:
     return sorted(Path(folder).glob("lesson_*.toml"))
 
 
-def load_lessons(folder: Path = CONTENT_DIR) -> dict[str, Lesson]:
-    """Every lesson, checked, keyed by lesson id in lesson order. Raises :class:`ContentError`."""
+def load_lessons(folder: Path = CONTENT_DIR, lang: str = "en") -> dict[str, Lesson]:
+    """Every lesson, checked, keyed by lesson id in lesson order, texts in ``lang``. Raises :class:`ContentError`."""
     known = known_rule_ids()
-    lessons = sorted((load_lesson(p, known) for p in lesson_files(folder)), key=lambda lesson: lesson.number)
+    lessons = sorted((load_lesson(p, known, lang) for p in lesson_files(folder)), key=lambda lesson: lesson.number)
     numbers = [lesson.number for lesson in lessons]
     if len(set(numbers)) != len(numbers):
         raise ContentError(f"two lesson files share a number: {numbers}")
@@ -261,11 +272,12 @@ def check_puzzle(puzzle: Puzzle, known: frozenset[str]) -> None:
             raise ValueError(f"wrong[{pit}]: there is no pit {pit}")
 
 
-def load_puzzle_file(path: Path, known_ids: frozenset[str] | None = None) -> list[Puzzle]:
-    """Read and check one puzzle file; raise :class:`ContentError` naming the file, puzzle and problem."""
+def load_puzzle_file(path: Path, known_ids: frozenset[str] | None = None, lang: str = "en") -> list[Puzzle]:
+    """Read and check one puzzle file (texts in ``lang``); raise :class:`ContentError` naming the file,
+    puzzle and problem."""
     path = Path(path)
     known = known_ids if known_ids is not None else known_rule_ids()
-    data = _read_toml(path)
+    data = _read_toml(path, lang)
     try:
         pf = PuzzleFile.model_validate(data)
     except ValidationError as exc:
@@ -290,14 +302,14 @@ def puzzle_files(folder: Path = PUZZLE_DIR) -> list[Path]:
     return sorted(Path(folder).glob("*.toml"))
 
 
-def load_puzzles(folder: Path = PUZZLE_DIR) -> dict[str, Puzzle]:
-    """Every puzzle, checked, keyed by id in file order. Raises :class:`ContentError`
+def load_puzzles(folder: Path = PUZZLE_DIR, lang: str = "en") -> dict[str, Puzzle]:
+    """Every puzzle, checked, keyed by id in file order, texts in ``lang``. Raises :class:`ContentError`
     on the first bad file or on an id used twice."""
     known = known_rule_ids()
     out: dict[str, Puzzle] = {}
     where: dict[str, str] = {}
     for path in puzzle_files(folder):
-        for p in load_puzzle_file(path, known):
+        for p in load_puzzle_file(path, known, lang):
             if p.id in out:
                 raise ContentError(f"{path.name}: puzzle {p.id!r}: id already used in {where[p.id]}")
             out[p.id] = p
