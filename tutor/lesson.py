@@ -163,7 +163,7 @@ class LessonActivity(Activity):
             return False
         if choice != step.answer:
             self.wrong += 1
-            self.notice = Notice("warning", words.with_hint(words.wrong_answer(choice), step.hint))
+            self.notice = Notice("warning", words.with_hint(words.wrong_answer(words.answer_label(choice)), step.hint))
             return False
         before = self.position
         result = play(before, step.pit, self.rules)

@@ -37,10 +37,9 @@ def number_in_theme(pool: Mapping[str, Puzzle], pid: str) -> tuple[int, int]:
 def display_name(pool: Mapping[str, Puzzle], pid: str) -> str:
     """A puzzle's name for menus, headings and the class table: ``"The full lap · puzzle 3 of 5"``
     (never its id, which may give the answer away)."""
-    from lessons.loader import themes
 
     k, n = number_in_theme(pool, pid)
-    return words.puzzle_name(themes()[pool[pid].theme].title, k, n, pool[pid].title)
+    return words.puzzle_name(words.theme_entries()[pool[pid].theme].title, k, n, pool[pid].title)
 
 
 def pick(pool: Mapping[str, Puzzle], theme: str | None, stars: int) -> list[str]:

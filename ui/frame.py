@@ -25,7 +25,7 @@ import streamlit as st
 
 from lessons.loader import load_lessons, load_puzzles
 from lessons.models import Lesson, Puzzle
-from tutor import words
+from tutor import i18n, words
 from ui import lang, learner, live, state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,15 +49,24 @@ _IN_FRAME: ContextVar[bool] = ContextVar("mancala_tutor_in_frame", default=False
 
 
 @st.cache_resource(show_spinner=False)
-def lessons() -> dict[str, Lesson]:
-    """Every lesson, loaded and checked once per server (``lessons.loader.load_lessons``; frozen models)."""
-    return load_lessons()
+def _lessons(lang: str) -> dict[str, Lesson]:
+    return load_lessons(lang=lang)
 
 
 @st.cache_resource(show_spinner=False)
+def _puzzles(lang: str) -> dict[str, Puzzle]:
+    return load_puzzles(lang=lang)
+
+
+def lessons() -> dict[str, Lesson]:
+    """Every lesson in the session's language, loaded and checked once per server and language
+    (``lessons.loader.load_lessons``; frozen models, the same facts in every language)."""
+    return _lessons(i18n.current())
+
+
 def puzzles() -> dict[str, Puzzle]:
-    """Every puzzle, loaded and checked once per server (``lessons.loader.load_puzzles``; frozen models)."""
-    return load_puzzles()
+    """Every puzzle in the session's language, loaded and checked once per server and language."""
+    return _puzzles(i18n.current())
 
 
 def page_file(url_path: str) -> str:

@@ -38,7 +38,7 @@ def _predict_choices(run: LessonActivity, step: PredictStep) -> None:
     st.markdown(f"**{step.question}**")
     cols = st.columns(len(step.options))
     for i, (col, choice) in enumerate(zip(cols, step.options, strict=True)):
-        col.button(choice, key=f"{state.Keys.LESSON}{run.lesson.id}_{step.id}_answer_{i}", on_click=run.answer,
+        col.button(words.answer_label(choice), key=f"{state.Keys.LESSON}{run.lesson.id}_{step.id}_answer_{i}", on_click=run.answer,
                    args=(choice,), disabled=run.done, width="stretch")
 
 

@@ -10,7 +10,6 @@ import datetime as dt
 
 import streamlit as st
 
-from lessons.loader import themes
 from lessons.models import Puzzle
 from tutor import words
 from tutor.activity import Notice
@@ -42,6 +41,8 @@ def current() -> PuzzleActivity:
     run = state.session().puzzle
     if run is None:
         run = state.open_puzzle(frame.puzzles()[today()])
+    elif run.puzzle is not frame.puzzles().get(run.puzzle.id, run.puzzle):
+        run.puzzle = frame.puzzles()[run.puzzle.id]  # the language changed: same puzzle, other words
     return run
 
 
@@ -75,8 +76,8 @@ def _picker(run: PuzzleActivity) -> None:
     pool = frame.puzzles()
     cols = st.columns([3, 2, 3])
     theme = cols[0].selectbox(
-        words.label("theme"), [ALL, *themes()], key=state.Keys.PUZZLE_THEME,
-        format_func=lambda t: words.label("all_themes") if t == ALL else themes()[t].title,
+        words.label("theme"), [ALL, *words.theme_entries()], key=state.Keys.PUZZLE_THEME,
+        format_func=lambda t: words.label("all_themes") if t == ALL else words.theme_entries()[t].title,
     )
     stars = cols[1].selectbox(words.label("difficulty"), STARS, key=state.Keys.PUZZLE_STARS,
                               format_func=lambda n: words.stars_word(n) if n else words.label("any"))

@@ -189,6 +189,8 @@ def lesson(content: Lesson) -> LessonActivity:
         except ValueError:
             index = 0
         run = state.lessons[content.id] = LessonActivity(content, state.progress, index)
+    elif run.lesson is not content:
+        run.lesson = content  # the language changed: the same steps in other words (the step and board stay)
     return run
 
 

@@ -10,14 +10,25 @@ import re
 from collections.abc import Iterable
 
 from engine import NORTH, SOUTH, Option, OptionValue, Place, Rules, Side, option, options_for
-from lessons.loader import rule_texts
+from lessons.loader import rule_texts, themes
+from lessons.models import Theme
 
 from ..i18n import gettext as _
-from ..i18n import ngettext, npgettext, pgettext
+from ..i18n import current, ngettext, npgettext, pgettext
 from .grammar import Word
 
 QUOTE_LIMIT = 60
 """The most characters of a user's own text that a message quotes back."""
+
+
+def rule_entries() -> dict[str, dict[str, str]]:
+    """``lessons/rules.toml`` in the session's language: rule id -> its texts (title, text, say...)."""
+    return rule_texts(lang=current())
+
+
+def theme_entries() -> dict[str, Theme]:
+    """The puzzle themes (``lessons/themes.toml``) in the session's language, in page order."""
+    return themes(lang=current())
 
 
 def side_name(side: Side) -> Word:
@@ -134,12 +145,12 @@ def literal(text: object) -> str:
 
 def rule_title(rule_id: str) -> str:
     """The short title of ``rule_id`` from ``rules.toml``; the id itself if unknown."""
-    return rule_texts().get(rule_id, {}).get("title", rule_id)
+    return rule_entries().get(rule_id, {}).get("title", rule_id)
 
 
 def rule_text(rule_id: str) -> str:
     """The one-sentence explanation of ``rule_id`` (e.g. ``"K10"``); ``""`` if unknown."""
-    return rule_texts().get(rule_id, {}).get("text", "")
+    return rule_entries().get(rule_id, {}).get("text", "")
 
 
 def rule_badge(rule_id: str) -> str:
@@ -232,6 +243,7 @@ def side_choice(side: Side) -> str:
 
 
 __all__ = [
+    "rule_entries", "theme_entries",
     "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
     "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
     "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",

@@ -10,11 +10,10 @@ a rule: every fact comes from the ``MoveResult`` and the rules object.
 from __future__ import annotations
 
 from engine import NORTH, SOUTH, EndReason, MoveResult, Outcome, Rules, Side, opposite_pit, other
-from lessons.loader import rule_texts
 
 from .clock import time_ran_out
 from ..i18n import gettext as _
-from .basics import pit_word, pits_list, place_name, rule_badge, seeds_word, side_name, times_word
+from .basics import rule_entries, pit_word, pits_list, place_name, rule_badge, seeds_word, side_name, times_word
 
 ANNOUNCED = ("A5", "A2", "K8", "K9", "K10", "K18", "K11", "K12", "A4", "A3", "K17", "K14", "K15", "A6")
 """Rule ids announced after a move, in this order (K16/A6 results are told by :func:`result_text`)."""
@@ -36,7 +35,7 @@ def sweep_text(result: MoveResult, rules: Rules) -> str:
     """
     if not any(result.swept):
         return ""
-    entry = rule_texts().get(sweep_rule(rules), {})
+    entry = rule_entries().get(sweep_rule(rules), {})
     parts = []
     for side, count in zip((SOUTH, NORTH), result.swept, strict=True):
         template = entry.get("sweep_part") if count else entry.get("sweep_empty")
@@ -88,7 +87,7 @@ def _values(result: MoveResult, rules: Rules) -> dict[str, object]:
 
 def _template(rule_id: str, result: MoveResult) -> str | None:
     """The ``say`` variant of ``rules.toml`` that is exact for this result."""
-    entry = rule_texts().get(rule_id, {})
+    entry = rule_entries().get(rule_id, {})
     template = entry.get("say")
     reason = result.outcome.reason if result.outcome is not None else None
     if rule_id == "K8":
@@ -246,7 +245,7 @@ def illegal_text(rule_id: str) -> str:
     Uses the id's ``refuse`` sentence in ``rules.toml``, else its ``text``,
     followed by the id in brackets.
     """
-    entry = rule_texts().get(rule_id, {})
+    entry = rule_entries().get(rule_id, {})
     text = entry.get("refuse") or entry.get("text")
     return f"{text} ({rule_id})" if text else _("That move is not allowed.")
 

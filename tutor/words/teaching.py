@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from engine import Miss, Outcome, Side
+from engine import NORTH, SOUTH, Miss, Outcome, Side
 
 from ..i18n import gettext as _
 from ..i18n import ngettext
@@ -98,6 +99,20 @@ def keep_going(what_it_did: str) -> str:
 def goal_missed(what_it_did: str, missed: Sequence[Miss]) -> str:
     """A goal try that ended without the goal."""
     return what_it_did + "\n\n" + _("Not yet: {misses}. Press **Try again**.").format(misses=misses_words(missed))
+
+
+def answer_label(token: str) -> str:
+    """A predict step's choice, a content id (``"South pit 5"``, ``"North store"``, ``"yes"``,
+    ``"South"``, ``"Draw"``, ``"Not over"``, ``"7"``), in the session's words (English: the id itself)."""
+    pit = re.fullmatch(r"(South|North) pit (\d+)", token)
+    if pit:
+        return _("{side} pit {pit}").format(side=side_name(SOUTH if pit[1] == "South" else NORTH), pit=pit[2])
+    store = re.fullmatch(r"(South|North) store", token)
+    if store:
+        return _("{side} store").format(side=side_name(SOUTH if store[1] == "South" else NORTH))
+    named = {"yes": _("yes"), "no": _("no"), "South": side_name(SOUTH), "North": side_name(NORTH),
+             "Draw": _("Draw"), "Not over": _("Not over")}
+    return named.get(token, token)
 
 
 def wrong_answer(choice: str) -> str:
@@ -253,6 +268,7 @@ def plural_puzzles(n: int) -> str:
 
 
 __all__ = [
+    "answer_label",
     "about_words", "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed",
     "dead_end", "goal_missed", "goal_reached", "hint_line", "keep_going", "lesson_line", "lesson_steps_done",
     "line_words", "miss_words", "misses_words", "most_extra_turns_missed", "no_such_puzzle", "not_best",
