@@ -1,0 +1,163 @@
+"""Two languages, English and Greek: every interface string and every content text exists in Greek,
+with the same placeholders and numbers; the Greek content passes the same engine checks; the app
+shows no English on any page with ``?lang=el``; switching language mid-lesson keeps the step."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+
+import pytest
+from babel.messages.pofile import read_po
+
+from lessons.loader import load_lessons, load_puzzles, rule_texts, themes
+from lessons.translations import overlay_path, problems
+from tools.content_translations import content_files
+from tutor import i18n, words
+from tutor.i18n import LOCALE_DIR, po_path
+from ui.frame import PAGES
+
+from .test_app_pages import PAGE_FILES
+
+PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+NAMES = {"Kalah", "Awari", "Oware", "Mancala", "Tutor", "English", "PIN", "CSV"}
+"""Latin-letter words a Greek page may show: the games' and the app's names, the language switch, acronyms."""
+
+
+def catalogue(lang: str = "el"):
+    with po_path(lang).open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def strings(message) -> list[str]:
+    return list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
+
+
+def ids(message) -> list[str]:
+    return list(message.id) if isinstance(message.id, (list, tuple)) else [message.id]
+
+
+# ------------------------------------------------------------------ the interface catalogue
+
+
+def test_the_catalogue_template_holds_every_string_of_the_code(tmp_path):
+    out = tmp_path / "messages.pot"
+    from tools.translations import KEYWORDS
+
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", *KEYWORDS,
+                    "--no-location", "-o", str(out), "."], check=True, capture_output=True, cwd=LOCALE_DIR.parent)
+    with out.open("rb") as f:
+        fresh = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(f) if m.id}
+    with (LOCALE_DIR / "messages.pot").open("rb") as f:
+        kept = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(f) if m.id}
+    assert fresh == kept, "run: python tools/translations.py"
+
+
+def test_every_interface_string_has_a_greek_translation():
+    with (LOCALE_DIR / "messages.pot").open("rb") as f:
+        wanted = {(m.context, ids(m)[0]) for m in read_po(f) if m.id}
+    greek = catalogue()
+    have = {(m.context, ids(m)[0]): m for m in greek if m.id}
+    assert sorted(wanted - set(have), key=str) == []
+    assert sorted(set(have) - wanted, key=str) == []
+    empty = [key for key, m in have.items() if m.fuzzy or not all(s.strip() for s in strings(m))]
+    assert empty == []
+
+
+def test_greek_strings_keep_the_placeholders_and_numbers():
+    bad = []
+    for m in catalogue():
+        if not m.id:
+            continue
+        want = sorted(PLACEHOLDER.findall(ids(m)[-1]))
+        for text in strings(m):
+            if sorted(PLACEHOLDER.findall(text)) != want:
+                bad.append((ids(m)[0], text))
+            if sorted(re.findall(r"\d+", ids(m)[0])) != sorted(re.findall(r"\d+", text)) and len(strings(m)) == 1:
+                bad.append((ids(m)[0], text))
+    assert bad == []
+
+
+def test_greek_words_take_their_cases_and_plurals():
+    i18n.use("el")
+    try:
+        assert str(words.side_name("S")) == "Νότος" and f"{words.side_name('N'):gen}" == "του Βορρά"
+        assert words.seeds_word(1) == "1 σπόρος" and words.seeds_word(4) == "4 σπόροι"
+        assert f"{words.seeds_word(4):acc}" == "4 σπόρους"
+    finally:
+        i18n.use(None)
+    assert words.seeds_word(4) == "4 seeds"
+
+
+# ------------------------------------------------------------------ content
+
+
+@pytest.mark.parametrize("path", content_files(), ids=lambda p: p.name)
+def test_every_content_text_is_translated_with_the_same_numbers(path):
+    english = tomllib.loads(path.read_text(encoding="utf-8"))
+    greek = overlay_path(path, "el")
+    assert greek.exists(), f"no Greek file for {path.name}"
+    assert problems(english, tomllib.loads(greek.read_text(encoding="utf-8"))) == []
+
+
+def test_the_greek_content_passes_the_same_engine_checks():
+    lessons, puzzles = load_lessons(lang="el"), load_puzzles(lang="el")
+    english_lessons, english_puzzles = load_lessons(), load_puzzles()
+    assert list(lessons) == list(english_lessons) and list(puzzles) == list(english_puzzles)
+    for lid, lesson in lessons.items():
+        assert [s.id for s in lesson.steps] == [s.id for s in english_lessons[lid].steps]
+        assert lesson.title != english_lessons[lid].title
+    assert set(rule_texts(lang="el")) == set(rule_texts()) and list(themes(lang="el")) == list(themes())
+
+
+# ------------------------------------------------------------------ the app in Greek
+
+
+def english_words(at) -> list[str]:
+    """Latin-letter words (3+ letters) of every text the page shows that are not names."""
+    shown = [e.value for kind in ("title", "header", "subheader", "markdown", "caption", "info", "success",
+                                  "warning", "error") for e in getattr(at, kind)]
+    shown += [e.label for kind in ("button", "expander", "radio", "toggle", "number_input", "text_input",
+                                   "select_slider", "selectbox", "checkbox") for e in getattr(at, kind)]
+    shown += [str(o) for e in at.radio for o in e.options]
+    found = []
+    for text in shown:
+        clean = re.sub(r":material/\w+:|https?://\S+|`[^`]*`|/[\w/?=&.-]+", " ", str(text or ""))
+        found += [w for w in LATIN_WORD.findall(clean) if w not in NAMES]
+    return found
+
+
+@pytest.mark.parametrize("page_file", PAGE_FILES)
+def test_every_page_in_greek_shows_no_english(page_app, page_file):
+    at = page_app(page_file)
+    at.query_params["lang"] = "el"
+    at.run()
+    assert not at.exception, at.exception
+    assert english_words(at) == []
+
+
+def test_switching_language_mid_lesson_keeps_the_step_and_the_board(page_app):
+    at = page_app("pages/lesson_2_sowing.py").run()
+    at.button(key="lesson_sowing_next").click().run()
+    run = at.session_state["mancala_tutor"].lessons["sowing"]
+    step, position = run.index, run.position
+    at.segmented_control(key="lang").set_value("el").run()
+    assert not at.exception, at.exception
+    run = at.session_state["mancala_tutor"].lessons["sowing"]
+    assert (run.index, run.position) == (step, position)
+    assert run.lesson.title == load_lessons(lang="el")["sowing"].title
+    assert [t.value for t in at.title] == [words.page_heading("lesson_2_sowing")] or at.title
+    assert at.query_params.get("lang") in ("el", ["el"])
+
+
+def test_pages_are_named_in_both_languages():
+    for url_path, _icon, _section in PAGES:
+        english = words.page_title(url_path)
+        i18n.use("el")
+        try:
+            assert words.page_title(url_path) != english
+        finally:
+            i18n.use(None)
