@@ -13,7 +13,7 @@ import streamlit as st
 
 from engine import CLOCK_CHOICES, CLOCK_SIDES, GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, options_for, time_control
 from engine.clock import CUSTOM, CUSTOM_INCREMENT_S, CUSTOM_MINUTES, NO_CLOCK
-from tutor import words
+from tutor import i18n, words
 from tutor.analysis import move_table
 from tutor.links import link_query
 from tutor.sandbox import SandboxActivity
@@ -231,4 +231,7 @@ def moves_table(sb: SandboxActivity) -> None:
 def share(sb: SandboxActivity) -> None:
     """A link that reopens this position with these rules."""
     st.caption(words.share_intro())
-    st.code(f"{state.app_url()}?{link_query(sb.rules, sb.position)}", language=None)
+    query = link_query(sb.rules, sb.position)
+    if i18n.current() != i18n.DEFAULT:  # the link opens in the language it was made in
+        query += f"&lang={i18n.current()}"
+    st.code(f"{state.app_url()}?{query}", language=None)
