@@ -54,7 +54,7 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
         row[words.label("col_puzzles_solved")] = sum(1 for p in pupil.puzzles.values() if p.solved)
         missed = [display_name(puzzles, pid) for pid, p in pupil.puzzles.items()
                   if p.missed and not p.solved and pid in puzzles]
-        row[words.label("col_puzzles_missed")] = "; ".join(sorted(missed))
+        row[words.label("col_puzzles_missed")] = words.clause_separator().join(sorted(missed))
         row[words.label("col_last_active")] = words.last_active(minutes_since(pupil.last_active, now))
         rows.append(row)
     return rows

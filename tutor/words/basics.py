@@ -31,6 +31,11 @@ def theme_entries() -> dict[str, Theme]:
     return themes(lang=current())
 
 
+def clause_separator() -> str:
+    """What joins clauses of one sentence: ``"; "`` in English (Greek: ``"· "``, its ";" is a question mark)."""
+    return _("; ")
+
+
 def side_name(side: Side) -> Word:
     """``"S"`` -> ``"South"``, ``"N"`` -> ``"North"`` (a ``Word``: ``{side:gen}``, ``{side:acc}`` in a template)."""
     if side == SOUTH:
@@ -243,7 +248,7 @@ def side_choice(side: Side) -> str:
 
 
 __all__ = [
-    "rule_entries", "theme_entries",
+    "clause_separator", "rule_entries", "theme_entries",
     "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
     "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
     "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",

@@ -8,7 +8,7 @@ from typing import Any
 from engine import MoveResult
 
 from ..i18n import gettext as _
-from .basics import or_list, pit_word, side_name
+from .basics import clause_separator, or_list, pit_word, side_name
 
 
 def ahead_words(depth: int) -> str:
@@ -72,7 +72,7 @@ def depth_warning(rows: Sequence[Mapping[str, Any]]) -> str | None:
         pits=", ".join(str(r["pit"]) for r in rows if not r["exact"] and r["depth"] == d), depth=d) for d in depths]
     return (_("Estimates at different depths: {parts} moves ahead (both players' moves counted). A pit searched "
               "deeper can look better or worse than the rest only because of that: compare them with care, or "
-              "give the search more time.").format(parts="; ".join(parts)))
+              "give the search more time.").format(parts=clause_separator().join(parts)))
 
 
 def same_depth_note(depth: int) -> str:
@@ -129,7 +129,7 @@ def story_point(row: Mapping[str, Any]) -> str:
     text = _("move {move}: {player} pit {pit}; South {eval:+d} with best play").format(
         move=row["move"], player=row["player_name"], pit=row["pit"], eval=row["evaluation"])
     if row["lost"]:
-        text += "; " + _("this move threw away {lost} seeds compared with the best move (pit {best})").format(
+        text += clause_separator() + _("this move threw away {lost} seeds compared with the best move (pit {best})").format(
             lost=row["lost"], best=row["best_pit"])
     return text
 

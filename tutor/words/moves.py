@@ -13,7 +13,7 @@ from engine import NORTH, SOUTH, EndReason, MoveResult, Outcome, Rules, Side, op
 
 from .clock import time_ran_out
 from ..i18n import gettext as _
-from .basics import rule_entries, pit_word, pits_list, place_name, rule_badge, seeds_word, side_name, times_word
+from .basics import clause_separator, rule_entries, pit_word, pits_list, place_name, rule_badge, seeds_word, side_name, times_word
 
 ANNOUNCED = ("A5", "A2", "K8", "K9", "K10", "K18", "K11", "K12", "A4", "A3", "K17", "K14", "K15", "A6")
 """Rule ids announced after a move, in this order (K16/A6 results are told by :func:`result_text`)."""
@@ -41,7 +41,7 @@ def sweep_text(result: MoveResult, rules: Rules) -> str:
         template = entry.get("sweep_part") if count else entry.get("sweep_empty")
         if template:
             parts.append(template.format(side=side_name(side), seeds=seeds_word(count)))
-    return "; ".join(parts)
+    return clause_separator().join(parts)
 
 
 def sweep_rule(rules: Rules) -> str:

@@ -10,6 +10,7 @@ from engine import NORTH, SOUTH, Miss, Outcome, Side
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from .basics import (
+    clause_separator,
     extra_turns_word,
     lit_words,
     pit_word,
@@ -60,7 +61,7 @@ def miss_words(miss: Miss) -> str:
 
 def misses_words(missed: Sequence[Miss]) -> str:
     """Every missed condition, joined with semicolons."""
-    return "; ".join(miss_words(m) for m in missed)
+    return clause_separator().join(miss_words(m) for m in missed)
 
 
 # ------------------------------------------------------------------ lessons
@@ -204,7 +205,7 @@ def puzzle_wrong(what_it_did: str, why: str, note: str) -> str:
 
 
 def not_this_time(reasons: Sequence[str]) -> str:
-    return _("Not this time: {reasons}.").format(reasons="; ".join(reasons))
+    return _("Not this time: {reasons}.").format(reasons=clause_separator().join(reasons))
 
 
 def answers_note(turns: Sequence[Sequence[int]]) -> str:
