@@ -22,17 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import MAX_COUNT, OPTIONS, Position  # noqa: E402
-from tests.fuzz_support import (  # noqa: E402
-    RULES,
-    check_budget_value,
-    check_fields,
-    check_link,
-    check_notation,
-    check_press,
-    check_round_trip,
-    check_settings,
-    check_typed,
-)
+from tests import fuzz_support as fs  # noqa: E402
 from tutor.links import LINK_KEYS  # noqa: E402
 from tutor.sandbox import SandboxActivity  # noqa: E402
 
@@ -67,7 +57,7 @@ def notation(rng: random.Random) -> str:
 
 
 def gen_notation(rng: random.Random) -> tuple[object, ...]:
-    return (rng.choice([notation(rng), text(rng, 80), anything(rng)]), rng.choice(RULES))
+    return (rng.choice([notation(rng), text(rng, 80), anything(rng)]), rng.choice(fs.RULES))
 
 
 def gen_round_trip(rng: random.Random) -> tuple[object, ...]:
@@ -84,11 +74,11 @@ def gen_link(rng: random.Random) -> tuple[object, ...]:
 
 
 def gen_press(rng: random.Random) -> tuple[object, ...]:
-    return (rng.choice(RULES), [rng.choice([rng.randint(1, 8), anything(rng)]) for _ in range(rng.randint(1, 6))])
+    return (rng.choice(fs.RULES), [rng.choice([rng.randint(1, 8), anything(rng)]) for _ in range(rng.randint(1, 6))])
 
 
 def gen_fields(rng: random.Random) -> tuple[object, ...]:
-    rules = rng.choice(RULES)
+    rules = rng.choice(fs.RULES)
     n = rules.pits
     values: list[object] = [rules.seeds] * n + [0] + [rules.seeds] * n + [0]
     for _ in range(rng.randint(0, 3)):
@@ -115,18 +105,18 @@ def gen_budget(rng: random.Random) -> tuple[object, ...]:
 def run_press(rules, presses) -> None:  # type: ignore[no-untyped-def]
     sb = SandboxActivity(rules)
     for pit in presses:
-        check_press(sb, pit)
+        fs.check_press(sb, pit)
 
 
 KINDS = {
-    "notation": (gen_notation, check_notation),
-    "round trip": (gen_round_trip, check_round_trip),
-    "link": (gen_link, check_link),
+    "notation": (gen_notation, fs.check_notation),
+    "round trip": (gen_round_trip, fs.check_round_trip),
+    "link": (gen_link, fs.check_link),
     "press": (gen_press, run_press),
-    "editor fields": (gen_fields, lambda rules, values, to_move: check_fields(SandboxActivity(rules), values, to_move)),
-    "new-game form": (gen_settings, lambda form: check_settings(SandboxActivity(RULES[0]), form)),
-    "typed text": (gen_typed, check_typed),
-    "budget": (gen_budget, check_budget_value),
+    "editor fields": (gen_fields, lambda rules, values, to_move: fs.check_fields(SandboxActivity(rules), values, to_move)),
+    "new-game form": (gen_settings, lambda form: fs.check_settings(SandboxActivity(fs.RULES[0]), form)),
+    "typed text": (gen_typed, fs.check_typed),
+    "budget": (gen_budget, fs.check_budget_value),
 }
 
 
