@@ -10,13 +10,13 @@ Public names (stable):
 (True, ('K7', 'K9'))
 """
 
-from .clock import CLOCK_CHOICES, CLOCK_SIDES, TimeControl, time_control, time_outcome, timed_sides
+from .clock import CLOCK_CHOICES, CLOCK_SIDES, CUSTOM, CUSTOM_INCREMENT_S, CUSTOM_MINUTES, TimeControl, time_control, time_outcome, timed_sides
 from .errors import IllegalMoveError, NotationError
 from .game import Game
 from .goals import Goal, Miss, misses, reached
 from .moves import legal_moves, outcome, play
 from .options import GAMES, MAX_PITS, MIN_PITS, OPTIONS, GameName, Option, OptionValue, game_name, option, options_for
-from .position import NORTH, SIDES, SOUTH, STORE, Place, Position, Side, opposite_pit, other, side_of
+from .position import MAX_COUNT, MAX_NOTATION_LENGTH, NORTH, SIDES, SOUTH, STORE, Place, Position, Side, opposite_pit, other, side_of
 from .results import EndReason, MoveResult, Outcome
 from .rules import (
     KalahRules,
@@ -33,12 +33,17 @@ from .turns import Turn, all_turns, best_capture, play_turn
 __all__ = [
     "CLOCK_CHOICES",
     "CLOCK_SIDES",
+    "CUSTOM",
+    "CUSTOM_INCREMENT_S",
+    "CUSTOM_MINUTES",
     "TimeControl",
     "time_control",
     "time_outcome",
     "timed_sides",
     "EndReason",
     "GAMES",
+    "MAX_COUNT",
+    "MAX_NOTATION_LENGTH",
     "MAX_PITS",
     "MIN_PITS",
     "OptionValue",

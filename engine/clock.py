@@ -82,7 +82,10 @@ def _number(value: object) -> float | None:
     """``value`` as a finite float, or ``None`` (text, booleans, NaN and infinities)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # a whole number too big for a float
+        return None
     return number if math.isfinite(number) else None
 
 

@@ -16,6 +16,7 @@ number of ``parts``, a ``row`` of pits, one ``pit``, a ``store``, or ``to_move``
 NotationProblem = Literal[
     "not_text",      # the position is not a string (value: the type's name)
     "empty",         # nothing was written
+    "too_long",      # longer than MAX_NOTATION_LENGTH characters (value: the length; expected: the limit)
     "parts",         # not 5 parts separated by "/" (value: how many; expected: 5)
     "missing",       # a row has no pits (side given)
     "not_a_number",  # a pit or store is not a whole number (value: the text)
@@ -29,6 +30,15 @@ NotationProblem = Literal[
 """What is wrong with a notation string (``NotationError.problem``)."""
 
 
+def shown(value: object) -> str:
+    """``value`` for an error message: its ``repr`` cut to 40 characters; a whole number too long
+    to write (Python's 4300-digit limit) is told by its size, never converted."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
 class NotationError(ValueError):
     """A position written in notation could not be read.
 
@@ -39,7 +49,7 @@ class NotationError(ValueError):
         side: ``"S"`` or ``"N"`` for a problem in one side's row, pit or store, else ``None``.
         pit: the pit (1..n, the owner's numbering) for ``field == "pit"``, else ``None``.
         expected: what was needed (5 parts, the rules' pits or total), else ``None``.
-        text: the input, as given.
+        text: the input, as given (cut to ``MAX_NOTATION_LENGTH`` characters when ``too_long``).
 
     The message quotes the input and says what is wrong with it, for example
     ``wrong number of fields (4, need 5 separated by '/') in '4,4,4/0/4,4,4/0'``.

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .errors import shown
+
 GameName = Literal["kalah", "oware"]
 """The games the engine knows: Kalah (K1-K18) and Awari/Oware (A1-A6)."""
 
@@ -73,10 +75,10 @@ class Option:
     def refusal(self, value: object) -> str:
         """The developer's message for a value this option does not allow."""
         if self.kind == "int":
-            return f"{self.name} must be a whole number from {self.low} to {self.high}, not {value!r}"
+            return f"{self.name} must be a whole number from {self.low} to {self.high}, not {shown(value)}"
         if self.kind == "bool":
-            return f"{self.name} must be True or False, not {value!r}"
-        return f"{self.name} must be one of {', '.join(map(repr, self.choices))}, not {value!r}"
+            return f"{self.name} must be True or False, not {shown(value)}"
+        return f"{self.name} must be one of {', '.join(map(repr, self.choices))}, not {shown(value)}"
 
     def parse(self, text: object) -> OptionValue:
         """Read the option from link or form text (``"6"``, ``"true"``, ``"stuck"``).

@@ -32,6 +32,11 @@ STORE = 0
 MAX_COUNT = 9999
 """The most seeds notation accepts in one pit or store (no game has more than 160)."""
 
+MAX_NOTATION_LENGTH = 200
+"""The longest notation read, in characters (spaces included); longer text is refused
+before it is split or any number in it is read. The longest real position (8 pits of
+9999 seeds a side) takes 89."""
+
 
 def other(side: Side) -> Side:
     """The other player: ``"S"`` <-> ``"N"``."""
@@ -156,15 +161,20 @@ class Position:
                 ``engine.errors``): not text, wrong field count, a field that
                 is not a whole number, negative or absurdly many seeds, rows of
                 different or wrong length, a total that differs from the
-                rules', or an unknown side. The message quotes the input.
+                rules', an unknown side, or text longer than
+                :data:`MAX_NOTATION_LENGTH` characters (``problem="too_long"``,
+                refused before it is read). The message quotes the input, cut short.
         """
         if not isinstance(text, str):
             raise NotationError(
-                f"a position must be text, not {type(text).__name__}: {text!r}"[:200],
+                f"a position must be text, not {type(text).__name__}",
                 problem="not_text", value=type(text).__name__,
             )
+        quoted = repr(text) if len(text) <= 100 else repr(text[:100] + "...")
+        if len(text) > MAX_NOTATION_LENGTH:
+            raise _error(f"the position is {len(text)} characters long, more than {MAX_NOTATION_LENGTH}, in {quoted}",
+                         "position", "too_long", len(text), text[:MAX_NOTATION_LENGTH], expected=MAX_NOTATION_LENGTH)
         src = text.strip()
-        quoted = repr(text) if len(text) <= 200 else repr(text[:200] + "...")
         if not src:
             raise _error(f"the position is empty in {quoted}", "position", "empty", "", text)
         parts = src.split("/")

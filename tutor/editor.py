@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import NORTH, SOUTH, NotationError, Position, Rules, Side
+from engine import MAX_COUNT, NORTH, SOUTH, NotationError, Position, Rules, Side
 
 from . import words
 from .activity import Notice, writes
@@ -29,11 +29,12 @@ class BoardEditor:
         raise NotImplementedError
 
     @writes(False)
-    def apply_notation(self, text: str) -> bool:
+    def apply_notation(self, text: object) -> bool:
         """Set the board from notation under the current rules; a refusal (one sentence in
-        :attr:`editor_error`) changes nothing."""
+        :attr:`editor_error`: not text, longer than ``engine.MAX_NOTATION_LENGTH``, any
+        ``NotationError``) changes nothing."""
         try:
-            position = Position.from_notation(str(text), self.rules)
+            position = Position.from_notation(text, self.rules)  # refuses what is not text, too
         except NotationError as err:
             return self._refuse(words.notation_problem(err, self.rules))
         self.new_game(self.rules, start=position)
@@ -50,7 +51,14 @@ class BoardEditor:
     @writes(False)
     def apply_fields(self, south: Sequence[object], south_store: object, north: Sequence[object],
                      north_store: object, to_move: str) -> bool:
-        """Set the board from the editor's numbers; an empty or negative field is named."""
+        """Set the board from the editor's numbers (``south``/``north``: the rules' pits each, in the
+        owner's numbering; ``to_move``: ``"S"`` or ``"N"``). A refusal changes nothing and names
+        what is wrong: a row of the wrong length, an empty field (NaN, text, a fraction), a
+        negative number, more than ``engine.MAX_COUNT`` seeds, nobody to move."""
+        if len(south) != self.rules.pits or len(north) != self.rules.pits:
+            return self._refuse(words.pit_count_problem(self.rules.pits, max(len(south), len(north))))
+        if to_move not in (SOUTH, NORTH):
+            return self._refuse(words.to_move_missing())
         named = [(words.place_name((SOUTH, k)), v) for k, v in enumerate(south, 1)]
         named += [(words.place_name((SOUTH, 0)), south_store)]
         named += [(words.place_name((NORTH, k)), v) for k, v in enumerate(north, 1)]
@@ -62,11 +70,13 @@ class BoardEditor:
                 return self._refuse(words.field_missing(where))
             if number < 0:
                 return self._refuse(words.field_negative(where, number))
+            if number > MAX_COUNT:
+                return self._refuse(words.field_too_big(where, self.rules.total_seeds))
             counts.append(number)
         n = len(south)
         text = "/".join((",".join(map(str, counts[:n])), str(counts[n]),
                          ",".join(map(str, counts[n + 1:2 * n + 1])), str(counts[2 * n + 1]),
-                         NORTH if to_move == NORTH else SOUTH))
+                         to_move))
         return self.apply_notation(text)
 
 
@@ -76,7 +86,7 @@ def _whole(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, float) and value.is_integer() and abs(value) < 10**6:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 10**6:  # NaN and inf are not
         return int(value)
     return None
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlencode
 
-from engine import OPTIONS, KalahRules, NotationError, Position, Rules, rules_from_params
+from engine import MAX_NOTATION_LENGTH, OPTIONS, KalahRules, NotationError, Position, Rules, rules_from_params
 
 from . import words
 
 LINK_KEYS = ("pos", "game", *dict.fromkeys(o.name for o in OPTIONS))
 """The query parameters a sandbox link may carry: the position, the game and every option."""
+LINK_VALUE_MAX = MAX_NOTATION_LENGTH
+"""The longest value a link parameter may have, in characters (a position's longest notation)."""
 
 
 def link_query(rules: Rules, position: Position) -> str:
@@ -29,11 +31,21 @@ def read_link(params: Mapping[str, object]) -> tuple[Rules, Position, str | None
 
     Returns ``(rules, start, error, warning)``. With no link parameters:
     standard Kalah, its start. With a bad link: the start position of the
-    rules (or of standard Kalah when the rules themselves are bad) and one
-    friendly ``error`` sentence. ``warning`` names settings the game ignores.
+    rules (or of standard Kalah when the rules themselves are bad, or a
+    value of :data:`LINK_KEYS` is not text or longer than
+    :data:`LINK_VALUE_MAX` characters) and one friendly ``error`` sentence
+    that quotes at most a short, literal piece of the link. ``warning`` names
+    settings the game ignores. Other parameters are not looked at.
     """
-    fields = {k: str(v)[:200] for k, v in params.items() if k in LINK_KEYS}
     default = KalahRules()
+    fields: dict[str, str] = {}
+    for key in LINK_KEYS:
+        if key not in params:
+            continue
+        value = params[key]
+        if not isinstance(value, str) or len(value) > LINK_VALUE_MAX:  # refused whole, never cut to fit
+            return default, default.initial_position(), words.link_value_refused(key, LINK_VALUE_MAX), None
+        fields[key] = value
     if not fields:
         return default, default.initial_position(), None, None
     try:
@@ -60,4 +72,4 @@ def position_problem(text: str, rules: Rules) -> str | None:
     return None
 
 
-__all__ = ["LINK_KEYS", "link_query", "position_problem", "read_link"]
+__all__ = ["LINK_KEYS", "LINK_VALUE_MAX", "link_query", "position_problem", "read_link"]

@@ -305,18 +305,22 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
     def new_game_from(self, settings: Mapping[str, object]) -> None:
         """New game from a form: ``game``, the option fields of ``engine.options``, ``first``.
 
-        Bad settings change nothing and say why in the notice.
+        Bad settings (rules the option table does not allow, a ``first`` that is not ``"S"`` or
+        ``"N"``, a clock out of range) change nothing and say why in the notice.
         """
         game: GameName = "oware" if settings.get("game") == "oware" else "kalah"
         values = {o.name: settings[o.name] for o in options_for(game) if o.name in settings}
         try:
             rules = make_rules(game, **values)
-        except ValueError as exc:
-            self.notice = Notice("error", words.rules_refused(str(exc)))
+        except ValueError:
+            self.notice = Notice("error", words.rules_refused(words.settings_problem(game, values)))
+            return
+        first = settings.get("first", SOUTH)
+        if first not in (SOUTH, NORTH):  # a forged form: somebody has to move first
+            self.notice = Notice("error", words.first_refused())
             return
         if not self.set_time_control(settings):
             return
-        first: Side = NORTH if settings.get("first") == NORTH else SOUTH
         self.new_game(rules, first)
         self.notice = Notice("info", words.new_game(rules, first, self.control))
 

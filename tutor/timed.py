@@ -14,7 +14,9 @@ import time
 from collections.abc import Callable, Mapping
 
 from engine import (
+    CLOCK_CHOICES,
     CLOCK_SIDES,
+    CUSTOM,
     Game,
     Outcome,
     Position,
@@ -80,11 +82,20 @@ class TimedPlay:
         The control is used from the next new game. A bad custom control
         changes nothing; the notice says why and False is returned.
         """
+        choice = settings.get("clock", "none")
+        minutes, increment = settings.get("clock_minutes"), settings.get("clock_increment")
+        if choice not in CLOCK_CHOICES:
+            self.notice = Notice("error", words.clock_refused("choice"))
+            return False
         try:
-            control = time_control(str(settings.get("clock", "none")), settings.get("clock_minutes"),
-                                   settings.get("clock_increment"))
-        except ValueError as exc:
-            self.notice = Notice("error", words.clock_refused(str(exc)))
+            control = time_control(str(choice), minutes, increment)
+        except ValueError:
+            try:
+                time_control(CUSTOM, minutes, 0)
+            except ValueError:
+                self.notice = Notice("error", words.clock_refused("minutes"))
+                return False
+            self.notice = Notice("error", words.clock_refused("increment"))
             return False
         who = settings.get("clock_sides", "both")
         self.control = control

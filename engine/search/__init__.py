@@ -15,10 +15,13 @@ Pure Python, standard library only. The public faces:
 Every entry point takes ``time_ms`` (milliseconds; ``None``: no time limit)
 and ``max_nodes`` (nodes; ``None``: no limit); running out of either is the
 same thing. With ``time_ms=None`` the results do not depend on the machine's
-speed, which is what the tests use.
+speed, which is what the tests use. A budget out of range (NaN, infinite,
+negative, over a minute or 10**9 nodes, a bool) raises ``ValueError`` before
+anything is searched (``budget``).
 
 The parts, one job each:
 
+- ``budget``: the allowed ranges of ``time_ms``, ``max_nodes``, ``max_depth``;
 - ``tables``: one rules object's kernel (``engine.kernel``), its packed
   layout, and the proven table kept between calls (``clear_tables``);
 - ``searcher``: the exact solver and the depth-limited search (negamax,
@@ -38,6 +41,7 @@ exact.
 
 from __future__ import annotations
 
+from .budget import MAX_DEPTH, MAX_NODES, MAX_TIME_MS, check_budget
 from .analysis import MoveValue, analyse, prove_all, prove_result
 from .levels import LEVEL_SETTINGS, LEVELS, MIN_MOVE_MS, best_move, choose_move, solve_best
 from .searcher import FULL
@@ -45,11 +49,15 @@ from .tables import clear_tables
 
 __all__ = [
     "FULL",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "MAX_TIME_MS",
     "LEVELS",
     "LEVEL_SETTINGS",
     "MIN_MOVE_MS",
     "MoveValue",
     "analyse",
+    "check_budget",
     "best_move",
     "choose_move",
     "clear_tables",

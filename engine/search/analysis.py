@@ -16,7 +16,8 @@ from ..moves import legal_moves
 from ..kernel import Moves
 from ..position import NORTH, Position
 from ..rules import Rules
-from .searcher import FULL, OutOfBudget, Searcher
+from .budget import OutOfBudget, check_budget
+from .searcher import FULL, Searcher
 from .tables import GameTables, tables_for
 
 
@@ -50,12 +51,6 @@ class MoveValue:
 def result_word(value: int) -> str:
     """``"win"``, ``"draw"`` or ``"loss"`` for a final store difference ``value`` (K16)."""
     return "win" if value > 0 else "loss" if value < 0 else "draw"
-
-
-def check_nodes(max_nodes: int | None) -> None:
-    """Raise ``ValueError`` unless ``max_nodes`` is ``None`` or a whole number >= 0."""
-    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0):
-        raise ValueError(f"max_nodes must be a whole number from 0 up, or None, not {max_nodes!r}")
 
 
 def _pv(game: GameTables, searcher: Searcher | None, f: Any, x2: int, ms2: Moves, limit: int = 40) -> tuple[int, ...]:
@@ -118,20 +113,20 @@ def analyse(
     when the game is over.
 
     Raises ``ValueError`` when the position does not fit the rules (as
-    ``engine.legal_moves`` does) or ``max_nodes`` is not a whole number >= 0.
+    ``engine.legal_moves`` does) or a budget is out of range (``engine.search.budget``:
+    ``time_ms`` a finite 0..60000, ``max_nodes`` a whole 0..10**9, ``max_depth`` 1..200).
 
     >>> from engine import KalahRules, Position
     >>> r = KalahRules(pits=3, seeds=1)
     >>> [(m.pit, m.value, m.exact) for m in analyse(r.initial_position(), r, time_ms=None)]
     [(1, 0, True), (2, -4, True), (3, 0, True)]
     """
-    check_nodes(max_nodes)
+    check_budget(time_ms, max_nodes, max_depth)
     legal = legal_moves(position, rules)
     if not legal:
         return ()
     budget = None if time_ms is None else max(time_ms, 1)
     game = tables_for(rules)
-    game.trim()
     x, ms, kids = game.children(position)
     side = position.to_move
     results: dict[int, MoveValue] = {}
@@ -221,11 +216,10 @@ def prove_all(
     kept; ``nodes`` is the nodes searched (never more than ``max_nodes``).
     An over game gives ``{"proven": True, "nodes": 0, "values": {}}``.
     The benchmark and the tests use it; ``analyse`` is the public face.
-    Raises ``ValueError`` when ``max_nodes`` is not a whole number >= 0.
+    Raises ``ValueError`` when a budget is out of range (``engine.search.budget``).
     """
-    check_nodes(max_nodes)
+    check_budget(time_ms, max_nodes)
     game = tables_for(rules)
-    game.trim()
     x, ms, kids = game.children(position)
     side = position.to_move
     searcher = Searcher(game, time_ms=time_ms, max_nodes=max_nodes)
@@ -260,11 +254,10 @@ def prove_result(
 
     Two null-window proofs at the root (value >= 1? value >= 0?); Kalah
     and Oware alike. Raises ``ValueError`` when the game is already over or
-    ``max_nodes`` is not a whole number >= 0.
+    a budget is out of range (``engine.search.budget``).
     """
-    check_nodes(max_nodes)
+    check_budget(time_ms, max_nodes)
     game = tables_for(rules)
-    game.trim()
     x, ms = game.kernel.start(position)
     if not ms:
         raise ValueError(f"the game is over in {position.to_notation()}")

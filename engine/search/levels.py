@@ -14,8 +14,8 @@ from typing import Any
 from ..moves import legal_moves, play
 from ..position import NORTH, SOUTH, Position
 from ..rules import Rules
-from .analysis import check_nodes
-from .searcher import INF, OutOfBudget, Searcher
+from .budget import OutOfBudget, check_budget
+from .searcher import INF, Searcher
 from .tables import tables_for
 
 LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
@@ -63,14 +63,13 @@ def best_move(
     a single legal pit it returns ``(pit, 0, 0)`` at once.
 
     Raises ``ValueError`` when the game is over (no legal move) or
-    ``max_nodes`` is not a whole number >= 0.
+    a budget is out of range (``engine.search.budget``).
     """
-    check_nodes(max_nodes)
+    check_budget(time_ms, max_nodes, max_depth)
     legal = legal_moves(position, rules)
     if not legal:
         raise ValueError(f"the game is over, there is no move in {position.to_notation()}")
     game = tables_for(rules)
-    game.trim()
     x, ms, kids = game.children(position)
     side = position.to_move
     if len(kids) == 1:
@@ -123,14 +122,13 @@ def solve_best(
 
     ``None`` when the game is over or nothing is proven within the budget
     (``time_ms`` milliseconds, ``max_nodes`` nodes; ``None``: no limit).
-    Raises ``ValueError`` when ``max_nodes`` is not a whole number >= 0.
+    Raises ``ValueError`` when a budget is out of range (``engine.search.budget``).
     """
-    check_nodes(max_nodes)
+    check_budget(time_ms, max_nodes)
     legal = legal_moves(position, rules)
     if not legal:
         return None
     game = tables_for(rules)
-    game.trim()
     x, ms = game.kernel.start(position)
     side = position.to_move
     searcher = Searcher(game, time_ms=time_ms, max_nodes=max_nodes)
@@ -200,11 +198,11 @@ def choose_move(
 
     Raises:
         ValueError: an unknown level, the game is over (no legal move), or
-            ``max_nodes`` is not a whole number >= 0.
+            a budget is out of range (``engine.search.budget``).
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-    check_nodes(max_nodes)
+    check_budget(time_ms, max_nodes)
     legal = legal_moves(position, rules)
     if not legal:
         raise ValueError(f"the game is over, there is no move in {position.to_notation()}")

@@ -20,16 +20,20 @@ side to move at the node, in seeds. A transposition table keyed by
 Budgets: a ``Searcher`` stops with ``OutOfBudget`` when its deadline passes
 (checked every 1024 nodes) or when it would search more than ``max_nodes``
 nodes in all; either limit may be ``None`` (none). A node limit alone makes
-every result independent of the machine's speed.
+every result independent of the machine's speed. Memory: at every check, and
+every 65536 nodes without a deadline, the tables' caps are applied
+(``tables.keep_within``; the search's own table is emptied past
+:data:`HTT_LIMIT` entries); both are caches, so emptying one never makes a
+result wrong, and it happens at node counts, never at times.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any, Callable
 
 from ..kernel import Moves
 from ..position import NORTH, SOUTH
+from .budget import Budgeted, OutOfBudget
 from .tables import GameTables
 
 INF = 10_000
@@ -41,14 +45,7 @@ FULL = 1_000
 MAX_LINE = 250
 """Oware: the longest line the exact solver follows before it gives up on a proof."""
 
-_NEVER = 1 << 62  # a node count never reached: no check due
-
-
-class OutOfBudget(Exception):
-    """The time or node budget ran out inside a search (or the line got too deep for Python)."""
-
-
-class Searcher:
+class Searcher(Budgeted):
     """One search: exact proofs (``solve``, ``mtd``) and depth-limited estimates (``search``, ``mtd_depth``).
 
     ``solve(x, moves, side, alpha, beta)`` and ``search(x, moves, side, depth,
@@ -63,62 +60,11 @@ class Searcher:
     def __init__(self, game: GameTables, *, time_ms: float | None = None, max_nodes: int | None = None) -> None:
         """A search on ``game``'s tables that may run ``time_ms`` milliseconds from now
         and ``max_nodes`` nodes (``None``: no limit)."""
-        self.game = game
-        self.t0 = time.perf_counter()
-        self.nodes = 0
-        self.deadline = float("inf")
-        self.max_nodes: int | None = None
-        self.check_at = _NEVER
+        super().__init__(game, time_ms, max_nodes)
         self.tt = game.exact_tt
-        self.htt: dict[int, tuple[int, int, int, int]] = {}
         self.hz = 0
-        self.path: set[int] = set()
-        self.limit(time_ms, max_nodes)
         self.solve = self._top_level(self._make_solve())
         self.search = self._top_level(self._make_search())
-
-    # ------------------------------------------------------------- budget
-
-    def limit(self, time_ms: float | None, max_nodes: int | None) -> None:
-        """Set the budget: until ``time_ms`` milliseconds after the searcher was made,
-        and ``max_nodes`` nodes in all since then (``None``: no limit)."""
-        self.deadline = float("inf") if time_ms is None else self.t0 + time_ms / 1000.0
-        self.max_nodes = max_nodes
-        self._schedule()
-
-    def _schedule(self) -> None:
-        """The node count at which ``_check`` runs next: every 1024 nodes for the clock, or at the node limit."""
-        nxt = ((self.nodes >> 10) + 1) << 10 if self.deadline != float("inf") else _NEVER
-        if self.max_nodes is not None and self.max_nodes + 1 < nxt:
-            nxt = self.max_nodes + 1
-        self.check_at = nxt
-
-    def _check(self) -> None:
-        """Raise ``OutOfBudget`` past the node limit or the deadline, else schedule the next check."""
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            self.nodes -= 1  # that node is not searched
-            raise OutOfBudget
-        if time.perf_counter() > self.deadline:
-            raise OutOfBudget
-        self._schedule()
-
-    def _top_level(self, fn: Callable[..., int]) -> Callable[..., int]:
-        """A call from outside the recursion: on any way out by an exception the
-        current line (``path``) is forgotten, and a line too deep for Python's
-        stack counts as a search that ran out of budget (not proven)."""
-        path = self.path
-
-        def top(*args: Any) -> int:
-            try:
-                return fn(*args)
-            except RecursionError:
-                path.clear()
-                raise OutOfBudget from None
-            except BaseException:
-                path.clear()
-                raise
-
-        return top
 
     def _swept(self, x: int, north: bool) -> int:
         """Oware, A6 by repetition: each player takes their own row; the difference for the mover."""

@@ -1,21 +1,32 @@
 """The per-rules state the search keeps between calls: the kernel, its layout, the proven table.
 
 One ``GameTables`` per rules object (``tables_for``), so a second analysis of
-the same game starts from everything the first one proved. The layout of the
+the same game starts from everything the first one proved. Memory is bounded
+for all rules together: at most :data:`MAX_GAMES` rules objects keep tables
+(the least recently used goes first), one proven table holds at most
+:data:`TT_LIMIT` entries, and all of them together at most :data:`TOTAL_LIMIT`
+(``keep_within``, called when a search starts and every few thousand nodes
+while it runs; an entry is about 150 bytes, so ~0.3 GB for everything). The layout of the
 packed int (store shifts, field mask, total seeds, whether positions can
 repeat) is read from the kernel (``engine.kernel.Kernel``), never guessed.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from ..kernel import Kernel, Moves, kernel_for
 from ..position import NORTH, Position
 from ..rules import Rules
 
-TT_LIMIT = 3_000_000
-"""Entries of the proven table kept per rules object between calls; past it the table is emptied."""
+TT_LIMIT = 1_000_000
+"""Entries one proven table may hold; past it the table is emptied (a cache: nothing proven is wrong)."""
+TOTAL_LIMIT = 2_000_000
+"""Entries all the proven tables may hold together; past it the least recently used tables go."""
+MAX_GAMES = 8
+"""Rules objects whose tables are kept at once (the least recently used goes first)."""
 
 Child = tuple[Any, int, Moves, bool]
 """One root move: ``(move function, x after it, next mover's moves, same mover again (K9))``."""
@@ -75,17 +86,45 @@ class GameTables:
         return x, ms, kids
 
 
-_TABLES: dict[Rules, GameTables] = {}
+_TABLES: OrderedDict[Rules, GameTables] = OrderedDict()
+_LOCK = threading.Lock()  # sessions search in threads of their own
 
 
 def tables_for(rules: Rules) -> GameTables:
-    """The ``GameTables`` of ``rules``, made on first use and kept until ``clear_tables``."""
-    g = _TABLES.get(rules)
-    if g is None:
-        g = _TABLES[rules] = GameTables(rules)
+    """The ``GameTables`` of ``rules``, made on first use and kept while it is among the
+    :data:`MAX_GAMES` most recently used (and until ``clear_tables``); the caps are applied."""
+    with _LOCK:
+        g = _TABLES.get(rules)
+        if g is None:
+            g = _TABLES[rules] = GameTables(rules)
+        _TABLES.move_to_end(rules)
+    keep_within(g)
     return g
+
+
+def keep_within(game: GameTables) -> None:
+    """Apply the caps with ``game`` in use: its table emptied past :data:`TT_LIMIT`; the least
+    recently used other tables dropped while more than :data:`MAX_GAMES` are kept or all of
+    them hold more than :data:`TOTAL_LIMIT` entries (``game``'s own table is emptied last)."""
+    game.trim()
+    with _LOCK:
+        others = [r for r, g in _TABLES.items() if g is not game]
+        total = sum(len(g.exact_tt) for g in _TABLES.values())
+        while others and (len(_TABLES) > MAX_GAMES or total > TOTAL_LIMIT):
+            dropped = _TABLES.pop(others.pop(0))
+            total -= len(dropped.exact_tt)
+    if total > TOTAL_LIMIT:
+        game.exact_tt.clear()
+
+
+def table_sizes() -> dict[str, int]:
+    """Entries of every kept proven table, by the rules' ``describe()``, least recently used first
+    (benchmarks print it)."""
+    with _LOCK:
+        return {r.describe(): len(g.exact_tt) for r, g in _TABLES.items()}
 
 
 def clear_tables() -> None:
     """Forget every stored search result, for every rules object (tests and benchmarks use this)."""
-    _TABLES.clear()
+    with _LOCK:
+        _TABLES.clear()

@@ -5,7 +5,7 @@ Times are written by ``tutor.clock.clock_text`` (``"2:58"``, ``"9.4"``).
 
 from __future__ import annotations
 
-from engine import NORTH, SOUTH, Side, TimeControl
+from engine import CUSTOM_INCREMENT_S, CUSTOM_MINUTES, NORTH, SOUTH, Side, TimeControl
 
 from ..i18n import gettext as _
 from .basics import rule_badge, side_name
@@ -43,7 +43,17 @@ def clock_name(control: TimeControl) -> str:
     return _("clock {name}").format(name=control.name)
 
 
-def clock_refused(reason: str) -> str:
+def clock_refused(part: str) -> str:
+    """Why a clock choice can't be used; ``part`` is what is wrong: ``"minutes"``, ``"increment"``
+    or anything else for a choice that is not one of ``engine.CLOCK_CHOICES``."""
+    lo, hi = CUSTOM_MINUTES
+    ilo, ihi = CUSTOM_INCREMENT_S
+    if part == "minutes":
+        reason = _("the minutes each must be a number from {lo:g} to {hi:g}").format(lo=lo, hi=hi)
+    elif part == "increment":
+        reason = _("the seconds added must be a whole number from {lo} to {hi}").format(lo=ilo, hi=ihi)
+    else:
+        reason = _("choose no clock, 3+2, 5+5 or your own")
     return _("That clock cannot be used: {reason}.").format(reason=reason)
 
 

@@ -198,6 +198,11 @@ def rules_refused(reason: str) -> str:
     return _("Those rules cannot be used: {reason}").format(reason=reason)
 
 
+def first_refused() -> str:
+    """A new game whose form names nobody (or somebody unknown) to move first."""
+    return _("A new game needs South or North to move first.")
+
+
 def new_game(rules: Rules, first: Side, control: TimeControl | None = None) -> str:
     """The notice of a new game: its rules, who moves first and its clock (if timed)."""
     text = _("New game: {rules}. {side} moves first.").format(rules=rules_description(rules), side=side_name(first))
@@ -345,6 +350,6 @@ __all__ = [
     "board_set", "busy_refused", "computer_failed", "editor_intro", "game_over_box", "game_over_line", "hint_button", "home_board_line",
     "home_how_to", "home_intro", "jumped_back", "label", "move_columns", "moves_so_far", "new_game", "next_lesson",
     "no_moves_yet", "of_total", "page_title", "progress_line", "puzzle_caption", "puzzles_menu", "rules_and_players",
-    "rules_refused", "sandbox_intro", "sandbox_to_move", "share_intro", "solved_turn_line", "store_label",
+    "first_refused", "rules_refused", "sandbox_intro", "sandbox_to_move", "share_intro", "solved_turn_line", "store_label",
     "sweep_box", "thinking", "wait_for_computer", "yes_no", "you_are_on",
 ]

@@ -41,6 +41,9 @@ def notation_problem(err: NotationError, rules: Rules) -> str:
     p = err.problem
     if p in ("not_text", "empty"):
         return _("The position is empty. Write it as {layout}.").format(layout=layout())
+    if p == "too_long":
+        return _("That is {count} characters long; a position has at most {limit}. Write it as {layout}.").format(
+            count=err.value, limit=err.expected, layout=layout())
     if p == "parts":
         return _("A position has 5 parts separated by “/” ({layout}), but {text} has {n}.").format(
             layout=layout(), text=quote(err.text), n=err.value)
@@ -55,16 +58,14 @@ def notation_problem(err: NotationError, rules: Rules) -> str:
     if p == "negative":
         return _("{where} can't hold {value} seeds: use 0 or more.").format(where=_where(err), value=short(err.value))
     if p == "too_big":
-        return _("{where} can't hold that many seeds: this game has {total} in all.").format(
-            where=_where(err), total=rules.total_seeds)
+        return field_too_big(_where(err), rules.total_seeds)
     if p == "side":
         return _("The last part says who moves next: S (South) or N (North), not {text}.").format(text=quote(err.value))
     if p == "row_lengths":
         return _("South has {south} pits but North has {north}: both rows need the same number.").format(
             south=err.value, north=err.expected)
     if p == "pit_count":
-        return _("These rules use {n} pits a side, but this position has {count}.").format(
-            n=rules.pits, count=err.value)
+        return pit_count_problem(rules.pits, int(err.value))
     total = int(err.value)
     if total > rules.total_seeds:
         fix = _("take {seeds} away").format(seeds=seeds_word(total - rules.total_seeds))
@@ -75,7 +76,7 @@ def notation_problem(err: NotationError, rules: Rules) -> str:
         total=total, rules_total=rules.total_seeds, n=rules.pits, seeds=seeds_word(rules.seeds), fix=fix)
 
 
-def _option_problem(opt: Option, text: str) -> str:
+def _option_problem(opt: Option, text: object) -> str:
     value = short(text, 20)
     if opt.kind == "int":
         what = {"pits": _("pits a side"), "seeds": _("seeds per pit")}.get(opt.name, opt.name)
@@ -103,7 +104,7 @@ def rules_problem(params: Mapping[str, str]) -> str | None:
             try:
                 opt.parse(params[opt.name])
             except ValueError:
-                return _option_problem(opt, str(params[opt.name]))
+                return _option_problem(opt, params[opt.name])
     return None
 
 
@@ -132,6 +133,22 @@ def link_rules_refused(problem: str) -> str:
         problem=problem)
 
 
+def link_value_refused(name: str, limit: int) -> str:
+    """The sandbox's notice when a link's ``name`` field (one of ``tutor.links.LINK_KEYS``) is too
+    long or not text."""
+    return _("This link could not be read: its {name} is longer than {limit} characters. "
+             "Here is the start of a standard Kalah game instead.").format(name=name, limit=limit)
+
+
+def settings_problem(game: str, values: Mapping[str, object]) -> str:
+    """Why a form's rule settings (``values`` by option name) can't make ``game``'s rules, in one
+    sentence: the first option whose value the option table does not allow (the value cut short)."""
+    for opt in options_for(game_name(game)):
+        if opt.name in values and not opt.allows(values[opt.name]):
+            return _option_problem(opt, values[opt.name])
+    return _("these settings do not go together.")
+
+
 def link_position_refused(problem: str) -> str:
     """The sandbox's notice when a link's position can't be opened."""
     return _("This link's position could not be opened: {problem} Here is the start position instead.").format(
@@ -141,6 +158,21 @@ def link_position_refused(problem: str) -> str:
 def editor_refused(problem: str) -> str:
     """The board editor's message when it refuses a position."""
     return _("That position can't be used. {problem}").format(problem=problem)
+
+
+def pit_count_problem(pits: int, count: int) -> str:
+    """A row of ``count`` pits where the rules have ``pits`` a side."""
+    return _("These rules use {n} pits a side, but this position has {count}.").format(n=pits, count=count)
+
+
+def field_too_big(where: str, total: int) -> str:
+    """A pit or store (``where``, named) given more seeds than notation allows (``engine.MAX_COUNT``)."""
+    return _("{where} can't hold that many seeds: this game has {total} in all.").format(where=where, total=total)
+
+
+def to_move_missing() -> str:
+    """The editor was sent nobody (or somebody unknown) to move next."""
+    return _("Say who moves next: S (South) or N (North).")
 
 
 def field_missing(where: str) -> str:
@@ -179,6 +211,7 @@ def pasted_problem(err: ValueError, game: str) -> str:
 
 __all__ = [
     "cannot_analyse", "editor_refused", "field_missing", "field_negative", "ignored_settings",
-    "layout", "link_position_refused", "notation_problem_empty", "link_rules_refused", "notation_problem", "pasted_problem",
+    "layout", "link_position_refused", "link_value_refused", "settings_problem",
+    "field_too_big", "pit_count_problem", "to_move_missing", "notation_problem_empty", "link_rules_refused", "notation_problem", "pasted_problem",
     "rules_problem"
 ]

@@ -1,0 +1,146 @@
+"""Search budgets: the ranges every entry point checks before it starts (time, nodes,
+depth), and the budget-keeping half of a search (:class:`Budgeted`).
+
+A budget that could make a search run for ever (NaN or an infinite
+``time_ms``, a node count of 10**30) or that is not a number at all is
+refused with a ``ValueError`` that names the parameter and its allowed
+range; nothing is searched. The allowed ranges:
+
+- ``time_ms``: ``None`` (no time limit) or a finite number of milliseconds
+  from 0 to :data:`MAX_TIME_MS`; 0 means as little as possible (``analyse``
+  takes 1 ms, ``choose_move`` ``MIN_MOVE_MS``). Booleans are refused.
+- ``max_nodes``: ``None`` (no limit) or a whole number from 0 to :data:`MAX_NODES`.
+- ``max_depth``: ``None`` (as deep as the budget allows) or a whole number of
+  plies from 1 to :data:`MAX_DEPTH`.
+
+>>> check_budget(time_ms=1500, max_nodes=None, max_depth=6)
+>>> check_budget(time_ms=float("nan"))
+Traceback (most recent call last):
+...
+ValueError: time_ms must be a finite number of milliseconds from 0 to 60000, or None, not nan
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Callable
+
+from ..errors import shown
+from .tables import GameTables, keep_within
+
+MAX_TIME_MS = 60_000
+"""The longest time budget a search accepts, in milliseconds (one minute)."""
+MAX_NODES = 10**9
+"""The largest node budget a search accepts (far beyond a minute of searching)."""
+MAX_DEPTH = 200
+"""The deepest ``max_depth`` a search accepts, in plies (the depth-limited searches stop there anyway)."""
+
+
+HTT_LIMIT = 1_000_000
+"""Entries a depth-limited search's own table may hold; past it the table is emptied."""
+
+_MEMORY_EVERY = 1 << 16  # nodes between checks of the tables' size when there is no deadline
+
+
+class OutOfBudget(Exception):
+    """The time or node budget ran out inside a search (or the line got too deep for Python)."""
+
+
+def _whole(value: object, name: str, low: int, high: int, unit: str) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number{unit} from {low} to {high}, or None, not {shown(value)}")
+
+
+def check_budget(time_ms: object = None, max_nodes: object = None, max_depth: object = None) -> None:
+    """Raise ``ValueError`` (naming the parameter, the allowed range and the value) unless
+    ``time_ms``, ``max_nodes`` and ``max_depth`` are each ``None`` or in range (module docstring)."""
+    if time_ms is not None:
+        ok = isinstance(time_ms, (int, float)) and not isinstance(time_ms, bool)
+        if ok and isinstance(time_ms, int):
+            ok = 0 <= time_ms <= MAX_TIME_MS
+        elif isinstance(time_ms, float):
+            ok = math.isfinite(time_ms) and 0 <= time_ms <= MAX_TIME_MS
+        if not ok:
+            raise ValueError(f"time_ms must be a finite number of milliseconds from 0 to {MAX_TIME_MS}, "
+                             f"or None, not {shown(time_ms)}")
+    _whole(max_nodes, "max_nodes", 0, MAX_NODES, "")
+    _whole(max_depth, "max_depth", 1, MAX_DEPTH, " of plies")
+
+
+class Budgeted:
+    """The budget-keeping half of a ``Searcher``: its clock, node count and limits.
+
+    Attributes:
+        game: the ``GameTables`` searched.
+        t0: ``time.perf_counter()`` when the search was made, in seconds.
+        nodes: nodes searched so far; ``check_at``: the count at which ``_check`` runs next.
+        deadline: ``perf_counter`` seconds after which the search stops (``inf``: none).
+        max_nodes: the node limit (``None``: none).
+        htt: the depth-limited search's own table (emptied past :data:`HTT_LIMIT`).
+        path: the current line's keys (Oware's repetition rule, A6).
+    """
+
+    def __init__(self, game: GameTables, time_ms: float | None, max_nodes: int | None) -> None:
+        self.game = game
+        self.t0 = time.perf_counter()
+        self.nodes = 0
+        self.deadline = float("inf")
+        self.max_nodes: int | None = None
+        self.check_at = _MEMORY_EVERY
+        self.htt: dict[int, tuple[int, int, int, int]] = {}
+        self.path: set[int] = set()
+        self.limit(time_ms, max_nodes)
+
+    def limit(self, time_ms: float | None, max_nodes: int | None) -> None:
+        """Set the budget: until ``time_ms`` milliseconds after the searcher was made,
+        and ``max_nodes`` nodes in all since then (``None``: no limit)."""
+        self.deadline = float("inf") if time_ms is None else self.t0 + time_ms / 1000.0
+        self.max_nodes = max_nodes
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """The node count at which ``_check`` runs next: every 1024 nodes for the clock (every
+        65536 for the tables' size without one), or at the node limit."""
+        every = 1 << 10 if self.deadline != float("inf") else _MEMORY_EVERY
+        nxt = (self.nodes // every + 1) * every
+        if self.max_nodes is not None and self.max_nodes + 1 < nxt:
+            nxt = self.max_nodes + 1
+        self.check_at = nxt
+
+    def _check(self) -> None:
+        """Raise ``OutOfBudget`` past the node limit or the deadline, else keep the tables within
+        their caps and schedule the next check."""
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            self.nodes -= 1  # that node is not searched
+            raise OutOfBudget
+        if time.perf_counter() > self.deadline:
+            raise OutOfBudget
+        keep_within(self.game)
+        if len(self.htt) > HTT_LIMIT:
+            self.htt.clear()
+        self._schedule()
+
+    def _top_level(self, fn: Callable[..., int]) -> Callable[..., int]:
+        """A call from outside the recursion: on any way out by an exception the
+        current line (``path``) is forgotten, and a line too deep for Python's
+        stack counts as a search that ran out of budget (not proven)."""
+        path = self.path
+
+        def top(*args: Any) -> int:
+            try:
+                return fn(*args)
+            except RecursionError:
+                path.clear()
+                raise OutOfBudget from None
+            except BaseException:
+                path.clear()
+                raise
+
+        return top
+
+
+
+__all__ = ["Budgeted", "HTT_LIMIT", "MAX_DEPTH", "MAX_NODES", "MAX_TIME_MS", "OutOfBudget", "check_budget"]
