@@ -179,13 +179,49 @@ def test_a_two_player_game_on_3_plus_2():
                                                                       ("3:02", "2:52")]
 
 
-def test_the_animation_is_not_charged():
+def test_the_clock_waits_for_the_board_to_show_the_sowing():
     sb, fake = timed_sandbox()
     sb.frame_ms = 100
-    sb.press(1)  # lift + 4 seeds (the last held): 6 frames of 100 ms
-    assert sb.clock.starts_in_ms() == 600
-    fake.wait(10.6)
+    sb.press(1)  # lift + 4 seeds (the last held): 6 frames of 100 ms, so at most 3 x 600 + 2000 ms
+    assert sb.clock.waiting and sb.clock.starts_in_ms() == 3800
+    fake.wait(1.25)
+    sb.clock_shown()  # the board showed the sowing (or the learner skipped it) after 1.25 s
+    assert not sb.clock.waiting and sb.clock.starts_in_ms() == 0
+    fake.wait(10)
     assert sb.clock.left(NORTH) == 170_000
+
+
+def test_without_the_boards_report_the_clock_starts_at_the_latest_time():
+    sb, fake = timed_sandbox()
+    sb.frame_ms = 100
+    sb.press(1)
+    fake.wait(3.8 + 5)
+    assert sb.clock.left(NORTH) == 175_000
+
+
+def test_in_step_mode_the_clock_waits_for_the_last_seed():
+    sb, fake = timed_sandbox()
+    sb.frame_ms, sb.step_mode = 100, True
+    sb.press(1)
+    fake.wait(120)  # a teacher clicks through the seeds slowly
+    assert sb.clock.left(NORTH) == 180_000 and sb.check_time() is False
+    sb.clock_shown()
+    fake.wait(1)
+    assert sb.clock.left(NORTH) == 179_000
+
+
+def test_the_computer_is_charged_from_when_it_starts_thinking():
+    sb, fake = timed_sandbox()
+    sb.set_players("computer", NORTH, "easy")
+    sb.press(1)
+    fake.wait(0.8)  # the server's rerun before the computer's turn
+
+    def choose(position, rules, level, rng, time_ms):
+        fake.wait(0.5)
+        return 1
+
+    sb.computer_turn(choose)
+    assert sb.clock.snapshot()[1] == 180_000 - 500 + 2_000
 
 
 def test_flag_fall_ends_the_game_with_the_score_at_that_moment():
@@ -255,7 +291,7 @@ def test_pause_refuses_presses_and_stops_the_computer():
     before = sb.position
     sb.press(1)
     assert sb.position == before and sb.notice.text == words.clocks_paused_press()
-    assert sb.playable() == () and sb.turn_text() == words.clocks_paused_line()
+    assert sb.playable() == () and sb.turn_text() == words.clocks_paused_line(words.sandbox_to_move(SOUTH, "computer", False))
     sb.resume_clocks()
     assert sb.clock.snapshot() == (180_000, 180_000) and sb.notice is None
     fake.wait(2)
@@ -303,3 +339,12 @@ def test_only_one_side_on_a_clock():
     fake.wait(1000)
     assert sb.clock.snapshot() == (None, 0)
     assert sb.check_time() and sb.result().winner == SOUTH
+
+
+def test_the_board_editor_is_off_while_a_timed_game_runs():
+    sb, fake = timed_sandbox()
+    assert sb.apply_notation("4,4,4,4,4,4/0/4,4,4,4,4,4/0/N") is True  # before the first move: a new start
+    sb.press(1)
+    before = sb.position
+    assert sb.apply_notation("0,0,0,0,0,1/20/0,0,0,0,2,0/25/S") is False
+    assert sb.editor_error == words.editor_refused(words.editor_off_on_clock()) and sb.position == before

@@ -32,7 +32,7 @@ def test_choosing_3_plus_2_starts_a_timed_game_with_pause_and_no_undo(page_app):
     assert any(c.value.endswith(" · " + words.clock_name(game.clock.control)) for c in at.caption)
     assert "Clock 3+2: the clocks start with the first move." in texts(at)
     assert game.clock_view() == {"S": 180_000, "N": 180_000, "running": None, "startsIn": 0.0, "paused": False,
-                                 "flagged": None, "lowMs": 10_000}
+                                 "waiting": False, "flagged": None, "lowMs": 10_000}
 
 
 def test_pause_and_resume_from_the_page(page_app):
@@ -56,7 +56,7 @@ def test_a_custom_control_for_north_only_and_the_time_columns(page_app):
     press(at, 1)
     frame = sandbox_panels.moves_frame(game)
     assert list(frame.columns)[-2:] == ["South's time left", "North's time left"]
-    assert frame.iloc[0, -2:].tolist() == ["–", "2:30"]
+    assert frame.iloc[0, -2:].tolist() == ["", "2:30"]
 
 
 def test_a_loss_on_time_shows_the_result_and_ends_the_game(page_app):
@@ -65,7 +65,8 @@ def test_a_loss_on_time_shows_the_result_and_ends_the_game(page_app):
     game = sb(at)
     game.now = game.clock.now = fake
     press(at, 1)
-    fake.wait(5.99 + game.sowing_ms(game.sowing) / 1000)  # the sowing's animation is not charged
+    game.clock_shown()  # the board has shown the sowing: North's clock starts
+    fake.wait(5.99)
     at.run()
     assert game.result() is None
     fake.wait(0.02)

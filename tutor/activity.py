@@ -222,6 +222,9 @@ class Activity:
         """The clocks the board draws (``tutor.clock.GameClock.view``); ``None``: no clock."""
         return None
 
+    def clock_shown(self) -> None:
+        """The board has shown the last sowing (timed games start the waiting clock); nothing here."""
+
     def check_time(self) -> bool:
         """End the game if a clock has run out (K19); True when it has. Only timed games have clocks."""
         return False

@@ -139,14 +139,16 @@ def move_table(game: Game, marks: Sequence[tuple[float | None, float | None]] | 
     ``captured``, ``rules`` (ids joined by spaces), ``before`` and ``after`` (notation).
     A timed game's ``marks`` (``(south_ms, north_ms)`` left after each move,
     ``tutor.clock.GameClock.marks``) add ``south_clock`` and ``north_clock``
-    (``tutor.clock.clock_text``; ``"–"`` for an untimed side).
+    (``tutor.clock.clock_text``; an empty cell for an untimed side).
     """
     out: list[dict[str, object]] = []
     before = game.start
     for k, r in enumerate(game.results, 1):
         times = {}
         if marks is not None and k <= len(marks):
-            times = {"south_clock": clock_text(marks[k - 1][0]), "north_clock": clock_text(marks[k - 1][1])}
+            south, north = marks[k - 1]
+            times = {"south_clock": clock_text(south) if south is not None else "",
+                     "north_clock": clock_text(north) if north is not None else ""}
         out.append({**times, 
             "move": k,
             "player": words.side_name(r.mover),

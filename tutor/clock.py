@@ -62,6 +62,7 @@ class GameClock:
         self._to_move: Side | None = None
         self._grace_ms = 0.0
         self._drawn = True
+        self.waiting = False
 
     # -- reading ---------------------------------------------------------------
 
@@ -94,13 +95,15 @@ class GameClock:
 
     # -- what happens in a game -----------------------------------------------
 
-    def moved(self, mover: Side, to_move: Side, grace_ms: float = 0, game_over: bool = False) -> None:
+    def moved(self, mover: Side, to_move: Side, grace_ms: float = 0, game_over: bool = False,
+              until_shown: bool = False) -> None:
         """``mover`` made a move and ``to_move`` plays next (``mover`` again after an extra turn).
 
         The mover's clock is charged (not for the first move of the game) and
         gets the increment when the turn passes to the other player; then
-        ``to_move``'s clock starts ``grace_ms`` from now. A move that ends the
-        game stops both clocks.
+        ``to_move``'s clock starts ``grace_ms`` from now, or (``until_shown``)
+        when the board says it has shown the sowing (:meth:`shown`), at the
+        latest ``grace_ms`` from now. A move that ends the game stops both clocks.
         """
         if self.over:
             return
@@ -119,7 +122,19 @@ class GameClock:
             self.since = now + max(0.0, grace_ms) / 1000
             self._grace_ms = max(0.0, grace_ms)
             self._drawn = False
+            self.waiting = until_shown and grace_ms > 0
         self.marks.append(self.snapshot())
+
+    def shown(self) -> None:
+        """The board has shown the last sowing: the clock waiting for it starts now."""
+        if self.waiting and self.running is not None:
+            self.since = min(self.since, self.now())
+        self.waiting = False
+
+    def restart(self, side: Side) -> None:
+        """``side`` starts thinking now: the time before (the server's own work) is not charged."""
+        if self.running == side and not self.waiting:
+            self.since = max(self.since, self.now())
 
     def flag(self) -> Side | None:
         """Check the running clock: if it has reached zero, that side loses on time (K19) and
@@ -191,6 +206,7 @@ class GameClock:
             "running": self.running,
             "startsIn": self.starts_in_ms(),
             "paused": self.paused,
+            "waiting": self.waiting,
             "flagged": self.flagged,
             "lowMs": LOW_TIME_MS,
         }

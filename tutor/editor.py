@@ -7,7 +7,7 @@ one sentence in ``editor_error`` and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine import MAX_COUNT, NORTH, SOUTH, NotationError, Position, Rules, Side
 
@@ -20,6 +20,7 @@ class BoardEditor:
 
     editor_error: str | None
     notice: Notice | None
+    timed_game_running: Callable[[], bool]  # given by tutor.timed.TimedPlay
 
     @property
     def rules(self) -> Rules:
@@ -32,7 +33,9 @@ class BoardEditor:
     def apply_notation(self, text: object) -> bool:
         """Set the board from notation under the current rules; a refusal (one sentence in
         :attr:`editor_error`: not text, longer than ``engine.MAX_NOTATION_LENGTH``, any
-        ``NotationError``) changes nothing."""
+        ``NotationError``, a timed game under way) changes nothing."""
+        if self.timed_game_running():
+            return self._refuse(words.editor_off_on_clock())
         try:
             position = Position.from_notation(text, self.rules)  # refuses what is not text, too
         except NotationError as err:
@@ -54,7 +57,9 @@ class BoardEditor:
         """Set the board from the editor's numbers (``south``/``north``: the rules' pits each, in the
         owner's numbering; ``to_move``: ``"S"`` or ``"N"``). A refusal changes nothing and names
         what is wrong: a row of the wrong length, an empty field (NaN, text, a fraction), a
-        negative number, more than ``engine.MAX_COUNT`` seeds, nobody to move."""
+        negative number, more than ``engine.MAX_COUNT`` seeds, nobody to move, a timed game under way."""
+        if self.timed_game_running():
+            return self._refuse(words.editor_off_on_clock())
         if len(south) != self.rules.pits or len(north) != self.rules.pits:
             return self._refuse(words.pit_count_problem(self.rules.pits, max(len(south), len(north))))
         if to_move not in (SOUTH, NORTH):

@@ -156,7 +156,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
         if end is not None:
             return words.game_over_line(end)
         if self.paused():
-            return words.clocks_paused_line()
+            return words.clocks_paused_line(words.sandbox_to_move(self.position.to_move, self.mode, False))
         return words.sandbox_to_move(self.position.to_move, self.mode, self.computer_to_move())
 
     # -- the computer ---------------------------------------------------------
@@ -198,6 +198,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
             start, done = sowing.start, list(sowing.results)
         else:
             start, done = self.position, []
+        self.clock_thinking(side)
         deadline = now() + self.think_budget(side, budget_ms) / 1000
         made = 0
         while self.computer_to_move() and made < MAX_COMPUTER_MOVES:

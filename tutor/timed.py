@@ -33,6 +33,10 @@ from .activity import Notice, Sowing, sowing_frames, writes
 from .clock import GameClock
 
 
+STEP_GRACE_MS = 600_000
+"""In step mode a clock waits for the board's report that the sowing was clicked through, at most this long."""
+
+
 class TimedPlay:
     """The clock half of the sandbox.
 
@@ -42,6 +46,7 @@ class TimedPlay:
         clock: this game's clocks, ``None`` when untimed.
         timeout: the outcome of a game lost on time, else ``None``.
         frame_ms: milliseconds the board shows each frame of a sowing (0: no animation).
+        step_mode: the board's sowings are clicked through seed by seed (no time limit on the showing).
         now: the monotonic time in seconds (``time.monotonic``; tests give a fake one).
     """
 
@@ -56,6 +61,7 @@ class TimedPlay:
         self.clock: GameClock | None = None
         self.timeout: Outcome | None = None
         self.frame_ms = 0
+        self.step_mode = False
         self.now: Callable[[], float] = time.monotonic
 
     # given by the sandbox
@@ -109,6 +115,11 @@ class TimedPlay:
 
     # -- during the game ----------------------------------------------------------
 
+    def timed_game_running(self) -> bool:
+        """True from the first move of a timed game to its end (the board editor is off meanwhile:
+        setting a position would hand out fresh clocks)."""
+        return self.clock is not None and self.clock.started and self.timeout is None and not self.game.is_over
+
     def paused(self) -> bool:
         """True while a teacher has paused both clocks."""
         return self.clock is not None and self.clock.paused
@@ -150,7 +161,20 @@ class TimedPlay:
         if self.clock is None:
             return
         grace = 0 if sowing is None or self.computer_to_move() else self.sowing_ms(sowing)
-        self.clock.moved(mover, self.position.to_move, grace, game_over=self.game.is_over)
+        if grace:  # the board reports the end of the showing (a skip ends it early); this is the latest
+            grace = STEP_GRACE_MS if self.step_mode else grace * 3 + 2000
+        self.clock.moved(mover, self.position.to_move, grace, game_over=self.game.is_over, until_shown=True)
+
+    @writes(wait=True)
+    def clock_shown(self) -> None:
+        """The board has shown the last sowing (to its end, or skipped): the waiting clock starts."""
+        if self.clock is not None:
+            self.clock.shown()
+
+    def clock_thinking(self, side: Side) -> None:
+        """The computer starts thinking: its clock counts from now (the server's work before is free)."""
+        if self.clock is not None:
+            self.clock.restart(side)
 
     def sowing_ms(self, sowing: Sowing) -> int:
         """How long the board takes to show ``sowing`` at ``frame_ms`` (a held frame counts twice)."""

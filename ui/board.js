@@ -80,11 +80,13 @@ function placeKey(side, pit) {
 // ---- the clocks of a timed game (K19). Python owns the time (tutor/clock.py): data.clock
 // gives each side's ms left when the page was drawn, the running side and how long until it
 // starts counting (the sowing being shown). This only counts down from those numbers.
-function clockLeft(c, side, t0) {
+// run.start: the performance.now() at which the running clock starts counting (Infinity while
+// it waits for this board to finish showing the sowing, data.clock.waiting).
+function clockLeft(c, side, run) {
   const base = c[side];
   if (base === null || base === undefined) return null;
   if (c.running !== side || c.paused) return Math.max(0, base);
-  const used = Math.max(0, performance.now() - t0 - c.startsIn);
+  const used = Math.max(0, performance.now() - run.start);
   return Math.max(0, base - used);
 }
 
@@ -98,18 +100,18 @@ function clockText(ms, lowMs) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function paintClock(box, c, side, t0) {
-  const ms = clockLeft(c, side, t0);
+function paintClock(box, c, side, run) {
+  const ms = clockLeft(c, side, run);
   const time = box.querySelector(".mt-clock-time");
   const text = clockText(ms, c.lowMs);
   if (time.textContent !== text) time.textContent = text;
   box.classList.toggle("mt-running", c.running === side && !c.paused);
-  box.classList.toggle("mt-low", ms !== null && ms < c.lowMs);
+  box.classList.toggle("mt-low", ms !== null && ms < c.lowMs && (c.running === side || c.flagged === side));
   box.classList.toggle("mt-flag", c.flagged === side);
   return ms;
 }
 
-function clockBox(data, side, t0) {
+function clockBox(data, side, run) {
   const c = data.clock;
   const box = el("div", `mt-clock mt-clock-${side === "S" ? "south" : "north"}`);
   box.dataset.side = side;
@@ -119,13 +121,13 @@ function clockBox(data, side, t0) {
   box.appendChild(el("span", "mt-clock-time", ""));
   if (c[side] === null) box.classList.add("mt-untimed");
   if (c.paused) box.appendChild(el("span", "mt-clock-paused", WORDS.paused));
-  paintClock(box, c, side, t0);
+  paintClock(box, c, side, run);
   return box;
 }
 
 // One ticker per board: repaints the clocks ten times a second and, when the running
 // clock shows zero, tells the server once (it checks with its own time, K19).
-function startClocks(key, root, data, t0, onFlag) {
+function startClocks(key, root, data, run, onFlag) {
   const old = CLOCKS.get(key);
   if (old) clearInterval(old);
   CLOCKS.delete(key);
@@ -139,7 +141,7 @@ function startClocks(key, root, data, t0, onFlag) {
       return;
     }
     for (const box of root.querySelectorAll(".mt-clock")) {
-      const ms = paintClock(box, c, box.dataset.side, t0);
+      const ms = paintClock(box, c, box.dataset.side, run);
       if (ms !== null && ms <= 0 && box.dataset.side === c.running && !sent) {
         sent = true;
         onFlag(box.dataset.side);
@@ -173,9 +175,9 @@ function render(root, data, counts, opts) {
   if (data.clock) {
     // A timed game (K19): North's clock on the left (by North's store), South's on the right.
     const top = el("div", "mt-top");
-    top.appendChild(clockBox(data, "N", opts.clockT0));
+    top.appendChild(clockBox(data, "N", opts.clockRun));
     top.appendChild(turn);
-    top.appendChild(clockBox(data, "S", opts.clockT0));
+    top.appendChild(clockBox(data, "S", opts.clockRun));
     board.appendChild(top);
   } else {
     board.appendChild(turn);
@@ -312,10 +314,18 @@ export default function ({ data, parentElement, setTriggerValue }) {
     return (a.dataset && a.dataset.place) || "board";
   };
   const onPit = (k) => setTriggerValue("pit", { pit: k, pos: data.notation });
-  const clockT0 = performance.now();
-  const finalView = (focusKey) => render(root, data, data.counts, { onPit, focusKey, clockT0 });
+  const clockRun = { start: data.clock && data.clock.waiting ? Infinity : performance.now() + (data.clock ? data.clock.startsIn : 0) };
+  // A clock waiting for this board's sowing starts when it has been shown to its end (or skipped);
+  // the server is told, so it starts the same clock with its own time.
+  const shownToEnd = () => {
+    if (data.clock && data.clock.waiting && clockRun.start === Infinity) {
+      clockRun.start = performance.now();
+      setTriggerValue("shown", { pos: data.notation });
+    }
+  };
+  const finalView = (focusKey) => render(root, data, data.counts, { onPit, focusKey, clockRun });
   if (data.clock) {
-    startClocks(key, root, data, clockT0, (side) => setTriggerValue("flag", { side, pos: data.notation }));
+    startClocks(key, root, data, clockRun, (side) => setTriggerValue("flag", { side, pos: data.notation }));
   } else {
     const old = CLOCKS.get(key);
     if (old) clearInterval(old);
@@ -334,6 +344,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
     PLAYING.delete(key);
     finalView(active());
     sown(key, anim);
+    shownToEnd();
     return () => {};
   }
 
@@ -355,6 +366,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
     PLAYING.delete(key);
     finalView(active());
     sown(key, anim);
+    shownToEnd();
   };
   const show = (focusKey) => {
     const f = frames[i];
@@ -368,7 +380,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
       onNext: advance,
       onSkip: finish,
       focusKey,
-      clockT0,
+      clockRun,
     });
   };
   function advance() {

@@ -118,7 +118,7 @@ def draw(activity: Activity, key: str) -> None:
         turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(),
     )
     _COMPONENT(key=key, data=data, on_pit_change=lambda: _pressed(key, activity),
-               on_flag_change=lambda: _flagged(activity))
+               on_flag_change=lambda: _flagged(activity), on_shown_change=activity.clock_shown)
 
 
 def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:

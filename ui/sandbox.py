@@ -75,6 +75,7 @@ def render() -> None:
     prefs = state.session().prefs
     # The board's animation time is never charged to a clock (tutor.timed).
     sb.frame_ms = prefs.ms_per_seed if prefs.animate else 0
+    sb.step_mode = prefs.animate and prefs.step
     sb.check_time()
     st.caption(words.sandbox_intro())
     # The board comes first and nothing is ever inserted above it, so it never

@@ -180,6 +180,9 @@ def _use_fields() -> None:
 
 def editor(sb: SandboxActivity) -> None:
     """Set any position with the same rules: as notation, or pit by pit."""
+    if sb.timed_game_running():
+        st.info(words.editor_off_on_clock(), icon=":material/timer:")
+        return
     n = sb.rules.pits
     _sync_editor(sb)
     keys = field_keys(n)

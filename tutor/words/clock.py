@@ -19,8 +19,8 @@ def clock_label(key: str) -> str:
         "3+2": _("3+2: 3 minutes each, +2 seconds a turn"),
         "5+5": _("5+5: 5 minutes each, +5 seconds a turn"),
         "custom": _("Your own"),
-        "minutes": _("Minutes each"),
-        "increment": _("Seconds added after each turn"),
+        "minutes": _("Minutes each (0.1 to 60)"),
+        "increment": _("Seconds added after each turn (0 to 60)"),
         "sides": _("Who plays on a clock"),
         "both": _("Both players"),
         SOUTH: _("Only South"),
@@ -64,9 +64,9 @@ def new_game_clock(control: TimeControl | None) -> str:
     return _("Clock {name}: the clocks start with the first move.").format(name=control.name)
 
 
-def clocks_paused_line() -> str:
-    """The line above the board while the clocks are paused."""
-    return _("Clocks paused")
+def clocks_paused_line(to_move: str) -> str:
+    """The line above the board while the clocks are paused: ``"Clocks paused · North to move"``."""
+    return _("Clocks paused · {to_move}").format(to_move=to_move)
 
 
 def clocks_paused_note() -> str:
@@ -75,6 +75,10 @@ def clocks_paused_note() -> str:
 
 def clocks_paused_press() -> str:
     return _("The clocks are paused: press Resume to play on.")
+
+
+def editor_off_on_clock() -> str:
+    return _("The board editor is off during a timed game: press New game first, or choose No clock.")
 
 
 def no_undo_on_clock() -> str:
@@ -100,6 +104,6 @@ def board_clock_words() -> dict[str, str]:
     }
 
 
-__all__ = ["board_clock_words", "clock_columns", "clock_help", "clock_label", "clock_name", "clock_refused",
+__all__ = ["board_clock_words", "editor_off_on_clock", "clock_columns", "clock_help", "clock_label", "clock_name", "clock_refused",
            "clocks_paused_line", "clocks_paused_note", "clocks_paused_press", "new_game_clock",
            "no_undo_on_clock", "time_ran_out"]
