@@ -40,6 +40,10 @@ class Sowing:
     start: Position
     results: tuple[MoveResult, ...]
     id: int
+    extends: int | None = None
+    """The id of an earlier sowing this one continues (the same moves and more), else ``None``."""
+    skip: int = 0
+    """How many frames of this sowing that earlier one had: a board that showed it goes on from there."""
 
     @property
     def end(self) -> Position:
@@ -191,10 +195,20 @@ class Activity:
             return
         self.judge(before, result)
 
-    def show(self, start: Position, results: list[MoveResult]) -> None:
-        """Make the board animate ``results`` from ``start`` (a new action); nothing when empty."""
+    def show(self, start: Position, results: list[MoveResult], extends: Sowing | None = None) -> None:
+        """Make the board animate ``results`` from ``start`` (a new action); nothing when empty.
+
+        ``extends``: the sowing these results begin with (the computer's reply added to the
+        learner's move); a board that showed it, or is showing it, goes on from where it is.
+        """
         self.action += 1
-        self.sowing = Sowing(start, tuple(results), self.action) if results else None
+        if not results:
+            self.sowing = None
+        elif extends is not None:
+            self.sowing = Sowing(start, tuple(results), self.action, extends.id,
+                                 len(sowing_frames(extends, self.rules)))
+        else:
+            self.sowing = Sowing(start, tuple(results), self.action)
 
     def still(self) -> None:
         """A new action with nothing to animate (the board jumps to its position)."""

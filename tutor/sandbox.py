@@ -194,7 +194,8 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
         now = clock or self.now
         side = self.computer_side
         sowing = self.sowing
-        if sowing is not None and sowing.end == self.position:
+        joined = sowing is not None and sowing.end == self.position
+        if sowing is not None and joined:
             start, done = sowing.start, list(sowing.results)
         else:
             start, done = self.position, []
@@ -210,7 +211,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
             made += 1
             if self.computer_to_move():
                 self.clock_moved(side, None)
-        self.show(start, done)
+        self.show(start, done, extends=sowing if joined and made else None)
         if made and self.timeout is None and not self.computer_to_move():
             self.clock_moved(side, self.sowing)
         self._record_end()

@@ -339,8 +339,21 @@ export default function ({ data, parentElement, setTriggerValue }) {
   // frame it had reached, so the animation (and the verdict waiting for it) is not cut short.
   const playing = PLAYING.get(key);
   const resume = !!(anim && playing && playing.id === anim.id);
+  // A sowing that continues the one this board is showing (or has shown): the computer's reply
+  // added to the learner's move. Go on from the frame reached, or from the end of that one.
+  let from = resume ? playing.i : 0;
+  let continued = false;
+  if (anim && anim.extends && !resume) {
+    if (playing && playing.id === anim.extends) {
+      from = playing.i;
+      continued = true;
+    } else if (SEEN.get(key) === anim.extends) {
+      from = anim.skip;
+      continued = from < anim.frames.length;
+    }
+  }
   SEEN.set(key, anim ? anim.id : null);
-  if ((!fresh || firstMount) && !resume) {
+  if ((!fresh || firstMount) && !resume && !continued) {
     PLAYING.delete(key);
     finalView(active());
     sown(key, anim);
@@ -349,7 +362,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   }
 
   const frames = anim.frames;
-  let i = resume ? Math.min(playing.i, frames.length - 1) : 0;
+  let i = Math.min(from, frames.length - 1);
   PLAYING.set(key, { id: anim.id, i });
   let done = false;
   let timer = null;

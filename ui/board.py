@@ -62,7 +62,8 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
     anim = None
     if sowing is not None and prefs.animate:
         anim = {"id": anim_id(key, sowing), "frames": sowing_frames(sowing, rules), "ms": prefs.ms_per_seed,
-                "step": prefs.step}
+                "step": prefs.step, "skip": sowing.skip,
+                "extends": f"{key}:{sowing.extends}" if sowing.extends is not None else None}
     path_keys = [_key(p) for p in path]
     oware = rules.game == "oware"
     return {

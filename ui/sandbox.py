@@ -80,12 +80,11 @@ def render() -> None:
     st.caption(words.sandbox_intro())
     # The board comes first and nothing is ever inserted above it, so it never
     # jumps: the computer's "thinking" spinner, notices and the words about the
-    # last moves all go below it (the board slot is filled after the thinking).
-    board_slot = st.container()
-    if sb.computer_to_move():
-        computer_turn(sb)
-    with board_slot:
-        board.draw(sb, state.Keys.SANDBOX_BOARD)
+    # last moves all go below it. The board is drawn before the computer thinks,
+    # so the learner's move is shown (and the computer's clock runs) meanwhile;
+    # then the page runs again with the reply, which the board adds to the move.
+    board.draw(sb, state.Keys.SANDBOX_BOARD)
+    thinking = st.empty()
     _controls(sb)
     live.ask_button(sb.rules, sb.position, "sandbox")
     reveal.notice(sb)
@@ -104,3 +103,7 @@ def render() -> None:
     for key, label, icon, draw in panels:
         with st.expander(words.label(label), icon=icon, key=f"{state.Keys.EXPANDER}{key}", on_change="rerun"):
             draw(sb)
+    if sb.computer_to_move():
+        with thinking.container():
+            computer_turn(sb)
+        st.rerun()
