@@ -1,0 +1,63 @@
+"""The app in Greek in the real browser: a lesson step pressed through to its feedback, with the
+board's accessible names in Greek (the names Python makes for the board, filled in by board.js)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from engine import play
+from lessons.loader import load_lessons
+from lessons.models import DoStep
+from tests.browser_support import TIMEOUT_MS, no_error_box, settle, shot, wait_idle
+from tutor import i18n, words
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(page, server):
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    return page
+
+
+def greek(make):
+    """What ``make()`` says in Greek."""
+    i18n.use("el")
+    try:
+        return make()
+    finally:
+        i18n.use(None)
+
+
+def pit_name(side: str, pit: int, seeds: int) -> str:
+    return greek(lambda: words.board_words()["pit"].format(side=words.side_name(side), pit=pit,
+                                                           seeds=words.seeds_word(seeds)))
+
+
+def test_a_greek_lesson_step_pressed_through_to_its_feedback(page, server):
+    lesson = load_lessons(lang="el")["sowing"]
+    k, step = next((k, s) for k, s in enumerate(lesson.steps, 1) if isinstance(s, DoStep))
+    page.goto(f"{server}/lesson_2_sowing?lang=el&step={k}")
+    wait_idle(page)
+    expect(page.locator("h1").first).to_have_text(greek(lambda: words.page_heading("lesson_2_sowing")))
+    pos, rules = lesson.step_position(step), lesson.step_rules(step)
+    pit = step.lit[0]
+    name = pit_name(pos.to_move, pit, pos.row(pos.to_move)[pit - 1])
+    assert "λακκάκι" in name and "σπόρ" in name
+    button = page.get_by_role("button", name=name)
+    expect(button).to_have_class(re.compile(r"\bmt-lit\b"))
+    store = greek(lambda: words.board_words()["store"].format(label=words.store_label("S", False),
+                                                             seeds=words.seeds_word(pos.south_store)))
+    expect(page.get_by_role("img", name=store)).to_have_count(1)
+    button.click()
+    after = play(pos, pit, rules).position
+    settle(page, after.to_notation())
+    page.get_by_text(step.done[:40]).first.wait_for(state="visible")
+    expect(page.get_by_role("button", name=pit_name(pos.to_move, pit, after.row(pos.to_move)[pit - 1]))).to_have_count(1)
+    assert no_error_box(page)
+    shot(page, "greek-lesson-step-feedback")
