@@ -161,3 +161,12 @@ def test_pages_are_named_in_both_languages():
             assert words.page_title(url_path) != english
         finally:
             i18n.use(None)
+
+
+def test_move_outcomes_in_greek_after_english_shows_no_english(page_app):
+    """The chart rows hold sentences: cached per language, never one language's rows in another."""
+    at = page_app("pages/move_outcomes.py").run(timeout=180)
+    assert not at.exception, at.exception
+    at.segmented_control(key="lang").set_value("el").run(timeout=180)
+    assert not at.exception, at.exception
+    assert english_words(at) == []

@@ -17,7 +17,7 @@ import streamlit as st
 from engine import Position, Rules
 from store import classes, learners, live
 from store.db import StoreUnavailable
-from tutor import words
+from tutor import i18n, words
 from tutor.links import link_query, read_link
 from tutor.live import QuestionActivity
 from ui import board, figures, learner, outcomes, state
@@ -96,7 +96,7 @@ def teacher_panel() -> None:
                icon=":material/stop_circle:")
     if q.revealed:
         with st.spinner(words.working_out()):
-            rows = outcomes.cached_rows(start.to_notation(), outcomes.rules_key(rules), 1000)
+            rows = outcomes.cached_rows(start.to_notation(), outcomes.rules_key(rules), 1000, i18n.current())
         outcomes.render_rows(rows, rules.game)
 
 

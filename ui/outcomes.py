@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from engine import Position, Rules, legal_moves, rules_for_position, rules_from_params
-from tutor import words
+from tutor import i18n, words
 from tutor.analysis import OUTCOME_KEYS, move_rows, same_depth_values
 from ui import figures, frame, state
 
@@ -27,8 +27,10 @@ def rules_key(rules: Rules) -> tuple[tuple[str, str], ...]:
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def cached_rows(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: int) -> list[dict[str, Any]]:
-    """:func:`tutor.analysis.move_rows` cached per (notation, rules, thinking time)."""
+def cached_rows(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: int,
+                lang: str) -> list[dict[str, Any]]:
+    """:func:`tutor.analysis.move_rows` cached per (notation, rules, thinking time, language: the rows
+    hold sentences, made in ``lang``, the session's language)."""
     rules = rules_from_params(dict(rules_items))
     pos = Position.from_notation(notation, rules)
     return move_rows(pos, rules, same_depth_values(pos, rules, time_ms)[0])
@@ -137,5 +139,5 @@ def render() -> None:
         st.info(words.nothing_to_analyse(), icon=":material/flag:")
         return
     with st.spinner(words.working_out()):
-        rows = cached_rows(pos.to_notation(), rules_key(rules), int(think))
+        rows = cached_rows(pos.to_notation(), rules_key(rules), int(think), i18n.current())
     render_rows(rows, rules.game)
