@@ -5,7 +5,8 @@ resolver) for every sentence it makes, so a session's choice applies to its
 script runs and its widget callbacks alike, and never to another session.
 Switching keeps the page and all widget state (every widget is keyed by an
 id, never by its label); the URL keeps ``?lang=`` so a reload or a shared
-link opens in the same language.
+link opens in the same language. Only a language of ``tutor.i18n.LANGUAGES``
+is ever kept or written into the URL.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from tutor import i18n, words
 from ui import state
 
 KEY = state.Keys.LANG
+SWITCH = state.Keys.LANG_SWITCH
 NAMES = {"en": "English", "el": "Ελληνικά"}
 """Each language named in itself (never translated)."""
 
@@ -31,6 +33,16 @@ def session_language() -> str | None:
 i18n.set_resolver(session_language)
 
 
+def _keep_in_url(lang: str) -> None:
+    try:
+        if lang == i18n.DEFAULT:
+            st.query_params.pop("lang", None)
+        elif st.query_params.get("lang") != lang:
+            st.query_params["lang"] = lang
+    except Exception:  # noqa: BLE001 - no browser session
+        pass
+
+
 def choose() -> str:
     """Settle this run's language: a ``?lang=`` in the URL wins, then the session's choice, then (first
     visit) the browser's language; English if none is one of ``tutor.i18n.LANGUAGES``."""
@@ -38,30 +50,32 @@ def choose() -> str:
     asked = state.query("lang")
     if asked is not None and i18n.language(asked) != ss.get(KEY):
         ss[KEY] = i18n.language(asked)
-    elif ss.get(KEY) not in i18n.LANGUAGES:  # a first visit, or the switch clicked off
+    elif ss.get(KEY) not in i18n.LANGUAGES:  # a first visit
         try:
             browser = st.context.locale
         except Exception:  # noqa: BLE001 - no browser (AppTest)
             browser = None
         ss[KEY] = i18n.language(browser)
+    if ss.get(SWITCH) != ss[KEY]:
+        ss[SWITCH] = ss[KEY]  # the switch shows the language in use (set before it is drawn)
     return str(ss[KEY])
 
 
 def _switched() -> None:
-    """Keep the choice in the URL, so a reload or a link made now opens in it."""
-    lang = str(st.session_state.get(KEY, i18n.DEFAULT))
-    try:
-        if lang == i18n.DEFAULT:
-            st.query_params.pop("lang", None)
-        else:
-            st.query_params["lang"] = lang
-    except Exception:  # noqa: BLE001 - no browser session
-        pass
+    """A language chosen in the switch: used and kept in the URL. Clicking the chosen one again
+    (which empties the switch) keeps the language as it was."""
+    ss = st.session_state
+    chosen = ss.get(SWITCH)
+    if chosen in i18n.LANGUAGES:
+        ss[KEY] = chosen
+        _keep_in_url(str(chosen))
+    else:
+        ss[SWITCH] = ss.get(KEY, i18n.DEFAULT)
 
 
 def switch() -> None:
     """The sidebar's language switch (each language named in itself)."""
-    st.segmented_control(words.label("language"), list(i18n.LANGUAGES), key=KEY, format_func=NAMES.get,
+    st.segmented_control(words.label("language"), list(i18n.LANGUAGES), key=SWITCH, format_func=NAMES.get,
                          on_change=_switched, selection_mode="single", label_visibility="collapsed")
 
 

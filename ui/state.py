@@ -54,6 +54,7 @@ class Keys:
     CLASS = "class_"  # + code/name/join/leave/new_name/create/open_code/pin/open/close/table/heat/csv/teacher_panel
     LIVE = "live_"  # + ask_<where>/reveal/end/board/chart
     LANG = "lang"  # the session's language (tutor.i18n.LANGUAGES)
+    LANG_SWITCH = "lang_switch"  # the sidebar's language switch
 
 
 @dataclass
