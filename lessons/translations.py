@@ -24,7 +24,7 @@ TEXT_KEYS = frozenset({"title", "intro", "summary", "text", "caption", "hint", "
 """Keys whose values are words a user reads (strings, lists of strings, or ``wrong``'s pit -> text)."""
 SAY_PREFIX = "say_"
 """``rules.toml``'s announcement variants (``say_won``, ``say_laps``...) are texts too."""
-PLACEHOLDER = re.compile(r"\{(\w+)(?::(?:gen|acc))?\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::(?:gen|acc|at))?\}")
 NUMBER = re.compile(r"(?<![\w{])\d+(?:\.\d+)?(?![\w}])")
 
 

@@ -80,7 +80,7 @@ def test_the_page_shows_a_chart_and_a_table_for_the_sandbox_position(page_app, t
     assert at.get("plotly_chart"), "no chart"
     assert len(at.dataframe) == 1
     table = at.dataframe[0].value
-    assert list(table["pit"]) == [1, 2, 3, 4, 5, 6]
+    assert list(table["Pit"]) == [1, 2, 3, 4, 5, 6]
     assert any("pit 3: last seed in your store, move again" in m.value for m in at.markdown)
     assert thinking == [1000]
 
@@ -95,9 +95,9 @@ def test_the_thinking_time_chosen_is_the_one_used(page_app, thinking):
 def test_a_pasted_endgame_is_proven_exact(page_app, thinking):
     at = _run_pasted(page_app, "0,0,0,1,2,1/20/1,0,2,0,0,1/20/S")
     table = at.dataframe[0].value
-    assert list(table["pit"]) == [4, 5, 6]
-    assert table["exact"].all()
-    assert list(table["value"]) == [-6, -2, -2]
+    assert list(table["Pit"]) == [4, 5, 6]
+    assert list(table["Exact"]) == ["yes", "yes", "yes"]
+    assert list(table["Value"]) == [-6, -2, -2]
     assert any("Every value is proven" in m.value for m in at.markdown)
     assert thinking[-1] == 300
 
@@ -123,7 +123,7 @@ def test_seeds_that_do_not_fit_a_kalah_board_are_refused(page_app, thinking):
 
 def test_an_oware_position_can_be_pasted(page_app, thinking):
     at = _run_pasted(page_app, "0,0,0,0,1,0/24/0,1,0,0,0,0/22/S", game="oware")
-    assert list(at.dataframe[0].value["pit"]) == [5]
+    assert list(at.dataframe[0].value["Pit"]) == [5]
 
 
 def test_a_finished_game_says_there_is_nothing_to_analyse(page_app, thinking):
@@ -144,7 +144,7 @@ def test_a_lesson_position_can_be_analysed(page_app, thinking):
     lesson = load_lessons()["captures"]
     pos = lesson.step_position(lesson.steps[1])
     assert any(f"`{pos.to_notation()}`" in c.value for c in at.caption)
-    assert list(at.dataframe[0].value["pit"]) == list(legal_moves(pos, lesson.step_rules(lesson.steps[1])))
+    assert list(at.dataframe[0].value["Pit"]) == list(legal_moves(pos, lesson.step_rules(lesson.steps[1])))
 
 
 # ------------------------------------------------------------ pure helpers
@@ -191,7 +191,7 @@ def test_outcomes_figure_uses_the_safe_palette_and_writes_numbers():
         assert set(colours) <= set(figures.SAFE)
     assert list(fig.data[0].x) == [f"pit {p}" for p in legal_moves(pos, rules)]
     csv = outcomes.table_frame(rows).to_csv(index=False)
-    assert csv.splitlines()[0].startswith("pit,seeds,into_store,captured,handed_to_opponent")
+    assert csv.splitlines()[0].startswith("Pit,Seeds,Into your store,Captured,Given to the opponent")
 
 
 def test_parse_pasted_reads_the_board_size_from_the_notation():
@@ -395,8 +395,8 @@ def test_a_tiny_position_has_whole_seed_ticks(page_app, thinking):
 def test_awari_chart_has_no_store_bar(page_app, thinking):
     """A1: in Awari sown seeds never go into a store, so "Seeds into your store" (always 0) is left out."""
     at = _run_pasted(page_app, "4,4,4,4,4,2/12/1,1,0,0,0,0/12/S", game="oware")
-    assert "into_store" not in at.dataframe[0].value.columns
-    assert "captured" in at.dataframe[0].value.columns
+    assert "Into your store" not in at.dataframe[0].value.columns
+    assert "Captured" in at.dataframe[0].value.columns
     rules = OwareRules()
     pos = Position.from_notation("4,4,4,4,4,2/12/1,1,0,0,0,0/12/S", rules)
     rows = move_rows(pos, rules, repeatable_values(pos, rules))

@@ -165,7 +165,7 @@ def dashboard() -> None:
     rows = class_rows(pupils, lessons, frame.puzzles(), dt.datetime.now(dt.UTC))
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, key=f"{K}table")
-    st.download_button(words.label("download_csv"), class_csv(rows, pupils).encode("utf-8"),
+    st.download_button(words.label("download_csv"), class_csv(rows, pupils).encode("utf-8-sig"),
                        file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
     titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
     st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",

@@ -97,9 +97,14 @@ SOURCES = {"sandbox": _from_sandbox, "lesson": _from_lesson, "paste": _pasted}
 
 
 def table_frame(rows: list[dict[str, Any]], game: str = "kalah") -> pd.DataFrame:
-    """The table shown and downloaded: Awari leaves out ``into_store`` (A1: no sowing into a store)."""
+    """The table shown and downloaded, headers and words in the session's language (``tutor.words``):
+    Awari leaves out ``into_store`` (A1: no sowing into a store)."""
     frame_ = pd.DataFrame(rows, columns=list(OUTCOME_KEYS))
-    return frame_.drop(columns=["into_store"]) if game == "oware" else frame_
+    frame_ = frame_.assign(result=frame_["result"].map(words.outcome_result),
+                           **{k: frame_[k].map(words.yes_no) for k in ("extra_turn", "game_end", "exact")})
+    if game == "oware":
+        frame_ = frame_.drop(columns=["into_store"])
+    return frame_.rename(columns=words.outcome_columns())
 
 
 def render_rows(rows: list[dict[str, Any]], game: str = "kalah") -> None:
@@ -114,9 +119,10 @@ def render_rows(rows: list[dict[str, Any]], game: str = "kalah") -> None:
     st.markdown(words.best_sentence(rows))
     st.markdown("\n".join(f"- {r['summary']}" for r in rows))
     table = table_frame(rows, game)
+    depth = words.outcome_columns()["depth"]
     st.dataframe(table, hide_index=True, key=f"{K}table", column_config={
-        "depth": st.column_config.NumberColumn("depth", help=words.chart_words("depth_help"))})
-    st.download_button(words.outcomes_labels("download"), table.to_csv(index=False).encode("utf-8"),
+        depth: st.column_config.NumberColumn(depth, help=words.chart_words("depth_help"))})
+    st.download_button(words.outcomes_labels("download"), table.to_csv(index=False).encode("utf-8-sig"),
                        file_name="move-outcomes.csv", mime="text/csv", key=f"{K}download", icon=":material/download:")
 
 

@@ -227,7 +227,7 @@ def moves_table(sb: SandboxActivity) -> None:
     st.caption(words.moves_so_far(len(sb.game.results)))
     frame = moves_frame(sb)
     st.dataframe(frame, hide_index=True, key=f"{K}moves_table")
-    st.download_button(words.label("download_moves"), frame.to_csv(index=False).encode("utf-8"),
+    st.download_button(words.label("download_moves"), frame.to_csv(index=False).encode("utf-8-sig"),
                        file_name="mancala-moves.csv", mime="text/csv", key=f"{K}download", icon=":material/download:")
 
 

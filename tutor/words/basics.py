@@ -69,12 +69,18 @@ def times_word(count: int) -> str:
     return ngettext("{n} time", "{n} times", count).format(n=count)
 
 
-def place_name(place: Place | tuple[Side, int]) -> str:
-    """``("S", 3)`` -> ``"South's pit 3"``; pit 0 is the store: ``"North's store"``."""
+def place_name(place: Place | tuple[Side, int]) -> Word:
+    """``("S", 3)`` -> ``"South's pit 3"``; pit 0 is the store: ``"North's store"`` (a ``Word``:
+    ``{place:acc}``, ``{place:at}`` in a template)."""
     side, pit = place[0], int(place[1])
+    name = side_name(side)
     if pit == 0:
-        return _("{side}'s store").format(side=side_name(side))
-    return _("{side}'s pit {pit}").format(side=side_name(side), pit=pit)
+        return Word(_("{side}'s store").format(side=name),
+                    acc=pgettext("accusative", "{side}'s store").format(side=name),
+                    at=pgettext("at", "{side}'s store").format(side=name))
+    return Word(_("{side}'s pit {pit}").format(side=name, pit=pit),
+                acc=pgettext("accusative", "{side}'s pit {pit}").format(side=name, pit=pit),
+                at=pgettext("at", "{side}'s pit {pit}").format(side=name, pit=pit))
 
 
 def and_list(items: list[str]) -> str:

@@ -209,7 +209,23 @@ def outcomes_labels(key: str) -> str:
     }.get(key, key)
 
 
+def outcome_columns() -> dict[str, str]:
+    """Move outcomes' table and CSV: row key (``tutor.analysis.OUTCOME_KEYS``) -> header."""
+    return {
+        "pit": _("Pit"), "seeds": _("Seeds"), "into_store": _("Into your store"), "captured": _("Captured"),
+        "handed_to_opponent": _("Given to the opponent"), "extra_turn": _("Move again"),
+        "game_end": _("Ends the game"), "value": _("Value"), "result": _("Result"), "exact": _("Exact"),
+        "depth": _("Moves looked ahead"), "best_line": _("Best line"), "summary": _("In words"),
+    }
+
+
+def outcome_result(result: str) -> str:
+    """A row's ``result`` in words: win, draw, loss or estimate."""
+    return {"win": _("win"), "draw": _("draw"), "loss": _("loss"), "estimate": _("estimate")}.get(result, result)
+
+
 __all__ = [
+    "outcome_columns", "outcome_result",
     "ahead_words", "analysing", "best_sentence", "blunder_line", "chart_words", "depth_warning", "lost_label",
     "lost_words", "move_summary", "no_blunders", "nothing_to_analyse", "now_bar_names", "outcome_titles",
     "outcomes_heading", "outcomes_intro", "outcomes_labels", "pit_label", "same_depth_note", "source_names",

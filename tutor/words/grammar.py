@@ -5,7 +5,7 @@ English needs one form of "South" or "4 seeds"; Greek needs three: ο Νότος
 :class:`Word` is the plain text (the first form) and carries the others, so a
 translated template picks the form it needs with a format spec:
 ``"{side}"``, ``"{side:gen}"`` (genitive), ``"{side:acc}"`` (accusative).
-English templates never need a spec. The forms are catalogue entries with a
+``"{place:at}"`` (a place where something lands). English templates never need a spec. The forms are catalogue entries with a
 context (``pgettext("genitive", "South")``); a form nobody translated is the
 plain text.
 
@@ -16,8 +16,9 @@ plain text.
 
 from __future__ import annotations
 
-CASES = ("gen", "acc")
-"""The format specs a template may use: genitive and accusative."""
+CASES = ("gen", "acc", "at")
+"""The format specs a template may use: genitive, accusative, and ``at`` (a place after "in/at/to":
+Greek "στο λακκάκι 2", "στην αποθήκη")."""
 
 
 class Word(str):
