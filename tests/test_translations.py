@@ -181,3 +181,18 @@ def test_clicking_the_chosen_language_again_keeps_it(page_app):
     assert at.session_state["lang"] == "el" and at.segmented_control(key="lang_switch").value == "el"
     assert at.query_params.get("lang") in ("el", ["el"])
     assert english_words(at) == []
+
+
+def test_a_lesson_notice_follows_a_language_switch(page_app):
+    at = page_app("pages/lesson_2_sowing.py").run()
+    run = at.session_state["mancala_tutor"].lessons["sowing"]
+    k = next(i for i, s in enumerate(run.lesson.steps) if s.kind == "do")
+    run.start_step(k)
+    run.press(run.lesson.steps[k].lit[0])
+    english = run.notice.text
+    at.segmented_control(key="lang_switch").set_value("el").run()
+    assert not at.exception, at.exception
+    run = at.session_state["mancala_tutor"].lessons["sowing"]
+    greek = run.notice.text
+    assert greek != english and load_lessons(lang="el")["sowing"].steps[k].done in greek
+    assert english_words(at) == []

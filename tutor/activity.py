@@ -25,10 +25,20 @@ NoticeKind = Literal["success", "info", "warning", "error"]
 
 @dataclass(frozen=True)
 class Notice:
-    """What the page says about the last action: ``kind`` (its colour) and markdown ``text``."""
+    """What the page says about the last action: ``kind`` (its colour) and markdown :attr:`text`.
+
+    ``say`` is the text, or a function that makes it: then the words are made each time the
+    notice is shown, in the session's language of that moment (a switch of language mid-step
+    changes the feedback too).
+    """
 
     kind: NoticeKind
-    text: str
+    say: str | Callable[[], str]
+
+    @property
+    def text(self) -> str:
+        """The notice's words (made now when ``say`` is a function)."""
+        return self.say() if callable(self.say) else self.say
 
 
 @dataclass(frozen=True)

@@ -98,38 +98,46 @@ class LessonActivity(Activity):
             return words.to_move(self.position.to_move)
         return ""
 
+    def _done_text(self) -> str:
+        """The current step's ``done`` words, in the lesson's language now (a notice is made when shown)."""
+        return str(getattr(self.step, "done", ""))
+
     def refused(self, pit: int, error: IllegalMoveError) -> None:
         self.wrong += 1
         rule_id = error.rule_id
-        self.notice = Notice("warning", words.with_hint(words.illegal_text(rule_id), self.step.hint))
+        self.notice = Notice("warning", lambda: words.with_hint(words.illegal_text(rule_id), self.step.hint))
 
     def judge(self, before: Position, result: MoveResult) -> None:
         step = self.step
         if isinstance(step, DoStep):
             if result.pit not in step.lit:
                 self.wrong += 1
-                text = words.not_this_step(result.pit, step.lit, step.cites, words.move_words(result, self.rules))
-                self.notice = Notice("warning", words.with_hint(text, step.hint))
+                self.notice = Notice("warning", lambda: words.with_hint(words.not_this_step(
+                    result.pit, step.lit, step.cites, words.move_words(result, self.rules)), self.step.hint))
                 return
             self.turn = Turn(before, (result,))
             self.show(before, [result])
             self._complete()
-            self.notice = Notice("success", words.step_done(step.done, words.move_words(result, self.rules)))
+            self.notice = Notice("success", lambda: words.step_done(self._done_text(), words.move_words(result, self.rules)))
             return
         assert isinstance(step, GoalStep)
         self.turn = Turn(self.turn.start, self.turn.results + (result,))
         self.show(before, [result])
-        told = words.move_words(result, self.rules)
+        rules = self.rules
+
+        def told() -> str:
+            return words.move_words(result, rules)
+
         if reached(step.goal, self.turn, self.rules):
             self._complete()
-            self.notice = Notice("success", words.goal_reached(step.done, told))
+            self.notice = Notice("success", lambda: words.goal_reached(self._done_text(), told()))
         elif not self.turn.complete:
-            self.notice = Notice("info", words.keep_going(told))
+            self.notice = Notice("info", lambda: words.keep_going(told()))
         else:
             self.wrong += 1
             self.failed = True
             missed = misses(step.goal, self.turn, self.rules)
-            self.notice = Notice("warning", words.with_hint(words.goal_missed(told, missed), step.hint))
+            self.notice = Notice("warning", lambda: words.with_hint(words.goal_missed(told(), missed), self.step.hint))
 
     # -- the other actions ----------------------------------------------------
 
@@ -163,14 +171,15 @@ class LessonActivity(Activity):
             return False
         if choice != step.answer:
             self.wrong += 1
-            self.notice = Notice("warning", words.with_hint(words.wrong_answer(words.answer_label(choice)), step.hint))
+            self.notice = Notice("warning", lambda: words.with_hint(words.wrong_answer(words.answer_label(choice)),
+                                                                    self.step.hint))
             return False
         before = self.position
         result = play(before, step.pit, self.rules)
         self.turn = Turn(before, (result,))
         self.show(before, [result])
         self._complete()
-        self.notice = Notice("success", words.right_answer(step.done, words.move_words(result, self.rules)))
+        self.notice = Notice("success", lambda: words.right_answer(self._done_text(), words.move_words(result, self.rules)))
         return True
 
     def retry(self) -> None:
@@ -193,7 +202,7 @@ class LessonActivity(Activity):
         self.turn = turn
         self.show(turn.start, list(turn.results))
         self._complete()
-        self.notice = Notice("info", words.shown_solution(turn.pits, step.done))
+        self.notice = Notice("info", lambda: words.shown_solution(turn.pits, self._done_text()))
 
     def next_step(self) -> None:
         """Go to the next step (only when this one is done); after the last, show the summary."""

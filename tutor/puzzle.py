@@ -98,30 +98,39 @@ class PuzzleActivity(Activity):
     def refused(self, pit: int, error: IllegalMoveError) -> None:
         self.progress.puzzle_tried(self.puzzle.id)
         rule_id = error.rule_id
-        self.notice = Notice("warning", words.puzzle_illegal(words.illegal_text(rule_id), pit))
+        self.notice = Notice("warning", lambda: words.puzzle_illegal(words.illegal_text(rule_id), pit))
 
     def judge(self, before: Position, result: MoveResult) -> None:
         puzzle = self.puzzle
         self.progress.puzzle_tried(puzzle.id)
         turn = Turn(self.turn.start, self.turn.results + (result,))
-        told = words.move_words(result, self.rules)
+        rules = self.rules
+
+        def told() -> str:
+            return words.move_words(result, rules)
+
         if not turn.complete and puzzle.leads_to_an_answer(turn.pits):
             self.turn = turn
             self.show(before, [result])
-            self.notice = Notice("info", words.still_your_turn(told))
+            self.notice = Notice("info", lambda: words.still_your_turn(told()))
             return
         if turn.complete and turn.pits in puzzle.turns:
             self.turn = turn
             self.show(before, [result])
             self.solved = True
             self.progress.puzzle_solved(puzzle.id)
-            self.notice = Notice("success", words.solved(told))
+            self.notice = Notice("success", lambda: words.solved(told()))
             return
         self.tries += 1
         self.progress.puzzle_missed(puzzle.id)
-        why = words.dead_end() if not turn.complete else words.not_this_time(self.reasons(turn))
-        note = puzzle.wrong.get(turn.pits[0], "") if len(turn.pits) == 1 or turn.complete else ""
-        self.notice = Notice("warning", words.puzzle_wrong(told, why, note))
+        first = turn.pits[0] if len(turn.pits) == 1 or turn.complete else None
+
+        def wrong() -> str:
+            why = words.dead_end() if not turn.complete else words.not_this_time(self.reasons(turn))
+            note = self.puzzle.wrong.get(first, "") if first is not None else ""
+            return words.puzzle_wrong(told(), why, note)
+
+        self.notice = Notice("warning", wrong)
         self.turn = Turn(puzzle.start)
         self.still()  # no animation: the board shows the start again
 
