@@ -33,6 +33,12 @@ def session_language() -> str | None:
 i18n.set_resolver(session_language)
 
 
+def link_suffix() -> str:
+    """What a link made now adds so it opens in this language: ``"&lang=el"``, or ``""`` for English."""
+    lang = i18n.current()
+    return "" if lang == i18n.DEFAULT else f"&lang={lang}"
+
+
 def _keep_in_url(lang: str) -> None:
     try:
         if lang == i18n.DEFAULT:
@@ -79,4 +85,4 @@ def switch() -> None:
                          on_change=_switched, selection_mode="single", label_visibility="collapsed")
 
 
-__all__ = ["NAMES", "choose", "session_language", "switch"]
+__all__ = ["NAMES", "choose", "link_suffix", "session_language", "switch"]

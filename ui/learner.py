@@ -22,7 +22,7 @@ from store.progress import StoredProgress
 from tutor import words
 from tutor.activity import Notice
 from tutor.progress import Progress
-from ui import state
+from ui import lang, state
 
 _HERE = Path(__file__).resolve().parent
 _KEEPER = st.components.v2.component(
@@ -122,7 +122,7 @@ def keep() -> None:
 
 def continue_link(code: str) -> str:
     """The app's address with ``/?learner=CODE`` (just the query when the address is unknown)."""
-    return f"{state.app_url().rstrip('/')}/?learner={code}"
+    return f"{state.app_url().rstrip('/')}/?learner={code}{lang.link_suffix()}"
 
 
 def forget() -> None:

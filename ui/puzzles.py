@@ -14,7 +14,7 @@ from lessons.models import Puzzle
 from tutor import words
 from tutor.activity import Notice
 from tutor.puzzle import PuzzleActivity, display_name, next_in, pick, puzzle_of_the_day
-from ui import board, frame, live, reveal, state
+from ui import board, frame, lang, live, reveal, state
 
 ALL = "all"
 STARS = (0, 1, 2, 3)
@@ -147,4 +147,4 @@ def render() -> None:
     summary = state.session().progress.summary(len(frame.lessons()))  # below the board: never tells "Solved!" early
     st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried))
     st.caption(words.label("share_puzzle"))
-    st.code(f"{state.app_url()}?puzzle={puzzle.id}", language=None)
+    st.code(f"{state.app_url()}?puzzle={puzzle.id}{lang.link_suffix()}", language=None)

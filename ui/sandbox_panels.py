@@ -13,11 +13,11 @@ import streamlit as st
 
 from engine import CLOCK_CHOICES, CLOCK_SIDES, GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, options_for, time_control
 from engine.clock import CUSTOM, CUSTOM_INCREMENT_S, CUSTOM_MINUTES, NO_CLOCK
-from tutor import i18n, words
+from tutor import words
 from tutor.analysis import move_table
 from tutor.links import link_query
 from tutor.sandbox import SandboxActivity
-from ui import state
+from ui import lang, state
 
 K = state.Keys.SANDBOX
 ED = state.Keys.EDITOR
@@ -234,7 +234,4 @@ def moves_table(sb: SandboxActivity) -> None:
 def share(sb: SandboxActivity) -> None:
     """A link that reopens this position with these rules."""
     st.caption(words.share_intro())
-    query = link_query(sb.rules, sb.position)
-    if i18n.current() != i18n.DEFAULT:  # the link opens in the language it was made in
-        query += f"&lang={i18n.current()}"
-    st.code(f"{state.app_url()}?{query}", language=None)
+    st.code(f"{state.app_url()}?{link_query(sb.rules, sb.position)}{lang.link_suffix()}", language=None)
