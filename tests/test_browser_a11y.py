@@ -19,13 +19,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from engine import KalahRules, Position, play
+from engine import KalahRules, Position, legal_moves, play
 from lessons.models import DoStep, PredictStep
 from tests.browser_support import (
+    FIND,
     SHOTS,
-    TIMEOUT_MS,
     no_error_box,
     pit_name,
+    set_switch,
     settle,
     shot,
     wait_board,
@@ -166,3 +167,143 @@ def test_axe_finds_no_serious_violation_on_any_page(page, server, url_path):
         blocking = [v for v in result["violations"] if v["impact"] in BLOCKING]
         assert blocking == [], f"{url_path} {when}: {blocking}"
     shot(page, f"a11y-{url_path}")
+
+
+FOCUSED = """() => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  if (!a) return null;
+  return {name: a.getAttribute('aria-label'), playable: a.classList.contains('mt-playable'),
+          tabindex: a.getAttribute('tabindex')};
+}"""
+
+
+def focused(page) -> dict | None:
+    """The element with the keyboard focus (looked up through the board's shadow root)."""
+    return page.evaluate(FOCUSED)
+
+
+def said(page) -> str:
+    """What the board's live region (role=status) says now."""
+    return page.locator(".mt-say").inner_text()
+
+
+def test_a_whole_short_game_is_played_with_the_keyboard_only(page, server):
+    """From an endgame link: Tab reaches the row that can be pressed (one tab stop), arrows, Home
+    and End move along it, Enter and Space play; after every move the focus is back on the row
+    and the live region says that move's sentence; the game ends with the result shown."""
+    rules = KalahRules()
+    pos = Position.from_notation("0,0,0,1,1,2/20/1,0,0,1,1,0/21/S", rules)
+    page.goto(f"{server}/sandbox?pos={pos.to_notation()}&game=kalah")
+    wait_board(page, pos.to_notation())
+    page.locator("summary").filter(has_text=words.label("board_settings")).click()
+    set_switch(page, words.label("animate"), False)  # the focus is checked after each rerun, not mid-sowing
+    for _ in range(80):  # Tab from the top of the page until the board's row has the focus
+        page.keyboard.press("Tab")
+        now = focused(page)
+        if now and now["playable"]:
+            break
+    else:
+        pytest.fail("Tab never reached a pit")
+    first = now["name"]
+    assert now["tabindex"] == "0"
+    page.keyboard.press("Tab")  # one tab stop: the next Tab leaves the row
+    assert not (focused(page) or {}).get("playable")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page)["name"] == first
+    moves = 0
+    while True:
+        side = pos.to_move
+        legal = sorted(legal_moves(pos, rules), reverse=(side == "N"))  # the row as drawn, left to right
+        index = moves % len(legal)
+        if moves % 2:
+            page.keyboard.press("End")
+            for _ in range(len(legal) - 1 - index):
+                page.keyboard.press("ArrowLeft")
+        else:
+            page.keyboard.press("Home")
+            for _ in range(index):
+                page.keyboard.press("ArrowRight")
+        pit = legal[index]
+        assert focused(page)["name"] == pit_name(side, pit, pos.row(side)[pit - 1])
+        res = play(pos, pit, rules)
+        page.keyboard.press("Space" if moves % 2 else "Enter")
+        pos = res.position
+        wait_board(page, pos.to_notation())
+        expect(page.locator(".mt-say")).to_have_text(words.moves_said([res], rules))
+        moves += 1
+        if res.game_over:
+            break
+        page.wait_for_function(f"() => ({FOCUSED})()?.playable === true")  # the focus is back on the row
+        assert focused(page)["tabindex"] == "0"
+    page.get_by_text(words.score_words(res.outcome)).first.wait_for()
+    assert moves >= 3 and no_error_box(page)
+    shot(page, "a11y-keyboard-game")
+
+
+def test_the_live_region_says_the_sentence_python_makes_for_the_move(page, server):
+    """After an extra turn and after a capture, the board's live region holds exactly
+    ``words.moves_said`` for that move (the words the page shows, without the rule badges)."""
+    rules = KalahRules()
+    start = Position.from_notation(START, rules)
+    page.goto(f"{server}/sandbox?pos={START}&game=kalah")
+    expect(page.get_by_role("status")).to_have_count(1)
+    page.get_by_role("button", name=pit_name("S", 3, 4)).click()
+    extra = play(start, 3, rules)
+    assert extra.extra_turn
+    settle(page, extra.position.to_notation())
+    expect(page.locator(".mt-say")).to_have_text(words.moves_said([extra], rules))
+    assert said(page) == "South sowed pit 3 (4 seeds). Last seed in South's store: South moves again!"
+    before = Position.from_notation(after(START, 1, 4, 2), rules)
+    page.goto(f"{server}/sandbox?pos={before.to_notation()}&game=kalah")
+    wait_board(page, before.to_notation())
+    page.get_by_role("button", name=pit_name("S", 1, before.row("S")[0])).click()
+    capture = play(before, 1, rules)
+    assert capture.captured
+    settle(page, capture.position.to_notation())
+    expect(page.locator(".mt-say")).to_have_text(words.moves_said([capture], rules))
+    assert said(page).startswith("South sowed pit 1 (1 seed). Capture! South takes")
+    expect(page.get_by_role("status")).to_have_attribute("aria-live", "polite")
+
+
+PIT_BOXES = """() => {
+  """ + FIND + """
+  const grid = find(document, '.mt-grid');
+  const boxes = [...grid.querySelectorAll('.mt-pit')].map((b) => b.getBoundingClientRect());
+  const stores = [...grid.querySelectorAll('.mt-store')].map((b) => b.getBoundingClientRect());
+  return {widths: boxes.map((r) => r.width), heights: boxes.map((r) => r.height),
+          stores: stores.map((r) => [r.left, r.right]),
+          scrolls: grid.scrollWidth > grid.clientWidth, overflow: getComputedStyle(grid).overflowX};
+}"""
+
+
+@pytest.mark.parametrize("pits", [6, 8])
+def test_on_a_phone_every_pit_is_at_least_44_px(page, server, pits):
+    """At 390x844 every pit is at least 44x44 px; 8 pits a side scroll sideways between the two
+    stores, which stay on the screen, and the keyboard brings the far pit into view."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    row = ",".join(["3"] * pits)
+    page.goto(f"{server}/sandbox?pos={row}/0/{row}/0/S&pits={pits}&seeds=3")
+    page.get_by_role("button", name=pit_name("S", pits, 3)).wait_for()
+    wait_idle(page)
+    sizes = page.evaluate(PIT_BOXES)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / f"a11y-pits-{pits}.json").write_text(json.dumps(sizes, indent=1), encoding="utf-8")
+    print(f"\n{pits} pits at 390 px: pit {min(sizes['widths']):.1f} x {min(sizes['heights']):.1f} px, "
+          f"scrolls sideways: {sizes['scrolls']}")
+    assert len(sizes["widths"]) == 2 * pits
+    assert min(sizes["widths"]) >= 44 and min(sizes["heights"]) >= 44
+    for left, right in sizes["stores"]:
+        assert left >= 0 and right <= 390
+    if pits == 6:
+        assert not sizes["scrolls"]
+    else:
+        assert sizes["scrolls"] and sizes["overflow"] == "auto"
+        page.get_by_role("button", name=pit_name("S", 1, 3)).focus()
+        page.keyboard.press("End")
+        far = page.get_by_role("button", name=pit_name("S", pits, 3))
+        expect(far).to_be_focused()
+        box = far.bounding_box()
+        store = page.get_by_role("img", name="South store, 0 seeds").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= store["x"] + 1  # in view, beside its store
+    shot(page, f"a11y-phone-{pits}-pits")

@@ -209,6 +209,8 @@ function render(root, data, counts, opts) {
   board.appendChild(bar);
   if (old) old.replaceWith(board);
   else root.prepend(board);
+  // A board wider than the screen scrolls sideways (board.css): the keyboard can reach the scroller.
+  if (grid.scrollWidth > grid.clientWidth + 1) grid.tabIndex = 0;
   const stop = rove(root, data.key, data.to_move);
 
   // Keep keyboard users where they were: the same pit if it can still be

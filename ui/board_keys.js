@@ -57,6 +57,7 @@ function rove(root, key, side) {
     for (const b of pits) b.tabIndex = b === target ? 0 : -1;
     ROVE.set(memo, target.dataset.place);
     target.focus();
+    target.scrollIntoView({ block: "nearest", inline: "nearest" }); // a board that scrolls sideways
   };
   pits.forEach((b, i) => {
     b.tabIndex = b === stop ? 0 : -1;
