@@ -24,6 +24,7 @@ from lessons.models import DoStep, PredictStep
 from tests.browser_support import (
     FIND,
     SHOTS,
+    TIMEOUT_MS,
     no_error_box,
     pit_name,
     set_switch,
@@ -67,14 +68,16 @@ INSIDE = """([target, sel]) => {
 }"""
 
 
-STILL = """() => Promise.all(document.getAnimations()
-  .filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => null)))"""
-"""Wait until no CSS transition is running (a button fading between two colours is not its colour)."""
+STILL = """() => document.querySelector("[data-testid='stApp']").dataset.testScriptState === 'notRunning'
+  && !document.querySelector("[data-stale='true']")
+  && !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')"""
+"""The page is still: no script run, no element faded as stale by a run (a rerun after the load,
+the learner code being kept, fades the page for a moment), no CSS transition between two colours."""
 
 
 def audit(page) -> dict[str, object]:
     """Run axe on the page now: counts by impact of what is left, the excluded nodes, the details."""
-    page.evaluate(STILL)
+    page.wait_for_function(STILL, timeout=TIMEOUT_MS)
     results = AXE.run(page, options={"resultTypes": ["violations"]}).response
     left: Counter[str] = Counter()
     excluded: Counter[str] = Counter()
