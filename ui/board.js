@@ -7,7 +7,6 @@ const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
 const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
 const SOWN = (window.__mancalaSown = window.__mancalaSown || new Map());
 const PLAYING = (window.__mancalaPlaying = window.__mancalaPlaying || new Map());
-const CLOCKS = (window.__mancalaClocks = window.__mancalaClocks || new Map());
 
 // A verdict waiting for a sowing (ui/reveal.py) sits in a container keyed
 // "mtverdict_<anim id>", hidden from the start by a page-wide rule, beside a line
@@ -77,80 +76,6 @@ function placeKey(side, pit) {
   return `${side}${pit}`;
 }
 
-// ---- the clocks of a timed game (K19). Python owns the time (tutor/clock.py): data.clock
-// gives each side's ms left when the page was drawn, the running side and how long until it
-// starts counting (the sowing being shown). This only counts down from those numbers.
-// run.start: the performance.now() at which the running clock starts counting (Infinity while
-// it waits for this board to finish showing the sowing, data.clock.waiting).
-function clockLeft(c, side, run) {
-  const base = c[side];
-  if (base === null || base === undefined) return null;
-  if (c.running !== side || c.paused) return Math.max(0, base);
-  const used = Math.max(0, performance.now() - run.start);
-  return Math.max(0, base - used);
-}
-
-function clockText(ms, lowMs) {
-  if (ms === null) return "–";
-  if (ms < lowMs) {
-    const tenths = Math.floor(Math.max(0, ms) / 100);
-    return `${Math.floor(tenths / 10)}.${tenths % 10}`;
-  }
-  const s = Math.floor(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-function paintClock(box, c, side, run) {
-  const ms = clockLeft(c, side, run);
-  const time = box.querySelector(".mt-clock-time");
-  const text = clockText(ms, c.lowMs);
-  if (time.textContent !== text) time.textContent = text;
-  box.classList.toggle("mt-running", c.running === side && !c.paused);
-  box.classList.toggle("mt-low", ms !== null && ms < c.lowMs && (c.running === side || c.flagged === side));
-  box.classList.toggle("mt-flag", c.flagged === side);
-  return ms;
-}
-
-function clockBox(data, side, run) {
-  const c = data.clock;
-  const box = el("div", `mt-clock mt-clock-${side === "S" ? "south" : "north"}`);
-  box.dataset.side = side;
-  box.setAttribute("role", "timer");
-  box.setAttribute("aria-label", fill(WORDS.clock, { side: data.names[side] }));
-  box.appendChild(el("span", "mt-clock-name", data.names[side]));
-  box.appendChild(el("span", "mt-clock-time", ""));
-  if (c[side] === null) box.classList.add("mt-untimed");
-  if (c.paused) box.appendChild(el("span", "mt-clock-paused", WORDS.paused));
-  paintClock(box, c, side, run);
-  return box;
-}
-
-// One ticker per board: repaints the clocks ten times a second and, when the running
-// clock shows zero, tells the server once (it checks with its own time, K19).
-function startClocks(key, root, data, run, onFlag) {
-  const old = CLOCKS.get(key);
-  if (old) clearInterval(old);
-  CLOCKS.delete(key);
-  const c = data.clock;
-  if (!c || !c.running || c.paused || c.flagged) return;
-  let sent = false;
-  const id = setInterval(() => {
-    if (!root.isConnected) {
-      clearInterval(id);
-      if (CLOCKS.get(key) === id) CLOCKS.delete(key);
-      return;
-    }
-    for (const box of root.querySelectorAll(".mt-clock")) {
-      const ms = paintClock(box, c, box.dataset.side, run);
-      if (ms !== null && ms <= 0 && box.dataset.side === c.running && !sent) {
-        sent = true;
-        onFlag(box.dataset.side);
-      }
-    }
-  }, 100);
-  CLOCKS.set(key, id);
-}
-
 function render(root, data, counts, opts) {
   const { n, names } = data;
   WORDS = data.words || WORDS;
@@ -160,7 +85,7 @@ function render(root, data, counts, opts) {
   const playable = new Set(opts.animating ? [] : data.playable || []);
   const focusKey = opts.focusKey;
 
-  root.innerHTML = "";
+  const old = root.querySelector(":scope > .mt-board");
   const board = el("div", "mt-board");
   board.dataset.game = data.game;
   board.dataset.toMove = data.to_move;
@@ -169,8 +94,8 @@ function render(root, data, counts, opts) {
   board.dataset.animating = opts.animating ? "true" : "false";
   board.style.setProperty("--n", String(n));
 
+  // Not a live region: it changes with every seed; the board's live region (say()) tells the move.
   const turn = el("div", "mt-turn");
-  turn.setAttribute("aria-live", "polite");
   turn.textContent = opts.note || data.turn_text;
   if (data.clock) {
     // A timed game (K19): North's clock on the left (by North's store), South's on the right.
@@ -220,7 +145,10 @@ function render(root, data, counts, opts) {
     }
     if (lit.has(key)) b.classList.add("mt-lit");
     if (onPath.has(key)) b.classList.add("mt-path");
-    if (key === data.origin) b.classList.add("mt-origin");
+    if (key === data.origin) {
+      b.classList.add("mt-origin");
+      b.dataset.from = WORDS.from || "";
+    }
     if (key === data.last) b.classList.add("mt-last");
     if (hi.has(key)) b.classList.add("mt-hi");
     b.appendChild(dots(count, 20));
@@ -279,16 +207,20 @@ function render(root, data, counts, opts) {
     bar.appendChild(skip);
   }
   board.appendChild(bar);
-  root.appendChild(board);
+  if (old) old.replaceWith(board);
+  else root.prepend(board);
+  // A board wider than the screen scrolls sideways (board.css): the keyboard can reach the scroller.
+  if (grid.scrollWidth > grid.clientWidth + 1) grid.tabIndex = 0;
+  const stop = rove(root, data.key, data.to_move);
 
   // Keep keyboard users where they were: the same pit if it can still be
-  // pressed, else the animation's buttons, else the first pit to press.
+  // pressed, else the animation's buttons, else the row's tab stop.
   if (focusKey) {
     const again =
       (focusKey !== "board" && root.querySelector(`[data-place="${focusKey}"]:not([disabled])`)) ||
       root.querySelector(".mt-next") ||
       root.querySelector(".mt-skip") ||
-      root.querySelector(".mt-playable");
+      stop;
     if (again) again.focus();
   }
 }
@@ -301,18 +233,17 @@ export default function ({ data, parentElement, setTriggerValue }) {
     parentElement.appendChild(root);
   }
   const key = data.key;
+  // The page's language for screen readers (Streamlit writes "en"): the words are in data.lang.
+  if (data.lang && document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
   // One animation per board key at a time: stop the one running (this instance's or a
   // previous instance's, when a rerun drew the board anew).
   const stopOld = TIMERS.get(key);
   if (stopOld) stopOld();
 
-  // Where the keyboard focus is inside this board: a place key, "board" for
+  // Where the keyboard focus is inside this board (board_keys.js): a place key, "board" for
   // another button of the board, or null when the focus is elsewhere.
-  const active = () => {
-    const a = parentElement.activeElement !== undefined ? parentElement.activeElement : document.activeElement;
-    if (!a || !root.contains(a)) return null;
-    return (a.dataset && a.dataset.place) || "board";
-  };
+  watchFocus(root, key);
+  const active = () => focusPlace(root, key);
   const onPit = (k) => setTriggerValue("pit", { pit: k, pos: data.notation });
   const clockRun = { start: data.clock && data.clock.waiting ? Infinity : performance.now() + (data.clock ? data.clock.startsIn : 0) };
   // A clock waiting for this board's sowing starts when it has been shown to its end (or skipped);
@@ -358,6 +289,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
     finalView(active());
     sown(key, anim);
     shownToEnd();
+    say(root, data);
     return () => {};
   }
 
@@ -380,6 +312,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
     finalView(active());
     sown(key, anim);
     shownToEnd();
+    say(root, data);
   };
   const show = (focusKey) => {
     const f = frames[i];

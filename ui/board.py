@@ -12,7 +12,9 @@ accessible name such as ``"South pit 3, 4 seeds"``; stores are labelled
 ``"South store, 0 seeds"`` (Awari: ``"South's captured seeds, 0 seeds"``).
 Sowing is animated in the browser seed by seed from the activity's
 ``Sowing`` (frames by ``tutor.activity.sowing_frames``); in step mode a
-"Next seed" button advances one seed per click. Every word on the board
+"Next seed" button advances one seed per click. When the sowing has been shown, a live
+region (``role="status"``) says what the action did (``words.moves_said``); the playable
+row is one tab stop, arrow keys, Home and End move between its pits. Every word on the board
 comes from ``tutor.words``; nothing here decides a rule.
 """
 
@@ -25,7 +27,7 @@ from typing import Any
 import streamlit as st
 
 from engine import NORTH, SOUTH, Place, Position, Rules
-from tutor import words
+from tutor import i18n, words
 from tutor.activity import Activity, Sowing, counts_of, sowing_frames
 from ui import state
 
@@ -34,7 +36,8 @@ _COMPONENT = st.components.v2.component(
     "mancala_tutor_board",
     html='<div class="mt-root"></div>',
     css=(_HERE / "board.css").read_text(encoding="utf-8"),
-    js=(_HERE / "board.js").read_text(encoding="utf-8"),
+    # One ES module from three files (the clocks, the keyboard and live region, the drawing).
+    js="\n".join((_HERE / name).read_text(encoding="utf-8") for name in ("board_clock.js", "board_keys.js", "board.js")),
 )
 
 
@@ -57,7 +60,7 @@ def reveal_keys(key: str, sowing: Sowing) -> tuple[str, str]:
 
 def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int], interactive: bool,
           lit: Iterable[Place], path: Iterable[Place], origin: Place | None, turn_text: str,
-          sowing: Sowing | None, clock: dict[str, object] | None = None) -> dict[str, Any]:
+          sowing: Sowing | None, clock: dict[str, object] | None = None, said: str = "") -> dict[str, Any]:
     prefs = state.session().prefs
     anim = None
     if sowing is not None and prefs.animate:
@@ -75,6 +78,7 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         "storeLabels": {SOUTH: words.store_label(SOUTH, oware), NORTH: words.store_label(NORTH, oware)},
         "storeCaption": words.captured_caption() if oware else "",
         "words": {**words.board_words(), **words.board_clock_words()},
+        "lang": i18n.current(),
         "counts": counts_of(position),
         "to_move": position.to_move,
         "playable": [int(p) for p in playable],
@@ -88,6 +92,10 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         "notation": position.to_notation(),
         "anim": anim,
         "clock": clock,
+        # What the last action did, in plain words, for the board's live region (said once the
+        # sowing has been shown); the id tells a new action from a redraw of the same one.
+        "said": said,
+        "said_id": anim_id(key, sowing) if sowing is not None else None,
     }
 
 
@@ -113,10 +121,11 @@ def draw(activity: Activity, key: str) -> None:
     animate and the line above; presses go to ``activity.press`` (the one click handler)."""
     last = activity.last
     playable = activity.playable()
+    said = words.moves_said(list(activity.sowing.results), activity.rules) if last is not None else ""
     data = _data(
         key, activity.position, activity.rules, playable=playable, interactive=bool(playable),
         lit=activity.lit(), path=last.path if last else (), origin=Place(last.mover, last.pit) if last else None,
-        turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(),
+        turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(), said=said,
     )
     _COMPONENT(key=key, data=data, on_pit_change=lambda: _pressed(key, activity),
                on_flag_change=lambda: _flagged(activity), on_shown_change=activity.clock_shown)

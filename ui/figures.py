@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -134,3 +135,11 @@ def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
     fig.update_xaxes(title_text=words.chart_words("move"), row=2, col=1)
     fig.update_layout(height=520, margin={"l": 60, "r": 20, "t": 60, "b": 40}, legend={"orientation": "h", "y": -0.15})
     return fig
+
+
+def story_table(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
+    """The numbers of :func:`story_figure` as text (a chart is never the only way to read them):
+    one row per move with both stores after it and the evaluation, headed in the chart's words."""
+    keys = ("move", "south_store", "north_store", "evaluation")
+    heads = [words.chart_words(k) for k in ("move", "south_store", "north_store", "eval")]
+    return pd.DataFrame([[r[k] for k in keys] for r in rows], columns=heads)

@@ -81,8 +81,8 @@ def _switched() -> None:
 
 def switch() -> None:
     """The sidebar's language switch (each language named in itself)."""
-    st.segmented_control(words.label("language"), list(i18n.LANGUAGES), key=SWITCH, format_func=NAMES.get,
-                         on_change=_switched, selection_mode="single", label_visibility="collapsed")
+    st.radio(words.label("language"), list(i18n.LANGUAGES), key=SWITCH, format_func=NAMES.get,
+             on_change=_switched, horizontal=True, label_visibility="collapsed")
 
 
 __all__ = ["NAMES", "choose", "link_suffix", "session_language", "switch"]

@@ -37,6 +37,7 @@ def render(sb: SandboxActivity) -> None:
     rows = story_rows(sb.game, values, progress=lambda f: bar.progress(f, text=words.analysing()))
     bar.empty()
     st.plotly_chart(figures.story_figure(rows), key=f"{K}chart", width="stretch")
+    st.table(figures.story_table(rows), hide_index=True)  # the chart's numbers as text (a real table)
     bad = blunders(rows)
     if not bad:
         st.caption(words.no_blunders())

@@ -169,6 +169,21 @@ def moves_told(results: list[MoveResult], rules: Rules) -> str:
     return "  \n".join(lines)
 
 
+def moves_said(results: list[MoveResult], rules: Rules) -> str:
+    """The words of :func:`moves_told` as plain text on one line (no badges, no markdown), then the
+    result when the last move ended the game: what the board's live region says after an action.
+
+    ``"South sowed pit 3 (4 seeds). Last seed in South's store. South moves again."``; ``""`` for no moves.
+    """
+    parts = []
+    for res in results:
+        parts.append(move_headline(res))
+        parts += [text for _id, text in announcements(res, rules, skip=END_IDS)]
+    if results and results[-1].outcome is not None:
+        parts.append(result_text(results[-1].outcome, rules, results[-1]))
+    return " ".join(parts)
+
+
 def end_reason(end: Outcome, rules: Rules, result: MoveResult | None = None, to_move: Side | None = None) -> str:
     """Why the game ended, from ``end.reason`` (never from the position after the sweep).
 
@@ -268,6 +283,6 @@ def after_note(result: MoveResult, rules: Rules) -> str:
 
 __all__ = [
     "ANNOUNCED", "END_IDS", "after_note", "announcements", "end_reason", "illegal_text", "lift_note",
-    "move_headline", "move_words", "moves_told", "pit_word", "result_text", "score_words", "sow_note",
+    "move_headline", "move_words", "moves_said", "moves_told", "pit_word", "result_text", "score_words", "sow_note",
     "sweep_rule", "sweep_text",
 ]

@@ -324,7 +324,7 @@ def store_label(side: Side, oware: bool) -> str:
 def board_words() -> dict[str, str]:
     """The board's own words as templates its script fills in: ``seed``/``seeds`` ({n}),
     a pit's accessible name ({side}, {pit}, {seeds}), a store's ({label}, {seeds}),
-    the seeds in hand ({seeds}), and its two buttons."""
+    the seeds in hand ({seeds}), its two buttons, and the mark under the pit a move came from."""
     from ..i18n import ngettext
 
     return {
@@ -335,6 +335,7 @@ def board_words() -> dict[str, str]:
         "hand": _("In hand: {seeds}"),
         "next": _("Next seed"),
         "skip": _("Show the result"),
+        "from": _("from"),  # under the pit the last move was sown from
     }
 
 

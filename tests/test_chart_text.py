@@ -1,0 +1,39 @@
+"""Every chart's numbers are also text (issue 15): the Move outcomes chart's bars equal the
+columns of its table, and the game story's lines equal the table drawn under it."""
+
+from __future__ import annotations
+
+from engine import KalahRules, OwareRules, Position
+from tests.test_outcomes_page import _leftmost_game, exact_values
+from tutor import words
+from tutor.analysis import move_rows, story_rows
+from ui import figures, outcomes
+
+
+def test_the_move_outcomes_bars_are_the_numbers_of_its_table():
+    for rules, notation in ((KalahRules(pits=3, seeds=2), "2,2,2/0/2,2,2/0/S"),
+                            (OwareRules(), "0,0,0,0,1,1/22/1,0,0,1,0,0/22/S")):
+        pos = Position.from_notation(notation, rules)
+        rows = move_rows(pos, rules, exact_values(pos, rules))
+        assert rows
+        fig = figures.outcomes_figure(rows, rules.game)
+        table = outcomes.table_frame(rows, rules.game)
+        bars = {t.name: list(t.y) for t in fig.data if t.type == "bar"}
+        for key, name in words.now_bar_names(rules.game):
+            assert bars[name] == list(table[key]), key
+        assert bars[words.chart_words("value")] == list(table["value"])
+        assert [r["summary"] for r in rows] == list(table["summary"])  # and in words beside the chart
+
+
+def test_the_game_story_lines_are_the_numbers_of_the_table_under_them():
+    sb = _leftmost_game(KalahRules(pits=3, seeds=2))
+    rows = story_rows(sb.game, exact_values)
+    fig = figures.story_figure(rows)
+    table = figures.story_table(rows)
+    lines = {t.name: (list(t.x), list(t.y)) for t in fig.data}
+    moves = list(table[words.chart_words("move")])
+    assert moves == [1, 2, 3, 4, 5]
+    for key, column in (("south_store", "south_store"), ("north_store", "north_store"), ("eval", "eval")):
+        x, y = lines[words.chart_words(key)]
+        assert x == moves and y == list(table[words.chart_words(column)]), key
+    assert list(table[words.chart_words("south_store")])[-1] + list(table[words.chart_words("north_store")])[-1] == 12
