@@ -14,7 +14,7 @@ from .clock import CLOCK_CHOICES, CLOCK_SIDES, CUSTOM, CUSTOM_INCREMENT_S, CUSTO
 from .errors import IllegalMoveError, NotationError
 from .game import Game
 from .goals import Goal, Miss, misses, reached
-from .moves import legal_moves, outcome, play
+from .moves import legal_moves, outcome, play, swept
 from .options import GAMES, MAX_PITS, MIN_PITS, OPTIONS, GameName, Option, OptionValue, game_name, option, options_for
 from .position import MAX_COUNT, MAX_NOTATION_LENGTH, NORTH, SIDES, SOUTH, STORE, Place, Position, Side, opposite_pit, other, side_of
 from .results import EndReason, MoveResult, Outcome
@@ -90,4 +90,5 @@ __all__ = [
     "rules_for_position",
     "rules_from_params",
     "side_of",
+    "swept",
 ]

@@ -123,3 +123,14 @@ def play(pos: Position, pit: int, rules: Rules) -> MoveResult:
         return oware_play(pos, pit, rules)
     assert isinstance(rules, KalahRules)
     return kalah_play(pos, pit, rules)
+
+
+def swept(pos: Position, rules: Rules) -> Position:
+    """``pos`` as the board stands once a finished game's final sweep is done (K15, A6): each
+    player's row in their own store; ``pos`` itself while the game goes on."""
+    end = outcome(pos, rules)
+    if end is None:
+        return pos
+    n = rules.pits
+    return Position((0,) * n, end.score[0], (0,) * n, end.score[1], pos.to_move)
+

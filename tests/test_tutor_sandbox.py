@@ -528,3 +528,16 @@ def test_a_refused_edit_drops_the_earlier_board_set_and_keeps_the_board():
     assert sb.editor_error == ("That position can't be used. The seeds add up to 78, but these rules always "
                                "have 48 (6 pits a side, 4 seeds each): take 30 seeds away.")
     assert sb.position.to_notation() == "0,5,5,5,5,4/0/4,4,4,4,4,4/0/N"
+
+
+def test_a_start_where_the_game_is_already_over_is_shown_swept():
+    """A link or the editor may give a finished position: the board shows the final sweep (K15), as the result says."""
+    from engine import Position, make_rules
+
+    rules = make_rules("kalah")
+    done = "48,0,0,0,0,0/0/0,0,0,0,0,0/0/S"
+    for sb in (SandboxActivity.from_link({"pos": done}), SandboxActivity(rules)):
+        if not sb.game.results and sb.position.south_store == 0:
+            sb.apply_notation(done)
+        assert sb.position == Position.from_notation("0,0,0,0,0,0/48/0,0,0,0,0,0/0/S", rules)
+        assert sb.result().score == (48, 0) and sb.playable() == ()

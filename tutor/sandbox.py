@@ -31,6 +31,7 @@ from engine import (
     choose_move,
     make_rules,
     options_for,
+    swept,
 )
 
 from . import words
@@ -74,7 +75,7 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
     def __init__(self, rules: Rules, start: Position | None = None, *, mode: Mode = "two",
                  computer_side: Side = NORTH, level: str = "easy") -> None:
         super().__init__()
-        self.game = Game(rules, start)
+        self.game = Game(rules, swept(start, rules) if start is not None else None)
         self.first: Side = self.game.start.to_move
         self.mode: Mode = mode
         self.computer_side: Side = computer_side
@@ -295,8 +296,9 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
     # -- new games and the editor ---------------------------------------------
 
     def new_game(self, rules: Rules, first: Side = SOUTH, start: Position | None = None) -> None:
-        """Start again with ``rules`` (``first`` moves first), keeping the players."""
-        self.game = Game(rules, start if start is not None else rules.initial_position(first))
+        """Start again with ``rules`` (``first`` moves first), keeping the players. A ``start`` where
+        the game is already over is shown swept (K15, A6): the board and the result agree."""
+        self.game = Game(rules, swept(start, rules) if start is not None else rules.initial_position(first))
         self.first = self.game.start.to_move
         self.editor_error = None
         self.recorded = False

@@ -62,6 +62,8 @@ def choose() -> str:
         except Exception:  # noqa: BLE001 - no browser (AppTest)
             browser = None
         ss[KEY] = i18n.language(browser)
+    if asked is not None and asked != ss[KEY]:
+        _keep_in_url(str(ss[KEY]))  # a link's unknown language is not kept in the URL
     if ss.get(SWITCH) != ss[KEY]:
         ss[SWITCH] = ss[KEY]  # the switch shows the language in use (set before it is drawn)
     return str(ss[KEY])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine import CUSTOM_INCREMENT_S, CUSTOM_MINUTES, NORTH, SOUTH, Side, TimeControl
 
 from ..i18n import gettext as _
-from .basics import rule_badge, side_name
+from .basics import side_name
 
 
 def clock_label(key: str) -> str:
@@ -32,10 +32,10 @@ def clock_label(key: str) -> str:
 
 
 def clock_help() -> str:
-    """What the clock choice means, in a few sentences (under the choice)."""
+    """What the clock choice means, in a few sentences (under the choice; rule K19)."""
     return _("The clocks start with the first move. Only the player to move has a running clock; an extra "
              "turn keeps it running, and the seconds are added when your turn ends. If your time runs out, "
-             "you lose {badge}. Undo is off in a timed game.").format(badge=rule_badge("K19"))
+             "you lose. Undo is off in a timed game.")
 
 
 def clock_name(control: TimeControl) -> str:
