@@ -20,9 +20,10 @@ def test_the_move_outcomes_bars_are_the_numbers_of_its_table():
         table = outcomes.table_frame(rows, rules.game)
         bars = {t.name: list(t.y) for t in fig.data if t.type == "bar"}
         for key, name in words.now_bar_names(rules.game):
-            assert bars[name] == list(table[key]), key
-        assert bars[words.chart_words("value")] == list(table["value"])
-        assert [r["summary"] for r in rows] == list(table["summary"])  # and in words beside the chart
+            assert bars[name] == list(table[words.outcome_columns()[key]]), key
+        heads = words.outcome_columns()
+        assert bars[words.chart_words("value")] == list(table[heads["value"]])
+        assert [r["summary"] for r in rows] == list(table[heads["summary"]])  # and in words beside the chart
 
 
 def test_the_game_story_lines_are_the_numbers_of_the_table_under_them():
