@@ -63,8 +63,13 @@ async def one_session(browser, base: str, index: int, moves: int, opened: asynci
     page = await context.new_page()
     page.set_default_timeout(180_000)
     try:
-        await page.goto(f"{base}/sandbox?pits={pits}&seeds={seeds}")
-        await page.wait_for_selector(f".mt-board[data-notation='{position.to_notation()}']")
+        try:
+            await page.goto(f"{base}/sandbox?pits={pits}&seeds={seeds}")
+            await page.wait_for_selector(f".mt-board[data-notation='{position.to_notation()}']")
+        except Exception:  # noqa: BLE001 - a bench reports, it does not stop
+            problems.append(f"session {index}: its board did not appear within the wait")
+            ready.append(index)
+            return
         ready.append(index)
         await opened.wait()
         for _ in range(moves):
