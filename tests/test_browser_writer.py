@@ -1,5 +1,5 @@
 """One game, one writer, in the real browser: two presses within 100 ms against a thinking computer
-always leave a game that the engine can replay (the human's one move, then the computer's turn)."""
+always leave a game that the engine can replay (one of the human's presses, then the computer's turn)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,9 @@ def test_two_quick_presses_against_the_thinking_computer_leave_a_consistent_game
         expect(page.locator(".mt-board[data-to-move='S']:not([data-notation='" + START + "'])")).to_have_count(1)
         settle(page)
         shown = page.locator(".mt-board").get_attribute("data-notation")
-        assert shown in replies(after(START, 1)), shown
+        # Exactly one of the two presses was played (the first, or the second when the first was
+        # superseded before the server read it), then one whole North turn: never both, never a mix.
+        assert shown in replies(after(START, 1)) | replies(after(START, 2)), shown
         expect(page.get_by_text("South (you) to move").first).to_be_visible()
         assert page.get_by_text(words.computer_failed()).count() == 0
         assert no_error_box(page)
