@@ -68,6 +68,16 @@ TIMEOUT_MS = 60_000
 """How long a browser test waits for a state before it fails (a busy 2-core machine can be slow)."""
 
 
+def sized(page, width: int = 1366, height: int = 768):
+    """``page`` waiting up to :data:`TIMEOUT_MS` for every state, at ``width`` x ``height`` (a laptop by default)."""
+    from playwright.sync_api import expect
+
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
+    page.set_viewport_size({"width": width, "height": height})
+    return page
+
+
 def wait_idle(page, timeout: int = TIMEOUT_MS) -> None:
     """Wait until the page's script run has finished (STREAMLIT.md); use after ``goto``, then wait
     for the state the test expects (a pit's name, a text), never for a fixed time."""

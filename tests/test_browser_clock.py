@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import (
+    sized,
     FIND,
     TIMEOUT_MS,
     no_error_box,
@@ -31,10 +32,7 @@ CLOCK_TEXT = """(side) => {
 
 @pytest.fixture
 def page(page, server):
-    page.set_default_timeout(TIMEOUT_MS)
-    expect.set_options(timeout=TIMEOUT_MS)
-    page.set_viewport_size({"width": 1366, "height": 768})
-    return page
+    return sized(page)
 
 
 def start_timed(page, server, choice: str, minutes: str | None = None) -> None:

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from engine import play
 from lessons.loader import load_lessons
 from lessons.models import DoStep
-from tests.browser_support import TIMEOUT_MS, no_error_box, settle, shot, wait_idle
+from tests.browser_support import no_error_box, settle, shot, wait_idle, sized
 from tutor import i18n, words
 
 pytestmark = pytest.mark.browser
@@ -19,10 +19,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def page(page, server):
-    page.set_default_timeout(TIMEOUT_MS)
-    expect.set_options(timeout=TIMEOUT_MS)
-    page.set_viewport_size({"width": 1366, "height": 768})
-    return page
+    return sized(page)
 
 
 def greek(make):

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import NORTH, KalahRules, Position, all_turns
-from tests.browser_support import FIND, TIMEOUT_MS, no_error_box, settle, shot, wait_idle
+from tests.browser_support import FIND, no_error_box, settle, shot, wait_idle, sized
 from tests.test_browser import START, after, open_expander
 from tutor import words
 
@@ -24,10 +24,7 @@ DOUBLE_PRESS = """([first, second]) => {
 
 @pytest.fixture
 def page(page, server):
-    page.set_default_timeout(TIMEOUT_MS)
-    expect.set_options(timeout=TIMEOUT_MS)
-    page.set_viewport_size({"width": 1366, "height": 768})
-    return page
+    return sized(page)
 
 
 def replies(after_south: str) -> set[str]:
