@@ -55,6 +55,11 @@ def start_timed(page, server, choice: str, minutes: str | None = None) -> None:
     wait_idle(page)
 
 
+def wait_clock(page, side: str, text: str) -> None:
+    """Wait until ``side``'s clock on the board reads ``text`` (the board may be drawn again after a rerun)."""
+    page.wait_for_function(f"(t) => ({CLOCK_TEXT})('{side}') === t", arg=text, timeout=TIMEOUT_MS)
+
+
 def seconds(text: str) -> float:
     if ":" in text:
         m, s = text.split(":")
@@ -65,7 +70,8 @@ def seconds(text: str) -> float:
 def test_both_clocks_show_and_the_running_one_ticks(page, server):
     start_timed(page, server, "3+2")
     expect(page.locator(".mt-clock")).to_have_count(2)
-    assert page.evaluate(CLOCK_TEXT, "S") == "3:00" and page.evaluate(CLOCK_TEXT, "N") == "3:00"
+    wait_clock(page, "S", "3:00")
+    wait_clock(page, "N", "3:00")
     page.get_by_role("button", name=pit_name("S", 1, 4)).click()
     settle(page, after(START, 1))
     expect(page.locator(".mt-clock-north.mt-running")).to_have_count(1)
@@ -81,13 +87,13 @@ def test_both_clocks_show_and_the_running_one_ticks(page, server):
 
 def test_a_flag_fall_ends_the_game_on_time(page, server):
     start_timed(page, server, "custom", minutes="0.1")
-    assert page.evaluate(CLOCK_TEXT, "N") == "6.0"
+    wait_clock(page, "N", "6.0")
     page.get_by_role("button", name=pit_name("S", 1, 4)).click()
     settle(page, after(START, 1))
     # Nobody touches the page: the board's clock reaches zero and the server ends the game.
     expect(page.get_by_text("North's time ran out").first).to_be_visible()
     expect(page.locator(".mt-clock-north.mt-flag")).to_have_count(1)
-    assert page.evaluate(CLOCK_TEXT, "N") == "0.0"
+    wait_clock(page, "N", "0.0")
     expect(page.locator(".mt-playable")).to_have_count(0)
     shot(page, "clock-flag-fall")
     assert no_error_box(page)
