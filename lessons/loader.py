@@ -46,7 +46,7 @@ from engine import (
 )
 
 from .translations import merge, overlay_path
-from .models import DoStep, GoalStep, Lesson, PredictStep, Puzzle, PuzzleFile, Theme, _Step
+from .models import DoStep, FindStep, GameStep, GoalStep, Lesson, PredictStep, Puzzle, PuzzleFile, Theme, _Step
 
 CONTENT_DIR = Path(__file__).resolve().parent
 PUZZLE_DIR = CONTENT_DIR / "puzzles"
@@ -111,7 +111,7 @@ def _describe(exc: ValidationError, steps: Any = None) -> list[str]:
             raw = steps[loc[1]] if isinstance(steps, list) and loc[1] < len(steps) else {}
             sid = raw.get("id") if isinstance(raw, dict) else None
             where = f"step {sid!r}: " if sid else f"step {loc[1] + 1} (no id): "
-            loc = [x for x in loc[2:] if x not in ("read", "do", "predict", "goal")] if len(loc) > 2 else []
+            loc = [x for x in loc[2:] if x not in ("read", "do", "predict", "goal", "find", "game")] if len(loc) > 2 else []
         field = ".".join(map(str, loc))
         msg = re.sub(r"^Value error, ", "", err["msg"])
         out.append(f"{where}{field + ': ' if field else ''}{msg}")
@@ -173,8 +173,33 @@ def check_step(lesson: Lesson, step: _Step, known: frozenset[str]) -> None:
             raise ValueError(f"answer {step.answer!r} is not one of the choices {step.options}")
         if len(set(step.options)) != len(step.options) or len(step.options) < 2:
             raise ValueError(f"choices must be at least two different answers, not {step.options}")
+        if step.why(step.answer) or step.mistake(step.answer):
+            raise ValueError(f"the right answer {step.answer!r} has a 'why' or 'mistake' (only wrong choices do)")
     elif isinstance(step, GoalStep):
         _check_solution(step, pos, rules)
+        _check_why(step, pos, rules, legal)
+        if isinstance(step, FindStep):
+            _check_find(step, pos, rules, legal)
+    elif isinstance(step, GameStep):
+        if not legal:
+            raise ValueError(f"the game cannot be played: nobody can move in {pos}")
+
+
+def _check_why(step: GoalStep, pos: Position, rules: Rules, legal: tuple[int, ...]) -> None:
+    for pit in step.why:
+        if pit not in legal:
+            raise ValueError(f"why: pit {pit} is not a legal move in {pos} (legal: {list(legal)})")
+        if pit == step.solution[0]:
+            raise ValueError(f"why: pit {pit} starts the solution, it is not a wrong pit")
+
+
+def _check_find(step: FindStep, pos: Position, rules: Rules, legal: tuple[int, ...]) -> None:
+    """A find step: one pit solves it, and some legal pit does not (it can be failed)."""
+    if len(step.solution) != 1:
+        raise ValueError(f"a find step's solution is one pit, not {step.solution}")
+    missing = [p for p in legal if not reached(step.goal, Turn(pos).then(p, rules), rules)]
+    if not missing:
+        raise ValueError(f"every legal pit reaches the goal in {pos}: the step cannot be failed")
 
 
 def _check_solution(step: GoalStep, pos: Position, rules: Rules) -> None:

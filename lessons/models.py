@@ -26,7 +26,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine import Goal, Position, Rules, Side, rules_from_params
+from engine import LEVELS, Goal, Position, Rules, Side, rules_from_params
 
 RuleId = Annotated[str, Field(pattern=r"^(K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])$")]
 ContentId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
@@ -55,6 +55,26 @@ def rules_of(params: RuleParams) -> Rules:
     return rules_from_params({k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in params.items()})
 
 
+def _turn_list(value: Any) -> Any:
+    """``[4, [3, 6]]`` -> ``[[4], [3, 6]]``: a bare pit is a one-move turn."""
+    if isinstance(value, list):
+        return [[v] if isinstance(v, int) and not isinstance(v, bool) else v for v in value]
+    return value
+
+
+def _int_keys(value: Any) -> Any:
+    """TOML keys are text: ``{"2": "..."}`` -> ``{2: "..."}`` for the ``wrong`` table."""
+    if isinstance(value, dict):
+        out = {}
+        for key, text in value.items():
+            try:
+                out[int(key)] = text
+            except (TypeError, ValueError):
+                out[key] = text
+        return out
+    return value
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -77,6 +97,9 @@ class _Step(_Strict):
     """A line under the board, e.g. what a small board is for."""
     hint: str = ""
     """Said after a wrong pit or answer, or a missed goal."""
+    claims: dict[str, str] = Field(default_factory=dict)
+    """Phrase of this step's English text -> a claim the tests recompute with the engine
+    (``lessons.claims``), e.g. ``{ "North keeps 4" = "after 3: row N = 4" }``."""
 
 
 class ReadStep(_Step):
@@ -95,6 +118,28 @@ class DoStep(_Step):
     """Said after the lit pit is pressed."""
 
 
+class Choice(_Strict):
+    """One answer offered by a ``predict`` step::
+
+        { answer = "South store", why = "You counted pit 4 as one of its own steps.", mistake = "M2" }
+
+    ``answer`` is a real outcome in the ``ask``'s form; ``why`` (required for a
+    wrong choice) says in one sentence why it is not what happens;
+    ``mistake``: the common mistake (M1..M7) that gives this answer, if any.
+    """
+
+    answer: Text
+    why: str = ""
+    mistake: RuleId | None = None
+
+
+def _choice_tables(value: Any) -> Any:
+    """``["yes", "no"]`` -> ``[{answer = "yes"}, {answer = "no"}]``: a bare answer is a choice without words."""
+    if isinstance(value, list):
+        return [{"answer": v} if isinstance(v, str) else v for v in value]
+    return value
+
+
 class PredictStep(_Step):
     """Answer a question about ``pit``'s move; the engine checks it, then the move is played."""
 
@@ -102,38 +147,84 @@ class PredictStep(_Step):
     pit: int
     ask: Ask
     question: Text
-    choices: list[str] = Field(default_factory=list)
+    choices: list[Choice] = Field(default_factory=list)
     answer: Text
     side: Side | None = None
     """For ``ask = "store"``: whose store (default: the mover's)."""
     done: Text
     """Said after the right answer, when the move is played."""
 
+    _choice_tables = field_validator("choices", mode="before")(_choice_tables)
+
     @property
     def options(self) -> list[str]:
-        """The choices shown: the step's own, else :data:`DEFAULT_CHOICES` for its ``ask``."""
-        return self.choices or DEFAULT_CHOICES.get(self.ask, [])
+        """The answers shown: the step's own choices, else :data:`DEFAULT_CHOICES` for its ``ask``."""
+        return [c.answer for c in self.choices] or DEFAULT_CHOICES.get(self.ask, [])
+
+    def why(self, answer: str) -> str:
+        """The step's words for a wrong ``answer`` ("" when it has none)."""
+        return next((c.why for c in self.choices if c.answer == answer), "")
+
+    def mistake(self, answer: str) -> str | None:
+        """The common mistake (M1..M7) ``answer`` stands for, if the step names one."""
+        return next((c.mistake for c in self.choices if c.answer == answer), None)
 
 
 class GoalStep(_Step):
-    """Reach ``goal`` in one turn, choosing any legal pits; ``solution`` proves it can be done."""
+    """Reach ``goal`` in one turn, choosing any legal pits; ``solution`` proves it can be done.
+
+    ``why``: words for a wrong first pit (pit -> one sentence: what it did instead);
+    without them the engine's own account of the move is said.
+    """
 
     kind: Literal["goal"]
     goal: Goal
     solution: list[int] = Field(min_length=1)
     done: Text
+    why: dict[int, Text] = Field(default_factory=dict)
+
+    _why_keys = field_validator("why", mode="before")(_int_keys)
 
 
-Step = Annotated[ReadStep | DoStep | PredictStep | GoalStep, Field(discriminator="kind")]
+class FindStep(GoalStep):
+    """Find the one move that reaches ``goal`` (no pit is named or lit); ``solution`` is one pit.
+
+    A wrong pit is played out on the board and explained; then the step starts again.
+    The loader checks that some legal pit misses the goal (the step can be failed).
+    """
+
+    kind: Literal["find"]  # type: ignore[assignment]
+
+
+class GameStep(_Step):
+    """Play a whole game against the computer at ``level`` (one of ``engine.LEVELS``) from the
+    step's position, as the side to move. Done when the learner wins (``must_win``) or when
+    the game ends; an ``optional`` step may be skipped (it never counts against the stars)."""
+
+    kind: Literal["game"]
+    level: str
+    must_win: bool = True
+    optional: bool = False
+    done: Text
+
+    @field_validator("level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        if value not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}")
+        return value
+
+
+Step = Annotated[ReadStep | DoStep | PredictStep | GoalStep | FindStep | GameStep, Field(discriminator="kind")]
 PressStep = DoStep | GoalStep
-"""Steps where the learner presses pits."""
+"""Steps where the learner presses pits (a ``FindStep`` is a ``GoalStep``)."""
 
 
 class Lesson(_Strict):
     """One lesson file: ``lessons/lesson_<number>_<id>.toml``."""
 
     id: ContentId
-    number: int = Field(ge=1, le=6)
+    number: int = Field(ge=1, le=8)
     title: Text
     intro: Text
     summary: Text
@@ -161,26 +252,6 @@ class Lesson(_Strict):
 
 
 # ------------------------------------------------------------------ puzzles
-
-
-def _turn_list(value: Any) -> Any:
-    """``[4, [3, 6]]`` -> ``[[4], [3, 6]]``: a bare pit is a one-move turn."""
-    if isinstance(value, list):
-        return [[v] if isinstance(v, int) and not isinstance(v, bool) else v for v in value]
-    return value
-
-
-def _int_keys(value: Any) -> Any:
-    """TOML keys are text: ``{"2": "..."}`` -> ``{2: "..."}`` for the ``wrong`` table."""
-    if isinstance(value, dict):
-        out = {}
-        for key, text in value.items():
-            try:
-                out[int(key)] = text
-            except (TypeError, ValueError):
-                out[key] = text
-        return out
-    return value
 
 
 class Puzzle(_Strict):
@@ -219,6 +290,8 @@ class Puzzle(_Strict):
     explanation: Text
     wrong: dict[int, Text] = Field(default_factory=dict)
     title: str = ""
+    claims: dict[str, str] = Field(default_factory=dict)
+    """Phrase of this puzzle's English text -> a claim the tests recompute (``lessons.claims``)."""
 
     _as_turns = field_validator("answers", mode="before")(_turn_list)
     _wrong_keys = field_validator("wrong", mode="before")(_int_keys)
@@ -263,6 +336,6 @@ class PuzzleFile(_Strict):
 
 
 __all__ = [
-    "Ask", "Check", "ContentId", "DEFAULT_CHOICES", "DoStep", "GoalStep", "Lesson", "PredictStep", "PressStep",
+    "Ask", "Check", "Choice", "ContentId", "DEFAULT_CHOICES", "DoStep", "FindStep", "GameStep", "GoalStep", "Lesson", "PredictStep", "PressStep",
     "Puzzle", "PuzzleFile", "ReadStep", "RuleId", "Step", "Text", "Theme", "Turn", "rules_of",
 ]
