@@ -13,6 +13,12 @@ never asserted.
 
     python bench/sessions.py                # 30 sessions, 8 moves each
     python bench/sessions.py --sessions 10 --moves 4
+    python bench/sessions.py --loading 2    # at most 2 first pages loading at a time
+
+All sessions stay open together and play at the same time; only their first
+page loads are limited (``--loading``, default 3), because on a 2-core
+machine 30 Chromium pages starting Streamlit's front end at the same moment
+do not all get their first page within the wait.
 """
 
 from __future__ import annotations
@@ -53,7 +59,7 @@ def server_rss_mb(port: int) -> float:
     return 0.0
 
 
-async def one_session(browser, base: str, index: int, moves: int, opened: asyncio.Event,
+async def one_session(browser, base: str, index: int, moves: int, opened: asyncio.Event, loading: asyncio.Semaphore,
                       ready: list[int], latencies: list[float], problems: list[str]) -> None:
     pits, seeds = BOARDS[index % len(BOARDS)]
     rules = make_rules("kalah", pits=pits, seeds=seeds)
@@ -64,8 +70,9 @@ async def one_session(browser, base: str, index: int, moves: int, opened: asynci
     page.set_default_timeout(180_000)
     try:
         try:
-            await page.goto(f"{base}/sandbox?pits={pits}&seeds={seeds}")
-            await page.wait_for_selector(f".mt-board[data-notation='{position.to_notation()}']")
+            async with loading:
+                await page.goto(f"{base}/sandbox?pits={pits}&seeds={seeds}")
+                await page.wait_for_selector(f".mt-board[data-notation='{position.to_notation()}']")
         except Exception:  # noqa: BLE001 - a bench reports, it does not stop
             problems.append(f"session {index}: its board did not appear within the wait")
             ready.append(index)
@@ -103,13 +110,14 @@ async def one_session(browser, base: str, index: int, moves: int, opened: asynci
         await context.close()
 
 
-async def main(sessions: int, moves: int) -> None:
+async def main(sessions: int, moves: int, at_once: int) -> None:
     with streamlit_server() as base:
         port = int(base.rsplit(":", 1)[1])
         print(f"server idle: {server_rss_mb(port):.0f} MB")
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path="/usr/bin/chromium")
             opened = asyncio.Event()
+            loading = asyncio.Semaphore(at_once)
             ready: list[int] = []
             latencies: list[float] = []
             problems: list[str] = []
@@ -121,11 +129,12 @@ async def main(sessions: int, moves: int) -> None:
                         if len(ready) >= mark and mark not in memory:
                             memory[mark] = server_rss_mb(port)
                     if len(ready) == sessions:
+                        print(f"all {sessions} sessions open after {time.perf_counter() - t0:.1f} s", flush=True)
                         opened.set()
                     await asyncio.sleep(0.2)
 
             t0 = time.perf_counter()
-            tasks = [one_session(browser, base, i, moves, opened, ready, latencies, problems)
+            tasks = [one_session(browser, base, i, moves, opened, loading, ready, latencies, problems)
                      for i in range(sessions)]
             await asyncio.gather(watch_memory(), *tasks)
             took = time.perf_counter() - t0
@@ -147,5 +156,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=30)
     parser.add_argument("--moves", type=int, default=8)
+    parser.add_argument("--loading", type=int, default=3, help="first page loads at a time")
     args = parser.parse_args()
-    asyncio.run(main(args.sessions, args.moves))
+    asyncio.run(main(args.sessions, args.moves, args.loading))
