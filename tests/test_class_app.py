@@ -296,3 +296,18 @@ def test_the_class_csv_has_times_and_no_formulas():
                         "Puzzles missed,Last active")
     assert lines[1] == "'=1+1,1/10,0/9,0/9,0/10,0/10,0/11,0,0,,2026-12-01 08:55"
     assert lines[2] == "Ada,1/10,0/9,0/9,0/10,0/10,0/11,0,0,,2026-12-01 09:00"
+
+
+def test_the_open_question_banner_shows_only_to_a_pupil_of_that_class(page_app, db):
+    code, _ = classes.create_class(db, "6C")
+    live.ask(db, code, "/sandbox?pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
+    pupil, outsider = learners.new_learner(db), learners.new_learner(db)
+    classes.join(db, pupil, code, "Dora")
+    seen = {}
+    for who in (pupil, outsider):
+        at = open_class_page(page_app, who)
+        at.switch_page("pages/home.py").run()
+        assert not at.exception
+        seen[who] = [i.value for i in at.sidebar.info]
+    assert seen[pupil] == [words.question_open()]
+    assert seen[outsider] == []

@@ -133,16 +133,30 @@ def pupil_panel() -> None:
         getattr(st, run.notice.kind)(run.notice.text)
 
 
-@st.fragment(run_every="10s")
 def sidebar_banner() -> None:
-    """In the sidebar of every page: a link to the Class page while the pupil's class has an open question."""
+    """In the sidebar of every page: a link to the Class page while the pupil's class has an open question.
+
+    Only a learner who joined a class polls (every 10 s); everybody else's page never reruns by itself,
+    so a server full of learners outside a class does no work between their presses."""
     sess = state.session()
     db = learner.database()
     if db is None or sess.learner is None:
         return
     try:
         joined = learners.class_of(db, sess.learner)
-        q = live.current(db, joined[0]) if joined else None
+    except StoreUnavailable:
+        return
+    if joined is not None:
+        _class_banner(joined[0])
+
+
+@st.fragment(run_every="10s")
+def _class_banner(class_code: str) -> None:
+    db = learner.database()
+    if db is None:
+        return
+    try:
+        q = live.current(db, class_code)
     except StoreUnavailable:
         return
     if q is not None and not q.revealed:
