@@ -1,0 +1,40 @@
+"""Print, per lesson, its steps by kind and the share where the learner chooses the move.
+
+    python tools/lesson_kinds.py
+
+Kinds: read, do (a lit pit to press), predict (choose among outcomes), find (find the one move),
+goal (play a whole turn to reach a goal), game (a whole game against the computer). The learner
+chooses the move in find, goal and game steps.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from lessons.loader import load_lessons  # noqa: E402
+
+KINDS = ("read", "do", "predict", "find", "goal", "game")
+CHOOSE = ("find", "goal", "game")
+
+
+def main() -> None:
+    lessons = sorted(load_lessons().values(), key=lambda lesson: lesson.number)
+    print(f"{'lesson':<28}" + "".join(f"{k:>8}" for k in KINDS) + f"{'steps':>7}{'choose':>8}")
+    total: Counter[str] = Counter()
+    for lesson in lessons:
+        kinds = Counter(step.kind for step in lesson.steps)
+        total.update(kinds)
+        choose = sum(kinds[k] for k in CHOOSE)
+        print(f"{lesson.number}. {lesson.title:<25}" + "".join(f"{kinds[k]:>8}" for k in KINDS)
+              + f"{len(lesson.steps):>7}{choose / len(lesson.steps):>8.0%}")
+    steps = sum(total.values())
+    choose = sum(total[k] for k in CHOOSE)
+    print(f"{'all':<28}" + "".join(f"{total[k]:>8}" for k in KINDS) + f"{steps:>7}{choose / steps:>8.0%}")
+
+
+if __name__ == "__main__":
+    main()
