@@ -142,7 +142,7 @@ def act(page, server, url_path: str) -> str:
         assert not [v for v in axe_lit["violations"] if v["impact"] in BLOCKING], axe_lit["violations"]
         button.click()
         settle(page, play(pos, pit, rules).position.to_notation())
-        page.get_by_text(step.done[:40]).first.wait_for(state="visible")
+        page.get_by_text(words.first_sentence(step.done)[0][:40]).first.wait_for(state="visible")
         return f"pressed the lit pit {pit} of step '{step.id}'"
     if url_path == "puzzles":
         page.locator(".mt-playable").first.wait_for()

@@ -1,29 +1,64 @@
-"""A lesson: steps to read, pits to press, predictions to make and goals to reach.
+"""A lesson: steps to read, pits to press, moves to find, predictions to make and goals to reach.
 
 A :class:`LessonActivity` walks one learner through one ``lessons.models.Lesson``:
 
 - a ``do`` step lights the pit(s) to press; another legal pit changes
-  nothing and is explained (what it would do, what the step is about);
-- a ``predict`` step asks a question about one move; the right answer plays
-  it, a wrong one changes nothing;
-- a ``goal`` step lets the learner play a whole turn; the goal is checked
-  after every move (``engine.reached``, also in the middle of a chain of
-  extra turns), a missed goal can be tried again or shown;
-- ``read`` steps are done when shown.
+  nothing and is explained (what it would do);
+- a ``find`` step (one move reaches the goal) and a ``goal`` step (a whole
+  turn, extra turns included) light nothing: a wrong try is PLAYED OUT on the
+  board and stays there, said in one sentence (the step's ``why`` for its
+  first pit, else :func:`tutor.words.tried` from the engine's results);
+  "Try again" (:meth:`LessonActivity.retry`) puts the step's position back.
+  While a missed try is on the board no pit can be pressed: the board shows
+  the position after the try, and a press there would be played from the
+  step's start, which the learner cannot see; "Try again" first is clearer;
+- "Show me" (:meth:`LessonActivity.show_me`) plays the solution on the board
+  but does not complete the step: after "Try again" the learner plays it
+  (then the step is done with the solution shown, one slip);
+- a ``predict`` step asks a question about one move; a wrong choice changes
+  nothing, says its own ``why`` (and the common mistake it stands for) and
+  stays marked (:attr:`LessonActivity.chosen`); the right one plays the move;
+- ``read`` steps are done when shown; a ``game`` step shows its text and
+  waits (its play lives in ``tutor.lesson_game``).
 
+Every notice is a :class:`Feedback`: one short sentence (the lesson's own
+words first) and details for "Why?" (what the engine says the moves did),
+with the rule ids apart (badges a teacher may switch on).
+
+Stars (``tutor.progress.stars``) count the slips of the whole lesson run,
+not an average per step: a slip is a wrong press, a wrong answer or a
+"Show me"; 0 slips earn 3 stars, 1 to ``FEW_SLIPS`` (3) earn 2, more earn 1.
+:attr:`LessonActivity.stars_so_far` is what the run would earn now.
 Progress (each step done with its wrong tries and solutions shown; the lesson
-finished with its stars, ``tutor.progress.stars``) goes to a
-``tutor.progress.ProgressStore``.
+finished with its stars) goes to a ``tutor.progress.ProgressStore``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from engine import IllegalMoveError, MoveResult, Place, Position, Rules, Turn, misses, play, reached
-from lessons.models import DoStep, GoalStep, Lesson, PredictStep, ReadStep, Step
+from lessons.models import DoStep, FindStep, GoalStep, Lesson, PredictStep, ReadStep, Step
 
 from . import words
-from .activity import Activity, Notice
+from .activity import Activity, Notice, Sowing
 from .progress import ProgressStore, stars
+
+
+@dataclass(frozen=True)
+class Feedback(Notice):
+    """A lesson's notice: :attr:`text` is one short sentence (markdown), :attr:`details` what
+    "Why?" shows ("" for nothing), ``rule_ids`` the ids the details speak of (for badges).
+    Like ``say``, ``more`` may be a function, so the words follow the session's language."""
+
+    more: str | Callable[[], str] = ""
+    rule_ids: tuple[str, ...] = ()
+
+    @property
+    def details(self) -> str:
+        """The words under "Why?" (made now when ``more`` is a function)."""
+        return self.more() if callable(self.more) else self.more
 
 
 class LessonActivity(Activity):
@@ -33,15 +68,20 @@ class LessonActivity(Activity):
         lesson: the lesson (checked content).
         index: the step shown, 0-based.
         finished: the summary is shown (after the last step).
-        turn: the learner's moves in this step (a ``do``/``predict`` step's one move,
-            a ``goal`` step's turn so far), from the step's position.
+        turn: the learner's moves in this step (a ``do``/``predict``/``find`` step's one move,
+            a ``goal`` step's turn so far, or the solution "Show me" played), from the step's position.
         done: the step is complete: Next is open.
-        failed: a goal try missed; the board stays as it ended until "Try again".
+        failed: a find/goal try missed; the board stays as it ended until "Try again".
+        showing: "Show me" played the solution; the board stays as it ended until "Try again".
         wrong: wrong presses and answers in this step (counted from the step's start).
         shown: 1 when "Show me" played this step's solution, else 0.
+        chosen: the answers chosen in this ``predict`` step, in order (the wrong ones, then the right one).
         slips: step id -> wrong tries plus solutions shown, for the steps done in this run
             (their sum gives the lesson's stars).
+        stars_before: :attr:`stars_so_far` just before the last action the board animates
+            (a page shows it until the seeds are down, so the stars give nothing away).
         progress: where steps done and the finished lesson are recorded.
+        notice: a :class:`Feedback` (or ``None``).
     """
 
     def __init__(self, lesson: Lesson, progress: ProgressStore, index: int = 0) -> None:
@@ -53,9 +93,12 @@ class LessonActivity(Activity):
         self.turn = Turn(lesson.step_position(lesson.steps[0]))
         self.done = False
         self.failed = False
+        self.showing = False
         self.wrong = 0
         self.shown = 0
+        self.chosen: list[str] = []
         self.slips: dict[str, int] = {}
+        self.stars_before = 3
         self.start_step(index if 0 <= index < len(lesson.steps) else 0)
 
     # -- Activity -------------------------------------------------------------
@@ -72,8 +115,13 @@ class LessonActivity(Activity):
     def position(self) -> Position:
         return self.turn.position
 
+    @property
+    def waiting(self) -> bool:
+        """The board shows a missed try or a solution shown: only "Try again" goes on."""
+        return self.failed or self.showing
+
     def accepts_presses(self) -> bool:
-        return (not self.finished and not self.done and not self.failed
+        return (not self.finished and not self.done and not self.waiting
                 and isinstance(self.step, (DoStep, GoalStep)))
 
     def playable(self) -> tuple[int, ...]:
@@ -82,7 +130,7 @@ class LessonActivity(Activity):
 
     def lit(self) -> tuple[Place, ...]:
         """A ``do`` step's pits to press, or a ``predict`` step's pit in question (until done)."""
-        if self.done or self.failed or self.finished:
+        if self.done or self.waiting or self.finished:
             return ()
         side = self.position.to_move
         if isinstance(self.step, DoStep):
@@ -102,42 +150,77 @@ class LessonActivity(Activity):
         """The current step's ``done`` words, in the lesson's language now (a notice is made when shown)."""
         return str(getattr(self.step, "done", ""))
 
+    def _hint(self) -> str:
+        return str(getattr(self.step, "hint", ""))
+
+    def _done_first(self) -> str:
+        """The first sentence of the step's ``done`` words (the rest goes under "Why?")."""
+        return words.first_sentence(self._done_text())[0]
+
+    def _done_rest(self) -> str:
+        return words.first_sentence(self._done_text())[1]
+
+    def _told(self, results: tuple[MoveResult, ...], lead: Callable[[], str] | None = None) -> Callable[[], str]:
+        """Details for "Why?": ``lead()`` (words made when shown), what ``results`` did, then the step's hint."""
+        rules = self.rules
+
+        def details() -> str:
+            parts = (lead() if lead else "", words.account(results, rules), self._hint())
+            return "\n\n".join(part for part in parts if part)
+
+        return details
+
+    def show(self, start: Position, results: list[MoveResult], extends: Sowing | None = None) -> None:
+        """``Activity.show``, remembering :attr:`stars_before` (the stars before this action)."""
+        self.stars_before = self.stars_so_far
+        super().show(start, results, extends)
+
     def refused(self, pit: int, error: IllegalMoveError) -> None:
         self.wrong += 1
         rule_id = error.rule_id
-        self.notice = Notice("warning", lambda: words.with_hint(words.illegal_text(rule_id), self.step.hint))
+        self.notice = Feedback("warning", lambda: words.refusal(rule_id), self._hint, (rule_id,))
 
     def judge(self, before: Position, result: MoveResult) -> None:
         step = self.step
+        rules = self.rules
+        ids = words.account_rules([result], rules)
         if isinstance(step, DoStep):
             if result.pit not in step.lit:
                 self.wrong += 1
-                self.notice = Notice("warning", lambda: words.with_hint(words.not_this_step(
-                    result.pit, step.lit, step.cites, words.move_words(result, self.rules)), self.step.hint))
+                self.notice = Feedback(
+                    "warning", lambda: words.not_the_lit_pit(result.pit, step.lit),
+                    lambda: "\n\n".join(p for p in (words.would_do(result.pit, words.move_account(result, rules)),
+                                                    self._hint()) if p), ids)
                 return
             self.turn = Turn(before, (result,))
             self.show(before, [result])
             self._complete()
-            self.notice = Notice("success", lambda: words.step_done(self._done_text(), words.move_words(result, self.rules)))
+            self.notice = Feedback("success", self._done_first, self._told((result,), self._done_rest), ids)
             return
         assert isinstance(step, GoalStep)
         self.turn = Turn(self.turn.start, self.turn.results + (result,))
         self.show(before, [result])
-        rules = self.rules
-
-        def told() -> str:
-            return words.move_words(result, rules)
-
-        if reached(step.goal, self.turn, self.rules):
+        turn = self.turn
+        if reached(step.goal, turn, rules):
             self._complete()
-            self.notice = Notice("success", lambda: words.goal_reached(self._done_text(), told()))
-        elif not self.turn.complete:
-            self.notice = Notice("info", lambda: words.keep_going(told()))
+            cheer = words.found if isinstance(step, FindStep) else words.reached_goal
+            self.notice = Feedback("success", lambda: cheer(self._done_first()), self._told(turn.results, self._done_rest),
+                                   words.account_rules(turn.results, rules))
+        elif not turn.complete and not isinstance(step, FindStep):
+            self.notice = Feedback("info", words.keep_going_short, lambda: words.move_account(result, rules), ids)
         else:
+            # A find step is one move: a first move that misses ends the try even when it earned an extra turn.
             self.wrong += 1
             self.failed = True
-            missed = misses(step.goal, self.turn, self.rules)
-            self.notice = Notice("warning", lambda: words.with_hint(words.goal_missed(told(), missed), self.step.hint))
+            missed = misses(step.goal, turn, rules)
+            first = turn.pits[0]
+
+            def said() -> str:
+                why = getattr(self.step, "why", {}).get(first, "")
+                return why or words.tried(turn.results, missed)
+
+            self.notice = Feedback("warning", said, self._told(turn.results, lambda: words.not_yet(missed) if missed else ""),
+                                   words.account_rules(turn.results, rules))
 
     # -- the other actions ----------------------------------------------------
 
@@ -147,9 +230,11 @@ class LessonActivity(Activity):
         self.finished = False
         self.turn = Turn(self.lesson.step_position(self.step))
         self.failed = False
+        self.showing = False
         self.done = False
         self.wrong = 0
         self.shown = 0
+        self.chosen = []
         self.notice = None
         self.still()
         if isinstance(self.step, ReadStep):
@@ -164,45 +249,55 @@ class LessonActivity(Activity):
         """Answer a ``predict`` step; returns whether ``choice`` is right.
 
         Right: the step's move is played (and animated) and the step is done.
-        Wrong: nothing changes; the notice says so, with the step's hint.
+        Wrong: nothing changes; the choice is kept in :attr:`chosen` (marked on the page) and
+        the notice says its ``why`` and the common mistake it stands for. A choice already
+        chosen counts once.
         """
         step = self.step
-        if not isinstance(step, PredictStep) or self.done or self.finished:
+        if not isinstance(step, PredictStep) or self.done or self.finished or choice in self.chosen:
             return False
+        self.chosen.append(choice)
         if choice != step.answer:
             self.wrong += 1
-            self.notice = Notice("warning", lambda: words.with_hint(words.wrong_answer(words.answer_label(choice)),
-                                                                    self.step.hint))
+
+            def said() -> str:
+                now = self.step
+                assert isinstance(now, PredictStep)
+                return words.not_this_answer(words.answer_label(choice), now.why(choice), now.mistake(choice))
+
+            self.notice = Feedback("warning", said, self._hint, tuple(filter(None, [step.mistake(choice)])))
             return False
         before = self.position
         result = play(before, step.pit, self.rules)
         self.turn = Turn(before, (result,))
         self.show(before, [result])
         self._complete()
-        self.notice = Notice("success", lambda: words.right_answer(self._done_text(), words.move_words(result, self.rules)))
+        self.notice = Feedback("success", lambda: words.right(self._done_first()), self._told((result,), self._done_rest),
+                               words.account_rules([result], self.rules))
         return True
 
     def retry(self) -> None:
-        """Start the current step again (after a missed goal); its wrong tries still count."""
-        wrong = self.wrong
+        """Start the current step again (after a missed try or "Show me"); its slips still count."""
+        wrong, shown = self.wrong, self.shown
         self.start_step(self.index)
-        self.wrong = wrong
+        self.wrong, self.shown = wrong, shown
 
     def show_me(self) -> None:
-        """Play a goal step's solution (animated) and finish the step."""
+        """Play a find/goal step's solution (animated) without completing the step: the board
+        keeps it until "Try again", then the learner plays it (one slip, see :attr:`shown`)."""
         step = self.step
-        if not isinstance(step, GoalStep):
+        if not isinstance(step, GoalStep) or self.done or self.finished:
             return
-        wrong = self.wrong
-        self.start_step(self.index)
-        self.wrong, self.shown = wrong, 1
+        self.retry()
         turn = self.turn
         for pit in step.solution:
             turn = turn.then(pit, self.rules)
         self.turn = turn
         self.show(turn.start, list(turn.results))
-        self._complete()
-        self.notice = Notice("info", lambda: words.shown_solution(turn.pits, self._done_text()))
+        self.shown = 1
+        self.showing = True
+        self.notice = Feedback("info", lambda: words.shown_try(turn.pits), self._told(turn.results),
+                               words.account_rules(turn.results, self.rules))
 
     def next_step(self) -> None:
         """Go to the next step (only when this one is done); after the last, show the summary."""
@@ -228,6 +323,14 @@ class LessonActivity(Activity):
         self.start_step(0)
 
     @property
+    def stars_so_far(self) -> int:
+        """The stars this run would earn now (1..3): the slips of the steps done, plus this
+        step's wrong tries and "Show me" so far (``tutor.progress.stars``)."""
+        here = self.step.id
+        others = sum(n for step_id, n in self.slips.items() if step_id != here or self.finished)
+        return stars(others if self.finished else others + self.wrong + self.shown)
+
+    @property
     def share(self) -> float:
         """How far through the lesson the learner is, 0..1 (for a progress bar)."""
         if self.finished:
@@ -235,4 +338,4 @@ class LessonActivity(Activity):
         return (self.index + (1 if self.done else 0)) / len(self.lesson.steps)
 
 
-__all__ = ["LessonActivity"]
+__all__ = ["Feedback", "LessonActivity"]

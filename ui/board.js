@@ -13,6 +13,8 @@ const PLAYING = (window.__mancalaPlaying = window.__mancalaPlaying || new Map())
 // keyed "mtwatch_<anim id>". Once board `key` has shown the end of sowing `anim`
 // (or had nothing to animate), sown() adds the rules that swap the two. The rules
 // live in one <style> of the page, so they hold from the first frame of any rerun.
+// It also marks the page's <html> with the class "mt-sown-<anim id>", so a page may
+// style other things (a lesson's right answer turning green) only once the seeds are down.
 function revealSheet() {
   let sheet = document.getElementById("mt-reveal-rules");
   if (!sheet) {
@@ -33,6 +35,7 @@ function sown(key, anim) {
   revealSheet().textContent +=
     `html .st-key-mtverdict_${id} { display: flex !important; }\n` +
     `html .st-key-mtwatch_${id} { display: none !important; }\n`;
+  document.documentElement.classList.add(`mt-sown-${id}`);
 }
 
 function el(tag, cls, text) {

@@ -58,6 +58,12 @@ def reveal_keys(key: str, sowing: Sowing) -> tuple[str, str]:
     return f"mtverdict_{tag}", f"mtwatch_{tag}"
 
 
+def sown_class(key: str, sowing: Sowing) -> str:
+    """The class ``board.js`` gives the page's ``<html>`` once board ``key`` has shown ``sowing``
+    to its end (with the verdicts of :func:`reveal_keys`): CSS scoped to it waits for the seeds."""
+    return "mt-sown-" + reveal_keys(key, sowing)[0].removeprefix("mtverdict_")
+
+
 def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int], interactive: bool,
           lit: Iterable[Place], path: Iterable[Place], origin: Place | None, turn_text: str,
           sowing: Sowing | None, clock: dict[str, object] | None = None, said: str = "") -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""A lesson page: step k of n, the text, the board, answers, feedback and navigation.
+"""A lesson page: step k of n with the stars so far, the text, the board with its panel
+(answers and feedback, ``ui.lesson_panel``) and navigation.
 
 Behaviour lives in ``tutor.lesson.LessonActivity``; this module draws it and
 wires the buttons to its methods.
@@ -8,12 +9,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lessons.models import GoalStep, Lesson, PredictStep
+from lessons.models import GameStep, Lesson, PredictStep
 from tutor import words
-from tutor.lesson import LessonActivity
 from tutor.activity import Notice
+from tutor.lesson import LessonActivity
 from tutor.progress import stars
-from ui import board, frame, live, reveal, state
+from ui import board, frame, live, state
+from ui import lesson_panel as panel
 
 BOARD_MAX = "60rem"
 """Widest a lesson's board gets, so text, board and Next fit a 1920x1080 screen."""
@@ -34,31 +36,25 @@ def content(lesson_id: str) -> Lesson:
     return frame.lessons()[lesson_id]
 
 
-def _predict_choices(run: LessonActivity, step: PredictStep) -> None:
-    st.markdown(f"**{step.question}**")
-    cols = st.columns(len(step.options))
-    for i, (col, choice) in enumerate(zip(cols, step.options, strict=True)):
-        col.button(words.answer_label(choice), key=f"{state.Keys.LESSON}{run.lesson.id}_{step.id}_answer_{i}", on_click=run.answer,
-                   args=(choice,), disabled=run.done, width="stretch")
-
-
-def _nav(run: LessonActivity, stacked: bool = False) -> None:
-    """Back / Next (or Finish) / Restart: in a row, or one above the other (Next first) beside the feedback."""
+def _nav(run: LessonActivity, sown: str | None = None) -> None:
+    """Back / Next (or Finish) / Restart in one row. Next opens when the step is done; while the
+    move that did it is still being sown (``sown``), a closed Next stands in for it."""
     key = f"{state.Keys.LESSON}{run.lesson.id}"
-    if stacked:
-        next_slot, back_slot, restart_slot = st.container(), st.container(), st.container()
-    else:
-        cols = st.columns([1, 1, 1, 2])
-        back_slot, next_slot, restart_slot = cols[0], cols[1], cols[2]
-    back_slot.button(words.label("back"), key=f"{key}_back", icon=":material/arrow_back:", on_click=run.back,
-                     disabled=run.index == 0 and not run.finished, width="stretch")
+    row = st.container(horizontal=True, gap="small", key=f"{key}_nav")
+    row.button(words.label("back"), key=f"{key}_back", icon=":material/arrow_back:", on_click=run.back,
+               disabled=run.index == 0 and not run.finished)
     if not run.finished:
-        last = run.index + 1 == len(run.lesson.steps)
-        next_slot.button(words.label("finish" if last else "next"), key=f"{key}_next", icon=":material/arrow_forward:",
-                         on_click=run.next_step, disabled=not run.done, type="primary", width="stretch",
-                         help=None if run.done else words.label("finish_first"))
-    restart_slot.button(words.label("restart"), key=f"{key}_restart", icon=":material/restart_alt:",
-                        on_click=run.restart, width="stretch")
+        label = words.label("finish" if run.index + 1 == len(run.lesson.steps) else "next")
+
+        def next_button(wait: bool = False) -> None:
+            closed = wait or not run.done
+            st.button(label, key=f"{key}_next" + ("_wait" if wait else ""), icon=":material/arrow_forward:",
+                      on_click=run.next_step, disabled=closed, type="primary",
+                      help=words.label("finish_first") if closed else None)
+
+        with row:
+            panel.until_sown(run, "next", sown if run.done else None, lambda: next_button(True), next_button)
+    row.button(words.label("restart"), key=f"{key}_restart", icon=":material/restart_alt:", on_click=run.restart)
 
 
 def _summary(run: LessonActivity) -> None:
@@ -67,11 +63,13 @@ def _summary(run: LessonActivity) -> None:
     st.success(lesson.summary)
     st.markdown(words.stars_earned(stars(sum(run.slips.values()))))
     st.markdown(words.label("rules_learnt"))
-    st.markdown("\n".join(f"- **{rule_id}** {words.rule_title(rule_id)}" for rule_id in lesson.cited))
-    ids = list(LESSON_PAGES)
-    here = ids.index(lesson.id)
-    if here + 1 < len(ids):
-        frame.link(LESSON_PAGES[ids[here + 1]], words.next_lesson(here + 2), ":material/school:")
+    ids = state.session().prefs.rule_ids  # the ids themselves only for a teacher who asked for them
+    st.markdown("\n".join(f"- {words.rule_title(rule_id)}" + (f" :gray-badge[{rule_id}]" if ids else "")
+                          for rule_id in lesson.cited))
+    order = list(LESSON_PAGES)
+    here = order.index(lesson.id)
+    if here + 1 < len(order):
+        frame.link(LESSON_PAGES[order[here + 1]], words.next_lesson(here + 2), ":material/school:")
     else:
         frame.link("puzzles", words.label("try_puzzles"), ":material/extension:")
 
@@ -94,22 +92,60 @@ def progress_overview() -> None:
     st.markdown("\n".join(lines))
 
 
+def _sidebar(run: LessonActivity, sown: str | None) -> None:
+    """This lesson's line (while a move is sown, without the step it may complete), "Reset this
+    lesson", and a teacher's switch for rule ids."""
+    lesson = run.lesson
+    rec = state.session().progress.lesson(lesson.id)
+    prefs = state.session().prefs
+
+    def copy() -> None:
+        prefs.rule_ids = bool(st.session_state.get(state.Keys.PREF_RULE_IDS, prefs.rule_ids))
+
+    with st.sidebar:
+        total = len(lesson.steps)
+        panel.until_sown(run, "steps", sown if run.done else None,
+                         lambda: st.caption(words.lesson_steps_done(len(rec.steps_done - {run.step.id}), total,
+                                                                    rec.done)),
+                         lambda: st.caption(words.lesson_steps_done(len(rec.steps_done), total, rec.done)))
+        if rec.steps_done:
+            st.button(words.label("reset_lesson"), key=f"{state.Keys.LEARNER}reset_{lesson.id}",
+                      on_click=_reset, args=(run,), icon=":material/restart_alt:")
+        st.toggle(words.lesson_label("rule_ids"), value=prefs.rule_ids, key=state.Keys.PREF_RULE_IDS, on_change=copy,
+                  help=words.lesson_label("rule_ids_help"))
+
+
+def _counter(run: LessonActivity, sown: str | None) -> None:
+    """Step k of n as a bar (the steps before this one), and beside it the stars the run would
+    earn now: while a move is being sown, the stars from before it (they would tell a miss)."""
+    total = len(run.lesson.steps)
+    row = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
+    with row:
+        st.progress(run.index / total, text=words.step_counter(run.index + 1, total), width="stretch")
+
+        def badge(earned: int) -> None:
+            st.badge(words.stars_so_far(earned), color="orange", help=words.stars_so_far_help(earned))
+
+        changed = sown if run.stars_before != run.stars_so_far else None
+        panel.until_sown(run, "stars", changed, lambda: badge(run.stars_before), lambda: badge(run.stars_so_far))
+
+
 def render(lesson_id: str) -> None:
-    """Draw the lesson page below its title: step k of n, text, board, answers, navigation."""
+    """Draw the lesson page below its title: step k of n and the stars so far, the text, then
+    the board with the panel beside it (above it on a phone): answers and feedback; then
+    Back / Next / Restart."""
     run = state.lesson(content(lesson_id))
     lesson = run.lesson
     total = len(lesson.steps)
     board_key = f"{state.Keys.LESSON_BOARD}{lesson_id}"
     # On a wide screen (a 1920x1080 projector) the board would grow to its largest size
     # and push Next below the fold: lesson boards stay at most BOARD_MAX wide.
-    st.html(f"<style>.st-key-{board_key} {{ max-width: {BOARD_MAX}; margin-inline: auto; }}</style>")
-    rec = state.session().progress.lesson(lesson.id)
-    with st.sidebar:
-        st.caption(words.lesson_steps_done(len(rec.steps_done), total, rec.done))
-        if rec.steps_done:
-            st.button(words.label("reset_lesson"), key=f"{state.Keys.LEARNER}reset_{lesson_id}",
-                      on_click=_reset, args=(run,), icon=":material/restart_alt:")
-    st.caption(lesson.intro)
+    sown = panel.pending(run, board_key)
+    asked = run.step if isinstance(run.step, PredictStep) and not run.finished else None
+    st.html(panel.style(lesson_id, board_key, BOARD_MAX, sown, panel.choices_css(run, asked, sown) if asked else ""))
+    _sidebar(run, sown)
+    if run.index == 0 or run.finished:  # the lesson's intro on its first step; later steps keep the room for the board
+        st.caption(lesson.intro)
     if run.finished:
         st.progress(1.0, text=words.all_steps_done(total))
         _summary(run)
@@ -117,26 +153,23 @@ def render(lesson_id: str) -> None:
         return
     step = run.step
     state.set_query("step", str(run.index + 1))  # a reload (F5) opens the same step
-    st.progress(run.share, text=words.step_counter(run.index + 1, total))
+    _counter(run, sown)
     st.subheader(step.title)
     st.markdown(step.text)
-    st.caption(words.rules_line(step.cites))
-    if isinstance(step, PredictStep):
-        _predict_choices(run, step)
-    board.draw(run, board_key)
-    live.ask_button(lesson.step_rules(step), lesson.step_position(step), "lesson")
-    if step.caption:
-        st.caption(step.caption)
-    # Below the board, so a press never moves the board under the pointer:
-    # the feedback (after the sowing animation) beside Next / Back / Restart.
-    left, right = st.columns([3, 1], gap="medium")
-    with right:
-        _nav(run, stacked=True)
-    with left, reveal.after_sowing(f"lesson_{lesson_id}_verdict", run, board_key):
-        reveal.notice(run)
-        if isinstance(step, GoalStep) and run.failed:
-            row = st.container(horizontal=True)
-            row.button(words.label("try_again"), key=f"{state.Keys.LESSON}{lesson_id}_retry", on_click=run.retry,
-                       icon=":material/replay:")
-            row.button(words.label("show_me"), key=f"{state.Keys.LESSON}{lesson_id}_show", on_click=run.show_me,
-                       icon=":material/visibility:")
+    if state.session().prefs.rule_ids:
+        panel.badges(step.cites)
+    # The board and the panel beside it; the panel's feedback slot keeps its height, so a
+    # press never moves the board (on a phone the panel stands above the board).
+    row = st.container(horizontal=True, gap="medium", key=f"{state.Keys.LESSON}{lesson_id}_row")
+    with row.container(key=f"{state.Keys.LESSON}{lesson_id}_row_board"):
+        board.draw(run, board_key)
+        live.ask_button(lesson.step_rules(step), lesson.step_position(step), "lesson")
+        if step.caption:
+            st.caption(step.caption)
+    with row.container(key=f"{state.Keys.LESSON}{lesson_id}_row_panel"):
+        if isinstance(step, PredictStep):
+            panel.choices(run, step)
+        elif isinstance(step, GameStep):
+            panel.game(run, step)
+        panel.feedback(run, board_key)
+    _nav(run, sown)

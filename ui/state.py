@@ -35,11 +35,12 @@ class Keys:
     PREF_SPEED = "pref_speed"
     PREF_STEP = "pref_step"
     PREF_PANEL = "pref_panel"
+    PREF_RULE_IDS = "pref_rule_ids"  # a teacher's switch: rule ids as badges on lesson pages
     SANDBOX_BOARD = "sandbox_board"
     PUZZLE_BOARD = "puzzle_board"
     HOME_BOARD = "home_board"
     LESSON_BOARD = "lesson_board_"  # + lesson id
-    LESSON = "lesson_"  # + lesson id + _back/_next/_restart/_retry/_show/_<step>_answer_<i>
+    LESSON = "lesson_"  # + lesson id + _back/_next/_restart/_retry/_show/_why/_feedback/_row/_<step>_answer_<i>
     PUZZLE_THEME = "puzzle_theme"
     PUZZLE_STARS = "puzzle_stars"
     PUZZLE_CHOICE = "puzzle_choice_"  # + theme + _ + stars
@@ -60,11 +61,13 @@ class Keys:
 @dataclass
 class BoardPrefs:
     """How the board animates: ``animate`` on/off, ``speed`` (a key of :data:`SPEEDS`),
-    ``step`` (the teacher's step mode: one seed per click of "Next seed")."""
+    ``step`` (the teacher's step mode: one seed per click of "Next seed"); ``rule_ids``: lesson
+    pages show the rule ids (K9, A3...) as badges (a teacher's switch, off by default)."""
 
     animate: bool = True
     speed: str = "normal"
     step: bool = False
+    rule_ids: bool = False
 
     @property
     def ms_per_seed(self) -> int:

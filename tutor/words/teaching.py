@@ -12,20 +12,10 @@ from ..i18n import ngettext
 from .basics import (
     clause_separator,
     extra_turns_word,
-    lit_words,
     pit_word,
-    pits_in_order,
-    rule_badge,
-    rule_text,
-    rule_title,
     seeds_word,
     side_name,
 )
-
-
-def with_hint(text: str, hint: str) -> str:
-    """``text``, then the step's or puzzle's hint in its own paragraph (when there is one)."""
-    return f"{text}\n\n{hint}" if hint else text
 
 
 def to_move(side: Side, press: bool = False) -> str:
@@ -67,41 +57,6 @@ def misses_words(missed: Sequence[Miss]) -> str:
 # ------------------------------------------------------------------ lessons
 
 
-def about_words(rule_ids: Sequence[str]) -> str:
-    """What a step teaches: each cited rule's sentence with its id as a small badge."""
-    lines = [f"- **{rule_title(r)}.** {rule_text(r)} {rule_badge(r)}" for r in rule_ids]
-    return _("This step is about:") + "\n" + "\n".join(lines)
-
-
-def not_this_step(pit: int, lit: Sequence[int], rule_ids: Sequence[str], what_it_does: str) -> str:
-    """A legal pit that is not the step's lit pit: nothing happens, and why."""
-    return (
-        _("Pit {pit} is a real move, but not this step's: press the lit {lit}.").format(pit=pit, lit=lit_words(lit))
-        + "\n\n" + about_words(rule_ids) + "\n\n"
-        + _("(What pit {pit} would do: {words})").format(pit=pit, words=what_it_does)
-    )
-
-
-def step_done(done: str, what_it_did: str) -> str:
-    """A lit pit pressed: the step's own words, then what the move did."""
-    return f"{done}\n\n{what_it_did}"
-
-
-def goal_reached(done: str, what_it_did: str) -> str:
-    """A goal step's goal reached."""
-    return _("Goal reached! {done}").format(done=done) + "\n\n" + what_it_did
-
-
-def keep_going(what_it_did: str) -> str:
-    """A lesson's goal turn goes on after an extra turn."""
-    return _("{words} Keep going: it is still your turn.").format(words=what_it_did)
-
-
-def goal_missed(what_it_did: str, missed: Sequence[Miss]) -> str:
-    """A goal try that ended without the goal."""
-    return what_it_did + "\n\n" + _("Not yet: {misses}. Press **Try again**.").format(misses=misses_words(missed))
-
-
 def answer_label(token: str) -> str:
     """A predict step's choice, a content id (``"South pit 5"``, ``"North store"``, ``"yes"``,
     ``"South"``, ``"Draw"``, ``"Not over"``, ``"7"``), in the session's words (English: the id itself)."""
@@ -116,21 +71,6 @@ def answer_label(token: str) -> str:
     return named.get(token, token)
 
 
-def wrong_answer(choice: str) -> str:
-    """A wrong answer to a prediction."""
-    return _("Not quite: it is not **{choice}**. Have another go.").format(choice=choice)
-
-
-def right_answer(done: str, what_it_did: str) -> str:
-    """The right answer to a prediction; the move is played."""
-    return _("Right! {done}").format(done=done) + "\n\n" + what_it_did
-
-
-def shown_solution(pits: Sequence[int], done: str) -> str:
-    """"Show me" played a goal step's solution."""
-    return _("Here is one way: {pits}. {done}").format(pits=pits_in_order(pits), done=done)
-
-
 def step_counter(k: int, total: int) -> str:
     """``"Step 3 of 10"``."""
     return _("Step {k} of {total}").format(k=k, total=total)
@@ -138,11 +78,6 @@ def step_counter(k: int, total: int) -> str:
 
 def all_steps_done(total: int) -> str:
     return _("All {total} steps done").format(total=total)
-
-
-def rules_line(rule_ids: Sequence[str]) -> str:
-    """``"Rules: **K7** Sowing · **K9** ..."`` under a step's text."""
-    return _("Rules: {rules}").format(rules=" · ".join(f"**{r}** {rule_title(r)}" for r in rule_ids))
 
 
 def lesson_steps_done(done: int, total: int, finished: bool) -> str:
@@ -270,10 +205,10 @@ def plural_puzzles(n: int) -> str:
 
 __all__ = [
     "answer_label",
-    "about_words", "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed",
-    "dead_end", "goal_missed", "goal_reached", "hint_line", "keep_going", "lesson_line", "lesson_steps_done",
+    "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed",
+    "dead_end", "hint_line", "lesson_line", "lesson_steps_done",
     "line_words", "miss_words", "misses_words", "most_extra_turns_missed", "no_such_puzzle", "not_best",
-    "not_the_answer", "not_this_step", "not_this_time", "outcome_winner", "plural_puzzles", "puzzle_illegal",
-    "puzzle_name", "puzzle_wrong", "right_answer", "rules_line", "session_counts", "shown_solution", "solved",
-    "step_counter", "step_done", "still_your_turn", "to_move", "with_hint", "wrong_answer", "you_are",
+    "not_the_answer", "not_this_time", "outcome_winner", "plural_puzzles", "puzzle_illegal",
+    "puzzle_name", "puzzle_wrong", "session_counts", "solved",
+    "step_counter", "still_your_turn", "to_move", "you_are",
 ]

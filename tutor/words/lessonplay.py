@@ -1,0 +1,240 @@
+"""The sentences of a lesson step being played: one short sentence first, details for "Why?".
+
+A press or an answer gets one short sentence (the lesson's own words when it
+has them); what the engine says the move did goes under "Why?"
+(:func:`account`), with no rule ids and no algebra: the ids are shown apart,
+as badges, only when a teacher asks for them (:func:`account_rules`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from engine import Miss, MoveResult, Place, Rules, Side
+
+from ..i18n import gettext as _
+from ..i18n import pgettext
+from .grammar import Word
+from .basics import extra_turns_word, lit_words, pits_in_order, place_name, rule_entries, seeds_word
+from .classroom import stars_text
+from .moves import announcements, result_text, score_words
+from .teaching import misses_words
+
+
+def lesson_label(key: str) -> str:
+    """A label of the lesson page by id (``"why"``, ``"rule_ids"``, ...); the id if unknown."""
+    return {
+        "why": _("Why?"),
+        "rule_ids": _("Show rule ids"),
+        "rule_ids_help": _("For teachers: show the ids of the rules (K9, A3...) a step is about."),
+        "your_move": _("Your move: press a pit on the board."),
+        "choose": _("Choose an answer."),
+        "game_soon": _("Here you will play a whole game against the computer."),
+    }.get(key, key)
+
+
+# ------------------------------------------------------------------ the lesson's own words
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[*\"«(]*[A-ZΑ-ΩΆΈΉΊΌΎΏ0-9])")
+"""Where a sentence ends: ``.``, ``!``, ``?`` (``;`` is the Greek question mark), a space, and a
+capital letter or a digit (maybe after ``**``, a quote or a bracket)."""
+
+
+SHORTEST = 24
+"""A first sentence shorter than this (in characters) takes the next one with it."""
+
+
+def first_sentence(text: str) -> tuple[str, str]:
+    """``text`` (a step's ``done`` words, markdown) split after its first sentence: ``(first, rest)``,
+    ``rest`` ``""`` when there is one sentence. The first stands in the feedback, the rest under "Why?".
+
+    >>> first_sentence("Pit 3, pit 4, pit 5. The emptied pit 2 gets nothing.")
+    ('Pit 3, pit 4, pit 5.', 'The emptied pit 2 gets nothing.')
+    """
+    text = " ".join(text.split())
+    parts = _SENTENCE_END.split(text)
+    first = parts.pop(0)
+    while parts and len(first) < SHORTEST:  # "Yes!" alone says too little: take the next one too
+        first += " " + parts.pop(0)
+    return first, " ".join(parts)
+
+
+# ------------------------------------------------------------------ what moves did
+
+
+def your_place(place: Place, mover: Side) -> Word:
+    """``place`` as the learner (the ``mover``) sees it: ``"your pit 3"``, ``"your store"``, else
+    ``place_name`` (``"North's pit 1"``); a ``Word`` with ``{place:acc}``/``{place:at}`` forms."""
+    if place.side != mover:
+        return place_name(place)
+    if place.pit == 0:
+        return Word(_("your store"), acc=pgettext("accusative", "your store"), at=pgettext("at", "your store"))
+    return Word(_("your pit {pit}").format(pit=place.pit),
+                acc=pgettext("accusative", "your pit {pit}").format(pit=place.pit),
+                at=pgettext("at", "your pit {pit}").format(pit=place.pit))
+
+
+def move_account(result: MoveResult, rules: Rules) -> str:
+    """What one move did, in sentences without rule ids: where the last seed landed, what the
+    rules did (``lessons/rules.toml`` ``say`` sentences), and the result if the game ended."""
+    seeds = len(result.path)
+    if seeds == 1:
+        parts = [_("Pit {pit} sows 1 seed; it lands in {place}.").format(pit=result.pit, place=place_name(result.last))]
+    else:
+        parts = [_("Pit {pit} sows {seeds}; the last one lands in {place}.").format(
+            pit=result.pit, seeds=seeds_word(seeds), place=place_name(result.last))]
+    parts += [text for _id, text in announcements(result, rules)]
+    if result.outcome is not None:
+        parts.append(result_text(result.outcome, rules, result))
+    return " ".join(parts)
+
+
+def account(results: Sequence[MoveResult], rules: Rules) -> str:
+    """What each move of a try did, one line per move (markdown line breaks); ``""`` for none."""
+    return "  \n".join(move_account(res, rules) for res in results)
+
+
+def account_rules(results: Sequence[MoveResult], rules: Rules) -> tuple[str, ...]:
+    """The rule ids :func:`account` speaks of, first-seen order (for a teacher's badges)."""
+    seen: dict[str, None] = {}
+    for res in results:
+        seen.update(dict.fromkeys(rule_id for rule_id, _text in announcements(res, rules)))
+    return tuple(seen)
+
+
+def refusal(rule_id: str) -> str:
+    """Why a pressed pit cannot be played, without its id: the rule's ``refuse`` sentence
+    (``rules.toml``), else its ``text``."""
+    entry = rule_entries().get(rule_id, {})
+    return entry.get("refuse") or entry.get("text") or _("That move is not allowed.")
+
+
+# ------------------------------------------------------------------ do steps
+
+
+def not_the_lit_pit(pit: int, lit: Sequence[int]) -> str:
+    """A real move that is not a ``do`` step's lit pit (nothing is played)."""
+    return _("Pit {pit} is a real move, but not this step's: press the lit {lit}.").format(pit=pit, lit=lit_words(lit))
+
+
+def would_do(pit: int, what_it_does: str) -> str:
+    """The details of :func:`not_the_lit_pit`: what that pit would have done."""
+    return _("What pit {pit} would do: {words}").format(pit=pit, words=what_it_does)
+
+
+# ------------------------------------------------------------------ find and goal steps
+
+
+def found(done: str) -> str:
+    """A ``find`` step solved: the step's own words after a cheer."""
+    return _("Found it! {done}").format(done=done)
+
+
+def reached_goal(done: str) -> str:
+    """A ``goal`` step's goal reached: the step's own words after a cheer."""
+    return _("Goal reached! {done}").format(done=done)
+
+
+def keep_going_short() -> str:
+    """A goal turn goes on after an extra turn."""
+    return _("Keep going: it is still your turn.")
+
+
+def tried(results: Sequence[MoveResult], missed: Sequence[Miss]) -> str:
+    """One sentence: what a try that missed its goal did instead, by the goal's first missed
+    condition (``engine.misses``), from the engine's results: where the last seed landed, what
+    the turn captured, that it gave no extra turn. ``results``: the try's moves (at least one).
+    E.g. ``"Pit 3's last seed lands in North's pit 1, not in your store: no extra turn."``
+    """
+    last = results[-1]
+    first = missed[0] if missed else None
+    field = first.field if first else ""
+    if field == "extra_turns":
+        if not last.extra_turn and last.last.pit != 0:
+            return _("Pit {pit}'s last seed lands in {place}, not in your store: no extra turn.").format(
+                pit=last.pit, place=your_place(last.last, last.mover))
+        return _("That turn earned {got}; the goal needs {wanted}.").format(
+            got=extra_turns_word(int(first.got or 0)), wanted=first.wanted)
+    if field in ("capture", "capture_at_least") and first.wanted is not False:
+        got = sum(r.captured for r in results)
+        if got == 0:
+            return _("Pit {pit}'s last seed lands in {place}: no capture.").format(
+                pit=last.pit, place=your_place(last.last, last.mover))
+        return _("That turn captures {got}; the goal needs {wanted}.").format(got=seeds_word(got), wanted=first.wanted)
+    if field == "capture":
+        return _("That turn captures {got}, and the goal is to capture nothing.").format(
+            got=seeds_word(sum(r.captured for r in results)))
+    if field == "winner" and last.outcome is not None:
+        return _("That turn ends the game: {score}, not the result the goal asks for.").format(
+            score=score_words(last.outcome))
+    return _("Not yet: {misses}.").format(misses=misses_words(missed))
+
+
+def not_yet(missed: Sequence[Miss]) -> str:
+    """Every condition a try missed, as one sentence (in the details of a missed try)."""
+    return _("Not yet: {misses}.").format(misses=misses_words(missed))
+
+
+def shown_try(pits: Sequence[int]) -> str:
+    """"Show me" played the solution: now the learner plays it."""
+    return _("Here is one way: {pits}. Now press Try again and play it yourself.").format(pits=pits_in_order(pits))
+
+
+# ------------------------------------------------------------------ predict steps
+
+
+def mistake_name(mistake_id: str) -> str:
+    """A common mistake (M1..M7, RULES.md) in plain words, e.g. ``"sowing into the pit you took
+    the seeds from"``; ``""`` for an unknown id."""
+    return {
+        "M1": _("dropping a seed in your opponent's store"),
+        "M2": _("sowing into the pit you took the seeds from"),
+        "M3": _("taking another turn after a capture"),
+        "M4": _("capturing from a pit on your opponent's side"),
+        "M5": _("capturing when the pit opposite is empty"),
+        "M6": _("forgetting the final sweep"),
+        "M7": _("leaving some seeds in the pit"),
+    }.get(mistake_id, "")
+
+
+def mistake_line(mistake_id: str) -> str:
+    """``"That is a common mistake: forgetting the final sweep."``; ``""`` for an unknown id."""
+    name = mistake_name(mistake_id)
+    return _("That is a common mistake: {name}.").format(name=name) if name else ""
+
+
+def not_this_answer(choice: str, why: str, mistake: str | None = None) -> str:
+    """A wrong choice of a ``predict`` step: the choice's own ``why`` (content), or a plain "not
+    quite"; then the common mistake it stands for, if any, on its own line."""
+    if why:
+        text = _("Not **{choice}**. {why}").format(choice=choice, why=why)
+    else:
+        text = _("Not quite: it is not **{choice}**. Have another go.").format(choice=choice)
+    line = mistake_line(mistake) if mistake else ""
+    return f"{text}\n\n{line}" if line else text
+
+
+def right(done: str) -> str:
+    """The right answer of a ``predict`` step; the step's own words follow."""
+    return _("Right! {done}").format(done=done)
+
+
+# ------------------------------------------------------------------ stars
+
+
+def stars_so_far(stars: int) -> str:
+    """The stars a lesson run would earn now, as symbols: ``"★★☆"``."""
+    return stars_text(stars)
+
+
+def stars_so_far_help(stars: int) -> str:
+    """What the stars beside the step counter mean."""
+    return _("Stars so far: {n} of 3. A wrong try or \"Show me\" costs stars.").format(n=stars)
+
+
+__all__ = [
+    "account", "account_rules", "first_sentence", "found", "keep_going_short", "lesson_label", "mistake_line", "mistake_name",
+    "move_account", "not_the_lit_pit", "not_this_answer", "not_yet", "reached_goal", "refusal", "right",
+    "shown_try", "stars_so_far", "stars_so_far_help", "tried", "would_do", "your_place",
+]

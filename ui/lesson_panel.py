@@ -1,0 +1,176 @@
+"""The panel beside a lesson's board: a prediction's answers and the feedback after a press.
+
+The feedback says one short sentence (``tutor.lesson.Feedback.text``); "Why?" opens
+the details in a popover (it floats, so opening it moves nothing), and a missed
+try offers "Try again" and "Show me". Everything a move's result would give
+away waits for the board to finish sowing (``ui.reveal.after_sowing``), in step
+mode too: the sentence, "Why?", the buttons, and a right answer's green.
+The feedback's slot keeps its height (``FEEDBACK_HEIGHT``), so a press never
+moves the board under the pointer when the panel stands above it (a phone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from lessons.models import GameStep, GoalStep, PredictStep
+from tutor import words
+from tutor.lesson import Feedback, LessonActivity
+from ui import board, reveal, state
+
+FEEDBACK_HEIGHT = "11rem"
+"""The space kept for the feedback: a sentence of up to three lines on a phone and a row of buttons."""
+WRAP_WIDTH = "42rem"
+"""Below this row width the board's row wraps (board 24rem + panel 16rem + the 2rem gap): the panel
+goes above the board and the feedback's height is fixed."""
+
+WRONG_CSS = ("background: #fdecea !important; border-color: #b3261e !important; color: #8c1d18 !important;"
+             " opacity: 1 !important;")
+RIGHT_CSS = ("background: #e6f4ea !important; border-color: #1e7a34 !important; color: #155724 !important;"
+             " opacity: 1 !important;")
+"""A wrong answer's red and a right answer's green (text contrast at least 7:1 on each)."""
+
+
+def answer_key(run: LessonActivity, step: PredictStep, i: int) -> str:
+    """The stable key of answer ``i`` (0-based, in the step's order) of ``step``."""
+    return f"{state.Keys.LESSON}{run.lesson.id}_{step.id}_answer_{i}"
+
+
+def pending(run: LessonActivity, board_key: str) -> str | None:
+    """The class ``board.js`` gives ``<html>`` once board ``board_key`` has sown the run's last
+    action (``ui.board.sown_class``), or ``None`` when nothing waits for a sowing (no sowing,
+    animations off). What a move's result would give away is shown only under that class."""
+    if run.sowing is None or not state.session().prefs.animate:
+        return None
+    return board.sown_class(board_key, run.sowing)
+
+
+def until_sown(run: LessonActivity, part: str, sown: str | None, before: Callable[[], None],
+               after: Callable[[], None]) -> None:
+    """Draw ``after()``; while a sowing may still be under way (``sown`` is not ``None``), draw
+    ``before()`` too, and the page's CSS (:func:`style`) shows ``before`` until the seeds are down.
+    ``part`` names the pair in the keys (``lesson_<id>_wait_<part>``, ``lesson_<id>_after_<part>``)."""
+    if sown is None:
+        after()
+        return
+    with st.container(key=f"{state.Keys.LESSON}{run.lesson.id}_wait_{part}", width="content"):
+        before()
+    with st.container(key=f"{state.Keys.LESSON}{run.lesson.id}_after_{part}", width="content"):
+        after()
+
+
+def choices(run: LessonActivity, step: PredictStep) -> None:
+    """The question and its answers as buttons in a wrapping row (each with a mark, so a mark
+    that changes never changes a width). A wrong answer chosen stays red (with a cross) and cannot be
+    chosen again; the right one turns green (with a tick) once the board has sown the move
+    (at once when animations are off): the colours are :func:`choices_css`, in the page's style."""
+    st.markdown(f"**{step.question}**")
+    row = st.container(horizontal=True, gap="small")
+    for i, choice in enumerate(step.options):
+        chosen = choice in run.chosen
+        right = chosen and choice == step.answer
+        icon = (":material/check:" if right else ":material/close:") if chosen else ":material/radio_button_unchecked:"
+        row.button(words.answer_label(choice), key=answer_key(run, step, i), on_click=run.answer, args=(choice,),
+                   icon=icon, disabled=run.done or chosen)
+
+
+def choices_css(run: LessonActivity, step: PredictStep, sown: str | None) -> str:
+    """The CSS of the chosen answers: red for a wrong one; green for the right one, scoped to the
+    class of :func:`pending` (``sown``) so it waits for the seeds, its tick hidden till then."""
+    rules = []
+    for i, choice in enumerate(step.options):
+        if choice not in run.chosen:
+            continue
+        key = answer_key(run, step, i)
+        right = choice == step.answer
+        scope = f"html.{sown} " if right and sown else ""
+        rules.append(f"{scope}.st-key-{key} button {{ {RIGHT_CSS if right else WRONG_CSS} }}")
+        if right and scope:  # until the seeds are down the right answer looks only chosen
+            icon = f".st-key-{key} button [data-testid='stIconMaterial']"
+            rules.append(f"{icon} {{ visibility: hidden; }} {scope}{icon} {{ visibility: visible; }}")
+    return "\n".join(rules)
+
+
+def feedback(run: LessonActivity, board_key: str) -> None:
+    """The feedback slot: the notice's sentence, then "Why?" and "Try again"/"Show me" in one row;
+    before any press, a quiet line saying what to do. Waits for the sowing to end."""
+    lesson_id = run.lesson.id
+    slot = st.container(key=f"{state.Keys.LESSON}{lesson_id}_feedback")
+    with slot, reveal.after_sowing(f"lesson_{lesson_id}_verdict", run, board_key):
+        notice = run.notice
+        if notice is None:
+            _prompt(run)
+            return
+        getattr(st, notice.kind)(notice.text)
+        row = st.container(horizontal=True, gap="small")
+        details = notice.details if isinstance(notice, Feedback) else ""
+        if details:
+            with row.popover(words.lesson_label("why"), key=f"{state.Keys.LESSON}{lesson_id}_why",
+                             icon=":material/help:"):
+                st.markdown(details)
+                if state.session().prefs.rule_ids and isinstance(notice, Feedback) and notice.rule_ids:
+                    badges(notice.rule_ids)
+        if isinstance(run.step, GoalStep) and run.waiting:
+            row.button(words.label("try_again"), key=f"{state.Keys.LESSON}{lesson_id}_retry", on_click=run.retry,
+                       icon=":material/replay:", type="primary")
+            if run.failed:
+                row.button(words.label("show_me"), key=f"{state.Keys.LESSON}{lesson_id}_show", on_click=run.show_me,
+                           icon=":material/visibility:")
+
+
+def _prompt(run: LessonActivity) -> None:
+    """What to do on a fresh step (a quiet line; nothing once the step is done)."""
+    if run.done:
+        return
+    if isinstance(run.step, PredictStep):
+        st.caption(words.lesson_label("choose"))
+    elif run.accepts_presses():
+        st.caption(words.lesson_label("your_move"))
+
+
+def game(run: LessonActivity, step: GameStep) -> None:
+    """A ``game`` step: its play comes from ``tutor.lesson_game`` (another part); until then a line."""
+    st.info(words.lesson_label("game_soon"), icon=":material/sports_esports:")
+
+
+def badges(rule_ids: list[str] | tuple[str, ...]) -> None:
+    """Rule ids as small grey badges with their titles (a teacher's view; never in the sentences)."""
+    st.markdown(" ".join(f":gray-badge[{rule_id}] {words.rule_title(rule_id)}" for rule_id in rule_ids))
+
+
+def style(lesson_id: str, board_key: str, board_max: str, sown: str | None, extra: str = "") -> str:
+    """The page's CSS for the board row: board and panel side by side, and on a narrow screen the
+    panel ABOVE the board (``wrap-reverse``: the second line of the row is drawn first), the
+    feedback slot's kept height, the board's widest size; and while the seeds are sown
+    (``sown``: :func:`pending`), the ``before`` half of each :func:`until_sown` pair; then ``extra``
+    (one ``<style>`` for the whole page: each element drawn takes room in its column)."""
+    row = f"{state.Keys.LESSON}{lesson_id}_row"
+    wait, after = f"{state.Keys.LESSON}{lesson_id}_wait_", f"{state.Keys.LESSON}{lesson_id}_after_"
+    swap = ""
+    if sown:  # a pair's container and the wrapper Streamlit puts around it (its place in a row) go together
+        def gone(scope: str, prefix: str) -> str:
+            return (f'{scope} [class*="st-key-{prefix}"], '
+                    f'{scope} [data-testid="stLayoutWrapper"]:has(> [class*="st-key-{prefix}"])')
+
+        swap = (f"{gone(f'html:not(.{sown})', after)}, {gone(f'html.{sown}', wait)} "
+                f"{{ display: none !important; }}")
+    return (
+        f"<style>{swap}"
+        f".st-key-{row} {{ flex-wrap: wrap-reverse !important; align-items: flex-end !important; }}"
+        f".st-key-{row} > div:has(> .st-key-{row}_board) {{ flex: 2 1 24rem !important; }}"
+        f".st-key-{row} > div:has(> .st-key-{row}_panel) {{ flex: 1 1 16rem !important; }}"
+        f".st-key-{row} {{ container-type: inline-size; }}"
+        # no gap around the hidden "Watch the seeds..." or verdict (ui.reveal): the room is the verdict's
+        f".st-key-{state.Keys.LESSON}{lesson_id}_feedback {{ min-height: {FEEDBACK_HEIGHT}; gap: 0; }}"
+        # Too narrow for both (24rem + 16rem + the gap): the panel stands above the board, and
+        # the feedback keeps exactly its height (a longer text scrolls inside it).
+        f"@container (max-width: {WRAP_WIDTH}) {{ .st-key-{state.Keys.LESSON}{lesson_id}_feedback "
+        f"{{ height: {FEEDBACK_HEIGHT}; max-height: {FEEDBACK_HEIGHT}; overflow-y: auto; }} }}"
+        f".st-key-{board_key} {{ max-width: {board_max}; margin-inline: auto; }}"
+        f"{extra}</style>"
+    )
+
+
+__all__ = ["FEEDBACK_HEIGHT", "WRAP_WIDTH", "answer_key", "badges", "choices", "choices_css", "feedback", "game", "pending", "style", "until_sown"]
