@@ -1,6 +1,7 @@
 """Each lesson in a real browser (Debian's Chromium, Playwright).
 
-A learner opens the lesson, goes to its first ``do`` step, presses the lit pit
+A learner opens the lesson, goes to its first step with pits to press (a ``do``
+step's lit pit, or the pits that solve a ``find`` or ``goal`` step), presses them
 on the drawn board and sees the seeds move and the step's words. Screenshots
 go to ``tests/screenshots/lesson-*.png`` (git-ignored). Every test waits for
 states, never for a fixed time.
@@ -15,8 +16,10 @@ from playwright.sync_api import expect
 
 from engine import play
 from lessons.loader import load_lessons
-from lessons.models import DoStep, PredictStep, ReadStep
-from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, slow_sowing, wait_idle, while_sowing
+from lessons.models import DoStep, GoalStep, PredictStep, ReadStep
+from tests.browser_support import (
+    TIMEOUT_MS, no_error_box, pit_name, settle, shot, slow_sowing, wait_board, wait_idle, while_sowing,
+)
 from tutor import words
 from ui.lesson import LESSON_PAGES
 
@@ -49,7 +52,8 @@ def next_step(page, k: int, total: int) -> None:
 
 @pytest.mark.parametrize("lesson_id", list(LESSONS))
 def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
-    """Open the lesson, reach its first do step, press the lit pit: the board and the words change."""
+    """Open the lesson, reach its first step with pits to press (lit, or found by the learner), press them:
+    the board and the words change."""
     lesson = LESSONS[lesson_id]
     number, total = lesson.number, len(lesson.steps)
     page.goto(f"{server}/{LESSON_PAGES[lesson_id]}")
@@ -57,7 +61,7 @@ def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
     assert no_error_box(page)
     shot(page, f"lesson-{number}-start")
     for k, step in enumerate(lesson.steps):
-        if isinstance(step, DoStep):
+        if isinstance(step, (DoStep, GoalStep)):
             break
         if isinstance(step, PredictStep):
             shot(page, f"lesson-{number}-predict-{step.id}")
@@ -68,15 +72,19 @@ def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
             assert isinstance(step, ReadStep)
         next_step(page, k + 1, total)
     else:
-        pytest.fail(f"lesson {lesson_id} has no do step")
+        pytest.fail(f"lesson {lesson_id} has no step with pits to press")
     pos, rules = lesson.step_position(step), lesson.step_rules(step)
-    pit = step.lit[0]
     side = pos.to_move
-    button = page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]))
-    expect(button).to_have_class(re.compile(r"\bmt-lit\b"))  # the do step's board has arrived
-    button.click()
-    after = play(pos, pit, rules).position
-    settle(page, after.to_notation())
+    wait_board(page, pos.to_notation())  # the step's board has arrived
+    pits = step.lit[:1] if isinstance(step, DoStep) else step.solution
+    after = pos
+    for pit in pits:
+        button = page.get_by_role("button", name=pit_name(side, pit, after.row(side)[pit - 1]))
+        if isinstance(step, DoStep):
+            expect(button).to_have_class(re.compile(r"\bmt-lit\b"))
+        button.click()
+        after = play(after, pit, rules).position
+        settle(page, after.to_notation())
     page.get_by_role("button", name=pit_name(side, pit, after.row(side)[pit - 1])).wait_for()
     page.get_by_text(step.done[:40]).first.wait_for(state="visible")
     expect(page.get_by_role("button", name="Next")).to_be_enabled()
@@ -85,28 +93,29 @@ def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
 
 
 def test_a_wrong_pit_is_explained_in_the_browser(page, server):
-    """In the sowing lesson a learner presses an empty pit: the warning names K5, the board stays."""
-    lesson = LESSONS["sowing"]
+    """In lesson 1 "Empty pits" a learner presses the empty pit 6: the warning names K5, the board stays."""
+    lesson = LESSONS["setup"]
     total = len(lesson.steps)
-    page.goto(f"{server}/{LESSON_PAGES['sowing']}")
+    page.goto(f"{server}/{LESSON_PAGES['setup']}")
     at_step(page, 1, total)
     for k, step in enumerate(lesson.steps):
         if step.id == "empty-pits":
             break
         pos, rules = lesson.step_position(step), lesson.step_rules(step)
-        if isinstance(step, DoStep):
-            pit = step.lit[0]
-            page.get_by_role("button", name=pit_name(pos.to_move, pit, pos.row(pos.to_move)[pit - 1])).click()
-            settle(page, play(pos, pit, rules).position.to_notation())
+        if isinstance(step, (DoStep, GoalStep)):
+            for pit in step.lit[:1] if isinstance(step, DoStep) else step.solution:
+                page.get_by_role("button", name=pit_name(pos.to_move, pit, pos.row(pos.to_move)[pit - 1])).click()
+                pos = play(pos, pit, rules).position
+                settle(page, pos.to_notation())
         elif isinstance(step, PredictStep):
             page.get_by_role("button", name=step.answer, exact=True).click()
             settle(page, play(pos, step.pit, rules).position.to_notation())
         next_step(page, k + 1, total)
-    page.get_by_role("button", name="South pit 1, 0 seeds").click()
+    page.get_by_role("button", name="South pit 6, 0 seeds").click()
     page.get_by_text("(K5)").first.wait_for()
-    page.get_by_role("button", name="South pit 2, 5 seeds").wait_for()
+    page.get_by_role("button", name="South pit 5, 3 seeds").wait_for()
     expect(page.get_by_role("button", name="Next")).to_be_disabled()
-    shot(page, "lesson-2-wrong-pit")
+    shot(page, "lesson-1-wrong-pit")
 
 
 def test_on_a_projector_the_board_stays_put_and_next_stays_in_view(page, server):

@@ -127,22 +127,22 @@ def test_progress_shows_on_home_and_in_the_sidebar(page_app):
     at = open_lesson(page_app, "setup")
     walk(at, "setup", try_wrong=False)
     assert any("Lessons done: 1 of 6" in c.value for c in at.sidebar.caption)
-    assert any("10 of 10 steps done" in c.value for c in at.sidebar.caption)
+    assert any("8 of 8 steps done" in c.value for c in at.sidebar.caption)
     at.switch_page("pages/home.py").run()
     assert not at.exception
     assert any(m.value == "1 of 6" for m in at.metric)
     overview = "\n".join(m.value for m in at.markdown)
-    assert "Lesson 1, Setting up: 10 of 10 steps ✓" in overview
-    assert "Lesson 2, Sowing: 0 of 9 steps" in overview
+    assert "Lesson 1, Setting up: 8 of 8 steps ✓" in overview
+    assert "Lesson 2, Sowing: 0 of 7 steps" in overview
 
 
 def test_a_refused_pit_is_explained_on_the_page(page_app):
-    """In the sowing lesson a learner presses an empty pit: the page shows the K5 warning, the board stays."""
-    at = open_lesson(page_app, "sowing")
-    run = run_of(at, "sowing")
+    """In lesson 1 "Empty pits" a learner presses the empty pit 6: the page shows the K5 warning, the board stays."""
+    at = open_lesson(page_app, "setup")
+    run = run_of(at, "setup")
     go_to(at, run, "empty-pits")
     before = run.position
-    press(at, 1, run)
+    press(at, 6, run)
     assert run.position == before and not run.done
     assert any("(K5)" in w.value for w in at.warning)
 
@@ -168,7 +168,7 @@ def test_a_missed_goal_can_be_tried_again_or_shown(page_app):
     press(at, 3, run)
     press(at, 4, run)
     click(at, "lesson_extra-turns_show")
-    assert run.done and run.position.south == (0, 0, 0, 0)
+    assert run.done and run.position.south == (0, 3, 0, 0)  # three extra turns, and seeds left in the row
     assert any(i.value.startswith("Here is one way: pits ") for i in at.info)
     assert not at.button(key="lesson_extra-turns_next").disabled
 
@@ -179,13 +179,14 @@ def test_back_and_restart(page_app):
     run = run_of(at, "setup")
     assert at.button(key="lesson_setup_back").disabled
     click(at, "lesson_setup_next")
-    assert run.index == 1
+    click(at, "lesson_setup_next")  # steps 1 and 2 are read steps, done at once
+    assert run.index == 2 and run.step.id == "your-row"
     press(at, 1, run)
     assert run.done
     click(at, "lesson_setup_back")
-    assert run.index == 0
+    assert run.index == 1
     click(at, "lesson_setup_next")
-    assert run.index == 1 and not run.done  # the step starts fresh
+    assert run.index == 2 and not run.done  # the step starts fresh
     assert at.button(key="lesson_setup_next").disabled
     click(at, "lesson_setup_restart")
     assert run.index == 0
@@ -197,7 +198,8 @@ def test_next_is_closed_until_the_step_is_done(page_app):
     at = open_lesson(page_app, "setup")
     run = run_of(at, "setup")
     click(at, "lesson_setup_next")
-    assert run.index == 1
+    click(at, "lesson_setup_next")
+    assert run.index == 2
     assert at.button(key="lesson_setup_next").disabled
     press(at, run.step.lit[0], run)
     assert not at.button(key="lesson_setup_next").disabled
@@ -212,15 +214,15 @@ def test_each_lesson_page_runs_alone(page_app, lesson_id):
 
 
 def test_a_goal_reached_mid_chain_is_said_on_the_page(page_app):
-    """Lesson 1 "Your turn to find it": pit 1 (an extra turn) reaches the goal at once; the page says so."""
-    at = open_lesson(page_app, "setup")
-    run = run_of(at, "setup")
-    go_to(at, run, "small-board")
-    assert 1 in legal_moves(run.position, run.rules)
-    press(at, 1, run)
+    """Lesson 3 "Seeds = steps": pit 5 (an extra turn) reaches the goal at once; the page says so."""
+    at = open_lesson(page_app, "extra-turns")
+    run = run_of(at, "extra-turns")
+    go_to(at, run, "seeds-equal-steps")
+    assert 5 in legal_moves(run.position, run.rules)
+    press(at, 5, run)
     text = notices(at)
     assert "Goal reached!" in text and "Keep going" not in text
-    assert "Pit 1 sows 4 seeds" in text
+    assert "Pit 5 sows 2 seeds" in text
 
 
 def test_a_reload_reopens_the_lesson_at_the_step_in_the_url(page_app):

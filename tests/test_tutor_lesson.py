@@ -110,17 +110,21 @@ def test_a_learner_walks_each_lesson_to_the_end(lesson_id):
 
 
 def test_k5_an_empty_pit_is_explained_and_changes_nothing():
-    """In the sowing lesson a learner presses an empty pit: refused with K5, the board stays."""
-    run = at_step("sowing", "empty-pits")
+    """In lesson 1 "Empty pits" a learner presses the empty pit 6: refused with K5, the board stays.
+    In "Your first move" a legal pit that is not lit is explained, and the board stays too."""
+    run = at_step("setup", "empty-pits")
     before = run.position
-    run.press(1)
+    assert before.south[5] == 0
+    run.press(6)
     assert run.position == before and not run.done
     assert run.notice.kind == "warning" and "(K5)" in run.notice.text
-    run.press(4)  # a legal pit that is not lit: what it would do, by the rules it uses
+    run = at_step("setup", "your-row")
+    before = run.position
+    run.press(5)  # a legal pit that is not lit: what it would do, by the rules it uses
     assert run.position == before and not run.done
     # where pit 4's last seed would land is named (the words now say "North's pit 2", as place_name does
     # everywhere; the old handler printed the engine's str(Place), "North pit 2")
-    assert "Pit 4 is a real move" in run.notice.text and "lands in North's pit 2" in run.notice.text
+    assert "Pit 5 is a real move" in run.notice.text and "lands in North's pit 2" in run.notice.text
 
 
 def test_a5_a_move_that_does_not_feed_is_explained():
@@ -162,7 +166,7 @@ def test_a_missed_goal_can_be_tried_again_or_shown():
     run.press(3)
     run.press(4)
     run.show_me()
-    assert run.done and run.position.south == (0, 0, 0, 0)
+    assert run.done and run.position.south == (0, 3, 0, 0)  # three extra turns, and seeds left in the row
     assert run.turn.pits == tuple(step.solution)
     assert run.notice.text == words.shown_solution(step.solution, step.done)
     assert run.sowing is not None and len(run.sowing.results) == len(step.solution)
@@ -172,13 +176,14 @@ def test_back_and_restart():
     """Back returns to the previous step fresh; Restart goes to step 1."""
     run = LessonActivity(LESSONS["setup"], Progress())
     run.next_step()
-    assert run.index == 1
+    run.next_step()  # steps 1 and 2 are read steps, done at once
+    assert run.index == 2 and run.step.id == "your-row"
     run.press(1)
     assert run.done
     run.back()
-    assert run.index == 0
+    assert run.index == 1
     run.next_step()
-    assert run.index == 1 and not run.done  # the step starts fresh
+    assert run.index == 2 and not run.done  # the step starts fresh
     run.restart()
     assert run.index == 0
     run.back()
@@ -187,7 +192,7 @@ def test_back_and_restart():
 
 def test_back_from_the_summary_returns_to_the_last_step():
     run = at_step("setup", "small-board")
-    run.press(1)
+    run.press(4)
     run.next_step()
     assert run.finished
     run.back()
@@ -197,9 +202,10 @@ def test_back_from_the_summary_returns_to_the_last_step():
 def test_next_is_closed_until_the_step_is_done():
     run = LessonActivity(LESSONS["setup"], Progress())
     run.next_step()
-    assert run.index == 1 and not run.done
     run.next_step()
-    assert run.index == 1
+    assert run.index == 2 and not run.done
+    run.next_step()
+    assert run.index == 2
 
 
 def test_a_bad_step_index_opens_step_1():
@@ -236,13 +242,13 @@ def test_every_game_ending_move_of_the_lessons_is_told_by_its_outcome_reason():
 
 
 def test_a_goal_is_reached_the_moment_it_holds_even_mid_chain():
-    """Lesson 1 "Your turn to find it": pit 1 (an extra turn) reaches the goal at once; no extra move is asked for."""
-    run = at_step("setup", "small-board")
-    run.press(1)
-    assert run.done and len(run.turn.results) == 1
+    """Lesson 3 "Seeds = steps": pit 5 (an extra turn) reaches the goal at once; no extra move is asked for."""
+    run = at_step("extra-turns", "seeds-equal-steps")
+    run.press(5)
+    assert run.done and len(run.turn.results) == 1 and run.position.to_move == "S"
     text = run.notice.text
     assert "Goal reached!" in text and "Keep going" not in text
-    assert "Pit 1 sows 4 seeds" in text  # the message describes the move that reached the goal
+    assert "Pit 5 sows 2 seeds" in text  # the message describes the move that reached the goal
 
 
 def test_a_goal_that_needs_the_whole_chain_waits_for_it():
@@ -256,12 +262,12 @@ def test_a_goal_that_needs_the_whole_chain_waits_for_it():
 
 
 def test_a_goal_waits_for_the_end_of_the_turn_only_when_it_must():
-    """The engine's goal check (``engine.reached``) on lesson 1's goal: reached mid-chain; a goal that asks
+    """The engine's goal check (``engine.reached``) on lesson 3's goal: reached mid-chain; a goal that asks
     for no capture waits for the turn's end."""
-    lesson = LESSONS["setup"]
-    step = next(s for s in lesson.steps if s.id == "small-board")
+    lesson = LESSONS["extra-turns"]
+    step = next(s for s in lesson.steps if s.id == "seeds-equal-steps")
     pos, rules = lesson.step_position(step), lesson.step_rules(step)
-    first = play(pos, 1, rules)
+    first = play(pos, 5, rules)
     turn = Turn(pos, (first,))
     assert first.extra_turn and not turn.complete and reached(step.goal, turn, rules)
     assert not reached(Goal(extra_turns=1, capture=False), turn, rules)  # waits for the turn's end
@@ -288,10 +294,10 @@ def test_a_right_answer_says_right_then_the_explanation_without_echoing_yes_or_n
             if isinstance(step, PredictStep) and step.answer.lower() in ("yes", "no"):
                 assert not step.done.lower().startswith((f"{step.answer.lower()}:", f"{step.answer.lower()}!",
                                                          f"{step.answer.lower()}.")), (lesson.id, step.id)
-    run = at_step("setup", "six-seeds")
-    assert run.answer("yes")
+    run = at_step("setup", "lift-them-all")
+    assert run.answer("North pit 1")
     assert run.notice.kind == "success"
-    assert run.notice.text.startswith("Right! 6 seeds, 6 steps.") and "Right: " not in run.notice.text
+    assert run.notice.text.startswith("Right! All 6 seeds left pit 2:") and "Right: " not in run.notice.text
 
 
 def test_an_answer_on_a_step_that_asks_none_changes_nothing():
