@@ -37,11 +37,11 @@ def pit_name(side: str, pit: int, seeds: int) -> str:
 
 
 def test_a_greek_lesson_step_pressed_through_to_its_feedback(page, server):
-    lesson = load_lessons(lang="el")["sowing"]
+    lesson = load_lessons(lang="el")["setup"]
     k, step = next((k, s) for k, s in enumerate(lesson.steps, 1) if isinstance(s, DoStep))
-    page.goto(f"{server}/lesson_2_sowing?lang=el&step={k}")
+    page.goto(f"{server}/lesson_1_setup?lang=el&step={k}")
     wait_idle(page)
-    expect(page.locator("h1").first).to_have_text(greek(lambda: words.page_heading("lesson_2_sowing")))
+    expect(page.locator("h1").first).to_have_text(greek(lambda: words.page_heading("lesson_1_setup")))
     pos, rules = lesson.step_position(step), lesson.step_rules(step)
     pit = step.lit[0]
     name = pit_name(pos.to_move, pit, pos.row(pos.to_move)[pit - 1])

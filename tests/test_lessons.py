@@ -73,16 +73,18 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
 @pytest.mark.parametrize(
     ("old", "new", "words"),
     [
-        ('answer = "South store"', 'answer = "South pit 6"', ["step 'pit-3-opening'", "engine says 'South store'"]),
+        ('ask = "last"\nanswer = "North pit 1"', 'ask = "last"\nanswer = "North pit 2"',
+         ["step 'lift-them-all'", "engine says 'North pit 1'"]),
         ("lit = [1]", "lit = [0]", ["step 'your-row'", "lit pit 0 is not a legal move"]),
-        ('expect = ["K7"]', 'expect = ["K9"]', ["step 'lift-them-all'", "does not fire ['K9']"]),
-        ('cites = ["K3"]', 'cites = ["K3", "Q1"]', ["step 'distances'", "cites"]),
-        ('id = "distances"\n', "", ["step 5 (no id)", "id", "Field required"]),
-        ('id = "distances"', 'id = "your-row"', ["repeated: your-row"]),
+        ("lit = [1]\n", 'lit = [1]\nexpect = ["K9"]\n', ["step 'your-row'", "does not fire ['K9']"]),
+        ('cites = ["K16"]', 'cites = ["K16", "Q1"]', ["step 'aim'", "cites"]),
+        ('id = "reach-your-store"\n', "", ["step 5 (no id)", "id", "Field required"]),
+        ('id = "reach-your-store"', 'id = "your-row"', ["repeated: your-row"]),
         ("3,6,4,4,4,3/0/", "3,6,4,4,4,4/0/", ["step 'lift-them-all'", "seeds add up to 49"]),
         ('kind = "read"', 'kind = "watch"', ["step 'welcome'", "kind"]),
-        ("solution = [1]", "solution = [2]", ["step 'small-board'", "misses the goal"]),
-        ("solution = [1]", "solution = [1, 3]", ["step 'small-board'", "goes on after the goal was reached"]),
+        ("solution = [4]", "solution = [2]", ["step 'north-side'", "misses the goal"]),
+        ("solution = [4]", "solution = [4, 3]", ["step 'north-side'", "goes on after the turn ended"]),
+        ("solution = [6]", "solution = [5]", ["step 'reach-your-store'", "misses the goal"]),
     ],
 )
 def test_a_bad_lesson_file_is_refused_naming_file_step_and_problem(
@@ -98,9 +100,19 @@ def test_a_bad_lesson_file_is_refused_naming_file_step_and_problem(
 
 
 def test_a_cited_id_missing_from_rules_toml_is_refused(tmp_path: Path) -> None:
-    path = _broken(tmp_path, 'cites = ["K3"]', 'cites = ["K3", "K19"]')
-    with pytest.raises(ContentError, match=r"step 'distances': cites unknown rule ids \['K19'\]"):
+    path = _broken(tmp_path, 'cites = ["K16"]', 'cites = ["K16", "K19"]')
+    with pytest.raises(ContentError, match=r"step 'aim': cites unknown rule ids \['K19'\]"):
         load_lesson(path, known_ids=known_rule_ids() - {"K19"})
+
+
+def test_a_solution_that_goes_on_after_its_goal_is_refused(tmp_path: Path) -> None:
+    """Lesson 3 "Seeds = steps": pit 5 already gives the extra turn asked for, so a solution [5, 6] is refused."""
+    src = (CONTENT_DIR / "lesson_3_extra_turns.toml").read_text()
+    assert "solution = [5]\n" in src
+    path = tmp_path / "lesson_3_extra_turns.toml"
+    path.write_text(src.replace("solution = [5]\n", "solution = [5, 6]\n", 1))
+    with pytest.raises(ContentError, match=r"step 'seeds-equal-steps': solution \[5, 6\] goes on after the goal was reached"):
+        load_lesson(path)
 
 
 def test_an_unreadable_toml_file_is_refused(tmp_path: Path) -> None:

@@ -1,8 +1,8 @@
 """Coverage: the six lessons teach every rule, tip and mistake of RULES.md by doing.
 
-Each id K1-K18, A1-A6, T1-T3, M1-M7 is cited by at least one ``do`` or
-``predict`` step, and the special cases the issue names are shown by moves
-the engine itself confirms.
+Each id K1-K18, A1-A6, T1-T3, M1-M7 is cited by at least one step where the
+learner acts (``do``, ``predict``, ``find`` or ``goal``), and the special cases
+the issue names are shown by moves the engine itself confirms.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 from engine import MoveResult, Position, Rules, play
 from lessons.loader import load_lessons
-from lessons.models import DoStep, Lesson, PredictStep
+from lessons.models import DoStep, GoalStep, Lesson, PredictStep
 
 REQUIRED = (
     [f"K{i}" for i in range(1, 19)]
@@ -41,25 +41,29 @@ def test_six_lessons_in_order(lessons: dict[str, Lesson]) -> None:
     assert list(lessons) == ["setup", "sowing", "extra-turns", "captures", "ending", "awari"]
 
 
-def test_every_rule_tip_and_mistake_is_cited_by_a_do_or_predict_step(lessons: dict[str, Lesson]) -> None:
+def test_every_rule_tip_and_mistake_is_cited_by_a_step_where_the_learner_acts(lessons: dict[str, Lesson]) -> None:
     cited = {
         rule
         for lesson in lessons.values()
         for step in lesson.steps
-        if isinstance(step, (DoStep, PredictStep))
+        if isinstance(step, (DoStep, PredictStep, GoalStep))  # a FindStep is a GoalStep
         for rule in step.cites
     }
     missing = [rule for rule in REQUIRED if rule not in cited]
     assert missing == []
 
 
-def test_setup_shows_the_opening_extra_turn_for_3_4_5_and_6_seeds(lessons: dict[str, Lesson]) -> None:
-    shown = {
-        rules.seeds: pit
-        for _, rules, pos, pit, result in _moves(lessons["setup"])
-        if result.extra_turn and pos == rules.initial_position() and rules.pits == 6
-    }
-    assert shown == {3: 4, 4: 3, 5: 2, 6: 1}
+def test_extra_turns_shows_the_opening_extra_turn_for_3_4_5_and_6_seeds(lessons: dict[str, Lesson]) -> None:
+    """Lesson 3 lights the opening for 4 seeds a pit, then the learner finds it for 3, 5 and 6."""
+    lesson = lessons["extra-turns"]
+    shown = {}
+    for step in lesson.steps:
+        rules, pos = lesson.step_rules(step), lesson.step_position(step)
+        pits = step.lit if isinstance(step, DoStep) else step.solution[:1] if isinstance(step, GoalStep) else []
+        for pit in pits:
+            if play(pos, pit, rules).extra_turn and pos == rules.initial_position() and rules.pits == 6:
+                shown[rules.seeds] = (pit, step.kind)
+    assert shown == {3: (4, "find"), 4: (3, "do"), 5: (2, "find"), 6: (1, "find")}
 
 
 def test_captures_show_empty_opposite_their_side_13_and_14_seeds(lessons: dict[str, Lesson]) -> None:

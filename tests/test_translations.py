@@ -185,15 +185,15 @@ def test_an_empty_language_choice_keeps_the_language(page_app):
 
 
 def test_a_lesson_notice_follows_a_language_switch(page_app):
-    at = page_app("pages/lesson_2_sowing.py").run()
-    run = at.session_state["mancala_tutor"].lessons["sowing"]
+    at = page_app("pages/lesson_1_setup.py").run()
+    run = at.session_state["mancala_tutor"].lessons["setup"]
     k = next(i for i, s in enumerate(run.lesson.steps) if s.kind == "do")
     run.start_step(k)
     run.press(run.lesson.steps[k].lit[0])
     english = run.notice.text
     at.radio(key="lang_switch").set_value("el").run()
     assert not at.exception, at.exception
-    run = at.session_state["mancala_tutor"].lessons["sowing"]
+    run = at.session_state["mancala_tutor"].lessons["setup"]
     greek = run.notice.text
-    assert greek != english and load_lessons(lang="el")["sowing"].steps[k].done in greek
+    assert greek != english and load_lessons(lang="el")["setup"].steps[k].done in greek
     assert english_words(at) == []
