@@ -1,8 +1,9 @@
 """Coverage: the six lessons teach every rule, tip and mistake of RULES.md by doing.
 
-Each id K1-K18, A1-A6, T1-T3, M1-M7 is cited by at least one ``do`` or
-``predict`` step, and the special cases the issue names are shown by moves
-the engine itself confirms.
+Each id K1-K18, A1-A6, T1-T3, M1-M7 is cited by at least one step where the
+learner acts (``do``, ``predict``, ``find``, ``goal``), and the special cases
+the issue names are shown by moves the engine itself confirms: a lit pit, the
+pit of a prediction, or a move of a goal's (or find's) proven solution.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import MoveResult, Position, Rules, play
+from engine import MoveResult, Position, Rules, Turn, play
 from lessons.loader import load_lessons
-from lessons.models import DoStep, Lesson, PredictStep
+from lessons.models import DoStep, GoalStep, Lesson, PredictStep
 
 REQUIRED = (
     [f"K{i}" for i in range(1, 19)]
@@ -24,9 +25,17 @@ REQUIRED = (
 
 
 def _moves(lesson: Lesson) -> Iterator[tuple[object, Rules, Position, int, MoveResult]]:
-    """Every move a do or predict step plays: (step, rules, position, pit, result)."""
+    """Every move a do or predict step plays, and every move of a goal or find step's solution (in turn order,
+    each from the position it is played in): (step, rules, position, pit, result)."""
     for step in lesson.steps:
         rules, pos = lesson.step_rules(step), lesson.step_position(step)
+        if isinstance(step, GoalStep):
+            turn = Turn(pos)
+            for pit in step.solution:
+                here = turn.position
+                turn = turn.then(pit, rules)
+                yield step, rules, here, pit, turn.results[-1]
+            continue
         pits = step.lit if isinstance(step, DoStep) else [step.pit] if isinstance(step, PredictStep) else []
         for pit in pits:
             yield step, rules, pos, pit, play(pos, pit, rules)
@@ -41,12 +50,12 @@ def test_six_lessons_in_order(lessons: dict[str, Lesson]) -> None:
     assert list(lessons) == ["setup", "sowing", "extra-turns", "captures", "ending", "awari"]
 
 
-def test_every_rule_tip_and_mistake_is_cited_by_a_do_or_predict_step(lessons: dict[str, Lesson]) -> None:
+def test_every_rule_tip_and_mistake_is_cited_by_a_step_where_the_learner_acts(lessons: dict[str, Lesson]) -> None:
     cited = {
         rule
         for lesson in lessons.values()
         for step in lesson.steps
-        if isinstance(step, (DoStep, PredictStep))
+        if isinstance(step, (DoStep, PredictStep, GoalStep))
         for rule in step.cites
     }
     missing = [rule for rule in REQUIRED if rule not in cited]
