@@ -1,6 +1,7 @@
 """Each lesson in a real browser (Debian's Chromium, Playwright).
 
-A learner opens the lesson, goes to its first ``do`` step, presses the lit pit
+A learner opens the lesson, goes to its first ``do`` step (answering the
+predictions and playing the find and goal steps on the way), presses the lit pit
 on the drawn board and sees the seeds move and the step's words. Screenshots
 go to ``tests/screenshots/lesson-*.png`` (git-ignored). Every test waits for
 states, never for a fixed time.
@@ -13,9 +14,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from engine import play
+from engine import Turn, play
 from lessons.loader import load_lessons
-from lessons.models import DoStep, PredictStep, ReadStep
+from lessons.models import DoStep, GoalStep, PredictStep, ReadStep
 from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, slow_sowing, wait_idle, while_sowing
 from tutor import words
 from ui.lesson import LESSON_PAGES
@@ -64,6 +65,13 @@ def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
             page.get_by_role("button", name=step.answer, exact=True).click()
             pos, rules = lesson.step_position(step), lesson.step_rules(step)
             settle(page, play(pos, step.pit, rules).position.to_notation())
+        elif isinstance(step, GoalStep):  # a find or goal step: the learner plays its solution on the board
+            turn = Turn(lesson.step_position(step))
+            for pit in step.solution:
+                side, here = turn.position.to_move, turn.position
+                page.get_by_role("button", name=pit_name(side, pit, here.row(side)[pit - 1])).click()
+                turn = turn.then(pit, lesson.step_rules(step))
+                settle(page, turn.position.to_notation())
         else:
             assert isinstance(step, ReadStep)
         next_step(page, k + 1, total)
