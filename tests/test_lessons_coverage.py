@@ -1,8 +1,9 @@
 """Coverage: the six lessons teach every rule, tip and mistake of RULES.md by doing.
 
 Each id K1-K18, A1-A6, T1-T3, M1-M7 is cited by at least one step where the
-learner acts (``do``, ``predict``, ``find`` or ``goal``), and the special cases
-the issue names are shown by moves the engine itself confirms.
+learner acts (``do``, ``predict``, ``find``, ``goal``), and the special cases
+the issue names are shown by moves the engine itself confirms: a lit pit, the
+pit of a prediction, or a move of a goal's (or find's) proven solution.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import MoveResult, Position, Rules, play
+from engine import MoveResult, Position, Rules, Turn, play
 from lessons.loader import load_lessons
 from lessons.models import DoStep, GoalStep, Lesson, PredictStep
 
@@ -24,9 +25,17 @@ REQUIRED = (
 
 
 def _moves(lesson: Lesson) -> Iterator[tuple[object, Rules, Position, int, MoveResult]]:
-    """Every move a do or predict step plays: (step, rules, position, pit, result)."""
+    """Every move a do or predict step plays, and every move of a goal or find step's solution (in turn order,
+    each from the position it is played in): (step, rules, position, pit, result)."""
     for step in lesson.steps:
         rules, pos = lesson.step_rules(step), lesson.step_position(step)
+        if isinstance(step, GoalStep):
+            turn = Turn(pos)
+            for pit in step.solution:
+                here = turn.position
+                turn = turn.then(pit, rules)
+                yield step, rules, here, pit, turn.results[-1]
+            continue
         pits = step.lit if isinstance(step, DoStep) else [step.pit] if isinstance(step, PredictStep) else []
         for pit in pits:
             yield step, rules, pos, pit, play(pos, pit, rules)
@@ -46,24 +55,20 @@ def test_every_rule_tip_and_mistake_is_cited_by_a_step_where_the_learner_acts(le
         rule
         for lesson in lessons.values()
         for step in lesson.steps
-        if isinstance(step, (DoStep, PredictStep, GoalStep))  # a FindStep is a GoalStep
+        if isinstance(step, (DoStep, PredictStep, GoalStep))
         for rule in step.cites
     }
     missing = [rule for rule in REQUIRED if rule not in cited]
     assert missing == []
 
 
-def test_extra_turns_shows_the_opening_extra_turn_for_3_4_5_and_6_seeds(lessons: dict[str, Lesson]) -> None:
-    """Lesson 3 lights the opening for 4 seeds a pit, then the learner finds it for 3, 5 and 6."""
-    lesson = lessons["extra-turns"]
-    shown = {}
-    for step in lesson.steps:
-        rules, pos = lesson.step_rules(step), lesson.step_position(step)
-        pits = step.lit if isinstance(step, DoStep) else step.solution[:1] if isinstance(step, GoalStep) else []
-        for pit in pits:
-            if play(pos, pit, rules).extra_turn and pos == rules.initial_position() and rules.pits == 6:
-                shown[rules.seeds] = (pit, step.kind)
-    assert shown == {3: (4, "find"), 4: (3, "do"), 5: (2, "find"), 6: (1, "find")}
+def test_setup_shows_the_opening_extra_turn_for_3_4_5_and_6_seeds(lessons: dict[str, Lesson]) -> None:
+    shown = {
+        rules.seeds: pit
+        for _, rules, pos, pit, result in _moves(lessons["setup"])
+        if result.extra_turn and pos == rules.initial_position() and rules.pits == 6
+    }
+    assert shown == {3: 4, 4: 3, 5: 2, 6: 1}
 
 
 def test_captures_show_empty_opposite_their_side_13_and_14_seeds(lessons: dict[str, Lesson]) -> None:
