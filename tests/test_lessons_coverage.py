@@ -62,13 +62,14 @@ def test_every_rule_tip_and_mistake_is_cited_by_a_step_where_the_learner_acts(le
     assert missing == []
 
 
-def test_setup_shows_the_opening_extra_turn_for_3_4_5_and_6_seeds(lessons: dict[str, Lesson]) -> None:
+def test_extra_turns_shows_the_opening_extra_turn_for_3_4_5_and_6_seeds(lessons: dict[str, Lesson]) -> None:
+    """Lesson 3 lights the opening for 4 seeds a pit, then the learner finds it for 3, 5 and 6."""
     shown = {
-        rules.seeds: pit
-        for _, rules, pos, pit, result in _moves(lessons["setup"])
+        rules.seeds: (pit, step.kind)
+        for step, rules, pos, pit, result in _moves(lessons["extra-turns"])
         if result.extra_turn and pos == rules.initial_position() and rules.pits == 6
     }
-    assert shown == {3: 4, 4: 3, 5: 2, 6: 1}
+    assert shown == {3: (4, "find"), 4: (3, "do"), 5: (2, "find"), 6: (1, "find")}
 
 
 def test_captures_show_empty_opposite_their_side_13_and_14_seeds(lessons: dict[str, Lesson]) -> None:
