@@ -187,7 +187,8 @@ def test_the_feedback_is_on_the_first_screen_and_the_board_stays_put(page, serve
 
 def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
     """A teacher clicks through the seeds of a missed try: no sentence, no Try again, and the
-    stars unchanged until the last seed is down; then all of them."""
+    stars unchanged until the last seed is down; then all of them. The same for a right answer:
+    no "Right!", no green, no open Next until the last seed."""
     lesson_id, k, step, pit, after, said = a_missed_try()
     open_step(page, server, lesson_id, k)
     page.locator("summary").filter(has_text=words.label("board_settings")).click()
@@ -215,6 +216,29 @@ def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
     expect(page.get_by_text(words.stars_so_far(2), exact=True).filter(visible=True)).to_have_count(1)
     expect(page.get_by_text(words.stars_so_far(3), exact=True).filter(visible=True)).to_have_count(0)
     expect(page.get_by_text(words.label("watch"))).to_be_hidden()
+
+    # the right answer of a prediction: no "Right!", no green and no open Next before the last seed
+    lesson_id, k, step, _wrong = a_prediction()
+    open_step(page, server, lesson_id, k)  # a new page: a new session, step mode off again
+    page.locator("summary").filter(has_text=words.label("board_settings")).click()
+    set_switch(page, words.label("step_mode"), True)
+    lesson = LESSONS[lesson_id]
+    page.get_by_role("button", name=words.answer_label(step.answer), exact=True).click()
+    chosen = page.locator(f".st-key-lesson_{lesson_id}_{step.id}_answer_{step.options.index(step.answer)} button")
+    nxt.wait_for()
+    while page.locator(".mt-next").count():
+        wait_idle(page)
+        expect(page.get_by_text(words.label("watch"))).to_be_visible()
+        expect(alert(page, lesson_id)).to_be_hidden()
+        assert background(chosen) != css_rgb(RIGHT_CSS)
+        expect(page.get_by_role("button", name="Next", exact=True).filter(visible=True)).to_be_disabled()
+        before = board_html(page)
+        nxt.click()
+        wait_board_change(page, before)
+    settle(page, play(lesson.step_position(step), step.pit, lesson.step_rules(step)).position.to_notation())
+    expect(alert(page, lesson_id)).to_contain_text("Right!")
+    expect(chosen).to_have_css("background-color", css_rgb(RIGHT_CSS))
+    expect(page.get_by_role("button", name="Next", exact=True).filter(visible=True)).to_be_enabled()
 
 
 def test_on_a_projector_the_verdict_waits_for_the_sowing_and_next_stays_in_view(page, server):

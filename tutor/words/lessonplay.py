@@ -148,8 +148,10 @@ def tried(results: Sequence[MoveResult], missed: Sequence[Miss]) -> str:
     E.g. ``"Pit 3's last seed lands in North's pit 1, not in your store: no extra turn."``
     """
     last = results[-1]
-    first = missed[0] if missed else None
-    field = first.field if first else ""
+    if not missed:
+        return ""
+    first = missed[0]
+    field = first.field
     if field == "extra_turns":
         if not last.extra_turn and last.last.pit != 0:
             return _("Pit {pit}'s last seed lands in {place}, not in your store: no extra turn.").format(
