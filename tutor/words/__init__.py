@@ -8,6 +8,7 @@ The package is split by subject; everything is importable from here:
 - ``problems``: why a position, a link or a form can't be used (from the
   engine's structured ``NotationError`` and the option table).
 - ``teaching``: lesson and puzzle feedback, goals missed, names and counters.
+- ``puzzles``: a puzzle's short feedback, the opponent's answer to a wrong turn, its labels.
 - ``play``: the sandbox, the computer and the frame.
 - ``charts``: Move outcomes and the game story.
 - ``clock``: timed games (K19).
@@ -23,4 +24,5 @@ from .clock import *  # noqa: F403
 from .moves import *  # noqa: F403
 from .play import *  # noqa: F403
 from .problems import *  # noqa: F403
+from .puzzles import *  # noqa: F403
 from .teaching import *  # noqa: F403
