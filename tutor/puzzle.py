@@ -8,7 +8,9 @@ solves the puzzle. Any other turn is played on the board, then the
 opponent's best answer to it (``tutor.reply.best_reply``, the refutation;
 none when the turn ended the game), and the board stays there with one
 sentence about what went wrong until **Try again** (:meth:`PuzzleActivity.reset`)
-puts the puzzle's position back. An illegal pit is explained by its rule
+puts the puzzle's position back. A move after which no answer can follow
+(an extra turn, K9, that leads nowhere) is said at once; the learner may
+finish that turn to see what happens, or try again. An illegal pit is explained by its rule
 and changes nothing. The details (what the turn did, why it misses, the
 puzzle's ``wrong`` note, and after solving the explanation) are
 :meth:`PuzzleActivity.details`, shown on request.
@@ -133,7 +135,9 @@ class PuzzleActivity(Activity):
         return self.turn.position
 
     def accepts_presses(self) -> bool:
-        return not self.solved and self.missed is None
+        """While the puzzle is open: not after solving, nor while a finished wrong turn is shown
+        (a turn that can no longer reach the goal may still be finished, to see what happens)."""
+        return not self.solved and (self.missed is None or not self.missed.turn.complete)
 
     def playable(self) -> tuple[int, ...]:
         """Every pit of the mover that holds seeds (an illegal one is explained, A4/A5)."""
@@ -142,7 +146,7 @@ class PuzzleActivity(Activity):
     def turn_text(self) -> str:
         if self.solved:
             return words.solved_turn_line()
-        if self.missed is not None:
+        if self.missed is not None and self.missed.turn.complete:
             return words.after_wrong_line()
         return words.to_move(self.position.to_move, press=True)
 
@@ -156,22 +160,23 @@ class PuzzleActivity(Activity):
         self.progress.puzzle_tried(puzzle.id)
         turn = Turn(self.turn.start, self.turn.results + (result,))
         self.turn = turn
-        if not turn.complete and puzzle.leads_to_an_answer(turn.pits):
-            self.show(before, [result])
+        self.show(before, [result])
+        if self.missed is None and not turn.complete and puzzle.leads_to_an_answer(turn.pits):
             self.notice = Notice("info", words.extra_turn_goes_on)
             return
-        if turn.complete and turn.pits in puzzle.turns:
-            self.show(before, [result])
+        if self.missed is None and turn.pits in puzzle.turns:
             self.solved = True
             self.progress.puzzle_solved(puzzle.id)
             first_try = self.tries == 0 and self.hints == 0
             self.notice = Notice("success", lambda: words.praise(first_try))
             return
-        self.tries += 1
-        self.progress.puzzle_missed(puzzle.id)
+        if self.missed is None:  # a turn that misses counts once, however it goes on
+            self.tries += 1
+            self.progress.puzzle_missed(puzzle.id)
         reply = best_reply(turn.position, self.rules) if turn.complete and not turn.game_over else None
         self.missed = Miss(turn, reply)
-        self.show(before, [result, *(reply.results if reply is not None else ())])
+        if reply is not None:
+            self.show(before, [result, *reply.results])
         self.notice = Notice("warning", self.headline)
 
     def headline(self) -> str:
@@ -180,7 +185,7 @@ class PuzzleActivity(Activity):
         if missed is None:
             return ""
         if not missed.turn.complete:
-            return words.dead_end()
+            return words.dead_end_goes_on()
         if missed.reply is None:
             end = missed.turn.outcome
             return words.turn_ends_game(end) if end is not None else words.not_this_time(self.reasons(missed.turn))

@@ -150,12 +150,13 @@ def render() -> None:
         row.button(words.hint_button(run.hints, len(puzzle.hints)), key=f"{state.Keys.PUZZLE}hint",
                    on_click=run.show_hint, disabled=run.hints >= len(puzzle.hints) or run.solved,
                    icon=":material/lightbulb:")
-        row.button(words.label("start_again"), key=f"{state.Keys.PUZZLE}reset", on_click=run.reset,
-                   icon=":material/restart_alt:")
+        if run.missed is None:  # after a wrong turn "Try again" does it
+            row.button(words.label("start_again"), key=f"{state.Keys.PUZZLE}reset", on_click=run.reset,
+                       icon=":material/restart_alt:")
         with row:
             live.ask_button(puzzle.game_rules, puzzle.start, "puzzle")
         for k in range(run.hints):
-            st.info(words.hint_line(k + 1, puzzle.hints[k]))
+            st.info(words.hint_line(k + 1, words.badged(puzzle.hints[k])))
     summary = state.session().progress.summary(len(frame.lessons()))  # below the board: never tells "Solved!" early
     st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried))
     st.caption(words.label("share_puzzle"))

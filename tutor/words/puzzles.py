@@ -49,6 +49,12 @@ def turn_ends_game(end: Outcome) -> str:
     return _("That ends the game: {score}.").format(score=score_words(end))
 
 
+def dead_end_goes_on() -> str:
+    """An extra turn (K9) after which no order of moves reaches the puzzle's goal; the turn may be finished."""
+    return _("That is an extra turn, but no order of moves reaches the goal from here: finish the turn to see why, "
+             "or press Try again.")
+
+
 def extra_turn_goes_on() -> str:
     """A puzzle's turn goes on after an extra turn (K9)."""
     return _("Extra turn: it is still your turn.")
@@ -96,6 +102,6 @@ def puzzle_label(key: str) -> str:
 
 
 __all__ = [
-    "RULE_IDS", "after_wrong_line", "badged", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
+    "RULE_IDS", "after_wrong_line", "badged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
     "puzzle_label", "reply_line", "turn_ends_game", "you_played",
 ]

@@ -163,11 +163,6 @@ def lesson_line(number: int, title: str, done: int, total: int, finished: bool, 
 # ------------------------------------------------------------------ puzzles
 
 
-def dead_end() -> str:
-    """An extra turn after which no order of moves reaches the puzzle's goal."""
-    return _("That is an extra turn, but from here no order of moves reaches the goal.")
-
-
 def most_extra_turns_missed(got: int, best: int) -> str:
     return _("that turn earned {got}; {best} are possible").format(got=extra_turns_word(got), best=best)
 
@@ -251,7 +246,7 @@ def plural_puzzles(n: int) -> str:
 __all__ = [
     "answer_label",
     "about_words", "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed",
-    "dead_end", "goal_missed", "goal_reached", "hint_line", "keep_going", "lesson_line", "lesson_steps_done",
+    "goal_missed", "goal_reached", "hint_line", "keep_going", "lesson_line", "lesson_steps_done",
     "line_words", "miss_words", "misses_words", "most_extra_turns_missed", "no_such_puzzle", "not_best",
     "not_the_answer", "not_this_step", "not_this_time", "outcome_winner", "plural_puzzles",
     "puzzle_name", "right_answer", "rules_line", "session_counts", "shown_solution",
