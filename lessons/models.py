@@ -258,8 +258,7 @@ class Puzzle(_Strict):
     """One puzzle of a puzzle file::
 
         [[puzzles]]
-        id = "chain-small-1"               # unique over all files
-        stars = 1                          # difficulty 1..3
+        id = "chain-small-1"               # unique over all files (never shown before it is solved)
         cites = ["K9", "T1"]               # rule ids practised
         rules = { pits = 4, seeds = 2 }    # rules_from_params fields
         position = "0,1,2,1/..../S"        # notation, checked against the rules (K2/A1)
@@ -272,11 +271,13 @@ class Puzzle(_Strict):
         hints = ["gentle", "closer", "explicit"]
         explanation = "Shown after solving."
         wrong = { 2 = "Shown after pressing pit 2." }   # optional
+        choice = true                      # optional, with a comment saying why (see ``choice``)
+
+    A puzzle has no difficulty field: ``lessons.proofs.difficulty`` measures it.
     """
 
     id: ContentId
     theme: ContentId
-    stars: int = Field(ge=1, le=3)
     cites: list[RuleId] = Field(min_length=1)
     rules: RuleParams = Field(default_factory=dict)
     position: Text
@@ -292,6 +293,9 @@ class Puzzle(_Strict):
     title: str = ""
     claims: dict[str, str] = Field(default_factory=dict)
     """Phrase of this puzzle's English text -> a claim the tests recompute (``lessons.claims``)."""
+    choice: bool = False
+    """The puzzle's point is one choice between few moves: it may have fewer than 3 legal
+    first moves or accept half of its choices (``lessons.proofs.choices``); the file says why."""
 
     _as_turns = field_validator("answers", mode="before")(_turn_list)
     _wrong_keys = field_validator("wrong", mode="before")(_int_keys)

@@ -1,18 +1,26 @@
-"""Proofs that need the search: a puzzle's answers are exactly the turns that reach its goal.
+"""Proofs that need the search, and the facts a puzzle's difficulty is measured from.
 
 The loader (``lessons.loader``) checks what is cheap; the tests and the
 puzzle miner (``tools/mine_puzzles.py``) run :func:`accepted_turns`, which
 works out from scratch, with the engine, every turn that reaches a puzzle's
 goal, and assert ``accepted_turns(p, values) == set(p.turns)``.
+
+:func:`choices` groups a puzzle's turns into the decisions a learner makes
+(a puzzle that cannot be failed or is a coin flip is refused by the tests),
+and :func:`difficulty` measures how hard a puzzle is (1..3) from facts of the
+position, never from a number written by hand (:class:`Difficulty`).
 """
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from engine import Position, Rules, Turn, all_turns, misses
+from engine import Goal, Position, Rules, Turn, all_turns, misses
 
-from .models import Puzzle
+from .models import Puzzle, rules_of
 from .models import Turn as Pits
 
 ValuesFn = Callable[[Position, Rules], dict[int, int]]
@@ -72,4 +80,96 @@ def best_value(puzzle: Puzzle, values: ValuesFn) -> int:
     return max(values(puzzle.start, puzzle.game_rules).values())
 
 
-__all__ = ["ValuesFn", "accepted_turns", "best_turns", "best_value", "turn_extra"]
+def choices(puzzle: Puzzle) -> dict[Pits, bool]:
+    """The learner's decisions in ``puzzle``: ``{pits: accepted}``.
+
+    Every complete turn of the position (``engine.all_turns``) is cut at the
+    first move after which the verdict is settled: once every way to finish
+    the turn is an answer (or none is), the moves still to press choose
+    nothing. ``mistake-every-seed``'s pit 5 earns an extra turn after which
+    any pit is fine: one decision ``(5,)``, not three. The answers are the
+    puzzle's own (proven equal to :func:`accepted_turns` by the tests).
+    """
+    answers = set(puzzle.turns)
+    turns = [t.pits for t in all_turns(puzzle.start, puzzle.game_rules)]
+    out: dict[Pits, bool] = {}
+
+    def walk(prefix: Pits) -> None:
+        below = [t for t in turns if t[: len(prefix)] == prefix]
+        verdicts = {t in answers for t in below}
+        if prefix and len(verdicts) == 1:
+            out[prefix] = verdicts.pop()
+            return
+        for pit in sorted({t[len(prefix)] for t in below}):
+            walk(prefix + (pit,))
+
+    walk(())
+    return out
+
+
+LEVEL_2 = 2.5
+"""The least :attr:`Difficulty.score` of a 2-level puzzle."""
+LEVEL_3 = 3.0
+"""The least :attr:`Difficulty.score` of a 3-level puzzle."""
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard a puzzle is, from three measured facts.
+
+    Attributes:
+        turns: how many different complete turns the position allows (``engine.all_turns``, K9 chains).
+        accepted: how many of them are answers.
+        depth: plies (moves, extra turns included) the learner must see to know the answer is
+            right: the moves of the shortest answer turn; plus 1 when the goal is about the
+            opponent's reply (``reply_capture_at_most``: their next move must be foreseen); for a
+            ``best`` puzzle, the moves of the answer plus its ``line`` (best play by both sides
+            to the end of the game, proven by the tests), which is what shows it is best.
+
+    :attr:`score` is ``log2(turns / accepted) + depth / 2``: one point for each halving of the
+    share of right turns, one for every two plies to look ahead. :attr:`level` cuts it at
+    :data:`LEVEL_2` and :data:`LEVEL_3`.
+    """
+
+    turns: int
+    accepted: int
+    depth: int
+
+    @property
+    def score(self) -> float:
+        return math.log2(self.turns / self.accepted) + self.depth / 2
+
+    @property
+    def level(self) -> int:
+        """1 (easy), 2 or 3 (hard)."""
+        return 1 if self.score < LEVEL_2 else 2 if self.score < LEVEL_3 else 3
+
+
+@functools.cache
+def _measured(position: str, rules: tuple[tuple[str, str | int | bool], ...], answers: tuple[Pits, ...], line: int,
+              check: str, goal: Goal | None) -> Difficulty:
+    game_rules = rules_of(dict(rules))
+    start = Position.from_notation(position, game_rules)
+    turns = sum(1 for _ in all_turns(start, game_rules))
+    depth = min(len(t) for t in answers)
+    if check == "best":
+        depth = len(answers[0]) + line
+    elif goal is not None and goal.reply_capture_at_most is not None:
+        depth += 1
+    return Difficulty(turns, len(answers), depth)
+
+
+def difficulty(puzzle: Puzzle) -> Difficulty:
+    """The measured :class:`Difficulty` of ``puzzle`` (its ``level`` is 1..3).
+
+    Worked out once per puzzle and kept (``functools.cache`` on the puzzle's facts, which the
+    English and the translated puzzle share): pages and menus never search again.
+    """
+    return _measured(puzzle.position, tuple(sorted(puzzle.rules.items())), tuple(puzzle.turns), len(puzzle.line),
+                     puzzle.check, puzzle.goal)
+
+
+__all__ = [
+    "Difficulty", "LEVEL_2", "LEVEL_3", "ValuesFn", "accepted_turns", "best_turns", "best_value", "choices",
+    "difficulty", "turn_extra",
+]

@@ -9,12 +9,13 @@ position for goal puzzles; exact move values from ``engine.analyse`` for
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from engine import Position, Rules, analyse, outcome, play, play_turn
+from engine import Position, Rules, all_turns, analyse, legal_moves, outcome, play, play_turn
 from lessons.loader import (
     ContentError,
     load_puzzle_file,
@@ -23,7 +24,7 @@ from lessons.loader import (
     themes,
 )
 from lessons.models import Puzzle
-from lessons.proofs import accepted_turns
+from lessons.proofs import Difficulty, accepted_turns, choices, difficulty
 from tutor import words
 
 def _final(score: tuple[int, int], side: str) -> int:
@@ -88,7 +89,6 @@ def test_both_games_and_several_seed_settings() -> None:
     assert any(_is_awari(p) for p in PUZZLES.values())
     kalah = {(p.game_rules.pits, p.game_rules.seeds) for p in PUZZLES.values() if not _is_awari(p)}
     assert len({s for _, s in kalah}) >= 3, kalah
-    assert {p.stars for p in PUZZLES.values()} == {1, 2, 3}
 
 
 def test_every_puzzle_has_hints_and_words() -> None:
@@ -105,7 +105,6 @@ GOOD = """
 theme = "capture"
 [[puzzles]]
 id = "demo"
-stars = 1
 cites = ["K10"]
 rules = { pits = 3, seeds = 2 }
 position = "0,1,0/0/1,3,0/7/S"
@@ -138,7 +137,7 @@ def test_good_demo_file_loads(tmp_path: Path) -> None:
         (('cites = ["K10"]', 'cites = ["K99"]'), "cites"),
         (('theme = "capture"', 'theme = "nope"'), "unknown theme"),
         (('hints = ["a", "b"]', 'hints = ["a"]'), "hints"),
-        (("stars = 1", "stars = 4"), "stars"),
+        (('id = "demo"', 'id = "demo"\nstars = 1'), "stars: Extra inputs are not permitted"),
     ],
 )
 def test_a_bad_puzzle_is_named_with_file_id_and_problem(tmp_path: Path, change: tuple[str, str], problem: str) -> None:
@@ -186,3 +185,124 @@ def test_house_rules_use_every_variant_the_engine_has() -> None:
 def test_puzzle_ids_are_descriptive_not_numbered() -> None:
     """Ids say what the puzzle is about (``threat-lift-the-target``), not ``threat-3``."""
     assert not [pid for pid in PUZZLES if pid.rsplit("-", 1)[-1].isdigit()]
+
+
+# ------------------------------------------------------------------ hints, difficulty, no coin flips
+
+GREEK = load_puzzles(lang="el")
+FIRST_HINT_NAMES_A_PIT = {"en": re.compile(r"\b[Pp]its? \d"), "el": re.compile(r"λακκ(?:άκι|άκια|ακιού|ακιών) \d")}
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_first_hint_is_a_nudge_that_names_no_pit(lang: str) -> None:
+    """Hints go from a nudge to the answer: the first never says "pit 3" ("λακκάκι 3")."""
+    pool = PUZZLES if lang == "en" else GREEK
+    named = {pid: p.hints[0] for pid, p in pool.items() if FIRST_HINT_NAMES_A_PIT[lang].search(p.hints[0])}
+    assert named == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_last_hint_gives_the_answer(lang: str) -> None:
+    """The last hint names the first pit of every accepted decision and all the pits of one of them."""
+    pool = PUZZLES if lang == "en" else GREEK
+    for pid, p in pool.items():
+        numbers = {int(n) for n in re.findall(r"\d+", p.hints[-1])}
+        answers = [pits for pits, ok in choices(p).items() if ok]
+        assert {pits[0] for pits in answers} <= numbers, (pid, p.hints[-1])
+        assert any(set(pits) <= numbers for pits in answers), (pid, p.hints[-1])
+
+
+def test_choices_cut_a_turn_where_its_verdict_is_settled() -> None:
+    """After the extra turn of pit 5 every pit finishes an answer: one decision (5,), not six turns."""
+    puzzle = PUZZLES["mistake-every-seed"]
+    assert len(puzzle.turns) == 6
+    assert choices(puzzle) == {(1,): False, (3,): False, (4,): False, (5,): True}
+
+
+@pytest.mark.parametrize("pid", list(PUZZLES))
+def test_no_puzzle_is_a_coin_flip_or_cannot_be_failed(pid: str) -> None:
+    """At least 3 legal first moves, at least one wrong decision, and fewer than half of the decisions
+    right; unless ``choice = true`` says the one choice between few moves is the point (with a comment)."""
+    puzzle = PUZZLES[pid]
+    decisions = choices(puzzle)
+    right = sum(decisions.values())
+    assert right < len(decisions), f"{pid} cannot be failed"
+    if puzzle.choice:
+        return
+    assert len(legal_moves(puzzle.start, puzzle.game_rules)) >= 3, pid
+    assert 2 * right < len(decisions), (pid, decisions)
+
+
+def test_choice_puzzles_are_few_and_say_why() -> None:
+    chosen = [pid for pid, p in PUZZLES.items() if p.choice]
+    assert chosen == ["mistake-forgot-the-sweep"]
+    text = (Path(__file__).resolve().parent.parent / "lessons" / "puzzles" / "kalah_mistakes.toml").read_text("utf-8")
+    assert 'id = "mistake-forgot-the-sweep"\n# choice:' in text
+
+
+@pytest.mark.parametrize(
+    "pid, facts, level",
+    [
+        ("capture-pick-the-pile", Difficulty(turns=3, accepted=1, depth=1), 1),
+        ("mistake-their-side", Difficulty(turns=4, accepted=1, depth=1), 2),
+        ("must-feed-close-to-home", Difficulty(turns=3, accepted=1, depth=2), 2),
+        ("threat-one-seed-attack", Difficulty(turns=4, accepted=1, depth=2), 3),
+        ("house-end-when-stuck", Difficulty(turns=3, accepted=1, depth=4), 3),
+        ("endgame-keep-the-pile", Difficulty(turns=3, accepted=1, depth=8), 3),
+        ("chain-seven-pits", Difficulty(turns=42, accepted=2, depth=8), 3),
+    ],
+)
+def test_difficulty_is_measured(pid: str, facts: Difficulty, level: int) -> None:
+    """Turns (engine.all_turns), answers, and plies to see it (answer + best line, +1 for a reply goal)."""
+    assert difficulty(PUZZLES[pid]) == facts
+    assert facts.level == level
+    assert difficulty(GREEK[pid]) == facts  # the same facts in every language
+
+
+def test_difficulty_has_three_levels_and_no_puzzle_writes_its_own() -> None:
+    levels = Counter(difficulty(p).level for p in PUZZLES.values())
+    assert set(levels) == {1, 2, 3} and min(levels.values()) >= 10, levels
+    assert "stars" not in Puzzle.model_fields
+    for path in puzzle_files():
+        assert not re.search(r"^stars\s*=", path.read_text("utf-8"), re.M), path.name
+
+
+@pytest.mark.parametrize("pid", [p.id for p in PUZZLES.values() if p.check == "best"])
+def test_a_best_line_plays_to_the_end_of_the_game(pid: str) -> None:
+    """The difficulty counts a best puzzle's line as the play that shows it is best: it must reach the end."""
+    puzzle = PUZZLES[pid]
+    here = play_turn(puzzle.start, puzzle.turns[0], puzzle.game_rules).position
+    for pit in puzzle.line:
+        here = play(here, pit, puzzle.game_rules).position
+    assert outcome(here, puzzle.game_rules) is not None
+
+
+# ------------------------------------------------------------------ texts checked with the engine
+
+
+def test_grand_slam_near_the_win_leaves_north_four_seeds() -> None:
+    puzzle = PUZZLES["grand-slam-near-the-win"]
+    after = play(puzzle.start, 4, puzzle.game_rules).position
+    assert sum(after.row("N")) == 4
+    assert "North keeps 4 seeds" in puzzle.explanation and "κρατά 4 σπόρους" in GREEK[puzzle.id].explanation
+
+
+def test_capture_the_attacker_tells_what_pits_4_and_5_leave() -> None:
+    """Pit 4 leaves North's 4-seed capture; pit 5 breaks it, but North's pit 1 then captures 2."""
+    puzzle = PUZZLES["threat-capture-the-attacker"]
+    rules = puzzle.game_rules
+    best = {pit: max(t.captured for t in all_turns(play(puzzle.start, pit, rules).position, rules)) for pit in (4, 5)}
+    assert best == {4: 4, 5: 2}
+    after5 = play(puzzle.start, 5, rules).position
+    assert [t.pits for t in all_turns(after5, rules) if t.captured == 2] == [(1,)]
+    assert "Pit 5 breaks it" in puzzle.explanation and "pits 4 and 5 leave" not in puzzle.explanation
+
+
+def test_the_m4_puzzle_tempts_with_an_empty_pit_on_norths_side() -> None:
+    """mistake-their-side: the wrong pit 4 ends in an empty North pit (K12: nothing happens, M4)."""
+    puzzle = PUZZLES["mistake-their-side"]
+    assert "M4" in puzzle.cites
+    result = play(puzzle.start, 4, puzzle.game_rules)
+    assert result.last.side == "N" and puzzle.start.row("N")[result.last.pit - 1] == 0
+    assert "K12" in result.rules_fired and result.captured == 0
+    assert (4,) not in puzzle.turns and "M4" in puzzle.wrong[4]

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 
+from engine import Position
 from lessons.loader import load_puzzles, themes
+from lessons.proofs import difficulty
 from tutor import words
-from tutor.puzzle import PuzzleActivity, number_in_theme, pick, puzzle_of_the_day
+from tutor.puzzle import PuzzleActivity, number_in_theme, pick, puzzle_code, puzzle_of_the_day
 from tutor.progress import PuzzleProgress
 from ui import puzzles as ui
 
@@ -35,6 +37,12 @@ def run_of(at) -> PuzzleActivity:
     return at.session_state["mancala_tutor"].puzzle
 
 
+def legal_pits(run: PuzzleActivity) -> tuple[int, ...]:
+    from engine import legal_moves
+
+    return legal_moves(run.position, run.rules)
+
+
 def press(at, pit: int) -> None:
     run_of(at).press(pit)
     at.run()
@@ -43,6 +51,15 @@ def press(at, pit: int) -> None:
 
 def text_of(at) -> str:
     return "\n".join(e.value for e in [*at.warning, *at.success, *at.info, *at.error, *at.markdown])
+
+
+def everything_shown(at) -> str:
+    """Every text and label the page shows (menus' shown options included), to look for what must not be there."""
+    texts = [e.value for kind in ("title", "header", "subheader", "markdown", "caption", "info", "success", "warning",
+                                  "error", "code") for e in getattr(at, kind)]
+    texts += [e.label for kind in ("button", "expander", "selectbox") for e in getattr(at, kind)]
+    texts += [o for box in at.selectbox for o in box.options]
+    return "\n".join(map(str, texts))
 
 
 def link_of(at) -> str:
@@ -58,19 +75,20 @@ def test_the_page_opens_on_the_puzzle_of_the_day(page_app) -> None:
     at = open_page(page_app)
     assert run_of(at).puzzle.id == today()
     assert "Puzzles" in [t.value for t in at.title]
-    assert link_of(at) == today()
+    assert link_of(at) == puzzle_code(today())
     assert {"puzzle_next", "puzzle_today", "puzzle_hint", "puzzle_reset"} <= {b.key for b in at.button}
 
 
 def test_a_learner_solves_a_puzzle_and_home_counts_it(page_app) -> None:
-    at = open_page(page_app, puzzle="chain-right-to-left")
+    at = open_page(page_app, puzzle=puzzle_code("chain-right-to-left"))
     assert run_of(at).puzzle.id == "chain-right-to-left"
     for pit in PUZZLES["chain-right-to-left"].turns[0]:
         press(at, pit)
     run = run_of(at)
     assert run.solved
-    assert "Solved!" in text_of(at)
-    assert PUZZLES["chain-right-to-left"].explanation in text_of(at)
+    assert [e.value for e in at.success] == ["Solved at the first try: well done!"]  # one sentence of praise
+    assert at.expander(key="puzzle_why").label == "Why?"
+    assert PUZZLES["chain-right-to-left"].explanation in text_of(at)  # behind "Why?"
     assert at.button(key="puzzle_hint").disabled
     progress = at.session_state["mancala_tutor"].progress
     assert progress.puzzles() == {"chain-right-to-left": PuzzleProgress(solved=True)}
@@ -81,32 +99,39 @@ def test_a_learner_solves_a_puzzle_and_home_counts_it(page_app) -> None:
     assert metrics["Puzzles solved"] == "1" and metrics["Puzzles tried"] == "1"
 
 
-def test_a_wrong_move_is_explained_and_the_board_is_reset(page_app) -> None:
-    """A learner plays pit 3 instead of pit 2: what pit 3 did, why it misses, and the start again."""
-    at = open_page(page_app, puzzle="capture-pick-the-pile")
+def test_a_wrong_move_is_answered_on_the_board_and_try_again_puts_the_start_back(page_app) -> None:
+    """A learner plays pit 3 instead of pit 2: pit 3 and North's answer stay on the board, one sentence says
+    why, "Why?" holds the details, and Try again puts the puzzle's position back."""
+    at = open_page(page_app, puzzle=puzzle_code("capture-pick-the-pile"))
     puzzle = PUZZLES["capture-pick-the-pile"]
     press(at, 3)
     run = run_of(at)
-    assert not run.solved and run.position == puzzle.start and run.turn.results == ()
-    said = "\n".join(w.value for w in at.warning)
-    assert "Pit 3 sows 2 seeds" in said and "(K10)" in said
-    assert "captured 2 seeds; 8 are possible" in said
-    assert puzzle.wrong[3] in said
+    assert not run.solved and run.position == Position.from_notation("1,2,0,1,0,8/12/1,0,7,2,0,0/14/S", puzzle.game_rules)
+    assert [w.value for w in at.warning] == ["Not this time: that turn captured 2 seeds; 8 are possible."]
+    why = at.expander(key="puzzle_why")
+    assert why.label == "Why?"
+    details = "\n".join(m.value for m in why.markdown)
+    assert "South sowed pit 3 (2 seeds)" in details and ":gray-badge[K10]" in details and "(K10)" not in details
+    assert "North answers with pit 6." in details and puzzle.wrong[3] in details
     assert at.session_state["mancala_tutor"].progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1)}
+    assert "puzzle_reset" not in {b.key for b in at.button}  # Try again does it
+    at.button(key="puzzle_retry").click().run()
+    assert run_of(at).position == puzzle.start and not at.warning
     press(at, 2)
     assert run_of(at).solved
 
 
 def test_an_illegal_pit_is_explained_on_the_page(page_app) -> None:
-    at = open_page(page_app, puzzle="capture-pick-the-pile")
+    at = open_page(page_app, puzzle=puzzle_code("capture-pick-the-pile"))
     before = run_of(at).position
     press(at, 1)  # empty pit
     assert run_of(at).position == before
-    assert "(K5)" in "\n".join(w.value for w in at.warning)
+    said = "\n".join(w.value for w in at.warning)
+    assert said.endswith("Pit 1 cannot be played here, so nothing happened. :gray-badge[K5]") and "(K5)" not in said
 
 
 def test_hints_come_one_at_a_time(page_app) -> None:
-    at = open_page(page_app, puzzle="lap-thirteen")
+    at = open_page(page_app, puzzle=puzzle_code("lap-thirteen"))
     hints = PUZZLES["lap-thirteen"].hints
     assert at.button(key="puzzle_hint").label == f"Hint (0/{len(hints)})"
     at.button(key="puzzle_hint").click().run()
@@ -117,7 +142,7 @@ def test_hints_come_one_at_a_time(page_app) -> None:
 
 
 def test_start_again_shows_the_puzzles_position(page_app) -> None:
-    at = open_page(page_app, puzzle="chain-right-to-left")
+    at = open_page(page_app, puzzle=puzzle_code("chain-right-to-left"))
     press(at, 6)
     assert run_of(at).position != PUZZLES["chain-right-to-left"].start
     at.button(key="puzzle_reset").click().run()
@@ -127,17 +152,36 @@ def test_start_again_shows_the_puzzles_position(page_app) -> None:
 
 def test_a_share_link_opens_its_puzzle(page_app) -> None:
     pid = list(PUZZLES)[-1]
-    at = open_page(page_app, puzzle=pid)
+    at = open_page(page_app, puzzle=puzzle_code(pid))
     assert run_of(at).puzzle.id == pid
-    assert link_of(at) == pid
-    assert f"?puzzle={pid}" in [c.value for c in at.code]
+    assert link_of(at) == puzzle_code(pid)
+    assert f"?puzzle={puzzle_code(pid)}" in [c.value for c in at.code]
+
+
+def test_an_older_link_with_the_id_opens_its_puzzle_and_the_link_becomes_the_code(page_app) -> None:
+    at = open_page(page_app, puzzle="lap-thirteen")
+    assert run_of(at).puzzle.id == "lap-thirteen"
+    assert f"?puzzle={puzzle_code('lap-thirteen')}" in [c.value for c in at.code]
+
+
+def test_the_puzzle_id_is_never_shown(page_app) -> None:
+    """Headings, menus, captions, the share link and the URL name a puzzle by its theme and number and its code;
+    its id (which may name the answer) appears nowhere, before or after a wrong turn."""
+    for pid in ["lap-thirteen-not-fourteen", "grand-slam-trap", "mistake-their-side", "chain-right-to-left"]:
+        at = open_page(page_app, puzzle=puzzle_code(pid))
+        assert pid not in everything_shown(at) and link_of(at) == puzzle_code(pid), pid
+        wrong = next(p for p in legal_pits(run_of(at)) if (p,) not in PUZZLES[pid].turns
+                     and not PUZZLES[pid].leads_to_an_answer((p,)))
+        press(at, wrong)
+        assert pid not in everything_shown(at), pid
 
 
 def test_a_bad_link_says_so_and_opens_the_puzzle_of_the_day(page_app) -> None:
     at = open_page(page_app, puzzle="no-such-puzzle")
-    # the id is quoted the way all the app's quoting of user text is (tutor.words.quote: “…”)
-    assert any("There is no puzzle called “no-such-puzzle”" in e.value for e in at.error)
+    # the code is quoted the way all the app's quoting of user text is (tutor.words.quote: “…”)
+    assert any("There is no puzzle with the code “no-such-puzzle”" in e.value for e in at.error)
     assert [e.value for e in at.error if "There is no puzzle" in e.value] == [at.error[0].value]  # once, at the top
+    assert today() not in at.error[0].value and puzzle_code(today()) in at.error[0].value
     assert len(at.error) == 1
     assert run_of(at).puzzle.id == today()
 
@@ -146,12 +190,13 @@ def test_theme_and_difficulty_pick_the_menu(page_app) -> None:
     """Choosing a theme and a difficulty: the menu lists those puzzles only."""
     at = open_page(page_app)
     at.selectbox(key="puzzle_theme").set_value("capture").run()
-    at.selectbox(key="puzzle_stars").set_value(1).run()
+    at.selectbox(key="puzzle_level").set_value(1).run()
     assert not at.exception, at.exception
     menu = at.selectbox(key="puzzle_choice_capture_1")
     ids = pick(PUZZLES, "capture", 1)
     assert ids and len(menu.options) == len(ids)
-    assert menu.options == [f"{ui.puzzle_name(pid)} {words.stars_word(1)}" for pid in ids]
+    assert menu.options == [f"{ui.puzzle_name(pid)} ★☆☆ easy" for pid in ids]
+    assert at.selectbox(key="puzzle_level").options == ["Any", "★☆☆ easy", "★★☆ medium", "★★★ hard"]
 
 
 def test_next_puzzle_moves_on_every_press_and_the_menu_follows(page_app) -> None:
@@ -164,7 +209,7 @@ def test_next_puzzle_moves_on_every_press_and_the_menu_follows(page_app) -> None
         assert not at.exception, at.exception
         pid = run_of(at).puzzle.id
         assert pid == ids[(ids.index(seen[-1]) + 1) % len(ids)], (seen, pid)
-        assert link_of(at) == pid
+        assert link_of(at) == puzzle_code(pid)
         assert at.selectbox(key=ALL_ANY).value == pid
         seen.append(pid)
     assert len(set(seen)) == 4
@@ -184,9 +229,10 @@ def test_choosing_in_the_menu_opens_that_puzzle(page_app) -> None:
 
 def test_every_puzzle_has_its_own_heading_that_does_not_name_the_answer(page_app) -> None:
     """The heading and the menu say the theme and the puzzle's number in it, never words of the id."""
-    at = open_page(page_app, puzzle="lap-thirteen-not-fourteen")
+    at = open_page(page_app, puzzle=puzzle_code("lap-thirteen-not-fourteen"))
     heading = at.subheader[0].value
-    assert heading.startswith("The full lap · puzzle 2 of ") and "★★☆" in heading
+    level = difficulty(PUZZLES["lap-thirteen-not-fourteen"]).level
+    assert heading.startswith("The full lap · puzzle 2 of ") and heading.endswith(words.level_word(level))
     assert "fourteen" not in heading.lower()
     assert any(PUZZLES["lap-thirteen-not-fourteen"].task in m.value for m in at.markdown)
     names = [ui.puzzle_name(pid) for pid in PUZZLES]

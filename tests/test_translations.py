@@ -125,7 +125,7 @@ def english_words(at) -> list[str]:
     shown += [str(o) for e in at.radio for o in e.options]
     found = []
     for text in shown:
-        clean = re.sub(r":material/\w+:|:\w+-badge\[|https?://\S+|`[^`]*`|/[\w/?=&.-]+", " ", str(text or ""))
+        clean = re.sub(r":material/\w+:|:\w+-badge\[[^\]]*\]|https?://\S+|`[^`]*`|/[\w/?=&.-]+", " ", str(text or ""))
         found += [w for w in LATIN_WORD.findall(clean) if w not in NAMES]
     return found
 

@@ -1,5 +1,6 @@
-"""The puzzles' behaviour (tutor/puzzle.py) in plain pytest: presses are judged, wrong turns explained and
-reset, hints come one at a time, every puzzle can be solved, and the pool, the menu order and the puzzle of the day."""
+"""The puzzles' behaviour (tutor/puzzle.py) in plain pytest: presses are judged; a wrong turn is played with the
+opponent's best answer and told in one sentence, Try again puts the start back; hints come one at a time, every
+puzzle can be solved, and the pool, the menu order, the links and the puzzle of the day."""
 
 from __future__ import annotations
 
@@ -7,11 +8,16 @@ import datetime as dt
 
 import pytest
 
-from engine import legal_moves
+import re
+
+from engine import Position, all_turns, analyse, legal_moves, play
 from lessons.loader import load_puzzles
+from lessons.proofs import difficulty
 from tutor import words
 from tutor.progress import Progress, PuzzleProgress
-from tutor.puzzle import PuzzleActivity, next_in, number_in_theme, pick, puzzle_of_the_day
+from tutor.puzzle import PuzzleActivity, find_puzzle, next_in, number_in_theme, pick, puzzle_code, puzzle_of_the_day
+from tutor.reply import best_reply, exact
+from tutor.words.puzzles import RULE_IDS
 
 PUZZLES = load_puzzles()
 
@@ -28,52 +34,151 @@ def test_a_learner_solves_a_puzzle_and_progress_counts_it():
         assert not run.solved
         run.press(pit)
         if k < len(turn) - 1:
-            assert run.notice.kind == "info"  # still your turn: the board waits for the next pit
+            assert run.notice.kind == "info" and run.notice.text == "Extra turn: it is still your turn."
             assert run.turn.pits == tuple(turn[: k + 1])
     assert run.solved and run.tries == 0
-    assert run.notice.kind == "success" and "Solved!" in run.notice.text
+    assert (run.notice.kind, run.notice.text) == ("success", "Solved at the first try: well done!")
     assert run.turn_text() == words.solved_turn_line()
     assert run.playable() == ()
+    why = run.details()
+    assert why[0] == "**Why it works:** " + PUZZLES["chain-right-to-left"].explanation
+    assert why[1].startswith("What you played:")
     assert progress.puzzles() == {"chain-right-to-left": PuzzleProgress(wrong=0, hints=0, solved=True)}
 
 
-def test_a_wrong_move_is_explained_and_the_board_is_reset():
-    """A learner plays pit 3 instead of pit 2: what pit 3 did, why it misses, and the start again."""
+def test_a_wrong_turn_is_played_and_answered_and_try_again_puts_the_start_back():
+    """Pit 3 instead of pit 2: pit 3 is played, then North's best answer (pit 6), and the board stays there."""
     progress = Progress()
     run = try_("capture-pick-the-pile", progress)
     puzzle = PUZZLES["capture-pick-the-pile"]
+    assert puzzle.start == Position.from_notation("0,2,2,0,0,8/10/1,1,7,2,0,2/13/S", puzzle.game_rules)
     run.press(3)
-    assert not run.solved and run.position == puzzle.start and run.turn.results == ()
-    assert run.tries == 1 and run.sowing is None
-    said = run.notice.text
-    assert run.notice.kind == "warning"
-    assert "Pit 3 sows 2 seeds" in said and "(K10)" in said
-    assert "captured 2 seeds; 8 are possible" in said
-    assert puzzle.wrong[3] in said
+    assert not run.solved and run.tries == 1
+    assert run.position == Position.from_notation("1,2,0,1,0,8/12/1,0,7,2,0,0/14/S", puzzle.game_rules)
+    assert run.sowing.start == puzzle.start and [(r.mover, r.pit) for r in run.sowing.results] == [("S", 3), ("N", 6)]
+    assert run.sowing.end == run.position
+    assert run.missed.turn.pits == (3,) and run.missed.reply.pits == (6,)
+    assert (run.notice.kind, run.notice.text) == ("warning", "Not this time: that turn captured 2 seeds; 8 are possible.")
+    assert run.turn_text() == "Not this time: press Try again."
+    assert run.playable() == () and not run.accepts_presses()
+    run.press(2)  # the board shows the answer to the wrong turn: nothing happens until Try again
+    assert run.tries == 1 and run.missed is not None
+    why = run.details()
+    assert why[0].startswith("What you played:  \nSouth sowed pit 3 (2 seeds).") and ":gray-badge[K10]" in why[0]
+    assert why[1:] == ["North answers with pit 6.", puzzle.wrong[3]]
     assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=0, solved=False)}
+    run.reset()  # Try again
+    assert run.position == puzzle.start and run.turn.results == () and run.missed is None and run.notice is None
+    assert run.sowing is None and run.details() == []
     run.show_hint()
     run.press(2)
-    assert run.solved
+    assert run.solved and run.notice.text == "Solved: well done!"
     assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=1, solved=True)}
     assert progress.summary(6).puzzles_missed == 0  # solved in the end: a miss on the way, not a missed puzzle
 
 
-def test_an_order_that_breaks_the_chain_resets_at_once():
+def test_the_answer_to_a_threat_is_the_headline():
+    """A goal about North's next capture (T2): North's whole answer (two extra turns, then the capture) is shown."""
+    run = try_("threat-capture-the-attacker")
+    puzzle = run.puzzle
+    run.press(4)
+    assert run.missed.reply.pits == (3, 5, 4) and run.missed.reply.captured == 4
+    assert run.position == Position.from_notation("0,1,0,0,5/1/2,0,0,0,0/11/S", puzzle.game_rules)
+    assert [r.pit for r in run.sowing.results] == [4, 3, 5, 4]
+    assert run.notice.text == "North answers with pit 3, then pit 5, then pit 4 and captures 4 seeds."
+    assert run.details()[1] == "Not this time: after it your opponent can capture 4 seeds."
+
+
+def test_the_answer_is_the_engines_best_turn():
+    """A small Kalah position is searched to the end: every pit of the answer keeps the best exact value."""
+    puzzle = PUZZLES["endgame-take-two"]
+    rules = puzzle.game_rules
+    after = play(puzzle.start, 3, rules).position
+    assert exact(after, rules)
+    reply = best_reply(after, rules)
+    here = after
+    for pit in reply.pits:
+        values = {m.pit: m.value for m in analyse(here, rules, time_ms=None)}
+        assert values[pit] == max(values.values())
+        here = play(here, pit, rules).position
+    run = try_("endgame-take-two")
+    run.press(3)
+    assert run.missed.reply == reply and run.position == reply.position
+    assert run.notice.text == words.reply_line("N", reply.results)
+
+
+def test_a_turn_that_leads_nowhere_is_said_at_once_and_may_be_finished():
+    """mistake-forgot-the-sweep: pit 6 is an extra turn after which no answer can follow. The learner may
+    finish the turn (pit 3): it ends the game, so the result is said and North does not answer."""
+    run = try_("mistake-forgot-the-sweep")
+    puzzle = run.puzzle
+    run.press(6)
+    after6 = play(puzzle.start, 6, puzzle.game_rules).position
+    assert run.position == after6 and run.tries == 1 and run.missed.reply is None
+    assert run.notice.text == ("That is an extra turn, but no order of moves reaches the goal from here: "
+                               "finish the turn to see why, or press Try again.")
+    assert run.playable() == (3,) and run.turn_text() == "South to move: press a pit"
+    run.press(3)
+    assert run.tries == 1 and run.missed.turn.pits == (6, 3) and run.missed.reply is None
+    assert run.position == play(after6, 3, puzzle.game_rules).position
+    assert [r.pit for r in run.sowing.results] == [3]
+    assert run.notice.text == "That ends the game: North wins 25 to 23."
+    assert run.playable() == () and run.turn_text() == "Not this time: press Try again."
+    assert run.details()[1:] == ["Not this time: another move does better against best play.",
+                                 words.badged(puzzle.wrong[6])]
+    run.reset()
+    assert run.position == puzzle.start and run.missed is None
+
+
+def test_an_order_that_breaks_the_chain_is_said_at_once():
+    """Pit 5 first earns an extra turn, but no order reaches three: said at once, the board after pit 5."""
     run = try_("chain-right-to-left")
-    run.press(5)  # an extra turn, but pit 6 now holds 2: no way to three extra turns
-    assert run.position == PUZZLES["chain-right-to-left"].start and run.turn.results == ()
-    assert run.tries == 1
-    assert "no order of moves reaches the goal" in run.notice.text
+    puzzle = run.puzzle
+    run.press(5)
+    assert run.position == play(puzzle.start, 5, puzzle.game_rules).position
+    assert run.missed.turn.pits == (5,) and run.missed.reply is None and run.tries == 1
+    assert run.notice.text.startswith("That is an extra turn, but no order of moves reaches the goal")
+    run.reset()
+    assert run.position == puzzle.start
 
 
 def test_an_illegal_pit_is_explained_by_its_rule_and_changes_nothing():
     progress = Progress()
     run = try_("capture-pick-the-pile", progress)
-    before = run.position
+    before, action = run.position, run.action
     run.press(1)  # empty pit
-    assert run.position == before and run.tries == 0
-    assert run.notice.kind == "warning" and "(K5)" in run.notice.text
+    assert run.position == before and run.tries == 0 and run.action == action and run.missed is None
+    assert run.notice.kind == "warning"
+    assert run.notice.text.endswith("Pit 1 cannot be played here, so nothing happened. :gray-badge[K5]")
+    assert "(K5)" not in run.notice.text
     assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress()}  # tried; an illegal press is no miss
+
+
+def _bare_ids(text: str) -> list[str]:
+    """Rule ids in ``text`` that are not inside a badge."""
+    return re.findall(r"\b(?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])\b", re.sub(r":\w+-badge\[[^\]]*\]", "", text))
+
+
+@pytest.mark.parametrize("pid", list(PUZZLES))
+def test_every_wrong_first_turn_is_answered_in_words_without_rule_ids(pid):
+    """Each complete wrong turn: the board ends on the answer's position, one sentence, badges only."""
+    puzzle = PUZZLES[pid]
+    for turn in all_turns(puzzle.start, puzzle.game_rules):
+        if turn.pits in puzzle.turns or any(turn.pits[:k] in puzzle.turns for k in range(1, len(turn.pits))):
+            continue
+        run = PuzzleActivity(puzzle, Progress())
+        for pit in turn.pits:
+            if run.missed is not None:
+                break
+            run.press(pit)
+        assert run.missed is not None and not run.solved, (pid, turn.pits)
+        shown = run.missed.reply or run.missed.turn
+        assert run.position == shown.position and run.sowing.end == run.position
+        headline = run.notice.text
+        assert headline.count(". ") == 0 and headline.endswith((".", "!")), headline  # one sentence
+        assert _bare_ids(headline) == [] and all(_bare_ids(d) == [] for d in run.details()), (pid, turn.pits)
+        run.reset()
+        assert run.position == puzzle.start
 
 
 def test_only_pits_with_seeds_can_be_pressed():
@@ -119,9 +224,22 @@ def test_theme_and_difficulty_pick_the_pool():
     caps = pick(PUZZLES, "capture", 0)
     assert caps and all(PUZZLES[p].theme == "capture" for p in caps)
     easy = pick(PUZZLES, None, 1)
-    assert easy and all(PUZZLES[p].stars == 1 for p in easy)
+    assert easy and all(difficulty(PUZZLES[p]).level == 1 for p in easy)
+    assert "capture-pick-the-pile" in easy and "chain-seven-pits" in pick(PUZZLES, None, 3)
     assert pick(PUZZLES, None, 0) == list(PUZZLES)
-    assert pick(PUZZLES, "capture", 1) == [p for p in caps if PUZZLES[p].stars == 1]
+    assert pick(PUZZLES, "capture", 1) == [p for p in caps if difficulty(PUZZLES[p]).level == 1]
+    assert sorted(pick(PUZZLES, None, 1) + pick(PUZZLES, None, 2) + pick(PUZZLES, None, 3)) == sorted(PUZZLES)
+
+
+def test_a_link_names_a_puzzle_by_a_code_never_by_its_id():
+    codes = {puzzle_code(pid) for pid in PUZZLES}
+    assert len(codes) == len(PUZZLES)
+    assert puzzle_code("lap-thirteen") == "3f78f29"  # 7 hex digits of the id's SHA-256
+    for pid in PUZZLES:
+        code = puzzle_code(pid)
+        assert not set(re.findall(r"[a-z]{3,}", code)) & set(pid.split("-"))
+        assert find_puzzle(PUZZLES, code) == pid and find_puzzle(PUZZLES, pid) == pid  # older links still open
+    assert find_puzzle(PUZZLES, "nope") is None
 
 
 def test_next_puzzle_goes_round_the_list():

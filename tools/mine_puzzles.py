@@ -146,7 +146,6 @@ def _toml(c: dict) -> str:
         f"# {c['theme']}: {c['note']}",
         "[[puzzles]]",
         'id = "TODO"',
-        "stars = 2",
         f"rules = {{ {rules} }}",
         f'position = "{c["position"]}"',
         f'check = "{c["check"]}"',

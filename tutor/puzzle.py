@@ -4,22 +4,36 @@ A :class:`PuzzleActivity` holds one learner's try at one
 ``lessons.models.Puzzle``. A press plays the pit; while the learner's turn
 goes on (an extra turn, K9) and can still become an accepted answer, the
 board waits for the next pit. A finished turn that is one of the answers
-solves the puzzle. Any other move is explained (what it did and why it
-misses the goal) and the board goes back to the puzzle's position. An
-illegal pit is explained by its rule and changes nothing.
+solves the puzzle. Any other turn is played on the board, then the
+opponent's best answer to it (``tutor.reply.best_reply``, the refutation;
+none when the turn ended the game), and the board stays there with one
+sentence about what went wrong until **Try again** (:meth:`PuzzleActivity.reset`)
+puts the puzzle's position back. A move after which no answer can follow
+(an extra turn, K9, that leads nowhere) is said at once; the learner may
+finish that turn to see what happens, or try again. An illegal pit is explained by its rule
+and changes nothing. The details (what the turn did, why it misses, the
+puzzle's ``wrong`` note, and after solving the explanation) are
+:meth:`PuzzleActivity.details`, shown on request.
+
+A puzzle's id may give its answer away: pages and links name a puzzle by
+:func:`display_name` and :func:`puzzle_code`, never by its id.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from engine import IllegalMoveError, MoveResult, Position, Rules, Turn, all_turns, misses
 from lessons.models import Puzzle
+from lessons.proofs import difficulty
 
 from . import words
 from .activity import Activity, Notice
 from .progress import ProgressStore
+from .reply import best_reply
 
 
 def puzzle_of_the_day(pool: Mapping[str, Puzzle], day: dt.date) -> str:
@@ -42,9 +56,27 @@ def display_name(pool: Mapping[str, Puzzle], pid: str) -> str:
     return words.puzzle_name(words.theme_entries()[pool[pid].theme].title, k, n, pool[pid].title)
 
 
-def pick(pool: Mapping[str, Puzzle], theme: str | None, stars: int) -> list[str]:
-    """Puzzle ids of a theme (``None``: all) and a difficulty (0: any), in file order."""
-    return [p.id for p in pool.values() if (theme is None or p.theme == theme) and (stars == 0 or p.stars == stars)]
+def level_of(puzzle: Puzzle) -> int:
+    """The puzzle's measured difficulty, 1..3 (``lessons.proofs.difficulty``, worked out once per puzzle)."""
+    return difficulty(puzzle).level
+
+
+def pick(pool: Mapping[str, Puzzle], theme: str | None, level: int) -> list[str]:
+    """Puzzle ids of a theme (``None``: all) and a measured difficulty 1..3 (0: any), in file order."""
+    return [p.id for p in pool.values() if (theme is None or p.theme == theme) and (level == 0 or level_of(p) == level)]
+
+
+def puzzle_code(pid: str) -> str:
+    """The puzzle's name in links (``?puzzle=<code>``): 7 hex digits of its id's SHA-256, so a link
+    never tells the answer the id may name."""
+    return hashlib.sha256(pid.encode("utf-8")).hexdigest()[:7]
+
+
+def find_puzzle(pool: Mapping[str, Puzzle], token: str) -> str | None:
+    """The id of the puzzle a link names: by :func:`puzzle_code`, or by its id (older links); else ``None``."""
+    if token in pool:
+        return token
+    return next((pid for pid in pool if puzzle_code(pid) == token), None)
 
 
 def next_in(ids: list[str], pid: str) -> str | None:
@@ -52,6 +84,20 @@ def next_in(ids: list[str], pid: str) -> str | None:
     if not ids:
         return None
     return ids[(ids.index(pid) + 1) % len(ids)] if pid in ids else ids[0]
+
+
+@dataclass(frozen=True)
+class Miss:
+    """A turn that is not an answer, as the board shows it.
+
+    Attributes:
+        turn: the learner's moves (complete, or stopped where no answer can follow).
+        reply: the opponent's answer (``tutor.reply.best_reply``), or ``None`` when the turn
+            ended the game or is not over (an extra turn that leads to no answer).
+    """
+
+    turn: Turn
+    reply: Turn | None = None
 
 
 class PuzzleActivity(Activity):
@@ -63,6 +109,7 @@ class PuzzleActivity(Activity):
         hints: how many hints are shown (0..len(puzzle.hints)).
         solved: the turn reached the goal.
         tries: wrong turns so far.
+        missed: the wrong turn the board shows (and the answer to it) until :meth:`reset`, or ``None``.
         progress: where tried and solved puzzles are recorded.
     """
 
@@ -74,6 +121,7 @@ class PuzzleActivity(Activity):
         self.hints = 0
         self.solved = False
         self.tries = 0
+        self.missed: Miss | None = None
 
     @property
     def rules(self) -> Rules:
@@ -81,10 +129,15 @@ class PuzzleActivity(Activity):
 
     @property
     def position(self) -> Position:
+        """The position on the board: after the opponent's answer while a wrong turn is shown."""
+        if self.missed is not None:
+            return (self.missed.reply or self.missed.turn).position
         return self.turn.position
 
     def accepts_presses(self) -> bool:
-        return not self.solved
+        """While the puzzle is open: not after solving, nor while a finished wrong turn is shown
+        (a turn that can no longer reach the goal may still be finished, to see what happens)."""
+        return not self.solved and (self.missed is None or not self.missed.turn.complete)
 
     def playable(self) -> tuple[int, ...]:
         """Every pit of the mover that holds seeds (an illegal one is explained, A4/A5)."""
@@ -93,46 +146,88 @@ class PuzzleActivity(Activity):
     def turn_text(self) -> str:
         if self.solved:
             return words.solved_turn_line()
+        if self.missed is not None and self.missed.turn.complete:
+            return words.after_wrong_line()
         return words.to_move(self.position.to_move, press=True)
 
     def refused(self, pit: int, error: IllegalMoveError) -> None:
         self.progress.puzzle_tried(self.puzzle.id)
         rule_id = error.rule_id
-        self.notice = Notice("warning", lambda: words.puzzle_illegal(words.illegal_text(rule_id), pit))
+        self.notice = Notice("warning", lambda: words.illegal_pit(rule_id, pit))
 
     def judge(self, before: Position, result: MoveResult) -> None:
         puzzle = self.puzzle
         self.progress.puzzle_tried(puzzle.id)
         turn = Turn(self.turn.start, self.turn.results + (result,))
-        rules = self.rules
-
-        def told() -> str:
-            return words.move_words(result, rules)
-
-        if not turn.complete and puzzle.leads_to_an_answer(turn.pits):
-            self.turn = turn
-            self.show(before, [result])
-            self.notice = Notice("info", lambda: words.still_your_turn(told()))
+        self.turn = turn
+        self.show(before, [result])
+        if self.missed is None and not turn.complete and puzzle.leads_to_an_answer(turn.pits):
+            self.notice = Notice("info", words.extra_turn_goes_on)
             return
-        if turn.complete and turn.pits in puzzle.turns:
-            self.turn = turn
-            self.show(before, [result])
+        if self.missed is None and turn.pits in puzzle.turns:
             self.solved = True
             self.progress.puzzle_solved(puzzle.id)
-            self.notice = Notice("success", lambda: words.solved(told()))
+            first_try = self.tries == 0 and self.hints == 0
+            self.notice = Notice("success", lambda: words.praise(first_try))
             return
-        self.tries += 1
-        self.progress.puzzle_missed(puzzle.id)
-        first = turn.pits[0] if len(turn.pits) == 1 or turn.complete else None
+        if self.missed is None:  # a turn that misses counts once, however it goes on
+            self.tries += 1
+            self.progress.puzzle_missed(puzzle.id)
+        reply = best_reply(turn.position, self.rules) if turn.complete and not turn.game_over else None
+        self.missed = Miss(turn, reply)
+        if reply is not None:
+            self.show(before, [result, *reply.results])
+        self.notice = Notice("warning", self.headline)
 
-        def wrong() -> str:
-            why = words.dead_end() if not turn.complete else words.not_this_time(self.reasons(turn))
-            note = self.puzzle.wrong.get(first, "") if first is not None else ""
-            return words.puzzle_wrong(told(), why, note)
+    def headline(self) -> str:
+        """The one sentence about the wrong turn on the board (``""`` when there is none)."""
+        missed = self.missed
+        if missed is None:
+            return ""
+        if not missed.turn.complete:
+            return words.dead_end_goes_on()
+        if missed.reply is None:
+            end = missed.turn.outcome
+            return words.turn_ends_game(end) if end is not None else words.not_this_time(self.reasons(missed.turn))
+        if self.about_the_answer():
+            return words.reply_line(missed.reply.mover, missed.reply.results)
+        return words.not_this_time(self.reasons(missed.turn))
 
-        self.notice = Notice("warning", wrong)
-        self.turn = Turn(puzzle.start)
-        self.still()  # no animation: the board shows the start again
+    def about_the_answer(self) -> bool:
+        """True when the opponent's answer is what the puzzle is about (a ``best`` puzzle, or a goal
+        about what the opponent can capture next, T2): then it is the headline, not the goal missed."""
+        goal = self.puzzle.goal
+        return self.puzzle.check == "best" or (goal is not None and goal.reply_capture_at_most is not None)
+
+    def details(self) -> list[str]:
+        """The paragraphs behind "Why?" (markdown; rule ids only as badges): after a wrong turn, what it
+        did, why it misses (or the opponent's answer) and the puzzle's note; after solving, the
+        explanation, what the turn did, the other answers and the best line. ``[]`` otherwise."""
+        puzzle, rules = self.puzzle, self.rules
+        if self.solved:
+            out = [words.puzzle_label("explanation") + " " + words.badged(puzzle.explanation),
+                   words.you_played(self.turn.results, rules)]
+            note = words.answers_note(puzzle.turns)
+            if note:
+                out.append(note)
+            if puzzle.line:
+                out.append(words.line_words(words.side_name(self.turn.position.to_move), puzzle.line))
+            if puzzle.value is not None:
+                out.append(words.best_play_finish(puzzle.value))
+            return out
+        missed = self.missed
+        if missed is None:
+            return []
+        out = [words.you_played(missed.turn.results, rules)]
+        if missed.turn.complete:
+            if missed.reply is not None and not self.about_the_answer():
+                out.append(words.reply_line(missed.reply.mover, missed.reply.results))
+            elif missed.reply is not None or missed.turn.game_over:
+                out.append(words.not_this_time(self.reasons(missed.turn)))
+        note = puzzle.wrong.get(missed.turn.pits[0], "")
+        if note:
+            out.append(words.badged(note))
+        return out
 
     def reasons(self, turn: Turn) -> list[str]:
         """Why a complete turn is not an answer, in words (the goal's misses, or what the best turns do)."""
@@ -152,17 +247,21 @@ class PuzzleActivity(Activity):
         return [words.not_the_answer()]
 
     def show_hint(self) -> None:
-        """Show one more hint (gentle first, explicit last)."""
+        """Show one more hint (a nudge first, the answer last)."""
         if self.hints < len(self.puzzle.hints):
             self.hints += 1
             self.progress.puzzle_hint(self.puzzle.id)
 
     def reset(self) -> None:
-        """Back to the puzzle's position (hints stay shown)."""
+        """Try again / Start again: the puzzle's position back on the board (hints stay shown)."""
         self.turn = Turn(self.puzzle.start)
+        self.missed = None
         self.notice = None
         self.solved = False
         self.still()
 
 
-__all__ = ["PuzzleActivity", "next_in", "number_in_theme", "pick", "puzzle_of_the_day"]
+__all__ = [
+    "Miss", "PuzzleActivity", "display_name", "find_puzzle", "level_of", "next_in", "number_in_theme", "pick",
+    "puzzle_code", "puzzle_of_the_day",
+]

@@ -1,7 +1,11 @@
 """The puzzles page: pick a puzzle, press pits to answer, hints, explanations, share links.
 
 Behaviour lives in ``tutor.puzzle.PuzzleActivity``; this module draws it,
-reads ``?puzzle=<id>`` once per link, and wires the buttons.
+reads ``?puzzle=<code>`` once per link (``tutor.puzzle.puzzle_code``; an id
+from an older link works too), and wires the buttons. The board has the
+task, the feedback and the buttons beside it (below it on a phone), so a
+verdict is on the first screen of a laptop without scrolling. A puzzle's id
+is never shown: names come from ``display_name``, links carry the code.
 """
 
 from __future__ import annotations
@@ -10,15 +14,16 @@ import datetime as dt
 
 import streamlit as st
 
-from lessons.models import Puzzle
 from tutor import words
 from tutor.activity import Notice
-from tutor.puzzle import PuzzleActivity, display_name, next_in, pick, puzzle_of_the_day
+from tutor.puzzle import (
+    PuzzleActivity, display_name, find_puzzle, level_of, next_in, pick, puzzle_code, puzzle_of_the_day,
+)
 from ui import board, frame, lang, live, reveal, state
 
 ALL = "all"
-STARS = (0, 1, 2, 3)
-"""Difficulty choices: 0 is any."""
+LEVELS = (0, 1, 2, 3)
+"""Difficulty choices (measured, ``lessons.proofs.difficulty``): 0 is any."""
 
 
 def today() -> str:
@@ -47,7 +52,7 @@ def current() -> PuzzleActivity:
 
 
 def read_link() -> None:
-    """Open ``?puzzle=<id>`` once per link; an unknown id opens the puzzle of the day with an
+    """Open ``?puzzle=<code>`` once per link; an unknown code opens the puzzle of the day with an
     error notice that stays until the first press (a rerun does not lose it)."""
     wanted = state.query("puzzle")
     session = state.session()
@@ -55,14 +60,16 @@ def read_link() -> None:
         return None
     session.puzzle_link = wanted
     pool = frame.puzzles()
-    if wanted in pool:
-        if session.puzzle is None or session.puzzle.puzzle.id != wanted:
-            state.open_puzzle(pool[wanted])
+    pid = find_puzzle(pool, wanted)
+    if pid is not None:
+        if session.puzzle is None or session.puzzle.puzzle.id != pid:
+            state.open_puzzle(pool[pid])
+        session.puzzle_link = puzzle_code(pid)
         return
     day = today()
     run = state.open_puzzle(pool[day])
-    session.puzzle_link = day
-    run.notice = Notice("error", words.no_such_puzzle(wanted, day))
+    session.puzzle_link = puzzle_code(day)
+    run.notice = Notice("error", words.no_such_puzzle(wanted, puzzle_code(day)))
 
 
 def _picked(key: str) -> None:
@@ -74,42 +81,45 @@ def _picked(key: str) -> None:
 
 def _picker(run: PuzzleActivity) -> None:
     pool = frame.puzzles()
-    cols = st.columns([3, 2, 3])
+    cols = st.columns([3, 2, 4, 2, 2.4], vertical_alignment="bottom")
     theme = cols[0].selectbox(
         words.label("theme"), [ALL, *words.theme_entries()], key=state.Keys.PUZZLE_THEME,
         format_func=lambda t: words.label("all_themes") if t == ALL else words.theme_entries()[t].title,
     )
-    stars = cols[1].selectbox(words.label("difficulty"), STARS, key=state.Keys.PUZZLE_STARS,
-                              format_func=lambda n: words.stars_word(n) if n else words.label("any"))
-    ids = pick(pool, None if theme == ALL else theme, int(stars))
+    level = cols[1].selectbox(words.label("difficulty"), LEVELS, key=state.Keys.PUZZLE_LEVEL,
+                              format_func=lambda n: words.level_word(n) if n else words.label("any"))
+    ids = pick(pool, None if theme == ALL else theme, int(level))
+    cols[3].button(words.label("next_puzzle"), key=f"{state.Keys.PUZZLE}next", on_click=open_puzzle,
+                   args=(next_in(ids, run.puzzle.id) or run.puzzle.id,), icon=":material/skip_next:",
+                   width="stretch", disabled=not ids)
+    cols[4].button(words.label("puzzle_of_the_day"), key=f"{state.Keys.PUZZLE}today", on_click=open_puzzle,
+                   args=(today(),), icon=":material/today:", width="stretch")
     if not ids:
         cols[2].caption(words.label("no_puzzle_here"))
         return
-    key = f"{state.Keys.PUZZLE_CHOICE}{theme}_{stars}"
+    key = f"{state.Keys.PUZZLE_CHOICE}{theme}_{level}"
     # The menu follows the run: Next puzzle / Puzzle of the day / a link change the run, and a
     # keyed selectbox would otherwise keep (and switch back to) its own old value.
     st.session_state[key] = run.puzzle.id if run.puzzle.id in ids else None
     cols[2].selectbox(
         words.puzzles_menu(len(ids)), ids, key=key, on_change=_picked, args=(key,),
-        format_func=lambda pid: f"{puzzle_name(pid)} {words.stars_word(pool[pid].stars)}",
+        format_func=lambda pid: f"{puzzle_name(pid)} {words.level_word(level_of(pool[pid]))}",
         placeholder=words.label("choose_puzzle"),
     )
-    row = st.container(horizontal=True)
-    row.button(words.label("next_puzzle"), key=f"{state.Keys.PUZZLE}next", on_click=open_puzzle,
-               args=(next_in(ids, run.puzzle.id),), icon=":material/skip_next:")
-    row.button(words.label("puzzle_of_the_day"), key=f"{state.Keys.PUZZLE}today", on_click=open_puzzle,
-               args=(today(),), icon=":material/today:")
 
 
-def _solved(run: PuzzleActivity, puzzle: Puzzle) -> None:
-    st.markdown(f"{words.label('why')} {puzzle.explanation}")
-    note = words.answers_note(puzzle.turns)
-    if note:
-        st.caption(note)
-    if puzzle.line:
-        st.caption(words.line_words(words.side_name(run.position.to_move), puzzle.line))
-    if puzzle.value is not None:
-        st.caption(words.best_play_finish(puzzle.value))
+def _feedback(run: PuzzleActivity) -> None:
+    """The verdict (one sentence), Try again after a wrong turn, and the details behind "Why?"."""
+    reveal.notice(run)
+    if run.missed is not None:
+        st.button(words.puzzle_label("try_again"), key=f"{state.Keys.PUZZLE}retry", on_click=run.reset,
+                  icon=":material/replay:", type="primary", help=words.puzzle_label("try_again_help"))
+    details = run.details()
+    if details:
+        with st.expander(words.puzzle_label("why"), icon=":material/help:", key=f"{state.Keys.PUZZLE}why",
+                         on_change="rerun"):
+            for paragraph in details:
+                st.markdown(paragraph)
 
 
 def render() -> None:
@@ -123,28 +133,31 @@ def render() -> None:
     _picker(run)
     run = current()
     puzzle = run.puzzle
-    st.subheader(f"{puzzle_name(puzzle.id)} {words.stars_word(puzzle.stars)}")
-    practised = ", ".join(f"{r} {words.rule_title(r)}" for r in puzzle.cites)
+    st.subheader(f"{puzzle_name(puzzle.id)} {words.level_word(level_of(puzzle))}")
+    practised = " · ".join(f"{words.rule_title(r)} {words.rule_badge(r)}" for r in puzzle.cites)
     st.caption(words.puzzle_caption(puzzle.game_rules, practised, puzzle.id == today()))
-    st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
-    if len(puzzle.answers) > 1 and not run.solved:
-        st.caption(words.answers_count(len(puzzle.answers)))
-    board.draw(run, state.Keys.PUZZLE_BOARD)
-    with reveal.after_sowing("puzzle_verdict", run, state.Keys.PUZZLE_BOARD):
-        if run.notice is not link_problem:
-            reveal.notice(run)
-        if run.solved:
-            _solved(run, puzzle)
-    row = st.container(horizontal=True)
-    row.button(words.hint_button(run.hints, len(puzzle.hints)), key=f"{state.Keys.PUZZLE}hint", on_click=run.show_hint,
-               disabled=run.hints >= len(puzzle.hints) or run.solved, icon=":material/lightbulb:")
-    row.button(words.label("start_again"), key=f"{state.Keys.PUZZLE}reset", on_click=run.reset,
-               icon=":material/restart_alt:")
-    with row:
-        live.ask_button(puzzle.game_rules, puzzle.start, "puzzle")
-    for k in range(run.hints):
-        st.info(words.hint_line(k + 1, puzzle.hints[k]))
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        board.draw(run, state.Keys.PUZZLE_BOARD)
+    with right:
+        st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
+        if len(puzzle.answers) > 1 and not run.solved:
+            st.caption(words.answers_count(len(puzzle.answers)))
+        with reveal.after_sowing("puzzle_verdict", run, state.Keys.PUZZLE_BOARD):
+            if run.notice is not link_problem:
+                _feedback(run)
+        row = st.container(horizontal=True)
+        row.button(words.hint_button(run.hints, len(puzzle.hints)), key=f"{state.Keys.PUZZLE}hint",
+                   on_click=run.show_hint, disabled=run.hints >= len(puzzle.hints) or run.solved,
+                   icon=":material/lightbulb:")
+        if run.missed is None:  # after a wrong turn "Try again" does it
+            row.button(words.label("start_again"), key=f"{state.Keys.PUZZLE}reset", on_click=run.reset,
+                       icon=":material/restart_alt:")
+        with row:
+            live.ask_button(puzzle.game_rules, puzzle.start, "puzzle")
+        for k in range(run.hints):
+            st.info(words.hint_line(k + 1, words.badged(puzzle.hints[k])))
     summary = state.session().progress.summary(len(frame.lessons()))  # below the board: never tells "Solved!" early
     st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried))
     st.caption(words.label("share_puzzle"))
-    st.code(f"{state.app_url()}?puzzle={puzzle.id}{lang.link_suffix()}", language=None)
+    st.code(f"{state.app_url()}?puzzle={puzzle_code(puzzle.id)}{lang.link_suffix()}", language=None)

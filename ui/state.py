@@ -19,7 +19,7 @@ from tutor.lesson import LessonActivity
 from tutor.activity import Notice
 from tutor.live import QuestionActivity
 from tutor.progress import Progress, ProgressStore
-from tutor.puzzle import PuzzleActivity
+from tutor.puzzle import PuzzleActivity, puzzle_code
 from tutor.sandbox import SandboxActivity
 
 SESSION_KEY = "mancala_tutor"
@@ -42,8 +42,8 @@ class Keys:
     LESSON_BOARD = "lesson_board_"  # + lesson id
     LESSON = "lesson_"  # + lesson id + _back/_next/_restart/_retry/_show/_why/_feedback/_row/_<step>_answer_<i>
     PUZZLE_THEME = "puzzle_theme"
-    PUZZLE_STARS = "puzzle_stars"
-    PUZZLE_CHOICE = "puzzle_choice_"  # + theme + _ + stars
+    PUZZLE_LEVEL = "puzzle_level"
+    PUZZLE_CHOICE = "puzzle_choice_"  # + theme + _ + level
     PUZZLE = "puzzle_"  # + next/today/hint/reset
     SANDBOX = "sb_"  # + undo/redo/new/mode/computer_side/level/game/<option>/first/new_settings
     EDITOR = "sb_ed_"  # + text/to_move/S1../N1../SS/NS/text_go/fields_go/synced
@@ -205,7 +205,7 @@ def open_puzzle(content: Puzzle) -> PuzzleActivity:
     if state.puzzle is not None:
         run.action = state.puzzle.action  # ids keep growing: the board animates each action once
     state.puzzle = run
-    set_query("puzzle", content.id)
+    set_query("puzzle", puzzle_code(content.id))  # never the id: it may name the answer
     return run
 
 

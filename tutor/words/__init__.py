@@ -9,6 +9,7 @@ The package is split by subject; everything is importable from here:
   engine's structured ``NotationError`` and the option table).
 - ``teaching``: lesson and puzzle feedback, goals missed, names and counters.
 - ``lessonplay``: a lesson step being played: one short sentence, details for "Why?", stars so far.
+- ``puzzles``: a puzzle's short feedback, the opponent's answer to a wrong turn, its labels.
 - ``play``: the sandbox, the computer and the frame.
 - ``charts``: Move outcomes and the game story.
 - ``clock``: timed games (K19).
@@ -24,5 +25,6 @@ from .clock import *  # noqa: F403
 from .moves import *  # noqa: F403
 from .play import *  # noqa: F403
 from .problems import *  # noqa: F403
+from .puzzles import *  # noqa: F403
 from .teaching import *  # noqa: F403
 from .lessonplay import *  # noqa: F403

@@ -98,25 +98,6 @@ def lesson_line(number: int, title: str, done: int, total: int, finished: bool, 
 # ------------------------------------------------------------------ puzzles
 
 
-def puzzle_illegal(refusal: str, pit: int) -> str:
-    """An illegal pit in a puzzle: the rule, then that the pit can't be played."""
-    return _("{refusal} Pit {pit} cannot be played here.").format(refusal=refusal, pit=pit)
-
-
-def still_your_turn(what_it_did: str) -> str:
-    """A puzzle's turn goes on after an extra turn."""
-    return _("{words} Still your turn: keep going.").format(words=what_it_did)
-
-
-def solved(what_it_did: str) -> str:
-    return _("Solved! {words}").format(words=what_it_did)
-
-
-def dead_end() -> str:
-    """An extra turn after which no order of moves reaches the puzzle's goal."""
-    return _("That is an extra turn, but from here no order of moves reaches the goal.")
-
-
 def most_extra_turns_missed(got: int, best: int) -> str:
     return _("that turn earned {got}; {best} are possible").format(got=extra_turns_word(got), best=best)
 
@@ -131,12 +112,6 @@ def not_best() -> str:
 
 def not_the_answer() -> str:
     return _("that is not the answer")
-
-
-def puzzle_wrong(what_it_did: str, why: str, note: str) -> str:
-    """A finished turn that is not an answer; the board goes back to the puzzle's start."""
-    text = f"{what_it_did}\n\n{why}" + (f" {note}" if note else "")
-    return text + "\n\n" + _("The board is back at the start: try again.")
 
 
 def not_this_time(reasons: Sequence[str]) -> str:
@@ -179,7 +154,7 @@ def puzzle_name(theme_title: str, k: int, n: int, title: str = "") -> str:
 def no_such_puzzle(wanted: str, example: str) -> str:
     from .basics import quote
 
-    return _("There is no puzzle called {wanted}. Puzzle ids look like {example}; "
+    return _("There is no puzzle with the code {wanted}. Puzzle codes look like {example}; "
              "here is the puzzle of the day instead.").format(wanted=quote(wanted, 40), example=quote(example))
 
 
@@ -205,10 +180,8 @@ def plural_puzzles(n: int) -> str:
 
 __all__ = [
     "answer_label",
-    "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed",
-    "dead_end", "hint_line", "lesson_line", "lesson_steps_done",
-    "line_words", "miss_words", "misses_words", "most_extra_turns_missed", "no_such_puzzle", "not_best",
-    "not_the_answer", "not_this_time", "outcome_winner", "plural_puzzles", "puzzle_illegal",
-    "puzzle_name", "puzzle_wrong", "session_counts", "solved",
-    "step_counter", "still_your_turn", "to_move", "you_are",
+    "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed", "hint_line",
+    "lesson_line", "lesson_steps_done", "line_words", "miss_words", "misses_words", "most_extra_turns_missed",
+    "no_such_puzzle", "not_best", "not_the_answer", "not_this_time", "outcome_winner", "plural_puzzles",
+    "puzzle_name", "session_counts", "step_counter", "to_move", "you_are",
 ]

@@ -1,0 +1,107 @@
+"""The puzzles' feedback: one short sentence first, the details (why) on request.
+
+A wrong turn is played on the board and so is the opponent's best answer to
+it (``tutor.reply``); :func:`reply_line` says that answer in one sentence.
+Rule ids never stand in a sentence: :func:`badged` turns a content text's
+``(M1)`` or ``(A5, A3)`` into small badges, and :func:`illegal_pit` puts the
+broken rule's id in a badge after its sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from engine import MoveResult, Outcome, Rules, Side
+
+from ..i18n import gettext as _
+from .basics import pit_word, rule_badge, rule_entries, seeds_word, side_name, stars_word
+from .moves import moves_told, score_words
+
+RULE_IDS = re.compile(r"\s*\(((?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])(?:,\s*(?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7]))*)\)")
+"""A bracket of rule ids in a content text: ``" (M1)"``, ``" (A5, A3)"``."""
+
+
+def badged(text: str) -> str:
+    """``text`` with each bracket of rule ids made into small badges after the words:
+    ``"... North's store (M1), so ..."`` -> ``"... North's store :gray-badge[M1], so ..."``."""
+    return RULE_IDS.sub(lambda m: " " + " ".join(rule_badge(r.strip()) for r in m.group(1).split(",")), text)
+
+
+def reply_line(side: Side, reply: Sequence[MoveResult]) -> str:
+    """The opponent's answer in one sentence: ``"North answers with pit 2 and captures 5 seeds."``,
+    ``"North answers with pit 6, then pit 2."`` (an extra turn, K9),
+    ``"North answers with pit 4, and the game ends: North wins 27 to 21."``"""
+    pits = _(", then ").join(pit_word(r.pit) for r in reply)
+    captured = sum(r.captured for r in reply)
+    end = reply[-1].outcome if reply else None
+    if end is not None:
+        return _("{side} answers with {pits}, and the game ends: {score}.").format(
+            side=side_name(side), pits=pits, score=score_words(end))
+    if captured:
+        return _("{side} answers with {pits} and captures {seeds}.").format(
+            side=side_name(side), pits=pits, seeds=seeds_word(captured))
+    return _("{side} answers with {pits}.").format(side=side_name(side), pits=pits)
+
+
+def turn_ends_game(end: Outcome) -> str:
+    """A wrong turn that ended the game (no answer to show): ``"That ends the game: North wins 25 to 23."``"""
+    return _("That ends the game: {score}.").format(score=score_words(end))
+
+
+def dead_end_goes_on() -> str:
+    """An extra turn (K9) after which no order of moves reaches the puzzle's goal; the turn may be finished."""
+    return _("That is an extra turn, but no order of moves reaches the goal from here: finish the turn to see why, "
+             "or press Try again.")
+
+
+def extra_turn_goes_on() -> str:
+    """A puzzle's turn goes on after an extra turn (K9)."""
+    return _("Extra turn: it is still your turn.")
+
+
+def praise(first_try: bool) -> str:
+    """The one sentence after a solved puzzle."""
+    if first_try:
+        return _("Solved at the first try: well done!")
+    return _("Solved: well done!")
+
+
+def after_wrong_line() -> str:
+    """The line above the board while it shows a wrong turn and the answer to it."""
+    return _("Not this time: press Try again.")
+
+
+def you_played(results: Sequence[MoveResult], rules: Rules) -> str:
+    """What the learner's turn did, move by move (rule ids as badges), for the details."""
+    return _("What you played:") + "  \n" + moves_told(list(results), rules)
+
+
+def illegal_pit(rule_id: str, pit: int) -> str:
+    """An illegal pit in a puzzle: the rule's sentence, that nothing happened, and the rule's badge."""
+    entry = rule_entries().get(rule_id, {})
+    refusal = entry.get("refuse") or entry.get("text") or _("That move is not allowed.")
+    return _("{refusal} Pit {pit} cannot be played here, so nothing happened.").format(
+        refusal=refusal, pit=pit) + " " + rule_badge(rule_id)
+
+
+def level_word(level: int) -> str:
+    """A measured difficulty (1..3) as stars and a word: ``"★☆☆ easy"``."""
+    names = {1: _("easy"), 2: _("medium"), 3: _("hard")}
+    return f"{stars_word(level)} {names[level]}"
+
+
+def puzzle_label(key: str) -> str:
+    """The puzzles page's own labels, by id (the id itself if unknown)."""
+    return {
+        "why": _("Why?"),
+        "try_again": _("Try again"),
+        "try_again_help": _("Put the puzzle's position back on the board."),
+        "explanation": _("**Why it works:**"),
+    }.get(key, key)
+
+
+__all__ = [
+    "RULE_IDS", "after_wrong_line", "badged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
+    "puzzle_label", "reply_line", "turn_ends_game", "you_played",
+]
