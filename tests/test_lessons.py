@@ -25,6 +25,8 @@ LESSON_PAGES = {
     4: "lesson_4_captures",
     5: "lesson_5_ending",
     6: "lesson_6_awari",
+    7: "lesson_7_strategy",
+    8: "lesson_8_awari_strategy",
 }
 
 

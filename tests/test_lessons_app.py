@@ -126,11 +126,11 @@ def test_progress_shows_on_home_and_in_the_sidebar(page_app):
     """After lesson 1, Home and the sidebar count one lesson done."""
     at = open_lesson(page_app, "setup")
     walk(at, "setup", try_wrong=False)
-    assert any("Lessons done: 1 of 6" in c.value for c in at.sidebar.caption)
+    assert any("Lessons done: 1 of 8" in c.value for c in at.sidebar.caption)
     assert any("10 of 10 steps done" in c.value for c in at.sidebar.caption)
     at.switch_page("pages/home.py").run()
     assert not at.exception
-    assert any(m.value == "1 of 6" for m in at.metric)
+    assert any(m.value == "1 of 8" for m in at.metric)
     overview = "\n".join(m.value for m in at.markdown)
     assert "Lesson 1, Setting up: 10 of 10 steps ✓" in overview
     assert "Lesson 2, Sowing: 0 of 9 steps" in overview

@@ -37,8 +37,9 @@ def lessons() -> dict[str, Lesson]:
     return load_lessons()
 
 
-def test_six_lessons_in_order(lessons: dict[str, Lesson]) -> None:
-    assert list(lessons) == ["setup", "sowing", "extra-turns", "captures", "ending", "awari"]
+def test_eight_lessons_in_order(lessons: dict[str, Lesson]) -> None:
+    assert list(lessons) == ["setup", "sowing", "extra-turns", "captures", "ending", "awari", "strategy",
+                             "awari-strategy"]
 
 
 def test_every_rule_tip_and_mistake_is_cited_by_a_do_or_predict_step(lessons: dict[str, Lesson]) -> None:

@@ -23,6 +23,7 @@ from lessons.models import DoStep, GoalStep, Lesson, PredictStep, ReadStep, Step
 
 from . import words
 from .activity import Activity, Notice
+from .lesson_game import StepGame, step_game
 from .progress import ProgressStore, stars
 
 
@@ -42,6 +43,7 @@ class LessonActivity(Activity):
         slips: step id -> wrong tries plus solutions shown, for the steps done in this run
             (their sum gives the lesson's stars).
         progress: where steps done and the finished lesson are recorded.
+        game: a ``game`` step's game (``tutor.lesson_game.StepGame``, drawn instead of the lesson), else ``None``.
     """
 
     def __init__(self, lesson: Lesson, progress: ProgressStore, index: int = 0) -> None:
@@ -152,6 +154,7 @@ class LessonActivity(Activity):
         self.shown = 0
         self.notice = None
         self.still()
+        self.game: StepGame | None = step_game(self)
         if isinstance(self.step, ReadStep):
             self._complete()
 

@@ -39,6 +39,8 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("lesson_4_captures", ":material/looks_4:", "section_lessons"),
     ("lesson_5_ending", ":material/looks_5:", "section_lessons"),
     ("lesson_6_awari", ":material/looks_6:", "section_lessons"),
+    ("lesson_7_strategy", ":material/strategy:", "section_lessons"),
+    ("lesson_8_awari_strategy", ":material/psychology:", "section_lessons"),
     ("puzzles", ":material/extension:", "section_practice"),
     ("move_outcomes", ":material/bar_chart:", "section_practice"),
     ("class", ":material/groups:", "section_class"),

@@ -13,7 +13,7 @@ from tutor import words
 from tutor.lesson import LessonActivity
 from tutor.activity import Notice
 from tutor.progress import stars
-from ui import board, frame, live, reveal, state
+from ui import board, frame, lesson_game, live, reveal, state
 
 BOARD_MAX = "60rem"
 """Widest a lesson's board gets, so text, board and Next fit a 1920x1080 screen."""
@@ -25,6 +25,8 @@ LESSON_PAGES = {
     "captures": "lesson_4_captures",
     "ending": "lesson_5_ending",
     "awari": "lesson_6_awari",
+    "strategy": "lesson_7_strategy",
+    "awari-strategy": "lesson_8_awari_strategy",
 }
 """Lesson id -> page url path (the order of the lessons)."""
 
@@ -123,7 +125,9 @@ def render(lesson_id: str) -> None:
     st.caption(words.rules_line(step.cites))
     if isinstance(step, PredictStep):
         _predict_choices(run, step)
-    board.draw(run, board_key)
+    board.draw(lesson_game.shown(run), board_key)
+    thinking = st.empty()  # the computer's spinner in a game step, below the board
+    lesson_game.players(run)
     live.ask_button(lesson.step_rules(step), lesson.step_position(step), "lesson")
     if step.caption:
         st.caption(step.caption)
@@ -132,11 +136,14 @@ def render(lesson_id: str) -> None:
     left, right = st.columns([3, 1], gap="medium")
     with right:
         _nav(run, stacked=True)
-    with left, reveal.after_sowing(f"lesson_{lesson_id}_verdict", run, board_key):
-        reveal.notice(run)
+        lesson_game.skip_button(run)
+    with left, reveal.after_sowing(f"lesson_{lesson_id}_verdict", lesson_game.shown(run), board_key):
+        reveal.notice(lesson_game.shown(run))
+        lesson_game.play_again(run)
         if isinstance(step, GoalStep) and run.failed:
             row = st.container(horizontal=True)
             row.button(words.label("try_again"), key=f"{state.Keys.LESSON}{lesson_id}_retry", on_click=run.retry,
                        icon=":material/replay:")
             row.button(words.label("show_me"), key=f"{state.Keys.LESSON}{lesson_id}_show", on_click=run.show_me,
                        icon=":material/visibility:")
+    lesson_game.think(run, thinking)
