@@ -15,8 +15,9 @@ from streamlit.testing.v1 import AppTest
 
 from engine import legal_moves
 from lessons.loader import load_lessons
-from lessons.models import DoStep, GoalStep, PredictStep
+from lessons.models import DoStep, GameStep, GoalStep, PredictStep
 from tests.conftest import ROOT
+from tests.game_support import easy_computer, learner_pit, play_out
 from tutor.lesson import LessonActivity
 from ui import frame
 from ui.lesson import LESSON_PAGES
@@ -42,7 +43,7 @@ def notices(at) -> str:
     return "\n".join(e.value for e in [*at.warning, *at.success, *at.info])
 
 
-def press(at, pit: int, run: LessonActivity) -> None:
+def press(at, pit: int, run) -> None:
     """Press a pit the way the drawn board does (the activity's one ``press``), then rerun."""
     run.press(pit)
     at.run()
@@ -99,12 +100,31 @@ def walk(at, lesson_id: str, *, try_wrong: bool = True) -> None:
                 press(at, pit, run)
             assert run.done, notices(at)
             assert "Goal reached" in notices(at)
+        elif isinstance(step, GameStep):
+            play_game(at, run, step)
         else:
             assert run.done
         assert not at.button(key=f"lesson_{lesson_id}_next").disabled
         assert at.button(key=f"lesson_{lesson_id}_next").label == ("Finish" if k + 1 == len(lesson.steps) else "Next")
         click(at, f"lesson_{lesson_id}_next")
     assert run.finished
+
+
+def play_game(at, run: LessonActivity, step: GameStep) -> None:
+    """A game step on the page: the learner's first move is pressed and the page runs the computer's reply
+    (the Easy level with seeded ties, so the game is the same on every machine); the rest is played out."""
+    game = run.game
+    game.choose = easy_computer()
+    assert at.button(key=f"lesson_{run.lesson.id}_next").disabled
+    assert f"the computer ({step.level.capitalize()})" in "\n".join(c.value for c in at.caption)
+    press(at, learner_pit(game), game)
+    assert game.accepts_presses() or game.over()  # the page ran the computer's turn after drawing the board
+    assert len(game.game.results) >= 2 or game.over()
+    play_out(game, computer=game.choose)
+    at.run()
+    assert not at.exception, at.exception
+    assert run.done and game.won()
+    assert step.done in notices(at) and "You won!" in notices(at)
 
 
 @pytest.mark.parametrize("lesson_id", list(LESSONS))
@@ -238,3 +258,49 @@ def test_a_reload_reopens_the_lesson_at_the_step_in_the_url(page_app):
         assert not fresh.exception, fresh.exception
         assert fresh.session_state["mancala_tutor"].lessons["captures"].index == index
         assert fresh.subheader[0].value == LESSONS["captures"].steps[index].title
+
+
+def test_an_optional_game_can_be_skipped_on_the_page(page_app):
+    """Lesson 7's last step, the bonus game against Medium: Skip finishes the lesson with every star."""
+    at = open_lesson(page_app, "strategy")
+    run = run_of(at, "strategy")
+    go_to(at, run, "beat-medium")
+    assert "the computer (Medium)" in "\n".join(c.value for c in at.caption)
+    assert at.button(key="lesson_strategy_next").disabled
+    click(at, "lesson_strategy_skip")
+    assert run.finished
+    assert any(s.value == "Lesson complete!" for s in at.subheader)
+    assert at.session_state["mancala_tutor"].progress.lesson("strategy").steps_done == {"beat-medium"}
+
+
+def test_a_game_that_must_be_won_has_no_skip_and_a_lost_one_offers_play_again(page_app):
+    """Lesson 8 "Starve North": the wrong first move hands North a capture and the game; the page says so
+    kindly and offers Play again, which starts the game afresh."""
+    at = open_lesson(page_app, "awari-strategy")
+    run = run_of(at, "awari-strategy")
+    go_to(at, run, "starve")
+    keys = {b.key for b in at.button}
+    assert "lesson_awari-strategy_skip" not in keys and "lesson_awari-strategy_again" not in keys
+    game = run.game
+    game.choose = easy_computer()
+    press(at, 2, game)
+    assert game.over() and not run.done
+    assert any("Not this time. North wins 26 to 22." in w.value for w in at.warning)
+    click(at, "lesson_awari-strategy_again")
+    assert game.position == run.lesson.step_position(run.step) and not game.over()
+    press(at, 1, game)
+    assert run.done
+    assert any("You won! South wins 25 to 23." in s.value for s in at.success)
+    assert not at.button(key="lesson_awari-strategy_next").disabled
+
+
+def test_a_repeated_position_ends_the_game_on_the_page(page_app):
+    """Lesson 8 "Round and round": six forced presses, the computer's forced replies, and the cycle ends it (A6)."""
+    at = open_lesson(page_app, "awari-strategy")
+    run = run_of(at, "awari-strategy")
+    go_to(at, run, "round-and-round")
+    game = run.game
+    for pit in (6, 1, 2, 3, 4, 5):
+        press(at, pit, game)
+    assert game.over() and run.done and len(game.game.results) == 12
+    assert any("the same position came back since the last capture" in s.value for s in at.success)

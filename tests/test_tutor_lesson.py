@@ -8,7 +8,8 @@ import pytest
 
 from engine import Goal, IllegalMoveError, Turn, legal_moves, play, reached
 from lessons.loader import load_lessons
-from lessons.models import DoStep, GoalStep, PredictStep, ReadStep
+from lessons.models import DoStep, GameStep, GoalStep, PredictStep, ReadStep
+from tests.game_support import play_out
 from tutor import words
 from tutor.lesson import LessonActivity
 from tutor.progress import LessonProgress, Progress
@@ -91,6 +92,8 @@ def walk(run: LessonActivity, *, try_wrong: bool = True) -> None:
                 run.press(pit)
             assert run.done, run.notice
             assert "Goal reached" in run.notice.text
+        elif isinstance(step, GameStep):
+            finish_game(run, step)
         else:
             assert isinstance(step, ReadStep) and run.done
         assert step.id in run.progress.lesson(lesson.id).steps_done
@@ -360,4 +363,15 @@ def finish_step(run: LessonActivity, step) -> None:
     elif isinstance(step, GoalStep):
         for pit in step.solution:
             run.press(pit)
+    elif isinstance(step, GameStep):
+        finish_game(run, step)
     assert run.done, (step.id, run.notice)
+
+
+def finish_game(run: LessonActivity, step: GameStep) -> None:
+    """A game step, played to a win: a 6-ply learner against the Easy computer with seeded ties
+    (tests/game_support.py; skipping an optional game is tested in tests/test_tutor_lesson_game.py)."""
+    assert not run.done and run.game is not None and run.game.position == run.lesson.step_position(step)
+    end = play_out(run.game)
+    assert end.winner == run.game.learner and run.done
+    assert step.done in run.game.notice.text
