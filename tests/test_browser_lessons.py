@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from engine import play
 from lessons.loader import load_lessons
-from lessons.models import DoStep, PredictStep, ReadStep
+from lessons.models import DoStep, GameStep, GoalStep, PredictStep, ReadStep
 from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, slow_sowing, wait_idle, while_sowing
 from tutor import words
 from ui.lesson import LESSON_PAGES
@@ -47,7 +47,11 @@ def next_step(page, k: int, total: int) -> None:
     at_step(page, k + 1, total)
 
 
-@pytest.mark.parametrize("lesson_id", list(LESSONS))
+WITH_DO = [lid for lid, lesson in LESSONS.items() if any(isinstance(s, DoStep) for s in lesson.steps)]
+"""The lessons that light a pit to press (the strategy lessons 7 and 8 have none: the learner finds every move)."""
+
+
+@pytest.mark.parametrize("lesson_id", WITH_DO)
 def test_a_learner_presses_the_lit_pit_of_each_lesson(page, server, lesson_id):
     """Open the lesson, reach its first do step, press the lit pit: the board and the words change."""
     lesson = LESSONS[lesson_id]
@@ -155,3 +159,44 @@ def test_a_lesson_page_loads_no_missing_resource_of_ours(page, server):
     wait_idle(page)
     ours = [u for u in missing if not u.endswith(("/_stcore/health", "/_stcore/host-config"))]
     assert ours == [], ours
+
+
+@pytest.mark.parametrize("lesson_id", ["strategy", "awari-strategy"])
+def test_a_learner_finds_the_first_move_of_a_strategy_lesson(page, server, lesson_id):
+    """Lessons 7 and 8 start with a step where nothing is lit: the learner presses the move that works."""
+    lesson = LESSONS[lesson_id]
+    step = lesson.steps[0]
+    assert isinstance(step, GoalStep)
+    page.goto(f"{server}/{LESSON_PAGES[lesson_id]}")
+    at_step(page, 1, len(lesson.steps))
+    assert no_error_box(page)
+    pos, rules = lesson.step_position(step), lesson.step_rules(step)
+    side = pos.to_move
+    for pit in step.solution:
+        wait_idle(page)
+        page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1])).click()
+        pos = play(pos, pit, rules).position
+        settle(page, pos.to_notation())
+    page.get_by_text(step.done[:40]).first.wait_for(state="visible")
+    expect(page.get_by_role("button", name="Next")).to_be_enabled()
+    shot(page, f"lesson-{lesson.number}-after-{step.id}")
+
+
+def test_a_game_step_plays_the_computer_after_the_learner(page, server):
+    """Lesson 8 "Starve North" (a game step): the learner's move, then the computer's (forced) reply on the
+    same board; the game ends because no move can feed North (A6), and the step is won."""
+    lesson = LESSONS["awari-strategy"]
+    index, step = next((i, s) for i, s in enumerate(lesson.steps) if s.id == "starve")
+    assert isinstance(step, GameStep)
+    page.goto(f"{server}/{LESSON_PAGES['awari-strategy']}?step={index + 1}")
+    at_step(page, index + 1, len(lesson.steps))
+    page.get_by_text(words.game_step_players("S", "easy")).wait_for()
+    expect(page.get_by_role("button", name="Next")).to_be_disabled()
+    wait_idle(page)
+    page.get_by_role("button", name=pit_name("S", 1, 2)).click()
+    settle(page, "0,0,0,0,0,0/25/0,0,0,0,0,0/23/S")  # North's last seed came to you; your row is yours
+    page.get_by_text("You won! South wins 25 to 23.").first.wait_for(state="visible")
+    page.get_by_text(step.done[:40]).first.wait_for(state="visible")
+    expect(page.get_by_role("button", name="Next")).to_be_enabled()
+    assert no_error_box(page)
+    shot(page, "lesson-8-game-starve")

@@ -83,7 +83,9 @@ def navigation() -> st.navigation:
         page_obj = st.Page(page_file(url_path), title=words.page_title(url_path), icon=icon, url_path=url_path,
                            default=(i == 0))
         sections.setdefault(words.label(section), []).append(page_obj)
-    return st.navigation(sections, position="sidebar")
+    # Always fully expanded: with eight lessons the menu would otherwise hide Puzzles and the rest
+    # behind "View 3 more" (Streamlit collapses a sidebar menu of more than twelve pages).
+    return st.navigation(sections, position="sidebar", expanded=True)
 
 
 def run() -> None:

@@ -139,7 +139,7 @@ def render(lesson_id: str) -> None:
         lesson_game.skip_button(run)
     with left, reveal.after_sowing(f"lesson_{lesson_id}_verdict", lesson_game.shown(run), board_key):
         reveal.notice(lesson_game.shown(run))
-        lesson_game.play_again(run)
+        lesson_game.after_move(run)
         if isinstance(step, GoalStep) and run.failed:
             row = st.container(horizontal=True)
             row.button(words.label("try_again"), key=f"{state.Keys.LESSON}{lesson_id}_retry", on_click=run.retry,

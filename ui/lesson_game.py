@@ -34,10 +34,15 @@ def players(run: LessonActivity) -> None:
         st.caption(words.game_step_players(run.game.learner, run.game.step.level))
 
 
-def play_again(run: LessonActivity) -> None:
-    """After a finished game: Play again (in the verdict, so it shows once the sowing has)."""
+def after_move(run: LessonActivity) -> None:
+    """In the verdict (shown once the board has sown): what the last moves did, and after a finished
+    game, Play again."""
     game = run.game
-    if game is not None and game.over():
+    if game is None:
+        return
+    if game.sowing is not None:
+        st.markdown(words.moves_told(list(game.sowing.results), game.rules))
+    if game.over():
         st.button(words.game_step_label("play_again"), key=f"{state.Keys.LESSON}{run.lesson.id}_again",
                   on_click=game.play_again, icon=":material/replay:", type="secondary" if game.finished else "primary")
 
