@@ -1,4 +1,4 @@
-"""Coverage: the six lessons teach every rule, tip and mistake of RULES.md by doing.
+"""Coverage: the lessons teach every rule, tip and mistake of RULES.md by doing.
 
 Each id K1-K18, A1-A6, T1-T3, M1-M7 is cited by at least one ``do`` or
 ``predict`` step, and the special cases the issue names are shown by moves

@@ -9,7 +9,8 @@ A :class:`LessonActivity` walks one learner through one ``lessons.models.Lesson`
 - a ``goal`` step lets the learner play a whole turn; the goal is checked
   after every move (``engine.reached``, also in the middle of a chain of
   extra turns), a missed goal can be tried again or shown;
-- ``read`` steps are done when shown.
+- ``read`` steps are done when shown;
+- a ``game`` step is a whole game against the computer (``tutor.lesson_game``).
 
 Progress (each step done with its wrong tries and solutions shown; the lesson
 finished with its stars, ``tutor.progress.stars``) goes to a
