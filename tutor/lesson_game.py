@@ -28,28 +28,15 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine import Game, MoveResult, Outcome, Position, Rules, Side, choose_move, other
+from engine import Game, MoveResult, Outcome, Position, Rules, Side, other
 from lessons.models import GameStep
 
 from . import words
 from .activity import Activity, Notice, writes
+from .sandbox import MAX_COMPUTER_MOVES, TURN_BUDGET_MS, Chooser, engine_chooser
 
 if TYPE_CHECKING:
     from .lesson import LessonActivity
-
-Chooser = Callable[[Position, Rules, str, random.Random | None, int | None], int]
-"""``choose(position, rules, level, rng, time_ms) -> pit``: how the computer picks a move."""
-
-TURN_BUDGET_MS = 3000
-"""Thinking time for one whole computer turn (extra turns included), in milliseconds."""
-MAX_COMPUTER_MOVES = 200
-"""A safety stop for one computer turn; no game needs this many moves in a row."""
-
-
-def engine_chooser(position: Position, rules: Rules, level: str, rng: random.Random | None,
-                   time_ms: int | None) -> int:
-    """The engine's choice at ``level`` (``engine.choose_move``), within ``time_ms`` milliseconds."""
-    return int(choose_move(position, rules, level, rng=rng, time_ms=time_ms))
 
 
 class StepGame(Activity):
@@ -59,7 +46,8 @@ class StepGame(Activity):
         step: the ``GameStep`` (its level, ``must_win``, ``optional`` and ``done`` words).
         start: the step's position; ``game``: the ``engine.Game`` played from it.
         learner: the side the learner plays (the side to move at the start); the computer plays the other.
-        choose, rng, budget_ms: how the computer picks its moves (see :data:`Chooser`).
+        choose, rng, budget_ms: how the computer picks its moves (``tutor.sandbox.Chooser``; by default the
+            engine at the step's level within ``tutor.sandbox.TURN_BUDGET_MS`` a turn, as in the sandbox).
         finished: the step is complete (won, or ended when a win is not asked for).
         games: games played to their end in this step (1 after the first).
         on_done: called once with this game when the step is complete.
@@ -236,5 +224,4 @@ def skip(run: LessonActivity) -> None:
     run.next_step()
 
 
-__all__ = ["Chooser", "MAX_COMPUTER_MOVES", "StepGame", "TURN_BUDGET_MS", "can_skip", "engine_chooser", "skip",
-           "step_game"]
+__all__ = ["StepGame", "can_skip", "skip", "step_game"]
