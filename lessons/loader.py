@@ -249,7 +249,7 @@ def load_lesson(path: Path, known_ids: frozenset[str] | None = None, lang: str =
 
 
 def lesson_files(folder: Path = CONTENT_DIR) -> list[Path]:
-    """The lesson files, in lesson order: ``lesson_1_*.toml`` .. ``lesson_6_*.toml``."""
+    """The lesson files, in lesson order: ``lesson_1_*.toml`` .. ``lesson_8_*.toml``."""
     return sorted(Path(folder).glob("lesson_*.toml"))
 
 

@@ -40,10 +40,10 @@ def test_every_page_runs_alone(page_app, page_file):
 
 
 def test_navigation_lists_the_planned_pages():
-    """Home, Sandbox, six lessons, Puzzles and Move outcomes have a place in the navigation."""
+    """Home, Sandbox, eight lessons, Puzzles and Move outcomes have a place in the navigation."""
     files = set(PAGE_FILES)
     assert {"pages/home.py", "pages/sandbox.py", "pages/puzzles.py", "pages/move_outcomes.py"} <= files
-    assert sum(f.startswith("pages/lesson_") for f in files) == 6
+    assert sum(f.startswith("pages/lesson_") for f in files) == 8
     assert PAGE_FILES[0] == "pages/home.py"  # the default page
 
 
@@ -56,7 +56,7 @@ def test_sidebar_counts_lessons_and_puzzles(app):
     )
     app.run()
     captions = [c.value for c in app.sidebar.caption]
-    assert "Lessons done: 1 of 6 · Puzzles solved: 1 of 3 tried" in captions
+    assert "Lessons done: 1 of 8 · Puzzles solved: 1 of 3 tried" in captions
 
 
 def test_home_promises_what_move_outcomes_does(app):

@@ -48,7 +48,7 @@ def test_a_learner_link_loads_saved_progress_and_leaves_the_url(page_app, db):
     assert sess(at).learner == code
     assert "learner" not in at.query_params
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["Lessons done"] == "1 of 6" and metrics["Stars earned"] == "2 of 18"
+    assert metrics["Lessons done"] == "1 of 8" and metrics["Stars earned"] == "2 of 24"
     assert metrics["Puzzles tried"] == "1" and metrics["Puzzles solved"] == "0"
     assert words.code_loaded(code) in texts(at)
     assert f"?learner={code}" in texts(at)  # "Continue on another device"

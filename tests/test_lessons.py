@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Turn, misses, play
+from engine import Turn, all_turns, legal_moves, misses, play
 from lessons.loader import (
     CONTENT_DIR,
     ContentError,
@@ -16,7 +16,7 @@ from lessons.loader import (
     load_lesson,
     load_lessons,
 )
-from lessons.models import DoStep, GoalStep, PredictStep
+from lessons.models import DoStep, FindStep, GameStep, GoalStep, PredictStep
 
 LESSON_PAGES = {
     1: "lesson_1_setup",
@@ -25,6 +25,8 @@ LESSON_PAGES = {
     4: "lesson_4_captures",
     5: "lesson_5_ending",
     6: "lesson_6_awari",
+    7: "lesson_7_strategy",
+    8: "lesson_8_awari_strategy",
 }
 
 
@@ -129,3 +131,42 @@ def test_do_step_lit_pits_are_legal_and_fire_what_they_expect() -> None:
                 pos, rules = lesson.step_position(step), lesson.step_rules(step)
                 for pit in step.lit:
                     assert set(step.expect) <= set(play(pos, pit, rules).rules_fired)
+
+
+# ------------------------------------------------------------- the strategy lessons (7 and 8)
+
+
+CHOOSES = (FindStep, GoalStep, GameStep)
+"""Steps where the learner chooses the move (a find step is a goal step)."""
+
+
+@pytest.mark.parametrize("lesson_id", ["strategy", "awari-strategy"])
+def test_in_the_strategy_lessons_the_learner_chooses_the_moves(lesson_id: str) -> None:
+    """Lessons 7 and 8 light no pit: at least half of their steps are find, goal or game steps, and every
+    find or goal step has a pit that misses (it can be failed)."""
+    lesson = load_lessons()[lesson_id]
+    steps = lesson.steps
+    assert not any(isinstance(s, DoStep) for s in steps)
+    assert sum(isinstance(s, CHOOSES) for s in steps) * 2 >= len(steps)
+    for step in steps:
+        if isinstance(step, GoalStep):
+            pos, rules = lesson.step_position(step), lesson.step_rules(step)
+            winning = {t.pits[0] for t in all_turns(pos, rules) if not misses(step.goal, t, rules)}
+            assert step.solution[0] in winning, step.id
+            assert set(legal_moves(pos, rules)) - winning, f"{step.id}: every first pit can reach the goal"
+
+
+def test_lesson_7_ends_with_games_against_easy_then_an_optional_medium() -> None:
+    steps = load_lessons()["strategy"].steps
+    games = [(s.id, s.level, s.must_win, s.optional) for s in steps if isinstance(s, GameStep)]
+    assert games == [("beat-easy", "easy", True, False), ("beat-medium", "medium", True, True)]
+    assert steps[-2].id == "beat-easy" and steps[-1].id == "beat-medium"
+
+
+def test_lesson_8_plays_both_awari_endings_on_the_board() -> None:
+    """"Starve North" ends when no move can feed North; "Round and round" when a position comes back (A6):
+    both are game steps, since only a game (``engine.Game``) keeps the history a repetition needs."""
+    steps = {s.id: s for s in load_lessons()["awari-strategy"].steps}
+    assert isinstance(steps["starve"], GameStep) and steps["starve"].must_win
+    assert isinstance(steps["round-and-round"], GameStep) and not steps["round-and-round"].must_win
+    assert "A6" in steps["starve"].cites and "A6" in steps["round-and-round"].cites

@@ -1,4 +1,4 @@
-"""Coverage: the six lessons teach every rule, tip and mistake of RULES.md by doing.
+"""Coverage: the lessons teach every rule, tip and mistake of RULES.md by doing.
 
 Each id K1-K18, A1-A6, T1-T3, M1-M7 is cited by at least one step where the
 learner acts (``do``, ``predict``, ``find``, ``goal``), and the special cases
@@ -46,8 +46,9 @@ def lessons() -> dict[str, Lesson]:
     return load_lessons()
 
 
-def test_six_lessons_in_order(lessons: dict[str, Lesson]) -> None:
-    assert list(lessons) == ["setup", "sowing", "extra-turns", "captures", "ending", "awari"]
+def test_eight_lessons_in_order(lessons: dict[str, Lesson]) -> None:
+    assert list(lessons) == ["setup", "sowing", "extra-turns", "captures", "ending", "awari", "strategy",
+                             "awari-strategy"]
 
 
 def test_every_rule_tip_and_mistake_is_cited_by_a_step_where_the_learner_acts(lessons: dict[str, Lesson]) -> None:

@@ -18,8 +18,8 @@ A :class:`LessonActivity` walks one learner through one ``lessons.models.Lesson`
 - a ``predict`` step asks a question about one move; a wrong choice changes
   nothing, says its own ``why`` (and the common mistake it stands for) and
   stays marked (:attr:`LessonActivity.chosen`); the right one plays the move;
-- ``read`` steps are done when shown; a ``game`` step shows its text and
-  waits (its play lives in ``tutor.lesson_game``).
+- ``read`` steps are done when shown;
+- a ``game`` step is a whole game against the computer (``tutor.lesson_game``).
 
 Every notice is a :class:`Feedback`: one short sentence (the lesson's own
 words first) and details for "Why?" (what the engine says the moves did),
@@ -43,6 +43,7 @@ from lessons.models import DoStep, FindStep, GoalStep, Lesson, PredictStep, Read
 
 from . import words
 from .activity import Activity, Notice, Sowing
+from .lesson_game import StepGame, step_game
 from .progress import ProgressStore, stars
 
 
@@ -82,6 +83,7 @@ class LessonActivity(Activity):
             (a page shows it until the seeds are down, so the stars give nothing away).
         progress: where steps done and the finished lesson are recorded.
         notice: a :class:`Feedback` (or ``None``).
+        game: a ``game`` step's game (``tutor.lesson_game.StepGame``, drawn instead of the lesson), else ``None``.
     """
 
     def __init__(self, lesson: Lesson, progress: ProgressStore, index: int = 0) -> None:
@@ -237,6 +239,7 @@ class LessonActivity(Activity):
         self.chosen = []
         self.notice = None
         self.still()
+        self.game: StepGame | None = step_game(self)
         if isinstance(self.step, ReadStep):
             self._complete()
 

@@ -39,6 +39,8 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("lesson_4_captures", ":material/looks_4:", "section_lessons"),
     ("lesson_5_ending", ":material/looks_5:", "section_lessons"),
     ("lesson_6_awari", ":material/looks_6:", "section_lessons"),
+    ("lesson_7_strategy", ":material/strategy:", "section_lessons"),
+    ("lesson_8_awari_strategy", ":material/psychology:", "section_lessons"),
     ("puzzles", ":material/extension:", "section_practice"),
     ("move_outcomes", ":material/bar_chart:", "section_practice"),
     ("class", ":material/groups:", "section_class"),
@@ -81,7 +83,9 @@ def navigation() -> st.navigation:
         page_obj = st.Page(page_file(url_path), title=words.page_title(url_path), icon=icon, url_path=url_path,
                            default=(i == 0))
         sections.setdefault(words.label(section), []).append(page_obj)
-    return st.navigation(sections, position="sidebar")
+    # Always fully expanded: with eight lessons the menu would otherwise hide Puzzles and the rest
+    # behind "View 3 more" (Streamlit collapses a sidebar menu of more than twelve pages).
+    return st.navigation(sections, position="sidebar", expanded=True)
 
 
 def run() -> None:

@@ -14,7 +14,7 @@ from tutor import words
 from tutor.activity import Notice
 from tutor.lesson import LessonActivity
 from tutor.progress import stars
-from ui import board, frame, live, state
+from ui import board, frame, lesson_game, live, reveal, state
 from ui import lesson_panel as panel
 
 BOARD_MAX = "60rem"
@@ -27,6 +27,8 @@ LESSON_PAGES = {
     "captures": "lesson_4_captures",
     "ending": "lesson_5_ending",
     "awari": "lesson_6_awari",
+    "strategy": "lesson_7_strategy",
+    "awari-strategy": "lesson_8_awari_strategy",
 }
 """Lesson id -> page url path (the order of the lessons)."""
 
@@ -162,14 +164,29 @@ def render(lesson_id: str) -> None:
     # press never moves the board (on a phone the panel stands above the board).
     row = st.container(horizontal=True, gap="medium", key=f"{state.Keys.LESSON}{lesson_id}_row")
     with row.container(key=f"{state.Keys.LESSON}{lesson_id}_row_board"):
-        board.draw(run, board_key)
+        board.draw(lesson_game.shown(run), board_key)
+        thinking = st.empty()  # the computer's spinner in a game step, below the board
+        lesson_game.players(run)
         live.ask_button(lesson.step_rules(step), lesson.step_position(step), "lesson")
         if step.caption:
             st.caption(step.caption)
     with row.container(key=f"{state.Keys.LESSON}{lesson_id}_row_panel"):
         if isinstance(step, PredictStep):
             panel.choices(run, step)
-        elif isinstance(step, GameStep):
-            panel.game(run, step)
-        panel.feedback(run, board_key)
+        if isinstance(step, GameStep) and run.game is not None:
+            _game_panel(run, board_key)
+        else:
+            panel.feedback(run, board_key)
     _nav(run, sown)
+    lesson_game.think(run, thinking)
+
+
+def _game_panel(run: LessonActivity, board_key: str) -> None:
+    """A game step's feedback slot: the game's notice and what the last moves did once the board has sown,
+    Play again after the game, and Skip for an optional game."""
+    game = lesson_game.shown(run)
+    with st.container(key=f"{state.Keys.LESSON}{run.lesson.id}_feedback"):
+        with reveal.after_sowing(f"lesson_{run.lesson.id}_verdict", game, board_key):
+            reveal.notice(game)
+            lesson_game.after_move(run)
+        lesson_game.skip_button(run)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from lessons.models import GameStep, GoalStep, PredictStep
+from lessons.models import GoalStep, PredictStep
 from tutor import words
 from tutor.lesson import Feedback, LessonActivity
 from ui import board, reveal, state
@@ -128,11 +128,6 @@ def _prompt(run: LessonActivity) -> None:
         st.caption(words.lesson_label("choose"))
     elif run.accepts_presses():
         st.caption(words.lesson_label("your_move"))
-
-
-def game(run: LessonActivity, step: GameStep) -> None:
-    """A ``game`` step: its play comes from ``tutor.lesson_game`` (another part); until then a line."""
-    st.info(words.lesson_label("game_soon"), icon=":material/sports_esports:")
 
 
 def badges(rule_ids: list[str] | tuple[str, ...]) -> None:

@@ -13,6 +13,7 @@ The package is split by subject; everything is importable from here:
 - ``play``: the sandbox, the computer and the frame.
 - ``charts``: Move outcomes and the game story.
 - ``clock``: timed games (K19).
+- ``games``: a lesson's game against the computer.
 - ``classroom``: learner codes, saved progress, classes and live questions.
 
 Every text goes through ``tutor.i18n`` (gettext, chosen per session).
@@ -22,6 +23,7 @@ from .basics import *  # noqa: F403
 from .charts import *  # noqa: F403
 from .classroom import *  # noqa: F403
 from .clock import *  # noqa: F403
+from .games import *  # noqa: F403
 from .moves import *  # noqa: F403
 from .play import *  # noqa: F403
 from .problems import *  # noqa: F403

@@ -30,7 +30,6 @@ def lesson_label(key: str) -> str:
         "rule_ids_help": _("For teachers: show the ids of the rules (K9, A3...) a step is about."),
         "your_move": _("Your move: press a pit on the board."),
         "choose": _("Choose an answer."),
-        "game_soon": _("Here you will play a whole game against the computer."),
     }.get(key, key)
 
 

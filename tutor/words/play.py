@@ -78,7 +78,7 @@ def label(key: str) -> str:
         "show_me": _("Show me"),
         "lesson_complete": _("Lesson complete!"),
         "rules_learnt": _("**Rules you learnt in this lesson:**"),
-        "try_puzzles": _("All six lessons done: try the puzzles"),
+        "try_puzzles": _("All the lessons done: try the puzzles"),
         # puzzles
         "theme": _("Theme"),
         "all_themes": _("All themes"),
@@ -115,6 +115,8 @@ def page_title(page: str) -> str:
         "lesson_4_captures": _("4. Captures"),
         "lesson_5_ending": _("5. Ending the game"),
         "lesson_6_awari": _("6. Awari"),
+        "lesson_7_strategy": _("7. Strategy"),
+        "lesson_8_awari_strategy": _("8. Awari strategy"),
         "puzzles": _("Puzzles"),
         "move_outcomes": _("Move outcomes"),
         "class": _("Class"),
@@ -131,6 +133,8 @@ def page_heading(page: str) -> str:
         "lesson_4_captures": _("Lesson 4: Captures"),
         "lesson_5_ending": _("Lesson 5: Ending the game"),
         "lesson_6_awari": _("Lesson 6: Awari"),
+        "lesson_7_strategy": _("Lesson 7: Strategy"),
+        "lesson_8_awari_strategy": _("Lesson 8: Awari strategy"),
     }.get(page) or page_title(page)
 
 
@@ -282,7 +286,8 @@ def home_board_line() -> str:
 
 def home_how_to() -> str:
     return _(
-        "1. **Lessons 1-6** teach the rules one at a time. You learn by pressing the pits.\n"
+        "1. **Lessons 1-6** teach the rules one at a time, and **lessons 7 and 8** how to play well. "
+        "You learn by pressing the pits.\n"
         "2. **Puzzles** let you practise: find the best move.\n"
         "3. The **Sandbox** is for playing a whole game, with a friend or against the computer, "
         "with any rules you like.\n"

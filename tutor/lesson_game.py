@@ -1,0 +1,227 @@
+"""A lesson's ``game`` step: a whole game against the computer, from the step's position.
+
+A :class:`StepGame` is an :class:`~tutor.activity.Activity` of its own (the
+lesson page draws it instead of the lesson while a game step is shown):
+
+- the learner plays the side to move in the step's position; the computer
+  plays the other side at the step's level (``engine.choose_move``, or an
+  injected chooser: tests need no search and no clock);
+- a press plays the learner's move; the page then runs
+  :meth:`StepGame.computer_turn` after the board is drawn (as the sandbox
+  does), and the board animates the learner's move and the replies together;
+- an ``engine.Game`` keeps the moves, so every ending counts, also an Awari
+  game ended by a repeated position (A6);
+- when the game ends the step is done if the learner won (``must_win``), or
+  whatever the result (``must_win = false``); a game lost or drawn says so
+  kindly and can be played again (:meth:`StepGame.play_again`); an
+  ``optional`` step can be skipped (:func:`skip`), which never costs a star.
+
+Losing a game is never a slip: the step's stars count only wrong presses and
+answers elsewhere (``tutor.progress.stars``).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine import Game, MoveResult, Outcome, Position, Rules, Side, other
+from lessons.models import GameStep
+
+from . import words
+from .activity import Activity, Notice, writes
+from .sandbox import MAX_COMPUTER_MOVES, TURN_BUDGET_MS, Chooser, engine_chooser
+
+if TYPE_CHECKING:
+    from .lesson import LessonActivity
+
+
+class StepGame(Activity):
+    """One game of a game step: the learner against the computer.
+
+    Attributes:
+        step: the ``GameStep`` (its level, ``must_win``, ``optional`` and ``done`` words).
+        start: the step's position; ``game``: the ``engine.Game`` played from it.
+        learner: the side the learner plays (the side to move at the start); the computer plays the other.
+        choose, rng, budget_ms: how the computer picks its moves (``tutor.sandbox.Chooser``; by default the
+            engine at the step's level within ``tutor.sandbox.TURN_BUDGET_MS`` a turn, as in the sandbox).
+        finished: the step is complete (won, or ended when a win is not asked for).
+        games: games played to their end in this step (1 after the first).
+        on_done: called once with this game when the step is complete.
+        done_text: the step's ``done`` words in the language of the moment (the lesson's, when it has one).
+    """
+
+    def __init__(self, step: GameStep, start: Position, rules: Rules,
+                 on_done: Callable[[StepGame], None] | None = None) -> None:
+        super().__init__()
+        self.step = step
+        self.start = start
+        self.game = Game(rules, start)
+        self.learner: Side = start.to_move
+        self.choose: Chooser = engine_chooser
+        self.rng: random.Random | None = None
+        self.budget_ms = TURN_BUDGET_MS
+        self.clock: Callable[[], float] = time.monotonic
+        self.finished = False
+        self.games = 0
+        self.on_done = on_done
+        self.done_text: Callable[[], str] = lambda: self.step.done
+
+    # -- Activity -------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def position(self) -> Position:
+        return self.game.position
+
+    @property
+    def computer(self) -> Side:
+        """The side the computer plays."""
+        return other(self.learner)
+
+    def result(self) -> Outcome | None:
+        """How the game ended (``engine.Game.outcome``: the board, or a repeated Awari position, A6)."""
+        return self.game.outcome()
+
+    def over(self) -> bool:
+        return self.result() is not None
+
+    def won(self) -> bool:
+        """The game is over and the learner has more seeds (K16, A6)."""
+        end = self.result()
+        return end is not None and end.winner == self.learner
+
+    def computer_to_move(self) -> bool:
+        """True when the game goes on and the computer's side is to move."""
+        return not self.over() and self.position.to_move == self.computer
+
+    def accepts_presses(self) -> bool:
+        return not self.over() and self.position.to_move == self.learner
+
+    def playable(self) -> tuple[int, ...]:
+        return self.game.legal_moves() if self.accepts_presses() else ()
+
+    def play(self, pit: int) -> MoveResult:
+        return self.game.play(pit)
+
+    def judge(self, before: Position, result: MoveResult) -> None:
+        self.notice = None
+        self.show(before, [result])
+        self._ended()
+
+    def turn_text(self) -> str:
+        end = self.result()
+        if end is not None:
+            return words.game_over_line(end)
+        return words.sandbox_to_move(self.position.to_move, "computer", self.computer_to_move())
+
+    # -- the computer ---------------------------------------------------------
+
+    def computer_turn(self, choose: Chooser | None = None, rng: random.Random | None = None) -> int:
+        """Let the computer play while it is to move (extra turns included); returns the moves made.
+
+        The whole turn gets :attr:`budget_ms` milliseconds (read on :attr:`clock`, in seconds);
+        each move is given what is left. The moves are added to the last action's sowing, so
+        the board animates the learner's move and the replies together. The turn holds the
+        lock: a press or Play again from another script run waits (``Activity.busy``).
+        """
+        with self.lock:
+            self.thinker = threading.get_ident()
+            try:
+                return self._computer_moves(choose or self.choose, rng if rng is not None else self.rng)
+            finally:
+                self.thinker = None
+
+    def _computer_moves(self, choose: Chooser, rng: random.Random | None) -> int:
+        if not self.computer_to_move():
+            return 0
+        sowing = self.sowing
+        joined = sowing is not None and sowing.end == self.position
+        start, done = (sowing.start, list(sowing.results)) if sowing is not None and joined else (self.position, [])
+        deadline = self.clock() + self.budget_ms / 1000
+        made = 0
+        while self.computer_to_move() and made < MAX_COMPUTER_MOVES:
+            left_ms = max(0, int((deadline - self.clock()) * 1000))
+            done.append(self.game.play(choose(self.position, self.rules, self.step.level, rng, left_ms)))
+            made += 1
+        if made:
+            self.show(start, done, extends=sowing if joined else None)
+        self._ended()
+        return made
+
+    def computer_failed(self) -> None:
+        """The computer could not choose a move: the page says so, and Play again starts afresh."""
+        self.notice = Notice("error", words.game_step_computer_failed())
+
+    # -- the end ----------------------------------------------------------------
+
+    def _ended(self) -> None:
+        """After a move: if the game is over, say how it went and complete the step when it counts."""
+        end = self.result()
+        if end is None:
+            return
+        self.games += 1
+        last = self.game.results[-1] if self.game.results else None
+        ended_by = last if last is not None and last.game_over else None
+        to_move = self.position.to_move
+
+        def said() -> str:
+            return words.result_text(end, self.rules, ended_by, to_move)
+
+        if end.winner == self.learner:
+            self.notice = Notice("success", lambda: words.game_step_won(self.done_text(), said()))
+        elif not self.step.must_win:
+            self.notice = Notice("success", lambda: words.game_step_ended(self.done_text(), said()))
+        else:
+            self.notice = Notice("warning", lambda: words.game_step_lost(said(), end.winner is None))
+            return
+        self.finished = True
+        if self.on_done is not None:
+            self.on_done(self)
+
+    @writes()
+    def play_again(self) -> None:
+        """Start the game again from the step's position (after a loss, or any time)."""
+        self.game = Game(self.rules, self.start)
+        self.notice = None
+        self.still()
+
+
+def step_game(run: LessonActivity) -> StepGame | None:
+    """The game of ``run``'s step if it is a game step (else ``None``); its end completes the step
+    only while it is still the step shown (a game left behind by Back or Next changes nothing)."""
+    step = run.step
+    if not isinstance(step, GameStep):
+        return None
+
+    def done(game: StepGame) -> None:
+        if getattr(run, "game", None) is game and not run.done:
+            run._complete()  # noqa: SLF001 - the lesson's own bookkeeping of a step done
+
+    game = StepGame(step, run.lesson.step_position(step), run.lesson.step_rules(step), done)
+    game.done_text = lambda: str(getattr(run.step, "done", step.done))  # the lesson's language now
+    return game
+
+
+def can_skip(run: LessonActivity) -> bool:
+    """``run`` shows an optional game step that is not done yet."""
+    step = run.step
+    return isinstance(step, GameStep) and step.optional and not run.done and not run.finished
+
+
+def skip(run: LessonActivity) -> None:
+    """Skip an optional game step: it counts as done without a slip (never a star lost), and the
+    lesson moves on to the next step (or its summary). Nothing happens on any other step."""
+    if not can_skip(run):
+        return
+    run._complete()  # noqa: SLF001 - no wrong tries: a skipped optional game costs nothing
+    run.next_step()
+
+
+__all__ = ["StepGame", "can_skip", "skip", "step_game"]

@@ -1,0 +1,74 @@
+"""A lesson's game step on the page: the board of the game, the computer's turn, Play again and Skip.
+
+Behaviour lives in ``tutor.lesson_game``; ``ui.lesson`` calls these helpers
+around its board. As on the sandbox page, the board is drawn before the
+computer thinks (the learner's move shows meanwhile, with a spinner below
+the board); the page then runs again with the reply, which the board adds to
+the move.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import streamlit as st
+
+from tutor import words
+from tutor.activity import Activity
+from tutor.lesson import LessonActivity
+from tutor.lesson_game import StepGame, can_skip, skip
+from ui import state
+
+_log = logging.getLogger(__name__)
+
+
+def shown(run: LessonActivity) -> Activity:
+    """What the board draws and the notices come from: the step's game, or the lesson itself."""
+    return run.game if run.game is not None else run
+
+
+def players(run: LessonActivity) -> None:
+    """Under a game step's board: who plays which side."""
+    if run.game is not None:
+        st.caption(words.game_step_players(run.game.learner, run.game.step.level))
+
+
+def after_move(run: LessonActivity) -> None:
+    """In the verdict (shown once the board has sown): what the last moves did, and after a finished
+    game, Play again."""
+    game = run.game
+    if game is None:
+        return
+    if game.sowing is not None:
+        st.markdown(words.moves_told(list(game.sowing.results), game.rules))
+    if game.over():
+        st.button(words.game_step_label("play_again"), key=f"{state.Keys.LESSON}{run.lesson.id}_again",
+                  on_click=game.play_again, icon=":material/replay:", type="secondary" if game.finished else "primary")
+
+
+def skip_button(run: LessonActivity) -> None:
+    """An optional game step not done yet: Skip (it counts as done, never a star lost)."""
+    if can_skip(run):
+        st.button(words.game_step_label("skip"), key=f"{state.Keys.LESSON}{run.lesson.id}_skip", on_click=skip,
+                  args=(run,), icon=":material/skip_next:", help=words.game_step_label("skip_help"), width="stretch")
+
+
+def think(run: LessonActivity, slot: Any) -> None:
+    """If the computer is to move in the step's game: its turn, with a spinner in ``slot``, then a rerun."""
+    game = run.game
+    if game is None or not game.computer_to_move():
+        return
+    with slot.container():
+        computer_turn(game)
+    st.rerun()
+
+
+def computer_turn(game: StepGame) -> None:
+    """Let the computer move (with a spinner); a failure never shows a traceback."""
+    with st.spinner(words.thinking(game.computer, game.step.level)):
+        try:
+            game.computer_turn()
+        except Exception as exc:  # noqa: BLE001 - never show a traceback to a learner
+            _log.warning("lesson computer failed on %s: %r", game.position.to_notation(), exc)
+            game.computer_failed()
