@@ -265,7 +265,7 @@ def test_stars_show_beside_the_counter_and_on_home(small):
     assert "Lesson 1, Fixture: 7 of 7 steps ✓ ★★☆ (2 of 3 stars)" in overview
 
 
-def test_a_game_step_shows_its_text_and_a_placeholder(page_app, monkeypatch):
+def test_a_game_step_shows_its_board_and_who_plays_and_waits_for_the_game(page_app, monkeypatch):
     from tests.lesson_fixtures import STEPS
 
     game = {"id": "play", "kind": "game", "title": "Play", "text": "Beat the computer.", "cites": ["K16"],
@@ -273,10 +273,13 @@ def test_a_game_step_shows_its_text_and_a_placeholder(page_app, monkeypatch):
     lessons = {**frame.lessons(), "setup": fixture([*STEPS[:5], game], lesson_id="setup")}
     monkeypatch.setattr(frame, "lessons", lambda: lessons)
     at = open_lesson(page_app, "setup")
-    go_to(at, run_of(at), "play")
+    run = run_of(at)
+    go_to(at, run, "play")
     assert at.subheader[0].value == "Play"
-    assert [i.value for i in at.info] == [words.lesson_label("game_soon")]
+    assert run.game is not None and run.game.position == run.lesson.step_position(run.step)
+    assert words.game_step_players("S", "easy") in [c.value for c in at.caption]
     assert at.button(key="lesson_setup_next").disabled
+    assert not at.exception
 
 
 def test_the_page_names_no_rule_id_outside_badges(small):
