@@ -20,7 +20,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from engine import KalahRules, Position, legal_moves, play
-from lessons.models import DoStep, PredictStep
+from lessons.models import DoStep, GoalStep, PredictStep
 from tests.browser_support import (
     FIND,
     SHOTS,
@@ -137,23 +137,30 @@ def act(page, server, url_path: str) -> str:
             page.get_by_text(step.done[:40]).first.wait_for(state="visible")
             return f"pressed the solution of step '{step.id}'"
         for k, step in enumerate(lesson.steps):
-            if isinstance(step, DoStep):
+            if isinstance(step, (DoStep, GoalStep)):
                 break
             if isinstance(step, PredictStep):
                 page.get_by_role("button", name=step.answer, exact=True).click()
                 settle(page, play(lesson.step_position(step), step.pit, lesson.step_rules(step)).position.to_notation())
             next_step(page, k + 1, total)
         pos, rules = lesson.step_position(step), lesson.step_rules(step)
-        pit, side = step.lit[0], pos.to_move
-        button = page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]))
-        expect(button).to_have_class(re.compile(r"\bmt-lit\b"))
+        side = pos.to_move
+        wait_board(page, pos.to_notation())  # the step's board has arrived
+        pits = step.lit[:1] if isinstance(step, DoStep) else step.solution
+        if isinstance(step, DoStep):
+            pit = pits[0]
+            button = page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]))
+            expect(button).to_have_class(re.compile(r"\bmt-lit\b"))
         wait_idle(page)
-        axe_lit = audit(page)  # the lit pit itself is audited too (its colours)
-        assert not [v for v in axe_lit["violations"] if v["impact"] in BLOCKING], axe_lit["violations"]
-        button.click()
-        settle(page, play(pos, pit, rules).position.to_notation())
+        axe_step = audit(page)  # the step's board is audited too (a lit pit's colours)
+        assert not [v for v in axe_step["violations"] if v["impact"] in BLOCKING], axe_step["violations"]
+        for pit in pits:
+            page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1])).click()
+            pos = play(pos, pit, rules).position
+            settle(page, pos.to_notation())
         page.get_by_text(words.first_sentence(step.done)[0][:40]).first.wait_for(state="visible")
-        return f"pressed the lit pit {pit} of step '{step.id}'"
+        kind = "the lit pit" if isinstance(step, DoStep) else "the found pits" if len(pits) > 1 else "the found pit"
+        return f"pressed {kind} {', '.join(map(str, pits))} of step '{step.id}'"
     if url_path == "puzzles":
         page.locator(".mt-playable").first.wait_for()
         wait_idle(page)
