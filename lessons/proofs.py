@@ -146,7 +146,7 @@ class Difficulty:
 
 
 @functools.cache
-def _measured(position: str, rules: tuple[tuple[str, object], ...], answers: tuple[Pits, ...], line: int,
+def _measured(position: str, rules: tuple[tuple[str, str | int | bool], ...], answers: tuple[Pits, ...], line: int,
               check: str, goal: Goal | None) -> Difficulty:
     game_rules = rules_of(dict(rules))
     start = Position.from_notation(position, game_rules)

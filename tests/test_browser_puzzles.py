@@ -200,6 +200,21 @@ def test_a_rerun_during_the_sowing_neither_cuts_it_short_nor_shows_the_verdict(p
     expect(page.get_by_text("Watch the seeds...")).to_be_hidden()
 
 
+def step_through(page, verdict: str) -> int:
+    """Click "Next seed" until the sowing is shown to its end, checking before each click that "Watch the
+    seeds..." stands where ``verdict`` will be; the number of clicks."""
+    page.get_by_role("button", name="Next seed").wait_for()
+    clicks = 0
+    while page.locator(".mt-next").count():
+        expect(page.get_by_text("Watch the seeds...")).to_be_visible()
+        assert not page.get_by_text(verdict).first.is_visible()
+        before = board_html(page)
+        page.get_by_role("button", name="Next seed").click()
+        clicks += 1
+        wait_board_change(page, before)
+    return clicks
+
+
 def test_in_step_mode_the_verdict_waits_for_the_last_seed(page, server):
     """A teacher clicks through the seeds: "Solved!" appears with the last one, not before; a wrong pit's
     answer from North is clicked through too, and its sentence waits for North's last seed."""
@@ -209,33 +224,14 @@ def test_in_step_mode_the_verdict_waits_for_the_last_seed(page, server):
     page.locator("summary").filter(has_text="Board settings").click()
     set_switch(page, "Step mode (one seed per click)", True)
     pit_button(page, pid, 2).click()
-    nxt = page.get_by_role("button", name="Next seed")
-    nxt.wait_for()
-    clicks = 0
-    while page.locator(".mt-next").count():
-        expect(page.get_by_text("Watch the seeds...")).to_be_visible()
-        assert not page.get_by_text("Solved at the first try").first.is_visible()
-        before = board_html(page)
-        nxt.click()
-        clicks += 1
-        wait_board_change(page, before)
-    assert clicks >= 3
+    assert step_through(page, "Solved at the first try") >= 3
     settle(page, play(puzzle.start, 2, puzzle.game_rules).position.to_notation())
     page.get_by_text("Solved at the first try").first.wait_for(state="visible")
     expect(page.get_by_text("Watch the seeds...")).to_be_hidden()
     page.get_by_role("button", name="Start again").click()
     settle(page, puzzle.start.to_notation())
     pit_button(page, pid, 3).click()
-    nxt.wait_for()
-    clicks = 0
-    while page.locator(".mt-next").count():
-        expect(page.get_by_text("Watch the seeds...")).to_be_visible()
-        assert not page.get_by_text("Not this time").first.is_visible()
-        before = board_html(page)
-        nxt.click()
-        clicks += 1
-        wait_board_change(page, before)
-    assert clicks >= 4  # pit 3's two seeds and North's pit 6 (two seeds), seed by seed
+    assert step_through(page, "Not this time") >= 4  # pit 3's two seeds and North's pit 6 (two seeds), seed by seed
     settle(page, "1,2,0,1,0,8/12/1,0,7,2,0,0/14/S")
     page.get_by_text("Not this time: that turn captured 2 seeds").first.wait_for(state="visible")
     shot(page, "puzzle-step-mode-wrong")

@@ -61,6 +61,7 @@ def test_progress_made_in_the_app_is_written_to_the_store(page_app, db):
     at.run()
     run = sess(at).puzzle
     run.press(3)
+    run.reset()  # Try again: the wrong turn and North's answer leave the board
     run.press(2)
     at.run()
     assert StoredProgress(db, code).puzzles() == {"capture-pick-the-pile": PuzzleProgress(1, 0, True)}
