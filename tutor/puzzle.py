@@ -160,11 +160,12 @@ class PuzzleActivity(Activity):
         self.progress.puzzle_tried(puzzle.id)
         turn = Turn(self.turn.start, self.turn.results + (result,))
         self.turn = turn
-        self.show(before, [result])
         if self.missed is None and not turn.complete and puzzle.leads_to_an_answer(turn.pits):
+            self.show(before, [result])
             self.notice = Notice("info", words.extra_turn_goes_on)
             return
         if self.missed is None and turn.pits in puzzle.turns:
+            self.show(before, [result])
             self.solved = True
             self.progress.puzzle_solved(puzzle.id)
             first_try = self.tries == 0 and self.hints == 0
@@ -175,8 +176,7 @@ class PuzzleActivity(Activity):
             self.progress.puzzle_missed(puzzle.id)
         reply = best_reply(turn.position, self.rules) if turn.complete and not turn.game_over else None
         self.missed = Miss(turn, reply)
-        if reply is not None:
-            self.show(before, [result, *reply.results])
+        self.show(before, [result, *(reply.results if reply is not None else ())])
         self.notice = Notice("warning", self.headline)
 
     def headline(self) -> str:

@@ -136,13 +136,14 @@ def render() -> None:
     st.subheader(f"{puzzle_name(puzzle.id)} {words.level_word(level_of(puzzle))}")
     practised = " · ".join(f"{words.rule_title(r)} {words.rule_badge(r)}" for r in puzzle.cites)
     st.caption(words.puzzle_caption(puzzle.game_rules, practised, puzzle.id == today()))
+    st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
+    if len(puzzle.answers) > 1 and not run.solved:
+        st.caption(words.answers_count(len(puzzle.answers)))
+    # The feedback stands beside the board (below it on a phone), so it is on a laptop's first screen.
     left, right = st.columns([3, 2], gap="medium")
     with left:
         board.draw(run, state.Keys.PUZZLE_BOARD)
     with right:
-        st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
-        if len(puzzle.answers) > 1 and not run.solved:
-            st.caption(words.answers_count(len(puzzle.answers)))
         with reveal.after_sowing("puzzle_verdict", run, state.Keys.PUZZLE_BOARD):
             if run.notice is not link_problem:
                 _feedback(run)
