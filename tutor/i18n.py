@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import weakref
 from collections.abc import Callable
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
+from typing import TypeVar
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "messages"
@@ -101,6 +103,36 @@ def _active() -> _gettext.NullTranslations:
     return translation(language(_resolver()))
 
 
+T = TypeVar("T")
+
+
+def per_language(build: Callable[[], T]) -> Callable[[], T]:
+    """Decorator: ``build()`` (a table of translated labels, no arguments) made once per catalogue.
+
+    The table is built in the language of the first call (with that catalogue pinned while it is
+    built) and kept for every later call in the same language, so a function that looks one label
+    up in a table of many does not translate all of them each time. Callers must not change the
+    table returned (it is shared by every session in that language).
+    """
+    made: weakref.WeakKeyDictionary[_gettext.NullTranslations, T] = weakref.WeakKeyDictionary()
+
+    @wraps(build)
+    def table() -> T:
+        catalogue = _active()
+        try:
+            return made[catalogue]
+        except KeyError:
+            pass
+        token = _PINNED.set(catalogue)
+        try:
+            value = made[catalogue] = build()
+        finally:
+            _PINNED.reset(token)
+        return value
+
+    return table
+
+
 def gettext(message: str) -> str:
     """``message`` in the language of the session (English when untranslated)."""
     return _active().gettext(message)
@@ -121,5 +153,6 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _active().npgettext(context, singular, plural, n)
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "LOCALE_DIR", "current", "gettext", "language", "ngettext", "npgettext", "pgettext", "po_path",
+__all__ = ["DEFAULT", "LANGUAGES", "LOCALE_DIR", "current", "gettext", "language", "ngettext", "npgettext", "per_language",
+           "pgettext", "po_path",
            "set_resolver", "translation", "use"]

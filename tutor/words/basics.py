@@ -14,7 +14,7 @@ from lessons.loader import rule_texts, themes
 from lessons.models import Theme
 
 from ..i18n import gettext as _
-from ..i18n import current, ngettext, npgettext, pgettext
+from ..i18n import current, ngettext, npgettext, per_language, pgettext
 from .grammar import Word
 
 QUOTE_LIMIT = 60
@@ -181,6 +181,11 @@ def board_name(game: str) -> str:
 
 def option_label(opt: Option) -> str:
     """The question a form asks for ``opt`` (e.g. ``"Pits per side"``)."""
+    return _option_labels().get(opt.name, opt.name)
+
+
+@per_language
+def _option_labels() -> dict[str, str]:
     return {
         "pits": _("Pits per side"),
         "seeds": _("Seeds per pit"),
@@ -189,12 +194,19 @@ def option_label(opt: Option) -> str:
         "capture_to": _("Captured seeds go"),
         "early_win": _("Early win (stop when a store holds more than half the seeds)"),
         "grand_slam": _("Grand slam (a move that would take every seed on the other side)"),
-    }.get(opt.name, opt.name)
+    }
 
 
 def option_value(opt: Option, value: OptionValue) -> str:
     """One value of ``opt`` in words (``"stuck"`` -> ``"When the player to move is stuck"``)."""
-    words = {
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return _option_values().get((opt.name, str(value)), str(value))
+
+
+@per_language
+def _option_values() -> dict[tuple[str, str], str]:
+    return {
         ("end_rule", "row_empty"): _("When a row is empty"),
         ("end_rule", "stuck"): _("When the player to move is stuck"),
         ("capture_to", "store"): _("Into the store"),
@@ -203,9 +215,6 @@ def option_value(opt: Option, value: OptionValue) -> str:
         ("grand_slam", "illegal"): _("Not allowed"),
         ("grand_slam", "capture_all"): _("Captures everything"),
     }
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    return words.get((opt.name, str(value)), str(value))
 
 
 def rules_description(rules: Rules) -> str:
