@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
-import weakref
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import lru_cache, wraps
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, ParamSpec, TypeVar, overload
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "messages"
@@ -35,14 +34,21 @@ _PINNED: ContextVar[_gettext.NullTranslations | None] = ContextVar("mancala_tuto
 _resolver: Callable[[], str | None] | None = None
 
 
-def language(code: object) -> str:
-    """``code`` if it is one of :data:`LANGUAGES`, else the language it starts with (``"el-GR"`` -> ``"el"``),
-    else English."""
-    text = str(code or "").strip().lower().replace("_", "-")
+@lru_cache(maxsize=64)
+def _language(text: str) -> str:
+    text = text.strip().lower().replace("_", "-")
     if text in LANGUAGES:
         return text
     base = text.split("-")[0]
     return base if base in LANGUAGES else DEFAULT
+
+
+def language(code: object) -> str:
+    """``code`` if it is one of :data:`LANGUAGES`, else the language it starts with (``"el-GR"`` -> ``"el"``),
+    else English."""
+    if code in LANGUAGES:
+        return str(code)
+    return _language(str(code or "")[:100])
 
 
 def po_path(lang: str) -> Path:
@@ -103,34 +109,48 @@ def _active() -> _gettext.NullTranslations:
     return translation(language(_resolver()))
 
 
-T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def per_language(build: Callable[[], T]) -> Callable[[], T]:
-    """Decorator: ``build()`` (a table of translated labels, no arguments) made once per catalogue.
+@overload
+def per_language(build: Callable[P, R], *, maxsize: int | None = None) -> Callable[P, R]: ...
 
-    The table is built in the language of the first call (with that catalogue pinned while it is
-    built) and kept for every later call in the same language, so a function that looks one label
-    up in a table of many does not translate all of them each time. Callers must not change the
-    table returned (it is shared by every session in that language).
+
+@overload
+def per_language(build: None = None, *, maxsize: int | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]: ...
+
+
+def per_language(build: Callable[P, R] | None = None, *,
+                 maxsize: int | None = None) -> Callable[P, R] | Callable[[Callable[P, R]], Callable[P, R]]:
+    """Decorator: ``build(*args)`` (texts made from hashable positional arguments) made once per
+    catalogue and arguments.
+
+    The value is made with the catalogue of the first call pinned, and kept for every later call
+    with the same arguments in the same language (at most ``maxsize`` kept, least recently used
+    dropped; ``None``: all, for a table). So a function that looks one label up in a table of many
+    does not translate all of them each time. Callers must not change what is returned (it is
+    shared by every session in that language).
     """
-    made: weakref.WeakKeyDictionary[_gettext.NullTranslations, T] = weakref.WeakKeyDictionary()
 
-    @wraps(build)
-    def table() -> T:
-        catalogue = _active()
-        try:
-            return made[catalogue]
-        except KeyError:
-            pass
-        token = _PINNED.set(catalogue)
-        try:
-            value = made[catalogue] = build()
-        finally:
-            _PINNED.reset(token)
-        return value
+    def decorate(func: Callable[P, R]) -> Callable[P, R]:
+        @lru_cache(maxsize=maxsize)
+        def made(catalogue: _gettext.NullTranslations, *args: Any) -> R:
+            token = _PINNED.set(catalogue)
+            try:
+                return func(*args)  # type: ignore[call-arg]
+            finally:
+                _PINNED.reset(token)
 
-    return table
+        @wraps(func)
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            if kwargs:  # keyword arguments are not cached (none of the tables takes any)
+                return func(*args, **kwargs)
+            return made(_active(), *args)
+
+        return call
+
+    return decorate(build) if build is not None else decorate
 
 
 def gettext(message: str) -> str:

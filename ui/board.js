@@ -225,7 +225,9 @@ function render(root, data, counts, opts) {
   }
 }
 
-export default function ({ data, parentElement, setTriggerValue }) {
+export default function ({ data: sent, parentElement, setTriggerValue }) {
+  // Everything comes under one key (ui/board.py): Streamlit scans each top-level value for tables.
+  const data = sent && sent.board;
   if (!data) return;
   let root = parentElement.querySelector(".mt-root");
   if (!root) {

@@ -121,9 +121,12 @@ def sidebar(current_title: str) -> None:
                                        summary.puzzles_tried))
         learner.panel(current_title)
         live.sidebar_banner()
-        with st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,
-                         on_change="rerun"):  # keyed: a rerun (the keeper reporting) keeps it open
-            board_settings()
+        # Keyed: a rerun (the keeper reporting) keeps it open; closed, it builds nothing.
+        panel = st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,
+                            on_change="rerun")
+        if panel.open:
+            with panel:
+                board_settings()
 
 
 def board_settings() -> None:

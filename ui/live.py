@@ -30,8 +30,10 @@ POLL = "3s"
 def ask_button(rules: Rules, position: Position, where: str) -> None:
     """"Ask my class" under a board, for a session that opened a class (nothing otherwise)."""
     sess = state.session()
+    if sess.teacher_class is None:
+        return
     db = learner.database()
-    if sess.teacher_class is None or db is None:
+    if db is None:
         return
     code = sess.teacher_class
 

@@ -36,6 +36,7 @@ def clause_separator() -> str:
     return _("; ")
 
 
+@per_language(maxsize=16)
 def side_name(side: Side) -> Word:
     """``"S"`` -> ``"South"``, ``"N"`` -> ``"North"`` (a ``Word``: ``{side:gen}``, ``{side:acc}`` in a template)."""
     if side == SOUTH:
@@ -43,6 +44,7 @@ def side_name(side: Side) -> Word:
     return Word(_("North"), gen=pgettext("genitive", "North"), acc=pgettext("accusative", "North"))
 
 
+@per_language(maxsize=512)
 def seeds_word(count: int) -> Word:
     """``1`` -> ``"1 seed"``, ``4`` -> ``"4 seeds"``, ``0`` -> ``"0 seeds"`` (a ``Word`` with its cases)."""
     return Word(ngettext("{n} seed", "{n} seeds", count).format(n=count),
@@ -69,6 +71,7 @@ def times_word(count: int) -> str:
     return ngettext("{n} time", "{n} times", count).format(n=count)
 
 
+@per_language(maxsize=512)
 def place_name(place: Place | tuple[Side, int]) -> Word:
     """``("S", 3)`` -> ``"South's pit 3"``; pit 0 is the store: ``"North's store"`` (a ``Word``:
     ``{place:acc}``, ``{place:at}`` in a template)."""
