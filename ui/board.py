@@ -32,8 +32,9 @@ from tutor.activity import Activity, Sowing, counts_of, sowing_frames
 from ui import state
 
 _HERE = Path(__file__).resolve().parent
-# The board's data goes under one key, {"board": {...}}: Streamlit looks at every top-level value
-# of a component's data for a table to convert, which cost more than drawing the board.
+# The board's data is sent as a one-item list, [{...}]: Streamlit looks at every top-level value of a
+# component's dict data for a table to convert (importing pandas for it on a server's first page),
+# which cost more than drawing the board; a list is sent as it is.
 _COMPONENT = st.components.v2.component(
     "mancala_tutor_board",
     html='<div class="mt-root"></div>',
@@ -140,7 +141,7 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
         if on_action is not None:
             on_action()
 
-    _COMPONENT(key=key, data={"board": data}, on_pit_change=pit, on_flag_change=flag,
+    _COMPONENT(key=key, data=[data], on_pit_change=pit, on_flag_change=flag,
                on_shown_change=activity.clock_shown)
 
 
@@ -148,4 +149,4 @@ def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:
     """Draw ``position`` as a board nobody can press (Home's picture of the start)."""
     data = _data(key, position, rules, playable=(), interactive=False, lit=(), path=(), origin=None,
                  turn_text=turn_text, sowing=None)
-    _COMPONENT(key=key, data={"board": data}, on_pit_change=lambda: None)
+    _COMPONENT(key=key, data=[data], on_pit_change=lambda: None)
