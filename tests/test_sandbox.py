@@ -20,13 +20,26 @@ PAGE = "pages/sandbox.py"
 START = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"
 
 
-def open_sandbox(page_app, **query):
+def open_sandbox(page_app, panels=(), **query):
+    """The Sandbox opened (with ``?name=value`` for each query), then the named panels opened
+    ("settings", "editor", "moves", "story", "share": a closed panel builds nothing)."""
     at = page_app(PAGE)
     for name, value in query.items():
         at.query_params[name] = value
     at.run()
     assert not at.exception, at.exception
+    if panels:
+        open_panels(at, *panels)
     return at
+
+
+def open_panels(at, *panels):
+    """Open panels below the board, as a click on each one's header does (its state is its key)."""
+    for name in panels:
+        at.session_state[f"sb_exp_{name}"] = True
+    at.run()
+    assert not at.exception, at.exception
+    assert all(at.expander(key=f"sb_exp_{name}").proto.expanded for name in panels)
 
 
 def sb(at) -> SandboxActivity:
@@ -129,7 +142,7 @@ def test_new_game_resets_the_board(page_app):
 
 def test_against_the_computer_it_replies_and_undo_returns_to_your_turn(page_app):
     """With the computer as North (Easy), a South move is answered when the page runs; Undo goes back to South's turn."""
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("settings",))
     at.radio(key="sb_mode").set_value("computer").run()
     assert sb(at).mode == "computer"
     assert at.radio(key="sb_computer_side").value == "N" and at.select_slider(key="sb_level").value == "easy"
@@ -143,7 +156,7 @@ def test_against_the_computer_it_replies_and_undo_returns_to_your_turn(page_app)
 
 
 def test_the_computer_moves_first_when_it_plays_south(page_app):
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("settings",))
     at.radio(key="sb_mode").set_value("computer").run()
     at.radio(key="sb_computer_side").set_value("S").run()
     at.button(key="sb_new").click().run()
@@ -155,7 +168,7 @@ def test_the_computer_moves_first_when_it_plays_south(page_app):
 
 def test_a_failing_computer_is_an_error_box_not_a_traceback(page_app):
     """If the computer cannot choose (here: a level the engine does not know), the game goes on as two players."""
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("settings",))
     at.radio(key="sb_mode").set_value("computer").run()
     sb(at).level = "no-such-level"
     press(at, 1)
@@ -167,7 +180,7 @@ def test_a_failing_computer_is_an_error_box_not_a_traceback(page_app):
 def test_who_plays_follows_a_switch_to_two_players(page_app, how):
     """When the sandbox switches itself to two players ("Go back to that move" at a computer's move, or
     the computer failing), "Who plays" says "two" and choosing the computer again brings it back."""
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("settings",))
     at.radio(key="sb_mode").set_value("computer").run()
     if how == "the computer failed":
         sb(at).level = "no-such-level"
@@ -185,7 +198,7 @@ def test_who_plays_follows_a_switch_to_two_players(page_app, how):
 def test_a_share_link_opens_the_same_position_and_rules(page_app):
     """A teacher's link with Awari rules and a position opens exactly that."""
     pos = "0,5,5,5,5,4/2/4,4,4,4,4,0/2/N"
-    at = open_sandbox(page_app, pos=pos, game="oware", grand_slam="illegal")
+    at = open_sandbox(page_app, panels=("share",), pos=pos, game="oware", grand_slam="illegal")
     assert sb(at).rules == OwareRules(grand_slam="illegal")
     assert sb(at).game.position.to_notation() == pos
     assert not at.error
@@ -205,7 +218,7 @@ def test_a_bad_share_link_shows_an_error_and_the_start_position(page_app, query)
 
 def test_the_editor_refuses_an_impossible_position(page_app):
     """Seeds that do not add up to 48 are refused with the reason; the board stays."""
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("editor",))
     field = next(t for t in at.text_input if t.label == "Position in notation")
     assert field.key == "sb_ed_text"
     field.input("9,9,9,9,9,9/0/4,4,4,4,4,4/0/S")
@@ -220,7 +233,7 @@ def test_the_editor_refuses_an_impossible_position(page_app):
 
 
 def test_the_editor_sets_a_possible_position(page_app):
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("editor",))
     at.text_input(key="sb_ed_text").input("0,0,0,0,0,1/20/0,0,0,0,2,1/24/S")
     at.button(key="sb_ed_text_go").click().run()
     assert sb(at).game.position.to_notation() == "0,0,0,0,0,1/20/0,0,0,0,2,1/24/S"
@@ -230,7 +243,7 @@ def test_the_editor_sets_a_possible_position(page_app):
 
 
 def test_the_editor_numbers_are_checked_too(page_app):
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("editor",))
     at.number_input(key="sb_ed_S1").set_value(7)
     at.button(key="sb_ed_fields_go").click().run()
     assert sb(at).game.position.to_notation() == START
@@ -238,7 +251,7 @@ def test_the_editor_numbers_are_checked_too(page_app):
 
 
 def test_the_editor_numbers_set_the_board(page_app):
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("editor",))
     for name, value in {"S1": 0, "S6": 8, "SS": 0}.items():
         at.number_input(key=f"sb_ed_{name}").set_value(value)
     at.radio(key="sb_ed_to_move").set_value("N")
@@ -261,7 +274,7 @@ SETTING_WIDGETS = {"sb_game": "radio", "sb_end_rule": "radio", "sb_capture_to": 
     ],
 )
 def test_rules_options_start_a_new_game(page_app, choices, expected):
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("settings",))
     for key, value in choices.items():
         getattr(at, SETTING_WIDGETS[key])(key=key).set_value(value).run()
     at.button(key="sb_new_settings").click().run()
@@ -271,7 +284,7 @@ def test_rules_options_start_a_new_game(page_app, choices, expected):
 
 
 def test_grand_slam_option_and_north_first(page_app):
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("settings",))
     at.radio(key="sb_game").set_value("oware").run()
     at.radio(key="sb_grand_slam").set_value("capture_all").run()
     at.radio(key="sb_first").set_value("N").run()
@@ -281,7 +294,7 @@ def test_grand_slam_option_and_north_first(page_app):
 
 
 def test_the_move_list_is_a_table(page_app):
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("moves",))
     press(at, 3)
     press(at, 1)
     frame = at.dataframe[0].value
@@ -353,7 +366,7 @@ def test_open_expanders_stay_open_after_pit_presses_and_a_refused_edit(page_app)
 
 
 def test_the_editor_fields_follow_the_board_after_a_move(page_app):
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("editor",))
     press(at, 3)
     assert at.number_input(key="sb_ed_S3").value == 0
     assert at.text_input(key="sb_ed_text").value == "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S"
@@ -385,7 +398,7 @@ def test_a_kalah_link_with_a_grand_slam_setting_says_it_was_ignored(page_app):
 
 def test_a_negative_number_in_the_editor_gets_a_clear_message(page_app):
     """Typing -4 into S3 and pressing 'Use these numbers' says what is wrong, once, in the editor."""
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("editor",))
     at.number_input(key="sb_ed_S3").set_value(-4)
     at.button(key="sb_ed_fields_go").click().run()
     assert sb(at).game.position.to_notation() == START

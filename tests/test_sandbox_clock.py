@@ -12,7 +12,7 @@ from .test_sandbox import open_sandbox, press, sb, texts
 
 
 def start_timed(page_app, choice="3+2", **fields):
-    at = open_sandbox(page_app)
+    at = open_sandbox(page_app, panels=("settings",))
     at.radio(key="sb_clock").set_value(choice).run()
     for key, value in fields.items():
         getattr(at, "number_input" if key != "sides" else "radio")(key=f"sb_clock_{key}").set_value(value)

@@ -19,8 +19,9 @@ import gettext as _gettext
 import io
 from collections.abc import Callable
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
+from typing import Any, ParamSpec, TypeVar, overload
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "messages"
@@ -33,14 +34,21 @@ _PINNED: ContextVar[_gettext.NullTranslations | None] = ContextVar("mancala_tuto
 _resolver: Callable[[], str | None] | None = None
 
 
-def language(code: object) -> str:
-    """``code`` if it is one of :data:`LANGUAGES`, else the language it starts with (``"el-GR"`` -> ``"el"``),
-    else English."""
-    text = str(code or "").strip().lower().replace("_", "-")
+@lru_cache(maxsize=64)
+def _language(text: str) -> str:
+    text = text.strip().lower().replace("_", "-")
     if text in LANGUAGES:
         return text
     base = text.split("-")[0]
     return base if base in LANGUAGES else DEFAULT
+
+
+def language(code: object) -> str:
+    """``code`` if it is one of :data:`LANGUAGES`, else the language it starts with (``"el-GR"`` -> ``"el"``),
+    else English."""
+    if code in LANGUAGES:
+        return str(code)
+    return _language(str(code or "")[:100])
 
 
 def po_path(lang: str) -> Path:
@@ -101,6 +109,50 @@ def _active() -> _gettext.NullTranslations:
     return translation(language(_resolver()))
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@overload
+def per_language(build: Callable[P, R], *, maxsize: int | None = None) -> Callable[P, R]: ...
+
+
+@overload
+def per_language(build: None = None, *, maxsize: int | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]: ...
+
+
+def per_language(build: Callable[P, R] | None = None, *,
+                 maxsize: int | None = None) -> Callable[P, R] | Callable[[Callable[P, R]], Callable[P, R]]:
+    """Decorator: ``build(*args)`` (texts made from hashable positional arguments) made once per
+    catalogue and arguments.
+
+    The value is made with the catalogue of the first call pinned, and kept for every later call
+    with the same arguments in the same language (at most ``maxsize`` kept, least recently used
+    dropped; ``None``: all, for a table). So a function that looks one label up in a table of many
+    does not translate all of them each time. Callers must not change what is returned (it is
+    shared by every session in that language).
+    """
+
+    def decorate(func: Callable[P, R]) -> Callable[P, R]:
+        @lru_cache(maxsize=maxsize)
+        def made(catalogue: _gettext.NullTranslations, *args: Any) -> R:
+            token = _PINNED.set(catalogue)
+            try:
+                return func(*args)  # type: ignore[call-arg]
+            finally:
+                _PINNED.reset(token)
+
+        @wraps(func)
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            if kwargs:  # keyword arguments are not cached (none of the tables takes any)
+                return func(*args, **kwargs)
+            return made(_active(), *args)
+
+        return call
+
+    return decorate(build) if build is not None else decorate
+
+
 def gettext(message: str) -> str:
     """``message`` in the language of the session (English when untranslated)."""
     return _active().gettext(message)
@@ -121,5 +173,6 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _active().npgettext(context, singular, plural, n)
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "LOCALE_DIR", "current", "gettext", "language", "ngettext", "npgettext", "pgettext", "po_path",
+__all__ = ["DEFAULT", "LANGUAGES", "LOCALE_DIR", "current", "gettext", "language", "ngettext", "npgettext", "per_language",
+           "pgettext", "po_path",
            "set_resolver", "translation", "use"]

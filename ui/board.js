@@ -144,7 +144,11 @@ function render(root, data, counts, opts) {
       b.disabled = true;
     } else {
       b.classList.add("mt-playable");
-      b.addEventListener("click", () => opts.onPit(k));
+      b.addEventListener("click", () => {
+        // The pit reacts at once, before the server answers; the board drawn with the answer replaces it.
+        b.classList.add("mt-pressed");
+        opts.onPit(k);
+      });
     }
     if (lit.has(key)) b.classList.add("mt-lit");
     if (onPath.has(key)) b.classList.add("mt-path");
@@ -228,7 +232,9 @@ function render(root, data, counts, opts) {
   }
 }
 
-export default function ({ data, parentElement, setTriggerValue }) {
+export default function ({ data: sent, parentElement, setTriggerValue }) {
+  // The data comes as a one-item list (ui/board.py).
+  const data = sent && sent[0];
   if (!data) return;
   let root = parentElement.querySelector(".mt-root");
   if (!root) {

@@ -20,7 +20,7 @@ comes from ``tutor.words``; nothing here decides a rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,9 @@ from tutor.activity import Activity, Sowing, counts_of, sowing_frames
 from ui import state
 
 _HERE = Path(__file__).resolve().parent
+# The board's data is sent as a one-item list, [{...}]: Streamlit looks at every top-level value of a
+# component's dict data for a table to convert (importing pandas for it on a server's first page),
+# which cost more than drawing the board; a list is sent as it is.
 _COMPONENT = st.components.v2.component(
     "mancala_tutor_board",
     html='<div class="mt-root"></div>',
@@ -122,9 +125,10 @@ def _flagged(activity: Activity) -> None:
     activity.check_time()
 
 
-def draw(activity: Activity, key: str) -> None:
+def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = None) -> None:
     """Draw ``activity``'s board: its position, lit pits, the last move's path, the sowing to
-    animate and the line above; presses go to ``activity.press`` (the one click handler)."""
+    animate and the line above; presses go to ``activity.press`` (the one click handler).
+    ``on_action`` (optional) runs in the same callback after a press or a clock that ran out."""
     last = activity.last
     playable = activity.playable()
     said = words.moves_said(list(activity.sowing.results), activity.rules) if last is not None else ""
@@ -133,12 +137,22 @@ def draw(activity: Activity, key: str) -> None:
         lit=activity.lit(), path=last.path if last else (), origin=Place(last.mover, last.pit) if last else None,
         turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(), said=said,
     )
-    _COMPONENT(key=key, data=data, on_pit_change=lambda: _pressed(key, activity),
-               on_flag_change=lambda: _flagged(activity), on_shown_change=activity.clock_shown)
+    def pit() -> None:
+        _pressed(key, activity)
+        if on_action is not None:
+            on_action()
+
+    def flag() -> None:
+        _flagged(activity)
+        if on_action is not None:
+            on_action()
+
+    _COMPONENT(key=key, data=[data], on_pit_change=pit, on_flag_change=flag,
+               on_shown_change=activity.clock_shown)
 
 
 def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:
     """Draw ``position`` as a board nobody can press (Home's picture of the start)."""
     data = _data(key, position, rules, playable=(), interactive=False, lit=(), path=(), origin=None,
                  turn_text=turn_text, sowing=None)
-    _COMPONENT(key=key, data=data, on_pit_change=lambda: None)
+    _COMPONENT(key=key, data=[data], on_pit_change=lambda: None)

@@ -143,7 +143,7 @@ def heatmap(names: list[str], lesson_titles: list[str], grid: list[list[float]])
     return fig
 
 
-@st.fragment(run_every="5s")
+@st.fragment(run_every=dt.timedelta(seconds=5))  # a timedelta, not "5s" (read with pandas)
 def dashboard() -> None:
     """The teacher's class: who did what, refreshed while open."""
     sess = state.session()

@@ -50,24 +50,27 @@ PAGES: tuple[tuple[str, str, str], ...] = (
 _IN_FRAME: ContextVar[bool] = ContextVar("mancala_tutor_in_frame", default=False)
 
 
+# The app loads content as data: the engine's proofs of every lesson and puzzle (lessons.loader,
+# lessons.proofs) run in the tests, so no page waits on them (prove=False); the files' shapes are
+# still checked (pydantic) when they load.
 @st.cache_resource(show_spinner=False)
 def _lessons(lang: str) -> dict[str, Lesson]:
-    return load_lessons(lang=lang)
+    return load_lessons(lang=lang, prove=False)
 
 
 @st.cache_resource(show_spinner=False)
 def _puzzles(lang: str) -> dict[str, Puzzle]:
-    return load_puzzles(lang=lang)
+    return load_puzzles(lang=lang, prove=False)
 
 
 def lessons() -> dict[str, Lesson]:
-    """Every lesson in the session's language, loaded and checked once per server and language
-    (``lessons.loader.load_lessons``; frozen models, the same facts in every language)."""
+    """Every lesson in the session's language, loaded once per server and language
+    (``lessons.loader.load_lessons``, its proofs left to the tests; frozen models, the same facts in every language)."""
     return _lessons(i18n.current())
 
 
 def puzzles() -> dict[str, Puzzle]:
-    """Every puzzle in the session's language, loaded and checked once per server and language."""
+    """Every puzzle in the session's language, loaded once per server and language (proved by the tests)."""
     return _puzzles(i18n.current())
 
 
@@ -125,9 +128,12 @@ def sidebar(current_title: str) -> None:
                                        summary.puzzles_tried))
         learner.panel(current_title)
         live.sidebar_banner()
-        with st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,
-                         on_change="rerun"):  # keyed: a rerun (the keeper reporting) keeps it open
-            board_settings()
+        # Keyed: a rerun (the keeper reporting) keeps it open; closed, it builds nothing.
+        panel = st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,
+                            on_change="rerun")
+        if panel.open:
+            with panel:
+                board_settings()
 
 
 def board_settings() -> None:

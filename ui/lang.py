@@ -11,7 +11,10 @@ is ever kept or written into the URL.
 
 from __future__ import annotations
 
+import threading
+
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor import i18n, words
 from ui import state
@@ -22,12 +25,31 @@ NAMES = {"en": "English", "el": "Ελληνικά"}
 """Each language named in itself (never translated)."""
 
 
+_SEEN = threading.local()
+"""This script thread's last answer: ``(script run context, language)``. A page run makes a few
+hundred sentences, and reading Session State for each cost a tenth of a press; the language only
+changes through :func:`choose` and the switch's callback, which both update it. A script thread
+serves one session (its own context); a new thread or context reads Session State again."""
+
+
+def _remember(lang: object) -> None:
+    _SEEN.value = (get_script_run_ctx(suppress_warning=True), lang)
+
+
 def session_language() -> str | None:
     """The running session's language (``None`` outside a session: English)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None:
+        return None  # no script context (a test or a tool)
+    seen = getattr(_SEEN, "value", None)
+    if seen is not None and seen[0] is ctx:
+        return seen[1]
     try:
-        return st.session_state.get(KEY)
-    except Exception:  # noqa: BLE001 - no script context (a test or a tool)
+        lang = st.session_state.get(KEY)
+    except Exception:  # noqa: BLE001 - no session state (a test or a tool)
         return None
+    _SEEN.value = (ctx, lang)
+    return lang
 
 
 i18n.set_resolver(session_language)
@@ -66,6 +88,7 @@ def choose() -> str:
         _keep_in_url(str(ss[KEY]))  # a link's unknown language is not kept in the URL
     if ss.get(SWITCH) != ss[KEY]:
         ss[SWITCH] = ss[KEY]  # the switch shows the language in use (set before it is drawn)
+    _remember(ss[KEY])
     return str(ss[KEY])
 
 
@@ -76,6 +99,7 @@ def _switched() -> None:
     chosen = ss.get(SWITCH)
     if chosen in i18n.LANGUAGES:
         ss[KEY] = chosen
+        _remember(chosen)
         _keep_in_url(str(chosen))
     else:
         ss[SWITCH] = ss.get(KEY, i18n.DEFAULT)

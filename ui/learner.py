@@ -12,17 +12,21 @@ memory and says so. Nothing here decides what progress means
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from store import learners
-from store.db import Database, StoreUnavailable
-from store.progress import StoredProgress
 from tutor import words
 from tutor.activity import Notice
 from tutor.progress import Progress
 from ui import lang, state
+
+if TYPE_CHECKING:
+    from store.db import Database
+
+# The store (SQLAlchemy, Alembic) is imported where the database is first used, not with this
+# module: every page imports it, and a server's first page is drawn before the learner keeper
+# reports (the database is needed from then on).
 
 _HERE = Path(__file__).resolve().parent
 _KEEPER = st.components.v2.component(
@@ -34,6 +38,8 @@ _KEEPER = st.components.v2.component(
 
 @st.cache_resource(show_spinner=False)
 def _open() -> Database | None:
+    from store.db import Database, StoreUnavailable
+
     try:
         return Database()
     except StoreUnavailable:
@@ -46,6 +52,8 @@ def database() -> Database | None:
 
 
 def _bind(db: Database, code: str) -> None:
+    from store.progress import StoredProgress
+
     sess = state.session()
     sess.learner = code
     sess.keeper = {"ask": False, "save": code, "forget": False}
@@ -54,6 +62,9 @@ def _bind(db: Database, code: str) -> None:
 
 def _use(text: object) -> bool:
     """Bind the code ``text`` if it is a known learner; else a note says why and nothing changes."""
+    from store import learners
+    from store.db import StoreUnavailable
+
     sess = state.session()
     db = database()
     if db is None:
@@ -79,6 +90,9 @@ def _use(text: object) -> bool:
 
 def _stored(value: object) -> None:
     """The keeper reported this browser's code (``""``: none): bind it, or make a new learner."""
+    from store import learners
+    from store.db import StoreUnavailable
+
     sess = state.session()
     sess.keeper["ask"] = False
     db = database()
@@ -114,9 +128,9 @@ def keep() -> None:
     if linked is not None:
         state.drop_query("learner")
         _use(linked)
-    _KEEPER(key=state.Keys.KEEPER, data=dict(sess.keeper), on_stored_change=_on_stored)
+    _KEEPER(key=state.Keys.KEEPER, data=[dict(sess.keeper)], on_stored_change=_on_stored)  # a list: ui/board.py
     sess.keeper["forget"] = False
-    if isinstance(sess.progress, StoredProgress) and sess.progress.lost:
+    if getattr(sess.progress, "lost", False):  # a StoredProgress whose database went away
         sess.store_lost = True
 
 
@@ -128,6 +142,9 @@ def continue_link(code: str) -> str:
 def forget() -> None:
     """"Forget me on this device": the code's progress stays in the store under it; this device
     starts afresh with a new learner code (kept by the browser in place of the old one)."""
+    from store import learners
+    from store.db import StoreUnavailable
+
     sess = state.session()
     old = sess.learner or ""
     sess.learner = None

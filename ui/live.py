@@ -9,33 +9,46 @@ the answers, refreshed while open, then what each pit does with best play
 
 from __future__ import annotations
 
+from datetime import timedelta
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from engine import Position, Rules
-from store import classes, learners, live
-from store.db import StoreUnavailable
 from tutor import i18n, words
 from tutor.links import link_query, read_link
 from tutor.live import QuestionActivity
-from ui import board, figures, learner, outcomes, state
+from ui import board, learner, state
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+# Plotly, the analysis tables (``ui.figures``, ``ui.outcomes``) and the store (SQLAlchemy) are
+# imported where they are used: every page imports this module (the sidebar's banner, "Ask my
+# class"), and loading them would make every page's first start wait for them.
 
 K = state.Keys.LIVE
-POLL = "3s"
-"""How often an open Class page asks for news (answers, a new question)."""
+POLL = timedelta(seconds=3)
+"""How often an open Class page asks for news (answers, a new question). Intervals are timedeltas:
+Streamlit reads a string such as "3s" with pandas, which would make every page's first start wait
+for pandas."""
 
 
 def ask_button(rules: Rules, position: Position, where: str) -> None:
     """"Ask my class" under a board, for a session that opened a class (nothing otherwise)."""
     sess = state.session()
+    if sess.teacher_class is None:
+        return
     db = learner.database()
-    if sess.teacher_class is None or db is None:
+    if db is None:
         return
     code = sess.teacher_class
 
     def send() -> None:
+        from store import classes, live
+        from store.db import StoreUnavailable
+
         try:
             live.ask(db, code, link_query(rules, position))
             state.tell(None)
@@ -53,6 +66,10 @@ def _question(link: str) -> tuple[Rules, Position]:
 
 def answers_figure(counts: dict[int, int], pits: int) -> go.Figure:
     """Bars of how many pupils chose each pit (1..``pits``), the counts written on the bars."""
+    import plotly.graph_objects as go
+
+    from ui import figures
+
     xs = list(range(1, pits + 1))
     ys = [counts.get(p, 0) for p in xs]
     fig = go.Figure(go.Bar(x=xs, y=ys, text=ys, textposition="auto",
@@ -67,6 +84,9 @@ def answers_figure(counts: dict[int, int], pits: int) -> go.Figure:
 @st.fragment(run_every=POLL)
 def teacher_panel() -> None:
     """The projector's part: the open question, the live count, reveal and end."""
+    from store import live
+    from store.db import StoreUnavailable
+
     sess = state.session()
     db = learner.database()
     if sess.teacher_class is None or db is None:
@@ -95,6 +115,8 @@ def teacher_panel() -> None:
     row.button(words.label("end_question"), key=f"{K}end", on_click=live.close, args=(db, q.id),
                icon=":material/stop_circle:")
     if q.revealed:
+        from ui import outcomes
+
         with st.spinner(words.working_out()):
             rows = outcomes.cached_rows(start.to_notation(), outcomes.rules_key(rules), 1000, i18n.current())
         outcomes.render_rows(rows, rules.game)
@@ -103,6 +125,9 @@ def teacher_panel() -> None:
 @st.fragment(run_every=POLL)
 def pupil_panel() -> None:
     """A pupil's part: the open question's board to press, or a line saying there is none."""
+    from store import learners, live
+    from store.db import StoreUnavailable
+
     sess = state.session()
     db = learner.database()
     code = sess.learner
@@ -139,9 +164,14 @@ def sidebar_banner() -> None:
     Only a learner who joined a class polls (every 10 s); everybody else's page never reruns by itself,
     so a server full of learners outside a class does no work between their presses."""
     sess = state.session()
-    db = learner.database()
-    if db is None or sess.learner is None:
+    if sess.learner is None:  # before the database: a first visit draws its first page without it
         return
+    db = learner.database()
+    if db is None:
+        return
+    from store import learners, live
+    from store.db import StoreUnavailable
+
     try:
         joined = learners.class_of(db, sess.learner)
     except StoreUnavailable:
@@ -150,11 +180,14 @@ def sidebar_banner() -> None:
         _class_banner(joined[0])
 
 
-@st.fragment(run_every="10s")
+@st.fragment(run_every=timedelta(seconds=10))
 def _class_banner(class_code: str) -> None:
     db = learner.database()
     if db is None:
         return
+    from store import live
+    from store.db import StoreUnavailable
+
     try:
         q = live.current(db, class_code)
     except StoreUnavailable:

@@ -8,10 +8,13 @@ runs the computer's turn (with a spinner below the board) and wires the buttons.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+from streamlit.errors import StreamlitAPIException
 
-from tutor import words
+from tutor import i18n, words
 from tutor.sandbox import SandboxActivity
 from ui import board, live, reveal, sandbox_panels, state, story
 
@@ -28,23 +31,31 @@ def computer_turn(sb: SandboxActivity) -> None:
             sb.computer_failed()
 
 
+def controls_mark(sb: SandboxActivity) -> tuple[object, ...]:
+    """All the controls row shows: a press that leaves it the same does not draw it again."""
+    clock = sb.clock
+    timed = None if clock is None else (sb.paused(), sb.over() or not clock.started, clock.control)
+    return (bool(sb.undo_steps()), sb.game.can_redo, timed, sb.rules, sb.mode, sb.level, i18n.current())
+
+
 def _controls(sb: SandboxActivity) -> None:
+    st.session_state[DRAWN] = controls_mark(sb)
     cols = st.columns(4)
     if sb.clock is None:
-        cols[0].button(words.label("undo"), key=f"{state.Keys.SANDBOX}undo", on_click=sb.undo,
+        cols[0].button(words.label("undo"), key=f"{state.Keys.SANDBOX}undo", on_click=_control(sb.undo),
                        disabled=not sb.undo_steps(), icon=":material/undo:", width="stretch")
-        cols[1].button(words.label("redo"), key=f"{state.Keys.SANDBOX}redo", on_click=sb.redo,
+        cols[1].button(words.label("redo"), key=f"{state.Keys.SANDBOX}redo", on_click=_control(sb.redo),
                        disabled=not sb.game.can_redo, icon=":material/redo:", width="stretch")
     else:
         # A timed game (K19) has no Undo or Redo; a teacher can stop both clocks to explain.
         if sb.paused():
-            cols[0].button(words.clock_label("resume"), key=f"{state.Keys.SANDBOX}resume", on_click=sb.resume_clocks,
+            cols[0].button(words.clock_label("resume"), key=f"{state.Keys.SANDBOX}resume", on_click=_control(sb.resume_clocks),
                            icon=":material/play_arrow:", width="stretch", type="primary")
         else:
-            cols[0].button(words.clock_label("pause"), key=f"{state.Keys.SANDBOX}pause", on_click=sb.pause_clocks,
+            cols[0].button(words.clock_label("pause"), key=f"{state.Keys.SANDBOX}pause", on_click=_control(sb.pause_clocks),
                            icon=":material/pause:", width="stretch", disabled=sb.over() or not sb.clock.started)
         cols[1].caption(words.clock_label("no_undo"))
-    cols[2].button(words.label("new_game"), key=f"{state.Keys.SANDBOX}new", on_click=sandbox_panels.new_game,
+    cols[2].button(words.label("new_game"), key=f"{state.Keys.SANDBOX}new", on_click=_control(sandbox_panels.new_game),
                    icon=":material/restart_alt:", width="stretch", help=words.label("new_game_help"))
     line = words.rules_and_players(sb.rules, words.players_words(sb.mode, sb.level))
     if sb.clock is not None:
@@ -69,41 +80,138 @@ def _result(sb: SandboxActivity) -> None:
     st.success(text, icon=":material/emoji_events:")
 
 
+BOARD_FRAGMENT = "sb_board"
+"""The fragment that draws the board, and below the controls what the moves did and the result: a
+press reruns only it (not the frame, the navigation, the sidebar, the controls or the panels)."""
+CONTROLS_FRAGMENT = "sb_controls"
+"""The fragment that draws the controls row (Undo, Redo, New game, the rules): drawn again only
+when what it shows changes (:func:`controls_mark`), or when one of its buttons is used."""
+PANELS_FRAGMENT = "sb_panels"
+"""The fragment that holds the panels below: opening one, or using a widget in one, reruns only it;
+a panel's action that changes the game reruns the whole app (``sandbox_panels.whole_page``)."""
+DRAWN = f"{state.Keys.SANDBOX}controls_drawn"
+"""Session State: the :func:`controls_mark` the controls row was last drawn with."""
+
+PANELS = (
+    ("settings", "players_rules", ":material/settings:", sandbox_panels.settings),
+    ("editor", "board_editor", ":material/edit:", sandbox_panels.editor),
+    ("moves", "moves", ":material/list:", sandbox_panels.moves_table),
+    ("story", "game_story", ":material/insights:", story.render),
+    ("share", "share_position", ":material/link:", sandbox_panels.share),
+)
+"""The panels below the board: (key after ``Keys.EXPANDER``, label id, icon, what draws its content)."""
+
+
 def render() -> None:
-    """Draw the whole sandbox page (below the page title)."""
+    """Draw the whole sandbox page (below the page title).
+
+    Top to bottom: the board, the controls row, what the last moves did and the result, then the
+    panels. The board and the words under the controls are one fragment (they change with every
+    press), written into two containers made here so the controls, a fragment of their own, stay
+    between them.
+    """
+    st.caption(words.sandbox_intro())
+    board_box, controls_box, words_box = st.container(), st.container(), st.container()
+    _board_part(board_box, words_box)
+    _controls_part(controls_box)
+    _panels()
+
+
+def panels_open() -> bool:
+    """True while any panel below the board is open (each one shows the game too)."""
+    ss = st.session_state
+    return any(ss.get(f"{state.Keys.EXPANDER}{key}") for key, *_ in PANELS)
+
+
+def _stale_controls() -> bool:
+    return st.session_state.get(DRAWN) != controls_mark(state.sandbox())
+
+
+def _board_follow() -> None:
+    """After a press or a clock that ran out (a callback of the board): the controls follow when
+    what they show changed, and the panels when one is open; else the board's part runs alone."""
+    scope = [BOARD_FRAGMENT]
+    if _stale_controls():
+        scope.append(CONTROLS_FRAGMENT)
+    if panels_open():
+        scope.append(PANELS_FRAGMENT)
+    if len(scope) > 1:
+        st.rerun(scope)
+
+
+def _control(action: Callable[[], object]) -> Callable[[], None]:
+    """A control's callback: ``action``, then the controls and the board (and open panels) run again."""
+
+    def run() -> None:
+        action()
+        st.rerun([CONTROLS_FRAGMENT, BOARD_FRAGMENT, *([PANELS_FRAGMENT] if panels_open() else [])])
+
+    return run
+
+
+def _rerun() -> None:
+    """Run the board's part again (the computer has moved): alone when this run was its own and
+    neither the controls nor an open panel must follow, else the whole app (a fragment's body can
+    rerun only itself or the app)."""
+    if not panels_open() and not _stale_controls():
+        try:
+            st.rerun(scope="fragment")
+        except StreamlitAPIException:  # a full-app run: a fragment-scoped rerun is not allowed then
+            pass
+    st.rerun()
+
+
+@st.fragment(key=BOARD_FRAGMENT)
+def _board_part(board_box: DeltaGenerator, words_box: DeltaGenerator) -> None:
+    """Everything a press changes: the board (in ``board_box``); what the moves did and the result
+    (in ``words_box``, below the controls).
+
+    It reads all it draws from the session's ``SandboxActivity``, so nothing shown here is ever
+    left behind by a press; the controls and open panels follow (:func:`_board_follow`).
+    """
     sb = state.sandbox()
     prefs = state.session().prefs
     # The board's animation time is never charged to a clock (tutor.timed).
     sb.frame_ms = prefs.ms_per_seed if prefs.animate else 0
     sb.step_mode = prefs.animate and prefs.step
     sb.check_time()
-    st.caption(words.sandbox_intro())
     # The board comes first and nothing is ever inserted above it, so it never
     # jumps: the computer's "thinking" spinner, notices and the words about the
     # last moves all go below it. The board is drawn before the computer thinks,
     # so the learner's move is shown (and the computer's clock runs) meanwhile;
     # then the page runs again with the reply, which the board adds to the move.
-    board.draw(sb, state.Keys.SANDBOX_BOARD)
-    thinking = st.empty()
-    _controls(sb)
-    live.ask_button(sb.rules, sb.position, "sandbox")
-    reveal.notice(sb)
-    _what_happened(sb)
-    _result(sb)
-    # Each expander keeps its open/closed state under a stable key (label and
-    # arguments never change), so a pit press, a refused editor entry or a new
-    # notice never closes it.
-    panels = (
-        ("settings", "players_rules", ":material/settings:", sandbox_panels.settings),
-        ("editor", "board_editor", ":material/edit:", sandbox_panels.editor),
-        ("moves", "moves", ":material/list:", sandbox_panels.moves_table),
-        ("story", "game_story", ":material/insights:", story.render),
-        ("share", "share_position", ":material/link:", sandbox_panels.share),
-    )
-    for key, label, icon, draw in panels:
-        with st.expander(words.label(label), icon=icon, key=f"{state.Keys.EXPANDER}{key}", on_change="rerun"):
-            draw(sb)
+    with board_box:
+        board.draw(sb, state.Keys.SANDBOX_BOARD, on_action=_board_follow)
+    with words_box:
+        thinking = st.empty()
+        live.ask_button(sb.rules, sb.position, "sandbox")
+        reveal.notice(sb)
+        _what_happened(sb)
+        _result(sb)
     if sb.computer_to_move():
         with thinking.container():
             computer_turn(sb)
-        st.rerun()
+        _rerun()
+
+
+@st.fragment(key=CONTROLS_FRAGMENT)
+def _controls_part(controls_box: DeltaGenerator) -> None:
+    with controls_box:
+        _controls(state.sandbox())
+
+
+@st.fragment(key=PANELS_FRAGMENT)
+def _panels() -> None:
+    """The panels below the board.
+
+    Each expander keeps its open/closed state under a stable key (label and arguments never
+    change), so a pit press, a refused editor entry or a new notice never closes it. A closed
+    panel builds nothing: it tracks its state (``on_change="rerun"``), so its content runs only
+    while it is open.
+    """
+    sb = state.sandbox()
+    for key, label, icon, draw in PANELS:
+        panel = st.expander(words.label(label), icon=icon, key=f"{state.Keys.EXPANDER}{key}", on_change="rerun")
+        if panel.open:
+            with panel:
+                draw(sb)

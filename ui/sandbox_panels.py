@@ -6,6 +6,7 @@ Every form reads its choices and ranges from the engine's option table
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -13,7 +14,7 @@ import streamlit as st
 
 from engine import CLOCK_CHOICES, CLOCK_SIDES, GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, options_for, time_control
 from engine.clock import CUSTOM, CUSTOM_INCREMENT_S, CUSTOM_MINUTES, NO_CLOCK
-from tutor import words
+from tutor import i18n, words
 from tutor.analysis import move_table
 from tutor.links import link_query
 from tutor.sandbox import SandboxActivity
@@ -45,6 +46,17 @@ def new_game() -> None:
     sb.new_game_from(settings_from_widgets(sb))
 
 
+def whole_page(action: Callable[[], object]) -> Callable[[], None]:
+    """A panel's callback that changes the game: ``action``, then the whole app runs again (a
+    panel's own rerun would leave the board behind: ``ui.sandbox.PANELS_FRAGMENT``)."""
+
+    def run() -> None:
+        action()
+        st.rerun()
+
+    return run
+
+
 def _players_changed() -> None:
     ss = st.session_state
     state.sandbox().set_players(ss.get(f"{K}mode", "two"), ss.get(f"{K}computer_side", NORTH), ss.get(f"{K}level", "easy"))
@@ -72,12 +84,12 @@ def settings(sb: SandboxActivity) -> None:
     st.markdown(f"**{words.label('players')}**")
     c1, c2, c3 = st.columns(3)
     c1.radio(words.label("who_plays"), ["two", "computer"], key=f"{K}mode",
-             format_func=lambda m: words.label(f"mode_{m}"), on_change=_players_changed)
+             format_func=lambda m: words.label(f"mode_{m}"), on_change=whole_page(_players_changed))
     if sb.mode == "computer":
         c2.radio(words.label("computer_plays"), [NORTH, SOUTH], key=f"{K}computer_side",
-                 format_func=words.side_name, on_change=_players_changed)
+                 format_func=words.side_name, on_change=whole_page(_players_changed))
         c3.select_slider(words.label("level"), options=list(LEVELS), key=f"{K}level",
-                         format_func=words.level_name, on_change=_players_changed)
+                         format_func=words.level_name, on_change=whole_page(_players_changed))
     st.markdown(words.label("game_and_rules"))
     game = st.radio(words.label("game"), list(GAMES), key=f"{K}game", horizontal=True,
                     index=list(GAMES).index(sb.rules.game), format_func=words.game_title)
@@ -88,7 +100,7 @@ def settings(sb: SandboxActivity) -> None:
     st.radio(words.label("who_first"), list(SIDES), key=f"{K}first", horizontal=True,
              index=list(SIDES).index(sb.first), format_func=words.side_name)
     clock_settings(sb)
-    st.button(words.label("start_with_rules"), key=f"{K}new_settings", on_click=new_game, type="primary")
+    st.button(words.label("start_with_rules"), key=f"{K}new_settings", on_click=whole_page(new_game), type="primary")
 
 
 def _control_choice(sb: SandboxActivity) -> tuple[str, float, int]:
@@ -151,12 +163,14 @@ def _sync_editor(sb: SandboxActivity) -> None:
     ss = st.session_state
     pos = sb.position
     mark = (sb.action, len(sb.game.results), pos.to_notation(), sb.rules.pits)
-    if ss.get(f"{ED}synced") == mark:
+    keys = field_keys(sb.rules.pits)
+    # A closed editor draws no fields, and Streamlit forgets the values of widgets not drawn:
+    # opening it again fills them from the board.
+    if ss.get(f"{ED}synced") == mark and all(k in ss for k in keys.values()):
         return
     ss[f"{ED}synced"] = mark
     sb.editor_error = None
     ss[f"{ED}text"] = pos.to_notation()
-    keys = field_keys(sb.rules.pits)
     for k in range(1, sb.rules.pits + 1):
         ss[keys[f"S{k}"]] = pos.south[k - 1]
         ss[keys[f"N{k}"]] = pos.north[k - 1]
@@ -191,7 +205,7 @@ def editor(sb: SandboxActivity) -> None:
         st.error(sb.editor_error, icon=":material/block:")
     with st.form(f"{ED}text_form", border=False):
         st.text_input(words.label("notation"), key=f"{ED}text", help=words.layout(), max_chars=200)
-        st.form_submit_button(words.label("use_notation"), key=f"{ED}text_go", on_click=_use_text)
+        st.form_submit_button(words.label("use_notation"), key=f"{ED}text_go", on_click=whole_page(_use_text))
     with st.form(f"{ED}fields_form", border=False):
         st.markdown(words.label("north_row"))
         cols = st.columns(n + 1)
@@ -204,7 +218,7 @@ def editor(sb: SandboxActivity) -> None:
             cols[k - 1].number_input(f"S{k}", step=1, key=keys[f"S{k}"])
         cols[n].number_input(words.label("south_store"), step=1, key=keys["SS"])
         st.radio(words.label("to_move"), list(SIDES), format_func=words.side_name, horizontal=True, key=f"{ED}to_move")
-        st.form_submit_button(words.label("use_numbers"), key=f"{ED}fields_go", on_click=_use_fields)
+        st.form_submit_button(words.label("use_numbers"), key=f"{ED}fields_go", on_click=whole_page(_use_fields))
 
 
 # ------------------------------------------------------------------ moves and sharing
@@ -219,16 +233,30 @@ def moves_frame(sb: SandboxActivity) -> pd.DataFrame:
     return pd.DataFrame(move_table(sb.game, marks), columns=list(columns)).rename(columns=columns)
 
 
+@st.cache_data(show_spinner=False, max_entries=512)
+def _moves(key: tuple[object, ...], _sb: SandboxActivity) -> tuple[pd.DataFrame, bytes]:
+    """The moves table and its CSV, cached by ``key`` (:func:`moves_key`; ``_sb`` is not hashed)."""
+    frame = moves_frame(_sb)
+    return frame, frame.to_csv(index=False).encode("utf-8-sig")
+
+
+def moves_key(sb: SandboxActivity) -> tuple[object, ...]:
+    """What the moves table depends on: language, rules, start, the pits played and the clocks' marks."""
+    marks = sb.clock_marks()
+    return (i18n.current(), tuple(sorted(sb.rules.to_params().items())), sb.game.start.to_notation(),
+            tuple(r.pit for r in sb.game.results), tuple(marks) if marks is not None else None)
+
+
 def moves_table(sb: SandboxActivity) -> None:
-    """The moves so far, and a CSV download of them."""
+    """The moves so far, and a CSV download of them (both made once per game state, ``moves_key``)."""
     if not sb.game.results:
         st.caption(words.no_moves_yet())
         return
     st.caption(words.moves_so_far(len(sb.game.results)))
-    frame = moves_frame(sb)
+    frame, csv = _moves(moves_key(sb), sb)
     st.dataframe(frame, hide_index=True, key=f"{K}moves_table")
-    st.download_button(words.label("download_moves"), frame.to_csv(index=False).encode("utf-8-sig"),
-                       file_name="mancala-moves.csv", mime="text/csv", key=f"{K}download", icon=":material/download:")
+    st.download_button(words.label("download_moves"), csv, file_name="mancala-moves.csv", mime="text/csv",
+                       key=f"{K}download", icon=":material/download:")
 
 
 def share(sb: SandboxActivity) -> None:

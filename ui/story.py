@@ -8,7 +8,7 @@ from engine import MoveValue, Position, Rules, analyse, rules_from_params
 from tutor import words
 from tutor.analysis import blunders, story_rows
 from tutor.sandbox import SandboxActivity
-from ui import figures, state
+from ui import figures, sandbox_panels, state
 
 STORY_MS = 300
 """Thinking time per move of the story, in milliseconds."""
@@ -50,4 +50,4 @@ def render(sb: SandboxActivity) -> None:
     def jump() -> None:
         sb.jump_to_before(int(st.session_state.get(f"{K}pick", pick)))
 
-    st.button(words.label("go_back"), key=f"{K}jump", on_click=jump, icon=":material/undo:")
+    st.button(words.label("go_back"), key=f"{K}jump", on_click=sandbox_panels.whole_page(jump), icon=":material/undo:")

@@ -14,7 +14,7 @@ from lessons.loader import rule_texts, themes
 from lessons.models import Theme
 
 from ..i18n import gettext as _
-from ..i18n import current, ngettext, npgettext, pgettext
+from ..i18n import current, ngettext, npgettext, per_language, pgettext
 from .grammar import Word
 
 QUOTE_LIMIT = 60
@@ -36,6 +36,7 @@ def clause_separator() -> str:
     return _("; ")
 
 
+@per_language(maxsize=16)
 def side_name(side: Side) -> Word:
     """``"S"`` -> ``"South"``, ``"N"`` -> ``"North"`` (a ``Word``: ``{side:gen}``, ``{side:acc}`` in a template)."""
     if side == SOUTH:
@@ -43,6 +44,7 @@ def side_name(side: Side) -> Word:
     return Word(_("North"), gen=pgettext("genitive", "North"), acc=pgettext("accusative", "North"))
 
 
+@per_language(maxsize=512)
 def seeds_word(count: int) -> Word:
     """``1`` -> ``"1 seed"``, ``4`` -> ``"4 seeds"``, ``0`` -> ``"0 seeds"`` (a ``Word`` with its cases)."""
     return Word(ngettext("{n} seed", "{n} seeds", count).format(n=count),
@@ -69,6 +71,7 @@ def times_word(count: int) -> str:
     return ngettext("{n} time", "{n} times", count).format(n=count)
 
 
+@per_language(maxsize=512)
 def place_name(place: Place | tuple[Side, int]) -> Word:
     """``("S", 3)`` -> ``"South's pit 3"``; pit 0 is the store: ``"North's store"`` (a ``Word``:
     ``{place:acc}``, ``{place:at}`` in a template)."""
@@ -181,6 +184,11 @@ def board_name(game: str) -> str:
 
 def option_label(opt: Option) -> str:
     """The question a form asks for ``opt`` (e.g. ``"Pits per side"``)."""
+    return _option_labels().get(opt.name, opt.name)
+
+
+@per_language
+def _option_labels() -> dict[str, str]:
     return {
         "pits": _("Pits per side"),
         "seeds": _("Seeds per pit"),
@@ -189,12 +197,19 @@ def option_label(opt: Option) -> str:
         "capture_to": _("Captured seeds go"),
         "early_win": _("Early win (stop when a store holds more than half the seeds)"),
         "grand_slam": _("Grand slam (a move that would take every seed on the other side)"),
-    }.get(opt.name, opt.name)
+    }
 
 
 def option_value(opt: Option, value: OptionValue) -> str:
     """One value of ``opt`` in words (``"stuck"`` -> ``"When the player to move is stuck"``)."""
-    words = {
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return _option_values().get((opt.name, str(value)), str(value))
+
+
+@per_language
+def _option_values() -> dict[tuple[str, str], str]:
+    return {
         ("end_rule", "row_empty"): _("When a row is empty"),
         ("end_rule", "stuck"): _("When the player to move is stuck"),
         ("capture_to", "store"): _("Into the store"),
@@ -203,9 +218,6 @@ def option_value(opt: Option, value: OptionValue) -> str:
         ("grand_slam", "illegal"): _("Not allowed"),
         ("grand_slam", "capture_all"): _("Captures everything"),
     }
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    return words.get((opt.name, str(value)), str(value))
 
 
 def rules_description(rules: Rules) -> str:

@@ -8,10 +8,11 @@ the page as plain text (a table cell, a caption), never inside these sentences' 
 from __future__ import annotations
 
 from ..i18n import gettext as _
-from ..i18n import ngettext
+from ..i18n import ngettext, per_language
 from .basics import literal
 
 
+@per_language
 def classroom_labels() -> dict[str, str]:
     """The short labels of this part (merged into ``words.label``), keyed by stable ids."""
     return {

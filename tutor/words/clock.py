@@ -8,11 +8,17 @@ from __future__ import annotations
 from engine import CUSTOM_INCREMENT_S, CUSTOM_MINUTES, NORTH, SOUTH, Side, TimeControl
 
 from ..i18n import gettext as _
+from ..i18n import per_language
 from .basics import side_name
 
 
 def clock_label(key: str) -> str:
     """The clock's labels in the sandbox's settings and controls, keyed by a stable id."""
+    return _clock_labels().get(key, key)
+
+
+@per_language
+def _clock_labels() -> dict[str, str]:
     return {
         "clock": _("Clock"),
         "none": _("No clock"),
@@ -28,7 +34,7 @@ def clock_label(key: str) -> str:
         "pause": _("Pause the clocks"),
         "resume": _("Resume"),
         "no_undo": _("No Undo in a timed game: the clocks would not be fair."),
-    }.get(key, key)
+    }
 
 
 def clock_help() -> str:

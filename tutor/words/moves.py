@@ -13,6 +13,7 @@ from engine import NORTH, SOUTH, EndReason, MoveResult, Outcome, Rules, Side, op
 
 from .clock import time_ran_out
 from ..i18n import gettext as _
+from ..i18n import per_language
 from .basics import clause_separator, rule_entries, pit_word, pits_list, place_name, rule_badge, seeds_word, side_name, times_word
 
 ANNOUNCED = ("A5", "A2", "K8", "K9", "K10", "K18", "K11", "K12", "A4", "A3", "K17", "K14", "K15", "A6")
@@ -126,18 +127,25 @@ def announcements(result: MoveResult, rules: Rules, skip: tuple[str, ...] = ()) 
     ``extra_turn``, ``outcome.reason``) and ``rules`` (the lap). Ids in
     ``skip`` are left out (e.g. :data:`END_IDS` when a page shows the end apart).
     """
+    return [(rule_id, text) for rule_id, text in _announced(result, rules) if rule_id not in skip]
+
+
+@per_language(maxsize=1024)
+def _announced(result: MoveResult, rules: Rules) -> tuple[tuple[str, str], ...]:
+    """Every announcement of :func:`announcements`, made once per move, rules and language (the
+    board, its animation and the words under it all say the same move)."""
     values = _values(result, rules)
     fired = set(result.rules_fired)
     out: list[tuple[str, str]] = []
     for rule_id in ANNOUNCED:
-        if rule_id not in fired or rule_id in skip:
+        if rule_id not in fired:
             continue
         if rule_id == "K10" and "K18" in fired:
             continue  # the K18 sentence says where the seeds went
         template = _template(rule_id, result)
         if template:
             out.append((rule_id, template.format(**values)))
-    return out
+    return tuple(out)
 
 
 def move_words(result: MoveResult, rules: Rules) -> str:

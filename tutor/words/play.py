@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine import Outcome, Rules, Side, TimeControl
 
 from ..i18n import gettext as _
+from ..i18n import per_language
 from .classroom import classroom_labels
 from .clock import new_game_clock
 from .basics import level_name, moves_word, rule_badge, rules_description, side_name
@@ -17,6 +18,12 @@ from .moves import score_words
 
 def label(key: str) -> str:
     """The label with id ``key`` (a button, a field, an expander, a heading); the id if unknown."""
+    return _labels().get(key) or classroom_labels().get(key, key)
+
+
+@per_language
+def _labels() -> dict[str, str]:
+    """Every label of :func:`label` by id, in the session's language (made once per language)."""
     return {
         # frame
         "app_name": _("Mancala Tutor"),
@@ -101,11 +108,16 @@ def label(key: str) -> str:
         "puzzles_tried": _("Puzzles tried"),
         # the board
         "watch": _("Watch the seeds..."),
-    }.get(key) or classroom_labels().get(key, key)
+    }
 
 
 def page_title(page: str) -> str:
     """The title of a page by its url path (``"sandbox"`` -> ``"Sandbox"``)."""
+    return _page_titles().get(page, page)
+
+
+@per_language
+def _page_titles() -> dict[str, str]:
     return {
         "home": _("Home"),
         "sandbox": _("Sandbox"),
@@ -120,7 +132,7 @@ def page_title(page: str) -> str:
         "puzzles": _("Puzzles"),
         "move_outcomes": _("Move outcomes"),
         "class": _("Class"),
-    }.get(page, page)
+    }
 
 
 def page_heading(page: str) -> str:

@@ -1,0 +1,164 @@
+"""Cold start: how long until a fresh server shows the Home page, against a one-line app.
+
+For each run, starts ``streamlit run`` as a new process on a free port (the
+same options as the browser tests), waits for ``/_stcore/health``, then opens
+the app's first page in Debian's Chromium (one browser, launched before the
+clock starts) and waits until it is ready:
+
+- ``one-line app``: a script that writes one line (written to a temp folder);
+  shown when that line is shown and the script has finished;
+- ``Mancala Tutor``: ``app.py``; shown when Home's heading and its board are
+  shown and the script has finished; settled when the run the learner keeper's
+  first report asks for has finished too (a new learner made in the database).
+
+The kinds take turns (a busy machine slows both alike). Prints the medians
+of the times to health, to the page shown and to the page settled, from the
+process start, and their ratios. Nothing is asserted.
+
+    python bench/cold_start.py              # 3 starts of each
+    python bench/cold_start.py --runs 5
+    python bench/cold_start.py --app-dir /path/to/another/checkout
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ONE_LINE = 'import streamlit as st\n\nst.write("Hello from one line")\n'
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+TIMEOUT_MS = 300_000
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(script: str, cwd: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+
+
+def wait_health(base: str, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    return
+        except OSError:
+            pass
+        if proc.poll() is not None:
+            raise RuntimeError("the server stopped")
+        time.sleep(0.05)
+    raise RuntimeError("the server did not answer")
+
+
+COUNT_RUNS = """(() => {
+  window.__runsDone = 0;
+  const watch = () => {
+    const app = document.querySelector("[data-testid='stApp']");
+    if (!app) { requestAnimationFrame(watch); return; }
+    let running = app.dataset.testScriptState === "running";
+    new MutationObserver(() => {
+      const now = app.dataset.testScriptState === "running";
+      if (running && !now) window.__runsDone += 1;
+      running = now;
+    }).observe(app, {attributes: true});
+  };
+  watch();
+})();"""
+"""Counts the script runs the page has seen finish (``window.__runsDone``), from its first load."""
+
+
+def wait_shown(page, kind: str) -> None:
+    """The first page is drawn and its script has finished."""
+    if kind == "one":
+        page.get_by_text("Hello from one line").wait_for(timeout=TIMEOUT_MS)
+    else:
+        page.get_by_role("heading", name="Mancala Tutor", level=1).wait_for(timeout=TIMEOUT_MS)
+        page.wait_for_selector(".mt-board", timeout=TIMEOUT_MS)
+    page.wait_for_function(f"() => window.__runsDone >= 1 && document.querySelector({IDLE!r})", timeout=TIMEOUT_MS)
+
+
+def wait_settled(page, kind: str) -> None:
+    """Every run the first page asked for has finished: Mancala Tutor's second run is the learner
+    keeper's report (a new learner is made in the database)."""
+    runs = 1 if kind == "one" else 2
+    page.wait_for_function(f"() => window.__runsDone >= {runs} && document.querySelector({IDLE!r})",
+                           timeout=TIMEOUT_MS)
+
+
+def one_start(browser, kind: str, app_dir: Path, tmp: Path, env: dict[str, str]) -> tuple[float, float, float]:
+    """(seconds to health, to the first page shown, to the first page settled) of one fresh server."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    script, cwd = ("one_line.py", tmp) if kind == "one" else ("app.py", app_dir)
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-GB")
+    context.add_init_script(COUNT_RUNS)
+    page = context.new_page()
+    t0 = time.perf_counter()
+    proc = start(script, cwd, port, env)
+    try:
+        wait_health(base, proc)
+        healthy = time.perf_counter() - t0
+        page.goto(base, timeout=TIMEOUT_MS)
+        wait_shown(page, kind)
+        shown = time.perf_counter() - t0
+        wait_settled(page, kind)
+        settled = time.perf_counter() - t0
+    finally:
+        context.close()
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    return healthy, shown, settled
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--app-dir", type=Path, default=ROOT)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="cold-start-") as tmp_name:
+        tmp = Path(tmp_name)
+        (tmp / "one_line.py").write_text(ONE_LINE, encoding="utf-8")
+        # Progress goes to a throwaway database, never to the checkout's data/ folder.
+        env = {**os.environ, "MANCALA_DB_URL": f"sqlite:///{tmp / 'progress.sqlite3'}", "PYTHONUNBUFFERED": "1"}
+        times: dict[str, list[tuple[float, float, float]]] = {"one": [], "app": []}
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            for _ in range(args.runs):
+                for kind in times:
+                    times[kind].append(one_start(browser, kind, args.app_dir.resolve(), tmp, env))
+            browser.close()
+    med = {kind: [statistics.median(t[i] for t in v) for i in range(3)] for kind, v in times.items()}
+    one, app = med["one"], med["app"]
+    print(f"cold start, medians of {args.runs} fresh servers each, taking turns (seconds from process start):")
+    print(f"  one-line app    health {one[0]:6.2f} s   page shown {one[1]:6.2f} s   settled {one[2]:6.2f} s")
+    print(f"  Mancala Tutor   health {app[0]:6.2f} s   Home shown {app[1]:6.2f} s   settled {app[2]:6.2f} s")
+    print(f"  ratio, Home shown / page shown:        {app[1] / one[1]:4.2f}x   (target <= 1.3x)")
+    print(f"  ratio, Home settled (learner keeper's report run, database opened) / page: {app[2] / one[2]:4.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""What a sandbox press costs the server, against the rerun of a one-button page.
+
+Runs both through AppTest in the same process, one after the other, and
+prints the median server CPU time (``time.process_time`` around ``run()``:
+every thread of this process, the script thread included) of ``--runs``
+runs each, and their ratio. Nothing is asserted.
+
+- ``one-button``: a page that draws one button (written to a temp folder);
+  each run is a click of it.
+- ``sandbox, whole app``: the Sandbox page through the frame (``app.py``),
+  two players, nothing to compute; each run follows one pit press (the
+  activity's ``press``, what the board's click handler calls). AppTest
+  always reruns the whole app, frame and sidebar included.
+- ``sandbox, press``: the same press rerun the way the server runs it after
+  a click on the board, which sits in a fragment: only the fragment keyed
+  ``ui.sandbox.BOARD_FRAGMENT`` runs (printed only when the page has one;
+  every panel closed, as a page opens).
+
+    python bench/press.py            # medians of 40
+    python bench/press.py --runs 80
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib import parse
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from streamlit.runtime.scriptrunner import RerunData  # noqa: E402
+from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequests  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+from streamlit.testing.v1 import app_test as app_test_module  # noqa: E402
+from streamlit.testing.v1.local_script_runner import LocalScriptRunner, require_widgets_deltas  # noqa: E402
+from streamlit.testing.v1.element_tree import parse_tree_from_messages  # noqa: E402
+
+ONE_BUTTON = 'import streamlit as st\n\nst.button("Press me", key="b")\n'
+
+_FRAGMENTS: list[str] = []
+"""Fragment ids the next AppTest run reruns alone (empty: the whole app)."""
+
+
+class _FragmentRunner(LocalScriptRunner):
+    """AppTest's script runner, able to rerun only the fragments in :data:`_FRAGMENTS`, as the
+    server does after a click inside a fragment (AppTest itself always reruns the whole app)."""
+
+    def run(self, widget_state=None, query_params=None, timeout=3, page_hash="", context_info=None):
+        if not _FRAGMENTS:
+            return super().run(widget_state, query_params, timeout, page_hash, context_info)
+        query = parse.urlencode(query_params, doseq=True) if query_params else ""
+        # The runner starts with a whole-app request queued, which would absorb a fragment's.
+        self._requests = ScriptRequests()
+        self.request_rerun(RerunData(widget_states=widget_state, query_string=query, page_script_hash=page_hash,
+                                     context_info=context_info, fragment_id_queue=list(_FRAGMENTS)))
+        try:
+            if not self._script_thread:
+                self.start()
+            require_widgets_deltas(self, timeout)
+        finally:
+            self.join()
+        return parse_tree_from_messages(self.forward_msgs())
+
+
+app_test_module.LocalScriptRunner = _FragmentRunner
+
+
+def timed(run) -> float:
+    """CPU seconds of this process spent in ``run()``."""
+    start = time.process_time()
+    run()
+    return time.process_time() - start
+
+
+class OneButton:
+    """A page that draws one button; each run is a click of it."""
+
+    def __init__(self, folder: Path) -> None:
+        script = folder / "one_button.py"
+        script.write_text(ONE_BUTTON, encoding="utf-8")
+        self.at = AppTest.from_file(str(script), default_timeout=60)
+        self.at.run()
+
+    def run(self) -> float:
+        self.at.button(key="b").click()
+        return timed(self.at.run)
+
+
+class SandboxPresses:
+    """The Sandbox through the frame, two players; each run follows one press (the activity's
+    ``press``, what the board's click handler calls), rerun whole or as the fragment alone."""
+
+    def __init__(self, fragment: bool) -> None:
+        self.at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+        self.at.run()
+        self.at.switch_page("pages/sandbox.py").run()
+        assert not self.at.exception, self.at.exception
+        self.ids = board_fragment(self.at) if fragment else []
+        self.turn = 0
+
+    def run(self) -> float:
+        sb = self.at.session_state["mancala_tutor"].sandbox
+        if sb.game.is_over:
+            sb.new_game(sb.rules)
+            self.at.run()
+        legal = sb.game.legal_moves()
+        sb.press(legal[self.turn % len(legal)])
+        self.turn += 1
+        _FRAGMENTS[:] = self.ids
+        try:
+            spent = timed(self.at.run)
+        finally:
+            _FRAGMENTS.clear()
+        assert not self.at.exception, self.at.exception
+        return spent
+
+
+def board_fragment(at: AppTest) -> list[str]:
+    """The ids of the sandbox's board fragment (keyed ``ui.sandbox.BOARD_FRAGMENT``), or ``[]``."""
+    from ui import sandbox
+
+    key = getattr(sandbox, "BOARD_FRAGMENT", None)
+    ids = at._fragment_storage._ids_by_target_key.get(key, {}) if key else {}  # a bench may peek
+    return list(ids)
+
+
+def measure(runs: int, warmup: int = 5) -> dict[str, list[float]]:
+    """CPU seconds per run of each kind, the kinds taking turns (a busy machine slows all alike)."""
+    with tempfile.TemporaryDirectory(prefix="press-bench-") as tmp:
+        kinds = {"one": OneButton(Path(tmp)), "whole": SandboxPresses(False), "press": SandboxPresses(True)}
+        if not kinds["press"].ids:
+            del kinds["press"]
+        out: dict[str, list[float]] = {name: [] for name in kinds}
+        for i in range(runs + warmup):
+            for name, kind in kinds.items():
+                spent = kind.run()
+                if i >= warmup:  # the first runs warm caches up
+                    out[name].append(spent)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=40)
+    args = parser.parse_args()
+    logging.getLogger("streamlit").setLevel(logging.ERROR)  # pressing outside a run warns each time
+    times = {name: statistics.median(values) for name, values in measure(args.runs).items()}
+    base = times["one"]
+    print(f"server CPU per run, medians of {args.runs} taking turns (AppTest, time.process_time):")
+    print(f"  one-button page rerun      {base * 1000:7.1f} ms")
+    print(f"  sandbox, whole app rerun   {times['whole'] * 1000:7.1f} ms   ratio {times['whole'] / base:5.1f}x")
+    if "press" not in times:
+        print("  sandbox, press (fragment)  -- the page has no board fragment")
+    else:
+        frag = times["press"]
+        print(f"  sandbox, press (fragment)  {frag * 1000:7.1f} ms   ratio {frag / base:5.1f}x   (target <= 2x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""What makes a sandbox press cheap, through AppTest: the panels below the board build nothing
+while closed and work when opened; the moves table is made once per game state; label tables
+are made once per language; the app loads the same content the tests prove, without the proofs.
+
+A press is the activity's ``press`` then a run (``tests/test_sandbox.py``); the page's fragments
+are tested in the browser (``tests/test_browser_press.py``): AppTest always runs the whole app.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import KalahRules, Position
+from lessons.loader import load_lessons, load_puzzles
+from tutor import i18n, words
+from tutor.sandbox import SandboxActivity
+from ui import sandbox, sandbox_panels
+
+from .test_sandbox import START, open_panels, open_sandbox, press, sb
+
+
+def test_closed_panels_build_nothing(page_app):
+    """As a page opens, every panel is closed: its header is there, none of its widgets or tables."""
+    at = open_sandbox(page_app)
+    assert [e.label for e in at.expander][:5] == [
+        "Players, game and rules", "Board editor", "Moves", "Game story", "Share this position"]
+    assert not any(e.proto.expanded for e in at.expander if e.key and e.key.startswith("sb_exp_"))
+    keys = {w.key for kind in (at.radio, at.text_input, at.number_input, at.toggle, at.select_slider) for w in kind}
+    assert not keys & {"sb_mode", "sb_game", "sb_ed_text", "sb_ed_S1", "sb_story_on", "sb_pits"}
+    assert not at.dataframe and not at.code
+
+
+def test_the_moves_table_opened_after_two_presses_shows_both_moves(page_app):
+    at = open_sandbox(page_app)
+    press(at, 3)
+    press(at, 1)
+    assert not at.dataframe
+    open_panels(at, "moves")
+    frame = at.dataframe[0].value
+    assert list(frame["Move"]) == [1, 2]
+    assert list(frame["Pit"]) == [3, 1]
+    assert list(frame["Player"]) == ["South", "South"]
+    assert list(frame["Position after"]) == ["4,4,0,5,5,5/1/4,4,4,4,4,4/0/S", "0,5,1,6,6,5/1/4,4,4,4,4,4/0/N"]
+    assert [c.value for c in at.caption if "so far" in c.value] == ["2 moves so far."]
+
+
+def test_the_moves_table_is_made_once_per_game_state(page_app, monkeypatch):
+    """Runs that change nothing reuse the table (and its CSV); a press makes the next one."""
+    made = []
+    real = sandbox_panels.moves_frame
+
+    def counting(game_sb):
+        made.append(len(game_sb.game.results))
+        return real(game_sb)
+
+    monkeypatch.setattr(sandbox_panels, "moves_frame", counting)
+    sandbox_panels._moves.clear()
+    at = open_sandbox(page_app, panels=("moves",))
+    press(at, 3)
+    at.run()
+    at.run()
+    assert made == [1]
+    press(at, 1)
+    at.run()
+    assert made == [1, 2]
+    assert list(at.dataframe[0].value["Pit"]) == [3, 1]
+
+
+def test_the_editor_opens_with_the_board_and_applies_a_position(page_app):
+    at = open_sandbox(page_app)
+    press(at, 3)
+    open_panels(at, "editor")
+    assert at.text_input(key="sb_ed_text").value == "4,4,0,5,5,5/1/4,4,4,4,4,4/0/S"
+    assert at.number_input(key="sb_ed_S3").value == 0 and at.number_input(key="sb_ed_SS").value == 1
+    at.text_input(key="sb_ed_text").input("0,0,0,0,0,1/20/0,0,0,0,2,1/24/S")
+    at.button(key="sb_ed_text_go").click().run()
+    assert not at.exception, at.exception
+    assert sb(at).game.position == Position.from_notation("0,0,0,0,0,1/20/0,0,0,0,2,1/24/S")
+    assert at.number_input(key="sb_ed_S6").value == 1 and at.number_input(key="sb_ed_NS").value == 24
+
+
+def test_the_editor_closed_and_opened_again_follows_the_board(page_app):
+    """Streamlit forgets the fields of a closed editor: opened again, they show the board, not blanks."""
+    at = open_sandbox(page_app, panels=("editor",))
+    at.session_state["sb_exp_editor"] = False
+    at.run()
+    press(at, 1)
+    open_panels(at, "editor")
+    assert at.text_input(key="sb_ed_text").value == "0,5,5,5,5,4/0/4,4,4,4,4,4/0/N"
+    assert [at.number_input(key=f"sb_ed_S{k}").value for k in range(1, 7)] == [0, 5, 5, 5, 5, 4]
+    assert at.radio(key="sb_ed_to_move").value == "N"
+
+
+def test_settings_opened_show_the_games_players_and_start_a_new_game(page_app):
+    at = open_sandbox(page_app)
+    press(at, 1)
+    open_panels(at, "settings")
+    assert at.radio(key="sb_mode").value == "two" and at.radio(key="sb_game").value == "kalah"
+    at.select_slider(key="sb_pits").set_value(4).run()
+    at.button(key="sb_new_settings").click().run()
+    assert sb(at).rules.pits == 4 and not sb(at).game.results
+    assert sb(at).game.position.to_notation() == "4,4,4,4/0/4,4,4,4/0/S"
+
+
+def test_new_game_with_the_settings_closed_keeps_the_rules(page_app):
+    at = open_sandbox(page_app)
+    press(at, 1)
+    at.button(key="sb_new").click().run()
+    assert sb(at).game.position.to_notation() == START and not sb(at).game.results
+
+
+def test_the_controls_mark_changes_exactly_when_the_row_would_look_different():
+    """A press redraws the controls only when the row changes: the first move (Undo on), a move
+    after Undo (Redo off), never a move in the middle of a game."""
+    game = SandboxActivity(KalahRules())
+    marks = [sandbox.controls_mark(game)]
+    game.press(1)
+    marks.append(sandbox.controls_mark(game))
+    game.press(2)
+    marks.append(sandbox.controls_mark(game))
+    game.undo()
+    marks.append(sandbox.controls_mark(game))
+    game.press(3)
+    marks.append(sandbox.controls_mark(game))
+    assert [marks[i] != marks[i - 1] for i in range(1, 5)] == [True, False, True, True]
+
+
+def test_label_tables_follow_the_language_of_each_call():
+    """Tables made once per language: Greek and English labels never leak into each other."""
+    english = words.label("undo")
+    i18n.use("el")
+    try:
+        greek = words.label("undo")
+        assert greek != english and words.page_title("sandbox") != "Sandbox"
+        assert words.label("no-such-label") == "no-such-label"
+    finally:
+        i18n.use(None)
+    assert words.label("undo") == english == "Undo"
+    assert words.side_name("S") == "South" and words.seeds_word(4) == "4 seeds"
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_app_loads_the_content_the_tests_prove(lang):
+    """``prove=False`` (the app's way, no engine checks at run time) gives the very same lessons
+    and puzzles as the proved load the content tests use."""
+    assert load_lessons(lang=lang, prove=False) == load_lessons(lang=lang)
+    assert load_puzzles(lang=lang, prove=False) == load_puzzles(lang=lang)
