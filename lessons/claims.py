@@ -19,6 +19,7 @@ Subjects (``S``/``N`` = South/North, ``S5`` = South's pit 5):
 ``steps S5``        sowing steps from a pit to its owner's store (K7: n + 1 - k)
 ``last``            where the last seed of the last move landed (``North pit 2``)
 ``captured``        seeds captured by the moves played, all together (K10, A3)
+``swept S``         seeds the final sweep moved into that side's store (K15, A6), 0 if the game goes on
 ``extra turns``     how many of the moves played gave an extra turn (K9)
 ``winner``          ``South``, ``North``, ``Draw`` or ``Not over`` (K16, A6)
 ``to move``         ``South`` or ``North``
@@ -30,6 +31,9 @@ Subjects (``S``/``N`` = South/North, ``S5`` = South's pit 5):
                     Awari, pits one lap fills (A2: 2n - 1)
 ``winning score``   seeds a store needs to have won (K16, K17, A6)
 ``best capture``    the most seeds the side to move can capture in one turn
+``value S``         with best play from here, how many seeds that side ends ahead (its final store minus
+                    the other's; negative when behind), proven by exact search (``engine.analyse``
+                    with no time limit: for the small positions of puzzles)
 ``legal``           the legal pits, ``1, 3, 5``
 ``empty S``         a side's empty pits, ``2, 4`` (``none``)
 ==================  ===========================================================
@@ -48,7 +52,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from engine import MoveResult, Position, Rules, Side, best_capture, legal_moves, play
+from engine import MoveResult, Position, Rules, Side, analyse, best_capture, legal_moves, play
 
 SIDES = {"S": "South", "N": "North"}
 WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -123,13 +127,32 @@ def truth(claim: Claim, start: Position, rules: Rules) -> str:
     if subject in ("seeds", "steps"):
         side, pit = _place(claim.where, claim, rules, True)
         return str(pos.row(side)[pit - 1] if subject == "seeds" else rules.pits + 1 - pit)
-    if subject in ("store", "row", "empty"):
+    if subject == "swept":
+        side, _ = _place(claim.where, claim, rules, False)
+        if not results:
+            raise ClaimError("'swept' needs moves: start the claim with 'after <pits>:'")
+        return str(sum(r.swept[0 if side == "S" else 1] for r in results))
+    if subject in ("store", "row", "empty", "value"):
         side, _ = _place(claim.where, claim, rules, False)
         if subject == "store":
             return str(pos.store(side))
+        if subject == "value":
+            return str(_value(pos, rules, side))
         row = pos.row(side)
         return str(sum(row)) if subject == "row" else _list(k for k, n in enumerate(row, 1) if n == 0)
     return _about(subject, claim, pos, results, rules)
+
+
+def _value(pos: Position, rules: Rules, side: Side) -> int:
+    """``side``'s final store difference with best play from ``pos`` (exact search)."""
+    other: Side = "N" if side == "S" else "S"
+    moves = analyse(pos, rules, time_ms=None) if pos.to_move is not None else ()
+    if not moves:
+        return pos.store(side) - pos.store(other)
+    if not all(m.exact for m in moves):
+        raise ClaimError(f"value: the search could not prove {pos.to_notation()} exactly")
+    best = max(m.value for m in moves)
+    return best if pos.to_move == side else -best
 
 
 def _about(subject: str, claim: Claim, pos: Position, results: list[MoveResult], rules: Rules) -> str:

@@ -89,6 +89,16 @@ def test_a_wrong_number_fails() -> None:
         C.check("captured = 0", START, KALAH)
 
 
+def test_the_value_of_best_play_is_proven_from_either_side() -> None:
+    rules = KalahRules(pits=3, seeds=1)
+    pos = Position.from_notation("1,0,1/1/1,1,1/0/S", rules)
+    south = C.truth(C.parse("value S = 0")[0], pos, rules)
+    assert C.truth(C.parse("value N = 0")[0], pos, rules) == str(-int(south))
+    after = C.truth(C.parse("after 1: value S = 0")[0], pos, rules)
+    assert int(after) <= int(south)  # one move of South's cannot do better than South's best
+    assert south == "2"  # pit 3 (extra turn) then pit 1 captures 2: 4 to 2 at the end
+
+
 def test_awari_facts_come_from_its_rules() -> None:
     oware = OwareRules()
     C.check("lap = 11; winning score = 25; after 1: captured = 0", oware.initial_position(), oware)
@@ -99,6 +109,13 @@ def test_a_capture_and_the_end_are_recomputed() -> None:
     pos = Position.from_notation("1,0,1/1/1,1,1/0/S", rules)
     C.check("after 1: captured = 2; after 1: store S = 3", pos, rules)
     C.check("after 3: last = South store; after 3, 1: captured = 2", pos, rules)
+    C.check("after 3: swept N = 0", pos, rules)
+
+
+def test_the_final_sweep_is_counted_per_side() -> None:
+    rules = KalahRules(pits=3, seeds=1)
+    pos = Position.from_notation("0,0,1/2/1,1,1/0/S", rules)  # pit 3 ends in the store: South's row is empty
+    C.check("after 3: swept N = 3; after 3: swept S = 0; after 3: store N = 3; after 3: winner = Draw", pos, rules)
 
 
 def test_coverage_needs_every_number_in_a_claimed_phrase() -> None:
