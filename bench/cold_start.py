@@ -30,12 +30,14 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser_support import wait_healthy  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 ONE_LINE = 'import streamlit as st\n\nst.write("Hello from one line")\n'
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
@@ -56,18 +58,8 @@ def start(script: str, cwd: Path, port: int, env: dict[str, str]) -> subprocess.
 
 
 def wait_health(base: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + TIMEOUT_MS / 1000
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                if r.read().strip() == b"ok":
-                    return
-        except OSError:
-            pass
-        if proc.poll() is not None:
-            raise RuntimeError("the server stopped")
-        time.sleep(0.05)
-    raise RuntimeError("the server did not answer")
+    if not wait_healthy(base, proc, seconds=TIMEOUT_MS / 1000, poll=0.05):
+        raise RuntimeError("the server did not start")
 
 
 COUNT_RUNS = """(() => {

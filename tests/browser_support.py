@@ -21,6 +21,22 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def wait_healthy(base: str, proc: subprocess.Popen, seconds: float = 120, poll: float = 0.3) -> bool:
+    """Poll ``base``'s ``/_stcore/health`` every ``poll`` seconds until it says ``ok`` (True); False
+    when the server process ended or ``seconds`` went by first."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    return True
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            return False
+        time.sleep(poll)
+
+
 @contextlib.contextmanager
 def streamlit_server():
     """Run ``streamlit run app.py`` on a free local port; yield its base URL; stop it afterwards."""
@@ -40,18 +56,9 @@ def streamlit_server():
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                raise RuntimeError("streamlit did not start: " + log_path.read_text()[-2000:])
-            time.sleep(0.3)
+        if not wait_healthy(base, proc):
+            log.flush()
+            raise RuntimeError("streamlit did not start: " + log_path.read_text()[-2000:])
         yield base
     finally:
         proc.terminate()

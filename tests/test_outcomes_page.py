@@ -251,6 +251,7 @@ def test_sandbox_game_story_jumps_back_to_a_blunder(page_app, monkeypatch):
     for pit in (1, 1, 2):  # weak moves on purpose (the leftmost pit each time)
         assert pit == sb.game.legal_moves()[0]
         sb.press(pit)
+    at.session_state["sb_exp_story"] = True  # a closed panel builds nothing: open the game story
     at.run()
     assert at.caption and not at.toggle(key="sb_story_on").value
     at.toggle(key="sb_story_on").set_value(True).run()

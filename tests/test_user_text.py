@@ -85,6 +85,8 @@ def test_a_link(page_app, page, field, rest, payload):
 def test_the_board_editor(page_app, payload):
     at = page_app("pages/sandbox.py")
     at.run()
+    at.session_state["sb_exp_editor"] = True  # a closed panel builds nothing: open the editor
+    at.run()
     at.text_input(key="sb_ed_text").input(payload + REST)
     at.button(key="sb_ed_text_go").click().run()
     assert not at.exception

@@ -3,6 +3,11 @@ and the panels below (``ui.sandbox_panels``, ``ui.story``).
 
 Behaviour lives in ``tutor.sandbox.SandboxActivity``; this module draws it,
 runs the computer's turn (with a spinner below the board) and wires the buttons.
+
+A press redraws only what it changes (issue 14): the page is three fragments, so a press
+reruns the board's part alone (not the frame, the sidebar or the navigation); the controls
+row and the panels run with it only when they show something the press changed
+(:func:`controls_mark`, an open panel), and a closed panel builds nothing.
 """
 
 from __future__ import annotations

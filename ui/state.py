@@ -45,7 +45,7 @@ class Keys:
     PUZZLE_LEVEL = "puzzle_level"
     PUZZLE_CHOICE = "puzzle_choice_"  # + theme + _ + level
     PUZZLE = "puzzle_"  # + next/today/hint/reset
-    SANDBOX = "sb_"  # + undo/redo/new/mode/computer_side/level/game/<option>/first/new_settings
+    SANDBOX = "sb_"  # + undo/redo/new/mode/computer_side/level/game/<option>/first/new_settings/controls_drawn
     EDITOR = "sb_ed_"  # + text/to_move/S1../N1../SS/NS/text_go/fields_go/synced
     EXPANDER = "sb_exp_"  # + settings/editor/moves/story/share
     STORY = "sb_story_"  # + on/pick/jump/chart
