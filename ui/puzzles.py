@@ -140,7 +140,7 @@ def render() -> None:
     run = current()
     puzzle = run.puzzle
     st.subheader(f"{puzzle_name(puzzle.id)} {words.level_word(level_of(puzzle))}")
-    practised = " · ".join(f"{words.rule_title(r)} {words.rule_badge(r)}" for r in puzzle.cites)
+    practised = ", ".join(words.rule_title(r) for r in puzzle.cites)  # titles only: a caption's badges are too faint
     st.caption(words.puzzle_caption(puzzle.game_rules, practised, puzzle.id == today()))
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
     if len(puzzle.answers) > 1 and not run.solved:
