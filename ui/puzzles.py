@@ -79,9 +79,10 @@ def _picked(key: str) -> None:
         open_puzzle(pid)
 
 
-def _picker(run: PuzzleActivity) -> None:
+def _picker(run: PuzzleActivity) -> list[str]:
+    """Theme, difficulty and puzzle menus in one row; the ids the first two pick, in file order."""
     pool = frame.puzzles()
-    cols = st.columns([3, 2, 4, 2, 2.4], vertical_alignment="bottom")
+    cols = st.columns([3, 2, 4], vertical_alignment="bottom")
     theme = cols[0].selectbox(
         words.label("theme"), [ALL, *words.theme_entries()], key=state.Keys.PUZZLE_THEME,
         format_func=lambda t: words.label("all_themes") if t == ALL else words.theme_entries()[t].title,
@@ -89,14 +90,9 @@ def _picker(run: PuzzleActivity) -> None:
     level = cols[1].selectbox(words.label("difficulty"), LEVELS, key=state.Keys.PUZZLE_LEVEL,
                               format_func=lambda n: words.level_word(n) if n else words.label("any"))
     ids = pick(pool, None if theme == ALL else theme, int(level))
-    cols[3].button(words.label("next_puzzle"), key=f"{state.Keys.PUZZLE}next", on_click=open_puzzle,
-                   args=(next_in(ids, run.puzzle.id) or run.puzzle.id,), icon=":material/skip_next:",
-                   width="stretch", disabled=not ids)
-    cols[4].button(words.label("puzzle_of_the_day"), key=f"{state.Keys.PUZZLE}today", on_click=open_puzzle,
-                   args=(today(),), icon=":material/today:", width="stretch")
     if not ids:
         cols[2].caption(words.label("no_puzzle_here"))
-        return
+        return ids
     key = f"{state.Keys.PUZZLE_CHOICE}{theme}_{level}"
     # The menu follows the run: Next puzzle / Puzzle of the day / a link change the run, and a
     # keyed selectbox would otherwise keep (and switch back to) its own old value.
@@ -106,6 +102,16 @@ def _picker(run: PuzzleActivity) -> None:
         format_func=lambda pid: f"{puzzle_name(pid)} {words.level_word(level_of(pool[pid]))}",
         placeholder=words.label("choose_puzzle"),
     )
+    return ids
+
+
+def _moves_on(run: PuzzleActivity, ids: list[str]) -> None:
+    """Next puzzle (in the menus' choice) and Puzzle of the day, in one row."""
+    row = st.container(horizontal=True)
+    row.button(words.label("next_puzzle"), key=f"{state.Keys.PUZZLE}next", on_click=open_puzzle,
+               args=(next_in(ids, run.puzzle.id) or run.puzzle.id,), icon=":material/skip_next:", disabled=not ids)
+    row.button(words.label("puzzle_of_the_day"), key=f"{state.Keys.PUZZLE}today", on_click=open_puzzle,
+               args=(today(),), icon=":material/today:")
 
 
 def _feedback(run: PuzzleActivity) -> None:
@@ -130,11 +136,11 @@ def render() -> None:
     link_problem = run.notice if run.sowing is None and run.notice is not None and run.notice.kind == "error" else None
     if link_problem is not None:
         st.error(link_problem.text)
-    _picker(run)
+    ids = _picker(run)
     run = current()
     puzzle = run.puzzle
     st.subheader(f"{puzzle_name(puzzle.id)} {words.level_word(level_of(puzzle))}")
-    practised = " · ".join(f"{words.rule_title(r)} {words.rule_badge(r)}" for r in puzzle.cites)
+    practised = ", ".join(words.rule_title(r) for r in puzzle.cites)  # titles only: a caption's badges are too faint
     st.caption(words.puzzle_caption(puzzle.game_rules, practised, puzzle.id == today()))
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
     if len(puzzle.answers) > 1 and not run.solved:
@@ -144,6 +150,7 @@ def render() -> None:
     with left:
         board.draw(run, state.Keys.PUZZLE_BOARD)
     with right:
+        _moves_on(run, ids)
         with reveal.after_sowing("puzzle_verdict", run, state.Keys.PUZZLE_BOARD):
             if run.notice is not link_problem:
                 _feedback(run)
