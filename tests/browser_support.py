@@ -94,8 +94,13 @@ def wait_idle(page, timeout: int = TIMEOUT_MS) -> None:
 WATCH_RUN = """() => {
   window.__mtRan = false;
   const app = document.querySelector("[data-testid='stApp']");
-  new MutationObserver(() => { if (app.dataset.testScriptState === 'running') window.__mtRan = true; })
-    .observe(app, {attributes: true});
+  // A short run (a fragment) can start and finish between two callbacks: the old values count too.
+  new MutationObserver((records) => {
+    if (app.dataset.testScriptState === 'running'
+        || records.some((r) => r.attributeName === 'data-test-script-state' && r.oldValue === 'running')) {
+      window.__mtRan = true;
+    }
+  }).observe(app, {attributes: true, attributeOldValue: true, attributeFilter: ['data-test-script-state']});
 }"""
 
 

@@ -126,16 +126,6 @@ def act(page, server, url_path: str) -> str:
         lesson = next(lesson for lid, lesson in LESSONS.items() if LESSON_PAGES[lid] == url_path)
         total = len(lesson.steps)
         at_step(page, 1, total)
-        if not any(isinstance(s, DoStep) for s in lesson.steps):  # lessons 7 and 8: the learner finds the move
-            step = lesson.steps[0]
-            pos, rules = lesson.step_position(step), lesson.step_rules(step)
-            for pit in step.solution:
-                wait_idle(page)
-                page.get_by_role("button", name=pit_name(pos.to_move, pit, pos.row(pos.to_move)[pit - 1])).click()
-                pos = play(pos, pit, rules).position
-                settle(page, pos.to_notation())
-            page.get_by_text(step.done[:40]).first.wait_for(state="visible")
-            return f"pressed the solution of step '{step.id}'"
         for k, step in enumerate(lesson.steps):
             if isinstance(step, (DoStep, GoalStep)):
                 break
@@ -155,6 +145,7 @@ def act(page, server, url_path: str) -> str:
         axe_step = audit(page)  # the step's board is audited too (a lit pit's colours)
         assert not [v for v in axe_step["violations"] if v["impact"] in BLOCKING], axe_step["violations"]
         for pit in pits:
+            wait_idle(page)
             page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1])).click()
             pos = play(pos, pit, rules).position
             settle(page, pos.to_notation())

@@ -14,8 +14,9 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import play
-from lessons.loader import load_puzzles
+from lessons.loader import load_lessons, load_puzzles
 from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, wait_idle
+from tutor import words
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +53,7 @@ def test_progress_survives_a_reload_and_reaches_another_device(browser, server):
     side = puzzle.start.to_move
     page.get_by_role("button", name=pit_name(side, 2, puzzle.start.row(side)[1]), exact=True).click()
     settle(page, play(puzzle.start, 2, puzzle.game_rules).position.to_notation())
-    solved = "Lessons done: 0 of 6 · Puzzles solved: 1 of 1 tried"
+    solved = words.progress_line(0, len(load_lessons()), 1, 1)
     page.get_by_text(solved).wait_for()
     page.reload()
     wait_idle(page)
