@@ -113,6 +113,8 @@ OWARE_PITS = 6
 """Awari's board is fixed: 6 pits a side (A1)."""
 OWARE_SEEDS = 4
 """Awari starts with 4 seeds in every pit (A1)."""
+OWARE_CAPTURE_COUNTS = (2, 3)
+"""Awari captures a pit of the opponent's row that holds 2 or 3 seeds after the sowing (A3)."""
 
 MIN_PITS, MAX_PITS = 3, 8
 """The fewest and most pits a side of any board the engine plays (K1; Awari has 6)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .position import SOUTH, Place, Position, other
 from .results import EndReason, MoveResult, Outcome, swept_outcome
-from .options import OWARE_PITS
+from .options import OWARE_CAPTURE_COUNTS, OWARE_PITS
 from .rules import OwareRules
 
 N = OWARE_PITS
@@ -38,7 +38,7 @@ def oware_capture(b: list[int], last: int) -> list[int]:
     """The opponent's pits a sowing ending at ``last`` captures (A3), last first."""
     taken = []
     k = last
-    while k >= N and b[k] in (2, 3):
+    while k >= N and b[k] in OWARE_CAPTURE_COUNTS:
         taken.append(k)
         k -= 1
     return taken

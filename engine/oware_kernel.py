@@ -36,6 +36,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .options import OWARE_CAPTURE_COUNTS
 from .position import NORTH, SOUTH, Position, Side
 from .rules import OwareRules
 
@@ -129,7 +130,7 @@ def _build(rules: OwareRules) -> OwareKernel:
         k = last
         while k >= lo:  # A3: back toward the mover's side
             v = (x >> sh[k]) & MASK
-            if v != 2 and v != 3:
+            if v not in OWARE_CAPTURE_COUNTS:
                 break
             taken += v
             cleared -= v << sh[k]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Union
 
 from .errors import NotationError
-from .options import OWARE_PITS, OWARE_SEEDS, GameName, game_name, option, options_for
+from .options import OWARE_CAPTURE_COUNTS, OWARE_PITS, OWARE_SEEDS, GameName, game_name, option, options_for
 from .position import SOUTH, Position, Side
 
 
@@ -109,6 +109,8 @@ class OwareRules:
     game: ClassVar[GameName] = "oware"
     pits: ClassVar[int] = OWARE_PITS
     seeds: ClassVar[int] = OWARE_SEEDS
+    capture_counts: ClassVar[tuple[int, ...]] = OWARE_CAPTURE_COUNTS
+    """A pit of the opponent's row is captured when the sowing leaves 2 or 3 seeds in it (A3)."""
 
     def __post_init__(self) -> None:
         _check_fields(self, "oware")

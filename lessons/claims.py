@@ -14,11 +14,14 @@ Subjects (``S``/``N`` = South/North, ``S5`` = South's pit 5):
 
 ==================  ===========================================================
 ``seeds S5``        seeds in a pit
+``sown S5``         seeds in a pit just after the last move's sowing, before its capture or sweep
 ``store S``         seeds in a store (final sweep included, K15/A6)
 ``row S``           seeds in a side's row
 ``steps S5``        sowing steps from a pit to its owner's store (K7: n + 1 - k)
 ``last``            where the last seed of the last move landed (``North pit 2``)
 ``captured``        seeds captured by the moves played, all together (K10, A3)
+``took``            seeds captured by the last move played alone
+``capture counts``  Awari: the counts a pit must hold after the sowing to be captured, ``2, 3`` (A3)
 ``swept S``         seeds the final sweep moved into that side's store (K15, A6), 0 if the game goes on
 ``extra turns``     how many of the moves played gave an extra turn (K9)
 ``winner``          ``South``, ``North``, ``Draw`` or ``Not over`` (K16, A6)
@@ -40,7 +43,9 @@ Subjects (``S``/``N`` = South/North, ``S5`` = South's pit 5):
 
 Coverage: every number in an item's English text (digits, and the words two
 to twelve) must lie inside one of its claimed phrases, and each phrase's
-numbers must be numbers of its claims; a few are covered without a claim
+numbers must be numbers its claims state: a count must be a claim's value;
+only a pit's number ("pit 4", "pits 3 and 2", "pits 1 to 4") may instead be
+a place or a pit played in the claims. A few are covered without a claim
 (:func:`uncovered`): ``lesson N`` of a lesson that exists, and ``pit K``
 where K is a pit the loader already proves (a lit pit, the pit in question,
 a solution's or an answer's pits).
@@ -52,12 +57,16 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from engine import MoveResult, Position, Rules, Side, analyse, best_capture, legal_moves, play
+from engine import MoveResult, Place, Position, Rules, Side, analyse, best_capture, legal_moves, play
 
 SIDES = {"S": "South", "N": "North"}
 WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
          "ten": 10, "eleven": 11, "twelve": 12}
 NUMBER = re.compile(r"\b(\d+|" + "|".join(WORDS) + r")\b", re.IGNORECASE)
+PIT_NAMES = re.compile(r"\bpits?\s+(\d+(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)\d+)*)"
+                       r"|(?<![\d+=] )\b(\d+(?:,\s*(?:then\s+)?\d+){2,})\b(?!\s*[+=])", re.IGNORECASE)
+"""The numbers that name pits in a phrase: "pit 4", "pits 3 and 2", "pits 1, 2 or 5", "pits 1 to 4",
+and a line of three or more pits played, "6, 5, 6, 3, 6"."""
 CLAIM = re.compile(r"^\s*(?:after\s+(?P<pits>\d+(?:\s*,\s*\d+)*)\s*:)?\s*(?P<subject>[a-z ]+?)"
                    r"(?:\s+(?P<where>[SN]\d*))?\s*=\s*(?P<value>.+?)\s*$")
 
@@ -77,9 +86,12 @@ class Claim:
 
     def numbers(self) -> set[int]:
         """Every number this claim states (pits played, the place's pit, the value's numbers)."""
-        found = set(self.pits) | {int(n) for n in re.findall(r"\d+", (self.where or "") + " " + self.value)}
-        return found | {WORDS[w.lower()] for w in re.findall(r"[a-z]+", self.value, re.IGNORECASE)
-                        if w.lower() in WORDS}
+        return self.values() | set(self.pits) | {int(n) for n in re.findall(r"\d+", self.where or "")}
+
+    def values(self) -> set[int]:
+        """The numbers of the stated value only (digits and the words two to twelve)."""
+        return {int(n) for n in re.findall(r"\d+", self.value)} | {
+            WORDS[w.lower()] for w in re.findall(r"[a-z]+", self.value, re.IGNORECASE) if w.lower() in WORDS}
 
 
 def parse(text: str) -> list[Claim]:
@@ -124,6 +136,13 @@ def truth(claim: Claim, start: Position, rules: Rules) -> str:
         results.append(result)
         pos = result.position
     subject = claim.subject
+    if subject == "sown":
+        side, pit = _place(claim.where, claim, rules, True)
+        if not results:
+            raise ClaimError("'sown' needs moves: start the claim with 'after <pits>:'")
+        last, before = results[-1], (results[-2].position if len(results) > 1 else start)
+        held = 0 if (last.mover, last.pit) == (side, pit) else before.row(side)[pit - 1]
+        return str(held + last.path.count(Place(side, pit)))
     if subject in ("seeds", "steps"):
         side, pit = _place(claim.where, claim, rules, True)
         return str(pos.row(side)[pit - 1] if subject == "seeds" else rules.pits + 1 - pit)
@@ -156,12 +175,14 @@ def _value(pos: Position, rules: Rules, side: Side) -> int:
 
 
 def _about(subject: str, claim: Claim, pos: Position, results: list[MoveResult], rules: Rules) -> str:
-    if subject in ("last", "captured", "extra turns", "winner") and not results:
+    if subject in ("last", "captured", "took", "extra turns", "winner") and not results:
         raise ClaimError(f"{subject!r} needs moves: start the claim with 'after <pits>:'")
     if subject == "last":
         return str(results[-1].last)
     if subject == "captured":
         return str(sum(r.captured for r in results))
+    if subject == "took":
+        return str(results[-1].captured)
     if subject == "extra turns":
         return str(sum(1 for r in results if r.extra_turn or (r.game_over and "K9" in r.rules_fired)))
     if subject == "winner":
@@ -176,6 +197,10 @@ def _about(subject: str, claim: Claim, pos: Position, results: list[MoveResult],
               "winning score": rules.winning_score}
     if subject in simple:
         return str(simple[subject])
+    if subject == "capture counts":
+        if not hasattr(rules, "capture_counts"):
+            raise ClaimError("'capture counts' is an Awari subject (A3)")
+        return _list(rules.capture_counts)
     if subject == "best capture":
         return str(best_capture(pos, rules))
     if subject == "legal":
@@ -208,8 +233,12 @@ def uncovered(texts: Iterable[str], claims: dict[str, str], proven_pits: Iterabl
     texts = list(texts)
     spans: list[tuple[int, int, int]] = []  # (text index, start, end) covered
     for phrase, said in claims.items():
-        stated = set().union(*(c.numbers() for c in parse(said)))
-        missing = {n for _, _, n in numbers_in(phrase)} - stated
+        parsed = parse(said)
+        counts = set().union(*(c.values() for c in parsed))
+        places = set().union(*(c.numbers() for c in parsed))
+        pit_spans = [m.span(1) if m.group(1) else m.span(2) for m in PIT_NAMES.finditer(phrase)]
+        missing = {n for a, b, n in numbers_in(phrase)
+                   if n not in (places if any(x <= a and b <= y for x, y in pit_spans) else counts)}
         if missing:
             raise ClaimError(f"phrase {phrase!r}: its claims {said!r} do not state {sorted(missing)}")
         hits = [(k, m.start(), m.end()) for k, t in enumerate(texts)

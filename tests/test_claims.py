@@ -128,3 +128,28 @@ def test_coverage_needs_every_number_in_a_claimed_phrase() -> None:
         C.uncovered(texts, {"holds 2 seeds": "seeds S5 = 4"}, {5}, [3])
     with pytest.raises(C.ClaimError, match="in none of the texts"):
         C.uncovered(texts, {"holds 9 seeds": "seeds S9 = 9"}, {5}, [3])
+
+
+def test_a_count_must_be_a_claimed_value_not_a_place() -> None:
+    """'which now holds 3' is not stated by a claim about pit 3: only a pit's number may be a place."""
+    texts = ["The last seed lands in pit 4, which now holds 3."]
+    with pytest.raises(C.ClaimError, match=r"do not state \[3\]"):
+        C.uncovered(texts, {"lands in pit 4, which now holds 3": "after 6: last = North pit 4; seeds N3 = 1"})
+    assert C.uncovered(texts, {"lands in pit 4, which now holds 3": "after 6: last = North pit 4; after 6: sown N4 = 3"}) == []
+    # a line of pits played names pits, as "pits 1 to 4" does
+    assert C.uncovered(["Play 6, 5, 6, 3, 6."], {"6, 5, 6, 3, 6": "after 6, 5, 6, 3, 6: extra turns = 5"}) == []
+    assert C.uncovered(["3 + 1 = 4"], {"3 + 1 = 4": "after 1: captured = 4; seeds N4 = 3; after 1: sown S3 = 1"}) == []
+
+
+def test_sown_took_and_the_capture_counts_are_recomputed() -> None:
+    oware = OwareRules()
+    pos = Position.from_notation("0,0,2,3,7,4/17/4,0,1,1,1,1/7/S", oware)
+    # pit 5's 7 seeds: North's pits 3 to 6 held 1 and hold 2 after the sowing; the chain takes 8
+    C.check("after 5: sown N6 = 2; after 5: sown N3 = 2; after 5: sown N2 = 1; after 5: sown S5 = 0; "
+            "after 5: sown S6 = 5; after 5: took = 8; capture counts = 2, 3", pos, oware)
+    with pytest.raises(C.ClaimError, match="Awari subject"):
+        C.check("capture counts = 2, 3", START, KALAH)
+    # a Kalah capture: the lone last seed was 1 in its pit before the capture took it (K10)
+    rules = KalahRules(pits=3, seeds=1)
+    two = Position.from_notation("1,0,1/1/1,1,1/0/S", rules)
+    C.check("after 1: sown S2 = 1; after 1: seeds S2 = 0; after 1: took = 2; after 3, 1: took = 2", two, rules)
