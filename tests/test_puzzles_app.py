@@ -320,3 +320,12 @@ def test_a_learner_sees_no_rule_id_nor_title_and_a_teacher_sees_badges(page_app)
     shown = everything_shown(at)
     assert ":gray-badge[A5] " + words.rule_title("A5") in shown and ":gray-badge[A5]" in "\n".join(e.value for e in at.info)
     assert at.subheader[0].value.startswith(themes()[PUZZLES[pid].theme].title)
+
+
+@pytest.mark.parametrize("language", ["el"], indirect=True)
+def test_a_bad_link_in_greek_is_quoted_the_greek_way(page_app, language) -> None:
+    """A Greek reader sees the code in «…» (Greek quote marks), and the puzzle of the day opens."""
+    at = open_page(page_app, puzzle="nonsense", lang=language)
+    assert [e.value for e in at.error] == [words.no_such_puzzle("nonsense", puzzle_code(today()))]
+    assert "«nonsense»" in at.error[0].value and "“" not in at.error[0].value
+    assert run_of(at).puzzle.id == today()
