@@ -36,6 +36,7 @@ def badged(text: str, ids: bool = True) -> str:
     with ``ids`` false (a learner's page: rule ids only for a teacher who asked) the brackets go."""
     if not ids:
         return TRAILING_IDS.sub("", RULE_IDS.sub("", text))
+
     def badges(m: re.Match[str]) -> str:
         return " " + " ".join(rule_badge(r.strip()) for r in m.group(1).split(","))
 
