@@ -201,6 +201,67 @@ def test_the_first_hint_is_a_nudge_that_names_no_pit(lang: str) -> None:
     assert named == {}
 
 
+# Descriptions that pick out one of the mover's pits by where it stands (the learner sees it at a glance).
+WHERE = {
+    "en": [(re.compile(r"(?<!ready )(?:pit|pile)s? (?:that )?(?:sits? )?(?:next to|nearest(?: to)?|closest to|beside) "
+                       r"your store|rightmost", re.I), "last"),
+           (re.compile(r"(?:pit|pile) (?:farthest|furthest) (?:from your store|away)|leftmost|far pit", re.I), "first")],
+    "el": [(re.compile(r"(?<!έτοιμο )λακκάκι (?:που είναι )?(?:δίπλα στην|πιο κοντά στην) αποθήκη σου|"
+                       r"σωρός σου (?:είναι )?δίπλα στην αποθήκη|δεξιότερο", re.I), "last"),
+           (re.compile(r"λακκάκι (?:που είναι )?πιο μακριά|το πιο μακρινό|αριστερότερο", re.I), "first")],
+}
+BIGGEST = {"en": re.compile(r"your (?:biggest|largest|big) (?:pile|pit)(?!s)|one big pile", re.I),
+           "el": re.compile(r"μεγαλύτερ\w* σωρ\w* σου|μεγάλ\w* σωρ\w* σου|έχεις έναν μεγάλο σωρό", re.I)}
+SEEDS = {"en": re.compile(r"\b(\d+) seeds?\b"), "el": re.compile(r"\b(\d+) σπόρ\w*")}
+THEIRS = {"en": re.compile(r"North|\d+ to \d+"), "el": re.compile(r"Βορρ|\d+ (?:προς|με) \d+")}
+
+
+def singled_out(hint: str, puzzle: Puzzle, lang: str) -> dict[int, str]:
+    """``{pit: words}``: the mover's pits ``hint`` picks out by a description that fits that pit only: where it
+    stands (next to your store, the farthest...), your biggest pile (when one pile is biggest), or a count of seeds
+    only one of your pits holds (in a clause that is not about North)."""
+    row = puzzle.start.row(puzzle.start.to_move)
+    out = {}
+    for pattern, end in WHERE[lang]:
+        if m := pattern.search(hint):
+            out[len(row) if end == "last" else 1] = m.group(0)
+    if (m := BIGGEST[lang].search(hint)) and row.count(max(row)) == 1:
+        out[row.index(max(row)) + 1] = m.group(0)
+    for clause in re.split(r"[.,:;?!·]", hint):
+        for m in SEEDS[lang].finditer("" if THEIRS[lang].search(clause) else clause):
+            if row.count(int(m.group(1))) == 1:
+                out[row.index(int(m.group(1))) + 1] = m.group(0)
+    return out
+
+
+def test_singled_out_finds_a_pit_by_its_place_size_or_count() -> None:
+    p = PUZZLES["endgame-keep-the-ten"]
+    assert p.start.row(p.start.to_move) == (1, 2, 0, 1, 0, 10)
+    assert singled_out("Your biggest pile sits next to your store.", p, "en") == {6: "Your biggest pile"}
+    assert singled_out("Your pit with 2 seeds is ready.", p, "en") == {2: "2 seeds"}
+    assert singled_out("A pit with 1 seed is ready.", p, "en") == {}  # two pits hold 1
+    assert singled_out("North's 10 seeds are ready.", p, "en") == {}
+    assert singled_out("Count every pit, even the pit farthest away.", p, "en") == {1: "pit farthest away"}
+    assert singled_out("Play the ready pit nearest your store.", p, "en") == {}  # a method: which pits are ready?
+    assert singled_out("Ο μεγαλύτερος σωρός σου είναι δίπλα στην αποθήκη σου.", p, "el") == {
+        6: "μεγαλύτερος σωρός σου"}
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_first_hint_does_not_single_out_the_answer(lang: str) -> None:
+    """A first hint nudges: it picks out no pit the answer starts with by a description only that pit fits (next to
+    your store, your biggest pile, the pit with 5 seeds...), and no pit at all by where it stands (the learner sees
+    which one that is at a glance)."""
+    pool = PUZZLES if lang == "en" else GREEK
+    found = {}
+    for pid, p in pool.items():
+        picked = singled_out(p.hints[0], p, lang)
+        where = [m.group(0) for pattern, _end in WHERE[lang] if (m := pattern.search(p.hints[0]))]
+        if where or set(picked) & {turn[0] for turn in p.turns}:
+            found[pid] = (picked, p.hints[0])
+    assert found == {}
+
+
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_last_hint_gives_the_answer(lang: str) -> None:
     """The last hint names the first pit of every accepted decision and all the pits of one of them."""

@@ -9,14 +9,16 @@ plain pytest in ``tests/test_tutor_puzzle.py``.
 from __future__ import annotations
 
 import datetime as dt
+import re
+
+import pytest
 
 from engine import Position
 from lessons.loader import load_puzzles, themes
 from lessons.proofs import difficulty
-from tutor import words
-from tutor.puzzle import PuzzleActivity, number_in_theme, pick, puzzle_code, puzzle_of_the_day
+from tutor import i18n, words
+from tutor.puzzle import PuzzleActivity, display_name, learner_name, number_in_theme, pick, puzzle_code, puzzle_of_the_day
 from tutor.progress import PuzzleProgress
-from ui import puzzles as ui
 
 PUZZLES = load_puzzles()
 PAGE = "pages/puzzles.py"
@@ -92,7 +94,7 @@ def test_a_learner_solves_a_puzzle_and_home_counts_it(page_app) -> None:
     assert at.button(key="puzzle_hint").disabled
     progress = at.session_state["mancala_tutor"].progress
     assert progress.puzzles() == {"chain-right-to-left": PuzzleProgress(solved=True)}
-    assert any("1 solved, 1 tried" in c.value for c in at.caption)
+    assert "Puzzles solved: 1 of 1 tried." in [c.value for c in at.caption]
     at.switch_page("pages/home.py").run()
     assert not at.exception
     metrics = {m.label: m.value for m in at.metric}
@@ -111,7 +113,7 @@ def test_a_wrong_move_is_answered_on_the_board_and_try_again_puts_the_start_back
     why = at.expander(key="puzzle_why")
     assert why.label == "Why?"
     details = "\n".join(m.value for m in why.markdown)
-    assert "South sowed pit 3 (2 seeds)" in details and ":gray-badge[K10]" in details and "(K10)" not in details
+    assert "South sowed pit 3 (2 seeds)" in details and "badge" not in details and "(K10)" not in details
     assert "North answers with pit 6." in details and puzzle.wrong[3] in details
     assert at.session_state["mancala_tutor"].progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1)}
     assert "puzzle_reset" not in {b.key for b in at.button}  # Try again does it
@@ -126,6 +128,10 @@ def test_an_illegal_pit_is_explained_on_the_page(page_app) -> None:
     before = run_of(at).position
     press(at, 1)  # empty pit
     assert run_of(at).position == before
+    said = "\n".join(w.value for w in at.warning)
+    assert said.endswith("Pit 1 cannot be played here, so nothing happened.") and "K5" not in said
+    at.session_state["mancala_tutor"].prefs.rule_ids = True  # a teacher's switch: the rule's id as a badge
+    at.run()
     said = "\n".join(w.value for w in at.warning)
     assert said.endswith("Pit 1 cannot be played here, so nothing happened. :gray-badge[K5]") and "(K5)" not in said
 
@@ -195,7 +201,7 @@ def test_theme_and_difficulty_pick_the_menu(page_app) -> None:
     menu = at.selectbox(key="puzzle_choice_capture_1")
     ids = pick(PUZZLES, "capture", 1)
     assert ids and len(menu.options) == len(ids)
-    assert menu.options == [f"{ui.puzzle_name(pid)} ★☆☆ easy" for pid in ids]
+    assert menu.options == [f"{learner_name(PUZZLES, pid)} ★☆☆ easy" for pid in ids]
     assert at.selectbox(key="puzzle_level").options == ["Any", "★☆☆ easy", "★★☆ medium", "★★★ hard"]
 
 
@@ -228,17 +234,98 @@ def test_choosing_in_the_menu_opens_that_puzzle(page_app) -> None:
 
 
 def test_every_puzzle_has_its_own_heading_that_does_not_name_the_answer(page_app) -> None:
-    """The heading and the menu say the theme and the puzzle's number in it, never words of the id."""
-    at = open_page(page_app, puzzle=puzzle_code("lap-thirteen-not-fourteen"))
+    """The heading and the menu say the puzzle's number, never words of the id nor its theme (which may tell
+    the answer); a teacher who shows rule ids sees the theme and its number in it."""
+    pid = "lap-thirteen-not-fourteen"
+    at = open_page(page_app, puzzle=puzzle_code(pid))
     heading = at.subheader[0].value
-    level = difficulty(PUZZLES["lap-thirteen-not-fourteen"]).level
-    assert heading.startswith("The full lap · puzzle 2 of ") and heading.endswith(words.level_word(level))
-    assert "fourteen" not in heading.lower()
-    assert any(PUZZLES["lap-thirteen-not-fourteen"].task in m.value for m in at.markdown)
-    names = [ui.puzzle_name(pid) for pid in PUZZLES]
+    level = difficulty(PUZZLES[pid]).level
+    assert heading == f"Puzzle {list(PUZZLES).index(pid) + 1} of {len(PUZZLES)} {words.level_word(level)}"
+    assert any(PUZZLES[pid].task in m.value for m in at.markdown)
+    assert at.selectbox(key=ALL_ANY).options == [
+        f"Puzzle {k} of {len(PUZZLES)} {words.level_word(difficulty(p).level)}" for k, p in enumerate(PUZZLES.values(), 1)]
+    at.session_state["mancala_tutor"].prefs.rule_ids = True
+    at.run()
+    assert at.subheader[0].value.startswith("The full lap · puzzle 2 of ")
+    names = [display_name(PUZZLES, pid) for pid in PUZZLES]
     assert len(set(names)) == len(names)
     for pid, name in zip(PUZZLES, names):
         k, n = number_in_theme(PUZZLES, pid)
         title = PUZZLES[pid].title
         assert name == f"{themes()[PUZZLES[pid].theme].title} · puzzle {k} of {n}" + (f": {title}" if title else ""), (
             pid, name)
+
+
+@pytest.fixture
+def language(request):
+    """The test's own thread speaks ``request.param`` too (AppTest formats the menus' values here)."""
+    i18n.use(request.param)
+    yield request.param
+    i18n.use(None)
+
+
+@pytest.mark.parametrize("language", ["en", "el"], indirect=True)
+def test_tried_counts_the_puzzles_a_move_was_played_in(page_app, language) -> None:
+    """"Solved N of M tried": M counts the puzzles the learner played a move in, in both languages, on the page,
+    in the sidebar and in the stored progress; a hint or an illegal pit alone tries nothing, a wrong move does."""
+    at = open_page(page_app, puzzle=puzzle_code("capture-pick-the-pile"), lang=language)
+
+    def counts() -> set[str]:
+        return {words.session_counts(*shown), words.progress_line(0, 8, *shown)}
+
+    def captions() -> set[str]:
+        return {c.value for c in at.caption} | {c.value for c in at.sidebar.caption}
+
+    progress = at.session_state["mancala_tutor"].progress
+    shown = (0, 0)
+    assert counts() <= captions()
+    at.button(key="puzzle_hint").click().run()
+    press(at, 1)  # an empty pit: no move
+    assert progress.puzzles() == {} and counts() <= captions()
+    press(at, 3)  # a wrong move: tried, the hint shown before it recorded with it
+    assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=1)}
+    shown = (0, 1)
+    assert counts() <= captions()
+    at.button(key="puzzle_retry").click().run()
+    press(at, 2)
+    shown = (1, 1)
+    assert counts() <= captions()
+    at.button(key="puzzle_next").click().run()
+    at.button(key="puzzle_hint").click().run()  # a hint in another puzzle tries nothing
+    assert counts() <= captions() and len(progress.puzzles()) == 1
+    at.switch_page("pages/home.py").run()
+    metrics = {m.label: m.value for m in at.metric}
+    assert (metrics[words.label("puzzles_solved")], metrics[words.label("puzzles_tried")]) == ("1", "1")
+
+
+RULE_ID = re.compile(r"\b[KAMT]\d+\b")
+
+
+def test_a_learner_sees_no_rule_id_nor_title_and_a_teacher_sees_badges(page_app) -> None:
+    """With "Show rule ids" off no rule id (K16, A5...) and no title of the rules practised stands on the page,
+    hints and the details of a wrong move included; switched on (the sidebar's toggle), they are badges."""
+    pid = "must-feed-close-to-home"  # its first hint says "(A5)" in the content
+    at = open_page(page_app, puzzle=puzzle_code(pid))
+    at.button(key="puzzle_hint").click().run()
+    wrong = next(p for p in legal_pits(run_of(at)) if (p,) not in PUZZLES[pid].turns)
+    press(at, wrong)
+    menu = at.selectbox(key="puzzle_theme").options  # the learner's own choice of theme, in the menu only
+    shown = everything_shown(at).replace("\n".join(menu), "") + "\n".join(
+        m.value for m in at.expander(key="puzzle_why").markdown)
+    assert RULE_ID.findall(shown) == [] and "practises" not in shown
+    titles = [themes()[PUZZLES[pid].theme].title] + [words.rule_title(r) for r in PUZZLES[pid].cites]
+    assert [t for t in titles if t in shown] == []
+    at.toggle(key="pref_rule_ids").set_value(True).run()
+    assert not at.exception, at.exception
+    shown = everything_shown(at)
+    assert ":gray-badge[A5] " + words.rule_title("A5") in shown and ":gray-badge[A5]" in "\n".join(e.value for e in at.info)
+    assert at.subheader[0].value.startswith(themes()[PUZZLES[pid].theme].title)
+
+
+@pytest.mark.parametrize("language", ["el"], indirect=True)
+def test_a_bad_link_in_greek_is_quoted_the_greek_way(page_app, language) -> None:
+    """A Greek reader sees the code in «…» (Greek quote marks), and the puzzle of the day opens."""
+    at = open_page(page_app, puzzle="nonsense", lang=language)
+    assert [e.value for e in at.error] == [words.no_such_puzzle("nonsense", puzzle_code(today()))]
+    assert "«nonsense»" in at.error[0].value and "“" not in at.error[0].value
+    assert run_of(at).puzzle.id == today()

@@ -13,9 +13,9 @@ import re
 from engine import Position, all_turns, analyse, legal_moves, play
 from lessons.loader import load_puzzles
 from lessons.proofs import difficulty
-from tutor import words
+from tutor import i18n, words
 from tutor.progress import Progress, PuzzleProgress
-from tutor.puzzle import PuzzleActivity, find_puzzle, next_in, number_in_theme, pick, puzzle_code, puzzle_of_the_day
+from tutor.puzzle import PuzzleActivity, find_puzzle, learner_name, next_in, number_in_theme, pick, puzzle_code, puzzle_of_the_day
 from tutor.reply import best_reply, exact
 from tutor.words.puzzles import RULE_IDS
 
@@ -64,7 +64,9 @@ def test_a_wrong_turn_is_played_and_answered_and_try_again_puts_the_start_back()
     run.press(2)  # the board shows the answer to the wrong turn: nothing happens until Try again
     assert run.tries == 1 and run.missed is not None
     why = run.details()
-    assert why[0].startswith("What you played:  \nSouth sowed pit 3 (2 seeds).") and ":gray-badge[K10]" in why[0]
+    assert why[0].startswith("What you played:  \nSouth sowed pit 3 (2 seeds).") and "badge" not in why[0]
+    run.rule_ids = True  # a teacher's switch: the rule ids as badges
+    assert ":gray-badge[K10]" in run.details()[0]
     assert why[1:] == ["North answers with pit 6.", puzzle.wrong[3]]
     assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=0, solved=False)}
     run.reset()  # Try again
@@ -125,7 +127,7 @@ def test_a_turn_that_leads_nowhere_is_said_at_once_and_may_be_finished():
     assert run.notice.text == "That ends the game: North wins 25 to 23."
     assert run.playable() == () and run.turn_text() == "Not this time: press Try again."
     assert run.details()[1:] == ["Not this time: another move does better against best play.",
-                                 words.badged(puzzle.wrong[6])]
+                                 words.badged(puzzle.wrong[6], ids=False)]
     run.reset()
     assert run.position == puzzle.start and run.missed is None
 
@@ -149,9 +151,11 @@ def test_an_illegal_pit_is_explained_by_its_rule_and_changes_nothing():
     run.press(1)  # empty pit
     assert run.position == before and run.tries == 0 and run.action == action and run.missed is None
     assert run.notice.kind == "warning"
+    assert run.notice.text.endswith("Pit 1 cannot be played here, so nothing happened.")
+    run.rule_ids = True  # a teacher's switch: the rule's id as a badge
     assert run.notice.text.endswith("Pit 1 cannot be played here, so nothing happened. :gray-badge[K5]")
     assert "(K5)" not in run.notice.text
-    assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress()}  # tried; an illegal press is no miss
+    assert progress.puzzles() == {}  # an illegal pit is no move: the puzzle is not tried yet
 
 
 def _bare_ids(text: str) -> list[str]:
@@ -262,3 +266,51 @@ def test_every_puzzle_has_a_number_in_its_theme():
     for theme in {p.theme for p in PUZZLES.values()}:
         ids = pick(PUZZLES, theme, 0)
         assert [number_in_theme(PUZZLES, pid) for pid in ids] == [(k, len(ids)) for k in range(1, len(ids) + 1)]
+
+
+RULE_ID = re.compile(r"\b[KAMT]\d+\b")
+GREEK_PUZZLES = load_puzzles(lang="el")
+
+
+def page_texts(run: PuzzleActivity) -> list[str]:
+    """Every text the puzzles page shows for ``run`` as a learner plays it (``ui/puzzles.py`` draws these): the
+    heading, the rules line, the task, every hint, then the notice and the details of each wrong first pit (and
+    of an empty pit), and of the solved puzzle."""
+    puzzle = run.puzzle
+    pool = PUZZLES if puzzle is PUZZLES.get(puzzle.id) else GREEK_PUZZLES
+    texts = [learner_name(pool, puzzle.id), words.puzzle_caption(puzzle.game_rules, True),
+             words.you_are(puzzle.start.to_move, puzzle.task)]
+    for _ in puzzle.hints:
+        run.show_hint()
+    texts += run.hint_texts()
+    empty = [p for p in range(1, puzzle.game_rules.pits + 1) if p not in legal_moves(puzzle.start, run.rules)]
+    for pit in [*empty[:1], *(p for p in legal_moves(puzzle.start, run.rules) if (p,) not in puzzle.turns)]:
+        run.press(pit)
+        texts += [run.notice.text, *run.details()]
+        run.reset()
+    for pit in puzzle.turns[0]:
+        run.press(pit)
+    texts += [run.notice.text, *run.details()]
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_learner_sees_no_rule_id_and_no_title_of_the_rules_practised(lang):
+    """Without the teacher's "Show rule ids" no puzzle's page text names a rule id (K16, A5, M3...), and its heading
+    and rules line name neither the rules it practises nor its theme (they would tell the answer)."""
+    pool = PUZZLES if lang == "en" else GREEK_PUZZLES
+    i18n.use(lang)
+    try:
+        titles = {r: words.rule_title(r) for r in words.rule_entries()}
+        themes = {t: e.title for t, e in words.theme_entries().items()}
+        for pid, puzzle in pool.items():
+            run = PuzzleActivity(puzzle, Progress())
+            assert run.cited() == ()
+            texts = page_texts(run)
+            assert [t for t in texts if RULE_ID.search(t)] == [], pid
+            head = " ".join(texts[:2])
+            assert [titles[r] for r in puzzle.cites if titles[r] in head] == [] and themes[puzzle.theme] not in head, pid
+        run.rule_ids = True  # a teacher's switch: the ids come back, as badges only
+        assert run.cited() == tuple(puzzle.cites) and _bare_ids(" ".join(page_texts(run))) == []
+    finally:
+        i18n.use(None)

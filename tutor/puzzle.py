@@ -16,7 +16,14 @@ puzzle's ``wrong`` note, and after solving the explanation) are
 :meth:`PuzzleActivity.details`, shown on request.
 
 A puzzle's id may give its answer away: pages and links name a puzzle by
-:func:`display_name` and :func:`puzzle_code`, never by its id.
+:func:`learner_name` (a teacher's pages by :func:`display_name`) and
+:func:`puzzle_code`, never by its id. So may the rules it practises: rule ids
+and rule titles are shown only when :attr:`PuzzleActivity.rule_ids` is set
+(a teacher's choice), as badges.
+
+Progress: a puzzle is *tried* once the learner has played a move in it (an
+illegal pit or a hint is no move); hints shown before that are recorded with
+the first move, so the store's records are exactly the puzzles tried.
 """
 
 from __future__ import annotations
@@ -54,6 +61,12 @@ def display_name(pool: Mapping[str, Puzzle], pid: str) -> str:
 
     k, n = number_in_theme(pool, pid)
     return words.puzzle_name(words.theme_entries()[pool[pid].theme].title, k, n, pool[pid].title)
+
+
+def learner_name(pool: Mapping[str, Puzzle], pid: str) -> str:
+    """A puzzle's name for a learner: ``"Puzzle 37 of 93"`` (its place in ``pool``, file order): neither
+    its theme's title nor its id, which may tell the answer."""
+    return words.puzzle_number(list(pool).index(pid) + 1, len(pool))
 
 
 def level_of(puzzle: Puzzle) -> int:
@@ -111,6 +124,8 @@ class PuzzleActivity(Activity):
         tries: wrong turns so far.
         missed: the wrong turn the board shows (and the answer to it) until :meth:`reset`, or ``None``.
         progress: where tried and solved puzzles are recorded.
+        rule_ids: rule ids as badges in the texts (a teacher's choice); off, no rule id is shown.
+        moved: a move was played in this run (the puzzle counts as tried from then on).
     """
 
     def __init__(self, puzzle: Puzzle, progress: ProgressStore) -> None:
@@ -122,6 +137,9 @@ class PuzzleActivity(Activity):
         self.solved = False
         self.tries = 0
         self.missed: Miss | None = None
+        self.rule_ids = False
+        self.moved = False
+        self._hints_unrecorded = 0
 
     @property
     def rules(self) -> Rules:
@@ -151,13 +169,21 @@ class PuzzleActivity(Activity):
         return words.to_move(self.position.to_move, press=True)
 
     def refused(self, pit: int, error: IllegalMoveError) -> None:
-        self.progress.puzzle_tried(self.puzzle.id)
-        rule_id = error.rule_id
-        self.notice = Notice("warning", lambda: words.illegal_pit(rule_id, pit))
+        rule_id = error.rule_id  # no move: the puzzle is not tried yet
+        self.notice = Notice("warning", lambda: words.illegal_pit(rule_id, pit, self.rule_ids))
+
+    def _record_move(self) -> None:
+        """The first move of this run: the puzzle is tried, with the hints shown before it."""
+        if not self.moved:
+            self.moved = True
+            self.progress.puzzle_tried(self.puzzle.id)
+            for _ in range(self._hints_unrecorded):
+                self.progress.puzzle_hint(self.puzzle.id)
+            self._hints_unrecorded = 0
 
     def judge(self, before: Position, result: MoveResult) -> None:
         puzzle = self.puzzle
-        self.progress.puzzle_tried(puzzle.id)
+        self._record_move()
         turn = Turn(self.turn.start, self.turn.results + (result,))
         self.turn = turn
         if self.missed is None and not turn.complete and puzzle.leads_to_an_answer(turn.pits):
@@ -203,9 +229,13 @@ class PuzzleActivity(Activity):
         """The paragraphs behind "Why?" (markdown; rule ids only as badges): after a wrong turn, what it
         did, why it misses (or the opponent's answer) and the puzzle's note; after solving, the
         explanation, what the turn did, the other answers and the best line. ``[]`` otherwise."""
+        ids = self.rule_ids
+        return [words.unbadged(paragraph, ids) for paragraph in self._details(ids)]
+
+    def _details(self, ids: bool) -> list[str]:
         puzzle, rules = self.puzzle, self.rules
         if self.solved:
-            out = [words.puzzle_label("explanation") + " " + words.badged(puzzle.explanation),
+            out = [words.puzzle_label("explanation") + " " + words.badged(puzzle.explanation, ids),
                    words.you_played(self.turn.results, rules)]
             note = words.answers_note(puzzle.turns)
             if note:
@@ -226,7 +256,7 @@ class PuzzleActivity(Activity):
                 out.append(words.not_this_time(self.reasons(missed.turn)))
         note = puzzle.wrong.get(missed.turn.pits[0], "")
         if note:
-            out.append(words.badged(note))
+            out.append(words.badged(note, ids))
         return out
 
     def reasons(self, turn: Turn) -> list[str]:
@@ -247,10 +277,22 @@ class PuzzleActivity(Activity):
         return [words.not_the_answer()]
 
     def show_hint(self) -> None:
-        """Show one more hint (a nudge first, the answer last)."""
+        """Show one more hint (a nudge first, the answer last); recorded at once in a puzzle already
+        tried, else with the first move."""
         if self.hints < len(self.puzzle.hints):
             self.hints += 1
-            self.progress.puzzle_hint(self.puzzle.id)
+            if self.moved or self.puzzle.id in self.progress.puzzles():
+                self.progress.puzzle_hint(self.puzzle.id)
+            else:
+                self._hints_unrecorded += 1
+
+    def hint_texts(self) -> list[str]:
+        """The hints shown so far (markdown; rule ids as badges only with :attr:`rule_ids`)."""
+        return [words.badged(hint, self.rule_ids) for hint in self.puzzle.hints[: self.hints]]
+
+    def cited(self) -> tuple[str, ...]:
+        """The rule ids the puzzle practises, for a teacher's badges (``()`` unless :attr:`rule_ids`)."""
+        return tuple(self.puzzle.cites) if self.rule_ids else ()
 
     def reset(self) -> None:
         """Try again / Start again: the puzzle's position back on the board (hints stay shown)."""
@@ -262,6 +304,6 @@ class PuzzleActivity(Activity):
 
 
 __all__ = [
-    "Miss", "PuzzleActivity", "display_name", "find_puzzle", "level_of", "next_in", "number_in_theme", "pick",
+    "Miss", "PuzzleActivity", "display_name", "find_puzzle", "learner_name", "level_of", "next_in", "number_in_theme", "pick",
     "puzzle_code", "puzzle_of_the_day",
 ]

@@ -5,7 +5,10 @@ reads ``?puzzle=<code>`` once per link (``tutor.puzzle.puzzle_code``; an id
 from an older link works too), and wires the buttons. The board has the
 task, the feedback and the buttons beside it (below it on a phone), so a
 verdict is on the first screen of a laptop without scrolling. A puzzle's id
-is never shown: names come from ``display_name``, links carry the code.
+is never shown: names come from ``learner_name`` (``display_name``, with the
+theme, for a teacher who switched rule ids on), links carry the code. Nor
+are the rules it practises: their ids and titles are badges for that
+teacher only (the sidebar's "Show rule ids", shared with the lessons).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import streamlit as st
 from tutor import words
 from tutor.activity import Notice
 from tutor.puzzle import (
-    PuzzleActivity, display_name, find_puzzle, level_of, next_in, pick, puzzle_code, puzzle_of_the_day,
+    PuzzleActivity, display_name, find_puzzle, learner_name, level_of, next_in, pick, puzzle_code, puzzle_of_the_day,
 )
 from ui import board, frame, lang, live, reveal, state
 
@@ -32,8 +35,11 @@ def today() -> str:
 
 
 def puzzle_name(pid: str) -> str:
-    """A puzzle's name for the menu and the heading: ``"The full lap · puzzle 3 of 5"``."""
-    return display_name(frame.puzzles(), pid)
+    """A puzzle's name for the menu and the heading: ``"Puzzle 37 of 93"``; for a teacher who shows
+    rule ids, with its theme: ``"The full lap · puzzle 3 of 5"``."""
+    if state.session().prefs.rule_ids:
+        return display_name(frame.puzzles(), pid)
+    return learner_name(frame.puzzles(), pid)
 
 
 def open_puzzle(pid: str) -> None:
@@ -128,8 +134,21 @@ def _feedback(run: PuzzleActivity) -> None:
                 st.markdown(paragraph)
 
 
+def _sidebar() -> None:
+    """A teacher's switch: rule ids (and the rules a puzzle practises) as badges."""
+    prefs = state.session().prefs
+
+    def copy() -> None:
+        prefs.rule_ids = bool(st.session_state.get(state.Keys.PREF_RULE_IDS, prefs.rule_ids))
+
+    with st.sidebar:
+        st.toggle(words.lesson_label("rule_ids"), value=prefs.rule_ids, key=state.Keys.PREF_RULE_IDS, on_change=copy,
+                  help=words.lesson_label("rule_ids_help"))
+
+
 def render() -> None:
     """Draw the puzzles page."""
+    _sidebar()
     read_link()
     run = current()
     # A wrong link's message stands at the top (seen on a phone) until the first press.
@@ -138,10 +157,12 @@ def render() -> None:
         st.error(link_problem.text)
     ids = _picker(run)
     run = current()
+    run.rule_ids = state.session().prefs.rule_ids
     puzzle = run.puzzle
     st.subheader(f"{puzzle_name(puzzle.id)} {words.level_word(level_of(puzzle))}")
-    practised = ", ".join(words.rule_title(r) for r in puzzle.cites)  # titles only: a caption's badges are too faint
-    st.caption(words.puzzle_caption(puzzle.game_rules, practised, puzzle.id == today()))
+    st.caption(words.puzzle_caption(puzzle.game_rules, puzzle.id == today()))
+    if run.cited():  # a teacher's badges; a learner sees the task only (the rules practised tell the answer)
+        st.markdown(" ".join(f":gray-badge[{r}] {words.rule_title(r)}" for r in run.cited()))
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
     if len(puzzle.answers) > 1 and not run.solved:
         st.caption(words.answers_count(len(puzzle.answers)))
@@ -163,8 +184,8 @@ def render() -> None:
                        icon=":material/restart_alt:")
         with row:
             live.ask_button(puzzle.game_rules, puzzle.start, "puzzle")
-        for k in range(run.hints):
-            st.info(words.hint_line(k + 1, words.badged(puzzle.hints[k])))
+        for k, hint in enumerate(run.hint_texts(), 1):
+            st.info(words.hint_line(k, hint))
     summary = state.session().progress.summary(len(frame.lessons()))  # below the board: never tells "Solved!" early
     st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried))
     st.caption(words.label("share_puzzle"))

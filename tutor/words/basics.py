@@ -125,8 +125,9 @@ def lit_words(pits: Iterable[int]) -> str:
 
 
 def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
-    """A user's own text in quotes, cut to ``limit`` characters plus "…" when longer."""
-    return "“" + short(text, limit) + "”"
+    """A user's own text in the language's quote marks (“…”, Greek «…»), cut to ``limit`` characters plus "…"
+    when longer."""
+    return pgettext("quote marks", "“{text}”").format(text=short(text, limit))
 
 
 def short(text: object, limit: int = QUOTE_LIMIT) -> str:

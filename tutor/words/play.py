@@ -314,9 +314,10 @@ def next_lesson(number: int) -> str:
     return _("Next: lesson {number}").format(number=number)
 
 
-def puzzle_caption(rules: Rules, practised: str, of_the_day: bool) -> str:
-    text = _("{rules} · practises {rules_list}").format(rules=rules_description(rules), rules_list=practised)
-    return text + (" · " + _("puzzle of the day") if of_the_day else "")
+def puzzle_caption(rules: Rules, of_the_day: bool) -> str:
+    """The line under a puzzle's heading: the rules in play (never the rules the puzzle practises,
+    which would tell the answer): ``"Kalah, 6 pits, 4 seeds · puzzle of the day"``."""
+    return rules_description(rules) + (" · " + _("puzzle of the day") if of_the_day else "")
 
 
 def solved_turn_line() -> str:

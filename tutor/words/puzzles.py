@@ -20,12 +20,32 @@ from .moves import moves_told, score_words
 
 RULE_IDS = re.compile(r"\s*\(((?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])(?:,\s*(?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7]))*)\)")
 """A bracket of rule ids in a content text: ``" (M1)"``, ``" (A5, A3)"``."""
+_ID = r"(?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])"
+TRAILING_IDS = re.compile(rf",\s*({_ID}(?:,\s*{_ID})*)(?=\))")
+"""Rule ids closing a bracket of words: ``"(pit 6 is skipped, A2)"``."""
 
 
-def badged(text: str) -> str:
+BADGES = re.compile(r"\s*:gray-badge\[[^\]]*\]")
+"""A rule id's badge in a made text (``tutor.words.basics.rule_badge``), with the space before it."""
+
+
+def badged(text: str, ids: bool = True) -> str:
     """``text`` with each bracket of rule ids made into small badges after the words:
-    ``"... North's store (M1), so ..."`` -> ``"... North's store :gray-badge[M1], so ..."``."""
-    return RULE_IDS.sub(lambda m: " " + " ".join(rule_badge(r.strip()) for r in m.group(1).split(",")), text)
+    ``"... North's store (M1), so ..."`` -> ``"... North's store :gray-badge[M1], so ..."``, ``"(pit 6 is
+    skipped, A2)"`` -> ``"(pit 6 is skipped :gray-badge[A2])"``;
+    with ``ids`` false (a learner's page: rule ids only for a teacher who asked) the brackets go."""
+    if not ids:
+        return TRAILING_IDS.sub("", RULE_IDS.sub("", text))
+
+    def badges(m: re.Match[str]) -> str:
+        return " " + " ".join(rule_badge(r.strip()) for r in m.group(1).split(","))
+
+    return TRAILING_IDS.sub(badges, RULE_IDS.sub(badges, text))
+
+
+def unbadged(text: str, ids: bool = False) -> str:
+    """``text`` (made with rule badges) without them, unless ``ids`` (a teacher asked for rule ids)."""
+    return text if ids else BADGES.sub("", text)
 
 
 def reply_line(side: Side, reply: Sequence[MoveResult]) -> str:
@@ -77,12 +97,12 @@ def you_played(results: Sequence[MoveResult], rules: Rules) -> str:
     return _("What you played:") + "  \n" + moves_told(list(results), rules)
 
 
-def illegal_pit(rule_id: str, pit: int) -> str:
-    """An illegal pit in a puzzle: the rule's sentence, that nothing happened, and the rule's badge."""
+def illegal_pit(rule_id: str, pit: int, badge: bool = True) -> str:
+    """An illegal pit in a puzzle: the rule's sentence, that nothing happened, and (``badge``) the rule's badge."""
     entry = rule_entries().get(rule_id, {})
     refusal = entry.get("refuse") or entry.get("text") or _("That move is not allowed.")
     return _("{refusal} Pit {pit} cannot be played here, so nothing happened.").format(
-        refusal=refusal, pit=pit) + " " + rule_badge(rule_id)
+        refusal=refusal, pit=pit) + (" " + rule_badge(rule_id) if badge else "")
 
 
 def level_word(level: int) -> str:
@@ -102,6 +122,6 @@ def puzzle_label(key: str) -> str:
 
 
 __all__ = [
-    "RULE_IDS", "after_wrong_line", "badged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
+    "BADGES", "RULE_IDS", "after_wrong_line", "badged", "unbadged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
     "puzzle_label", "reply_line", "turn_ends_game", "you_played",
 ]

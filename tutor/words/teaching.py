@@ -151,6 +151,12 @@ def puzzle_name(theme_title: str, k: int, n: int, title: str = "") -> str:
     return f"{name}: {title}" if title else name
 
 
+def puzzle_number(k: int, n: int) -> str:
+    """A puzzle's name for a learner: ``"Puzzle 37 of 93"`` (its place among all puzzles; neither its
+    theme nor its id, which may tell the answer)."""
+    return _("Puzzle {k} of {n}").format(k=k, n=n)
+
+
 def no_such_puzzle(wanted: str, example: str) -> str:
     from .basics import quote
 
@@ -163,7 +169,11 @@ def you_are(side: Side, task: str) -> str:
 
 
 def session_counts(solved_count: int, tried: int) -> str:
-    return _("This session: {solved} solved, {tried} tried.").format(solved=solved_count, tried=tried)
+    """The puzzles page's count (the learner's progress, kept with their code): ``tried`` puzzles are those
+    the learner played a move in (``tutor.puzzle``): ``"Puzzles solved: 1 of 3 tried."``"""
+    if not tried:
+        return _("No puzzles tried yet: play a move to try this one.")
+    return _("Puzzles solved: {solved} of {tried} tried.").format(solved=solved_count, tried=tried)
 
 
 def hint_line(k: int, text: str) -> str:
@@ -183,5 +193,5 @@ __all__ = [
     "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed", "hint_line",
     "lesson_line", "lesson_steps_done", "line_words", "miss_words", "misses_words", "most_extra_turns_missed",
     "no_such_puzzle", "not_best", "not_the_answer", "not_this_time", "outcome_winner", "plural_puzzles",
-    "puzzle_name", "session_counts", "step_counter", "to_move", "you_are",
+    "puzzle_name", "puzzle_number", "session_counts", "step_counter", "to_move", "you_are",
 ]
