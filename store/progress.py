@@ -24,9 +24,11 @@ def read_lessons(s: Session, codes: list[str]) -> dict[str, dict[str, LessonProg
     out: dict[str, dict[str, LessonProgress]] = {}
     for step in s.scalars(select(StepRow).where(StepRow.learner_code.in_(codes))):
         rec = out.setdefault(step.learner_code, {}).setdefault(step.lesson_id, LessonProgress())
-        rec.steps_done.add(step.step_id)
+        if step.done:
+            rec.steps_done.add(step.step_id)
         rec.wrong += step.wrong
         rec.hints += step.hints
+        rec.tries[step.step_id] = (step.wrong, step.hints)
     for done in s.scalars(select(LessonRow).where(LessonRow.learner_code.in_(codes))):
         rec = out.setdefault(done.learner_code, {}).setdefault(done.lesson_id, LessonProgress())
         rec.done, rec.stars = True, done.stars
@@ -94,7 +96,18 @@ class StoredProgress:
             if row is None:
                 s.add(StepRow(learner_code=self.code, lesson_id=lesson_id, step_id=step_id, wrong=wrong, hints=hints))
             else:
-                row.wrong, row.hints, row.done_at = wrong, hints, now()
+                row.wrong, row.hints, row.done_at, row.done = wrong, hints, now(), True
+            self._active(s)
+
+    @_or_memory
+    def step_slipped(self, lesson_id: str, step_id: str, wrong: int, hints: int) -> None:
+        with self.db.session() as s:
+            row = s.get(StepRow, (self.code, lesson_id, step_id))
+            if row is None:
+                s.add(StepRow(learner_code=self.code, lesson_id=lesson_id, step_id=step_id, wrong=wrong, hints=hints,
+                              done=False))
+            else:
+                row.wrong, row.hints = wrong, hints
             self._active(s)
 
     @_or_memory

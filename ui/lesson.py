@@ -13,7 +13,6 @@ from lessons.models import GameStep, Lesson, PredictStep
 from tutor import words
 from tutor.activity import Notice
 from tutor.lesson import LessonActivity
-from tutor.progress import stars
 from ui import board, frame, lesson_game, live, reveal, state
 from ui import lesson_panel as panel
 
@@ -38,9 +37,9 @@ def content(lesson_id: str) -> Lesson:
     return frame.lessons()[lesson_id]
 
 
-def _nav(run: LessonActivity, sown: str | None = None) -> None:
-    """Back / Next (or Finish) / Restart in one row. Next opens when the step is done; while the
-    move that did it is still being sown (``sown``), a closed Next stands in for it."""
+def _nav(run: LessonActivity) -> None:
+    """Back / Next (or Finish) / Restart in one row. Next opens as soon as the step is done, also
+    while the board still sows the move that did it (pressing it skips the rest of the sowing)."""
     key = f"{state.Keys.LESSON}{run.lesson.id}"
     row = st.container(horizontal=True, gap="small", key=f"{key}_nav")
     row.button(words.label("back"), key=f"{key}_back", icon=":material/arrow_back:", on_click=run.back,
@@ -48,14 +47,9 @@ def _nav(run: LessonActivity, sown: str | None = None) -> None:
     if not run.finished:
         label = words.label("finish" if run.index + 1 == len(run.lesson.steps) else "next")
 
-        def next_button(wait: bool = False) -> None:
-            closed = wait or not run.done
-            st.button(label, key=f"{key}_next" + ("_wait" if wait else ""), icon=":material/arrow_forward:",
-                      on_click=run.next_step, disabled=closed, type="primary",
-                      help=words.label("finish_first") if closed else None)
-
-        with row:
-            panel.until_sown(run, "next", sown if run.done else None, lambda: next_button(True), next_button)
+        closed = not run.done
+        row.button(label, key=f"{key}_next", icon=":material/arrow_forward:", on_click=run.next_step,
+                   disabled=closed, type="primary", help=words.label("finish_first") if closed else None)
     row.button(words.label("restart"), key=f"{key}_restart", icon=":material/restart_alt:", on_click=run.restart)
 
 
@@ -63,7 +57,7 @@ def _summary(run: LessonActivity) -> None:
     lesson = run.lesson
     st.subheader(words.label("lesson_complete"))
     st.success(lesson.summary)
-    st.markdown(words.stars_earned(stars(sum(run.slips.values()))))
+    st.markdown(words.stars_earned(run.stars_so_far))
     st.markdown(words.label("rules_learnt"))
     ids = state.session().prefs.rule_ids  # the ids themselves only for a teacher who asked for them
     st.markdown("\n".join(f"- {words.rule_title(rule_id)}" + (f" :gray-badge[{rule_id}]" if ids else "")
@@ -95,14 +89,10 @@ def progress_overview() -> None:
 
 
 def _sidebar(run: LessonActivity, sown: str | None) -> None:
-    """This lesson's line (while a move is sown, without the step it may complete), "Reset this
-    lesson", and a teacher's switch for rule ids."""
+    """This lesson's line (while a move is sown, without the step it may complete) and "Reset this
+    lesson" (the teacher's rule ids switch is near the top of the sidebar: ``ui.frame.sidebar``)."""
     lesson = run.lesson
     rec = state.session().progress.lesson(lesson.id)
-    prefs = state.session().prefs
-
-    def copy() -> None:
-        prefs.rule_ids = bool(st.session_state.get(state.Keys.PREF_RULE_IDS, prefs.rule_ids))
 
     with st.sidebar:
         total = len(lesson.steps)
@@ -113,8 +103,6 @@ def _sidebar(run: LessonActivity, sown: str | None) -> None:
         if rec.steps_done:
             st.button(words.label("reset_lesson"), key=f"{state.Keys.LEARNER}reset_{lesson.id}",
                       on_click=_reset, args=(run,), icon=":material/restart_alt:")
-        st.toggle(words.lesson_label("rule_ids"), value=prefs.rule_ids, key=state.Keys.PREF_RULE_IDS, on_change=copy,
-                  help=words.lesson_label("rule_ids_help"))
 
 
 def _counter(run: LessonActivity, sown: str | None) -> None:
@@ -156,6 +144,8 @@ def render(lesson_id: str) -> None:
     step = run.step
     state.set_query("step", str(run.index + 1))  # a reload (F5) opens the same step
     _counter(run, sown)
+    if run.link_note:
+        st.info(run.link_note, icon=":material/info:")
     st.subheader(step.title)
     st.markdown(step.text)
     if state.session().prefs.rule_ids:
@@ -177,7 +167,7 @@ def render(lesson_id: str) -> None:
             _game_panel(run, board_key)
         else:
             panel.feedback(run, board_key)
-    _nav(run, sown)
+    _nav(run)
     lesson_game.think(run, thinking)
 
 

@@ -184,15 +184,12 @@ def bind_progress(progress: ProgressStore) -> None:
 
 
 def lesson(content: Lesson) -> LessonActivity:
-    """The session's run of a lesson, created at the step of ``?step=k`` (a reload) or the first."""
+    """The session's run of a lesson, created at the step of ``?step=k`` (a reload) or the nearest
+    real step to it (``tutor.lesson.step_from_link``), or the first."""
     state = session()
     run = state.lessons.get(content.id)
     if run is None:
-        try:
-            index = int(query("step") or "1") - 1
-        except ValueError:
-            index = 0
-        run = state.lessons[content.id] = LessonActivity(content, state.progress, index)
+        run = state.lessons[content.id] = LessonActivity.from_link(content, state.progress, query("step"))
     elif run.lesson is not content:
         run.lesson = content  # the language changed: the same steps in other words (the step and board stay)
     return run
