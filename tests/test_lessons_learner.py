@@ -6,7 +6,7 @@
 - a ``do`` step never costs a star: another pit says kindly which pit to press and changes nothing;
 - Next opens as soon as the step is done (while the board still sows the move);
 - ``?step=`` past the end, 0 or not a number opens the nearest real step and says so in one sentence;
-- the teacher's switch stands in a "For teachers" expander near the top of the sidebar (same key).
+- the teacher's switch stands in a "For teachers" popover at the top of the lesson (same key).
 
 AppTest cannot click the drawn board: a pit is pressed through the run's ``press`` (what the
 board's click calls), then the page runs again (as in ``tests/test_lessons_app.py``).
@@ -223,19 +223,24 @@ def test_a_step_link_that_names_no_step_opens_the_nearest_and_says_so(value, whe
 # ------------------------------------------------------------------ the teacher's switch
 
 
-def test_the_rule_ids_switch_is_in_a_for_teachers_expander_near_the_top_of_the_sidebar():
+def test_the_rule_ids_switch_is_in_a_for_teachers_popover_at_the_top_of_the_lesson():
+    """Beside the step counter and the stars (on the first screen; the sidebar's page list pushes
+    anything in the sidebar below the fold at 1366x768), and on the summary; the same key."""
     at = open_app("captures")
-    expanders = [e for e in at.sidebar.expander]
-    labels = [e.label for e in expanders]
-    assert labels[0] == words.label("for_teachers"), labels
-    assert labels.index(words.label("for_teachers")) < labels.index(words.label("board_settings"))
-    switch = expanders[0].toggle(key="pref_rule_ids")
+    run = run_of(at, "captures")
+    found = [p for p in at.main.get("popover") if p.proto.popover.label == words.label("for_teachers")]
+    assert len(found) == 1
+    switch = found[0].toggle(key="pref_rule_ids")
     assert switch.label == words.lesson_label("rule_ids") and switch.value is False
+    assert not at.sidebar.get("toggle") or "pref_rule_ids" not in [t.key for t in at.sidebar.toggle]
+    assert at.main.get("popover")[0].proto.popover.label == words.label("for_teachers")  # the page's first
     switch.set_value(True).run()
     assert at.session_state["mancala_tutor"].prefs.rule_ids
     assert any(":gray-badge[" in m.value for m in at.main.markdown)
-    at.switch_page("pages/home.py").run()
-    assert words.label("for_teachers") not in [e.label for e in at.sidebar.expander]  # lesson pages only
+    run.finished = True  # the summary keeps the switch too
+    at.run()
+    assert at.toggle(key="pref_rule_ids").value is True
+    assert any(":gray-badge[" in m.value for m in at.main.markdown)
 
 
 # ------------------------------------------------------------------ Greek words

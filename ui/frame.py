@@ -100,7 +100,7 @@ def run() -> None:
     chosen = navigation()
     with st.sidebar:
         learner.keep()
-    sidebar(chosen.title, chosen.url_path)
+    sidebar(chosen.title)
     token = _IN_FRAME.set(True)
     try:
         chosen.run()
@@ -117,17 +117,13 @@ def page(url_path: str, draw: Callable[[], None]) -> None:
     draw()
 
 
-def sidebar(current_title: str, url_path: str = "") -> None:
-    """The shared sidebar: app name, where the learner is, on a lesson page "For teachers" (the rule
-    ids switch, where a teacher looks first), progress, board settings."""
+def sidebar(current_title: str) -> None:
+    """The shared sidebar: app name, where the learner is, progress, board settings."""
     summary = state.session().progress.summary(len(lessons()))
     with st.sidebar:
         lang.switch()
         st.markdown(f"### {words.label('app_name')}")
         st.caption(words.you_are_on(current_title))
-        if url_path.startswith("lesson_"):
-            with st.expander(words.label("for_teachers"), icon=":material/co_present:"):
-                rule_ids_switch()
         st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_solved,
                                        summary.puzzles_tried))
         learner.panel(current_title)
@@ -138,17 +134,6 @@ def sidebar(current_title: str, url_path: str = "") -> None:
         if panel.open:
             with panel:
                 board_settings()
-
-
-def rule_ids_switch() -> None:
-    """The teacher's switch for rule ids on lesson pages (``ui.state.BoardPrefs.rule_ids``, off by default)."""
-    prefs = state.session().prefs
-
-    def copy() -> None:
-        prefs.rule_ids = bool(st.session_state.get(state.Keys.PREF_RULE_IDS, prefs.rule_ids))
-
-    st.toggle(words.lesson_label("rule_ids"), value=prefs.rule_ids, key=state.Keys.PREF_RULE_IDS, on_change=copy,
-              help=words.lesson_label("rule_ids_help"))
 
 
 def board_settings() -> None:

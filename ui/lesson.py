@@ -90,7 +90,7 @@ def progress_overview() -> None:
 
 def _sidebar(run: LessonActivity, sown: str | None) -> None:
     """This lesson's line (while a move is sown, without the step it may complete) and "Reset this
-    lesson" (the teacher's rule ids switch is near the top of the sidebar: ``ui.frame.sidebar``)."""
+    lesson" (the teacher's rule ids switch is at the top of the lesson: :func:`teachers`)."""
     lesson = run.lesson
     rec = state.session().progress.lesson(lesson.id)
 
@@ -105,9 +105,24 @@ def _sidebar(run: LessonActivity, sown: str | None) -> None:
                       on_click=_reset, args=(run,), icon=":material/restart_alt:")
 
 
+def teachers(run: LessonActivity) -> None:
+    """"For teachers": a small popover at the top of the lesson (beside the stars), where a teacher
+    looks, with the switch that shows the rule ids as badges (``ui.state.BoardPrefs.rule_ids``)."""
+    prefs = state.session().prefs
+
+    def copy() -> None:
+        prefs.rule_ids = bool(st.session_state.get(state.Keys.PREF_RULE_IDS, prefs.rule_ids))
+
+    with st.popover(words.label("for_teachers"), icon=":material/co_present:", type="tertiary",
+                    key=f"{state.Keys.LESSON}{run.lesson.id}_teachers"):
+        st.toggle(words.lesson_label("rule_ids"), value=prefs.rule_ids, key=state.Keys.PREF_RULE_IDS, on_change=copy,
+                  help=words.lesson_label("rule_ids_help"))
+
+
 def _counter(run: LessonActivity, sown: str | None) -> None:
-    """Step k of n as a bar (the steps before this one), and beside it the stars the run would
-    earn now: while a move is being sown, the stars from before it (they would tell a miss)."""
+    """Step k of n as a bar (the steps before this one), beside it the stars the run would
+    earn now (while a move is being sown, the stars from before it: they would tell a miss),
+    then "For teachers" (:func:`teachers`)."""
     total = len(run.lesson.steps)
     row = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
     with row:
@@ -118,6 +133,7 @@ def _counter(run: LessonActivity, sown: str | None) -> None:
 
         changed = sown if run.stars_before != run.stars_so_far else None
         panel.until_sown(run, "stars", changed, lambda: badge(run.stars_before), lambda: badge(run.stars_so_far))
+        teachers(run)
 
 
 def render(lesson_id: str) -> None:
@@ -137,7 +153,9 @@ def render(lesson_id: str) -> None:
     if run.index == 0 or run.finished:  # the lesson's intro on its first step; later steps keep the room for the board
         st.caption(lesson.intro)
     if run.finished:
-        st.progress(1.0, text=words.all_steps_done(total))
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="medium"):
+            st.progress(1.0, text=words.all_steps_done(total), width="stretch")
+            teachers(run)
         _summary(run)
         _nav(run)
         return

@@ -40,7 +40,7 @@ class Keys:
     PUZZLE_BOARD = "puzzle_board"
     HOME_BOARD = "home_board"
     LESSON_BOARD = "lesson_board_"  # + lesson id
-    LESSON = "lesson_"  # + lesson id + _back/_next/_restart/_retry/_show/_why/_feedback/_row/_<step>_answer_<i>
+    LESSON = "lesson_"  # + lesson id + _back/_next/_restart/_retry/_show/_why/_teachers/_feedback/_row/_<step>_answer_<i>
     PUZZLE_THEME = "puzzle_theme"
     PUZZLE_LEVEL = "puzzle_level"
     PUZZLE_CHOICE = "puzzle_choice_"  # + theme + _ + level
