@@ -74,7 +74,8 @@ def click(at, key: str) -> None:
 
 
 def popovers(at) -> list:
-    return [b for b in at.main.get("popover")]
+    """The main area's popovers but "For teachers" (always there, beside the stars)."""
+    return [b for b in at.main.get("popover") if b.proto.popover.label != words.label("for_teachers")]
 
 
 def why_text(at) -> str:
