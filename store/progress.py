@@ -7,6 +7,7 @@ each read asks the database, so they see each other's progress at once.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Concatenate, ParamSpec, TypeVar
 
@@ -43,6 +44,7 @@ def read_puzzles(s: Session, codes: list[str]) -> dict[str, dict[str, PuzzleProg
     return out
 
 
+_log = logging.getLogger(__name__)
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -59,7 +61,8 @@ def _or_memory(method: Callable[Concatenate[StoredProgress, _P], _R]) -> Callabl
                     return method(self, *args, **kwargs)
                 except StoreConflict:
                     return method(self, *args, **kwargs)
-            except StoreUnavailable:
+            except StoreUnavailable as exc:
+                _log.warning("progress store lost in %s: %s", name, exc)
                 self.lost = True
         result: _R = getattr(self.fallback, name)(*args, **kwargs)
         return result

@@ -310,3 +310,45 @@ def test_a_lesson_page_loads_no_missing_resource_of_ours(page, server):
     ours = [u for u in missing if not u.endswith(("/_stcore/health", "/_stcore/host-config"))]
     assert ours == [], ours
 
+
+
+def test_next_is_usable_while_the_seeds_are_sown_and_skips_the_rest(page, server):
+    """1366x768, a do step at slow speed: right after the lit pit is pressed (the board still sowing,
+    "Watch the seeds..." shown), Next is enabled; pressing it opens the next step at once."""
+    sized(page, 1366, 768)
+    lesson_id, k, step = next(((lid, k, s) for lid, lesson in LESSONS.items()
+                               for k, s in enumerate(lesson.steps, 1) if isinstance(s, DoStep)), (None, 0, None))
+    if step is None:
+        pytest.skip("no do step")
+    lesson = LESSONS[lesson_id]
+    open_step(page, server, lesson_id, k)
+    slow_sowing(page)
+    pos = lesson.step_position(step)
+    side, pit = pos.to_move, step.lit[0]
+    page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1])).click()
+    page.get_by_text(words.label("watch")).wait_for(state="visible")
+    nxt = page.get_by_role("button", name="Next", exact=True)
+    expect(nxt).to_be_enabled()
+    assert page.locator(".mt-board[data-animating='true']").count() == 1  # still sowing
+    shot(page, "lesson-next-while-sowing")
+    nxt.click()
+    at_step(page, k + 1, len(lesson.steps))
+    assert no_error_box(page)
+
+
+def test_a_reload_keeps_the_star_a_wrong_try_cost(page, server):
+    """A missed try costs a star; F5 (a new session, the learner's code kept by the browser) shows the
+    same stars, at the same step."""
+    lesson_id, k, step, pit, after, said = a_missed_try()
+    open_step(page, server, lesson_id, k)
+    start = LESSONS[lesson_id].step_position(step)
+    side = start.to_move
+    page.get_by_role("button", name=pit_name(side, pit, start.row(side)[pit - 1])).click()
+    settle(page, after.to_notation())
+    page.get_by_role("button", name=words.label("try_again")).wait_for(state="visible")
+    expect(page.get_by_text(words.stars_so_far(2), exact=True).filter(visible=True)).to_have_count(1)
+    page.reload()
+    at_step(page, k, len(LESSONS[lesson_id].steps))
+    wait_idle(page)
+    expect(page.get_by_text(words.stars_so_far(2), exact=True).filter(visible=True)).to_have_count(1)
+    expect(page.get_by_text(words.stars_so_far(3), exact=True).filter(visible=True)).to_have_count(0)
