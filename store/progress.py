@@ -7,6 +7,7 @@ each read asks the database, so they see each other's progress at once.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Concatenate, ParamSpec, TypeVar
 
@@ -24,9 +25,11 @@ def read_lessons(s: Session, codes: list[str]) -> dict[str, dict[str, LessonProg
     out: dict[str, dict[str, LessonProgress]] = {}
     for step in s.scalars(select(StepRow).where(StepRow.learner_code.in_(codes))):
         rec = out.setdefault(step.learner_code, {}).setdefault(step.lesson_id, LessonProgress())
-        rec.steps_done.add(step.step_id)
+        if step.done:
+            rec.steps_done.add(step.step_id)
         rec.wrong += step.wrong
         rec.hints += step.hints
+        rec.tries[step.step_id] = (step.wrong, step.hints)
     for done in s.scalars(select(LessonRow).where(LessonRow.learner_code.in_(codes))):
         rec = out.setdefault(done.learner_code, {}).setdefault(done.lesson_id, LessonProgress())
         rec.done, rec.stars = True, done.stars
@@ -41,6 +44,7 @@ def read_puzzles(s: Session, codes: list[str]) -> dict[str, dict[str, PuzzleProg
     return out
 
 
+_log = logging.getLogger(__name__)
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -57,7 +61,8 @@ def _or_memory(method: Callable[Concatenate[StoredProgress, _P], _R]) -> Callabl
                     return method(self, *args, **kwargs)
                 except StoreConflict:
                     return method(self, *args, **kwargs)
-            except StoreUnavailable:
+            except StoreUnavailable as exc:
+                _log.warning("progress store lost in %s: %s", name, exc)
                 self.lost = True
         result: _R = getattr(self.fallback, name)(*args, **kwargs)
         return result
@@ -94,7 +99,18 @@ class StoredProgress:
             if row is None:
                 s.add(StepRow(learner_code=self.code, lesson_id=lesson_id, step_id=step_id, wrong=wrong, hints=hints))
             else:
-                row.wrong, row.hints, row.done_at = wrong, hints, now()
+                row.wrong, row.hints, row.done_at, row.done = wrong, hints, now(), True
+            self._active(s)
+
+    @_or_memory
+    def step_slipped(self, lesson_id: str, step_id: str, wrong: int, hints: int) -> None:
+        with self.db.session() as s:
+            row = s.get(StepRow, (self.code, lesson_id, step_id))
+            if row is None:
+                s.add(StepRow(learner_code=self.code, lesson_id=lesson_id, step_id=step_id, wrong=wrong, hints=hints,
+                              done=False))
+            else:
+                row.wrong, row.hints = wrong, hints
             self._active(s)
 
     @_or_memory

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 CODE_LENGTH = 8
@@ -53,7 +53,8 @@ class Learner(Base):
 
 
 class StepRow(Base):
-    """A lesson step done: the wrong tries and solutions shown of its last completion."""
+    """A lesson step: the wrong tries and solutions shown in the lesson's current run, and whether
+    it is ``done`` (a step under way has its slips saved as they happen, not done yet)."""
 
     __tablename__ = "lesson_steps"
     learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
@@ -62,6 +63,7 @@ class StepRow(Base):
     wrong: Mapped[int] = mapped_column(Integer, default=0)
     hints: Mapped[int] = mapped_column(Integer, default=0)
     done_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    done: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class LessonRow(Base):

@@ -17,12 +17,14 @@ CHROMIUM = "/usr/bin/chromium"
 _URL = os.environ.get("MANCALA_DB_URL", "")
 PG_URL = _URL if _URL.startswith("postgresql") else None
 """The PostgreSQL server the store tests also run on (``.ci/run`` starts one); ``None`` elsewhere."""
-if not _URL:
+if not _URL or _URL == os.environ.get("MANCALA_TEST_DB_URL"):
     # The app under test (AppTest here, the browser tests' server) keeps progress in a throwaway file,
-    # never in the checkout's data/ folder.
+    # never in the checkout's data/ folder; one per process: xdist's workers inherit the controller's
+    # file, and two browser-test servers migrating and writing one SQLite file lock each other out.
     import tempfile
 
-    os.environ["MANCALA_DB_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='mancala-tests-')}/progress.sqlite3"
+    _made = f"sqlite:///{tempfile.mkdtemp(prefix='mancala-tests-')}/progress.sqlite3"
+    os.environ["MANCALA_DB_URL"] = os.environ["MANCALA_TEST_DB_URL"] = _made
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -188,7 +188,7 @@ def test_the_feedback_is_on_the_first_screen_and_the_board_stays_put(page, serve
 def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
     """A teacher clicks through the seeds of a missed try: no sentence, no Try again, and the
     stars unchanged until the last seed is down; then all of them. The same for a right answer:
-    no "Right!", no green, no open Next until the last seed."""
+    no "Right!" and no green until the last seed; Next opens at once (the step is done)."""
     lesson_id, k, step, pit, after, said = a_missed_try()
     open_step(page, server, lesson_id, k)
     page.locator("summary").filter(has_text=words.label("board_settings")).click()
@@ -231,7 +231,7 @@ def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
         expect(page.get_by_text(words.label("watch"))).to_be_visible()
         expect(alert(page, lesson_id)).to_be_hidden()
         assert background(chosen) != css_rgb(RIGHT_CSS)
-        expect(page.get_by_role("button", name="Next", exact=True).filter(visible=True)).to_be_disabled()
+        expect(page.get_by_role("button", name="Next", exact=True).filter(visible=True)).to_be_enabled()
         before = board_html(page)
         nxt.click()
         wait_board_change(page, before)
@@ -242,8 +242,8 @@ def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
 
 
 def test_on_a_projector_the_verdict_waits_for_the_sowing_and_next_stays_in_view(page, server):
-    """1920x1080, a do step: the step's words wait for the sowing (Next stays closed meanwhile),
-    then stand beside the board; the board never moves; Next is on screen."""
+    """1920x1080, a do step: the step's words wait for the sowing (Next opens at once: the step is
+    done), then stand beside the board; the board never moves; Next is on screen."""
     sized(page, 1920, 1080)
     lesson_id, k, step = next(((lid, k, s) for lid, lesson in LESSONS.items()
                                for k, s in enumerate(lesson.steps, 1) if isinstance(s, DoStep)), (None, 0, None))
@@ -257,7 +257,7 @@ def test_on_a_projector_the_verdict_waits_for_the_sowing_and_next_stays_in_view(
     page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1])).click()
     page.get_by_text(words.label("watch")).wait_for(state="visible")
     assert while_sowing(page, [words.label("watch"), words.first_sentence(step.done)[0][:40]]) == [True, False]
-    expect(page.get_by_role("button", name="Next", exact=True)).to_be_disabled()
+    expect(page.get_by_role("button", name="Next", exact=True)).to_be_enabled()
     done = page.get_by_text(words.first_sentence(step.done)[0][:40]).first
     done.wait_for(state="visible")
     box = board_box(page, lesson_id)
@@ -310,3 +310,45 @@ def test_a_lesson_page_loads_no_missing_resource_of_ours(page, server):
     ours = [u for u in missing if not u.endswith(("/_stcore/health", "/_stcore/host-config"))]
     assert ours == [], ours
 
+
+
+def test_next_is_usable_while_the_seeds_are_sown_and_skips_the_rest(page, server):
+    """1366x768, a do step at slow speed: right after the lit pit is pressed (the board still sowing,
+    "Watch the seeds..." shown), Next is enabled; pressing it opens the next step at once."""
+    sized(page, 1366, 768)
+    lesson_id, k, step = next(((lid, k, s) for lid, lesson in LESSONS.items()
+                               for k, s in enumerate(lesson.steps, 1) if isinstance(s, DoStep)), (None, 0, None))
+    if step is None:
+        pytest.skip("no do step")
+    lesson = LESSONS[lesson_id]
+    open_step(page, server, lesson_id, k)
+    slow_sowing(page)
+    pos = lesson.step_position(step)
+    side, pit = pos.to_move, step.lit[0]
+    page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1])).click()
+    page.get_by_text(words.label("watch")).wait_for(state="visible")
+    nxt = page.get_by_role("button", name="Next", exact=True)
+    expect(nxt).to_be_enabled()
+    assert page.locator(".mt-board[data-animating='true']").count() == 1  # still sowing
+    shot(page, "lesson-next-while-sowing")
+    nxt.click()
+    at_step(page, k + 1, len(lesson.steps))
+    assert no_error_box(page)
+
+
+def test_a_reload_keeps_the_star_a_wrong_try_cost(page, server):
+    """A missed try costs a star; F5 (a new session, the learner's code kept by the browser) shows the
+    same stars, at the same step."""
+    lesson_id, k, step, pit, after, said = a_missed_try()
+    open_step(page, server, lesson_id, k)
+    start = LESSONS[lesson_id].step_position(step)
+    side = start.to_move
+    page.get_by_role("button", name=pit_name(side, pit, start.row(side)[pit - 1])).click()
+    settle(page, after.to_notation())
+    page.get_by_role("button", name=words.label("try_again")).wait_for(state="visible")
+    expect(page.get_by_text(words.stars_so_far(2), exact=True).filter(visible=True)).to_have_count(1)
+    page.reload()
+    at_step(page, k, len(LESSONS[lesson_id].steps))
+    wait_idle(page)
+    expect(page.get_by_text(words.stars_so_far(2), exact=True).filter(visible=True)).to_have_count(1)
+    expect(page.get_by_text(words.stars_so_far(3), exact=True).filter(visible=True)).to_have_count(0)

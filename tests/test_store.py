@@ -51,7 +51,8 @@ def test_a_learners_steps_stars_and_missed_puzzles_are_read_back_by_a_second_ses
     first.puzzle_hint("chain-right-to-left")
     first.puzzle_solved("chain-right-to-left")
     first.game_finished(GameRecord("north", "Kalah 6x4", "computer", "hard", "S"))
-    assert second.lesson("setup") == LessonProgress({"the-board", "sow-once"}, True, 2, 1, 1)
+    assert second.lesson("setup") == LessonProgress({"the-board", "sow-once"}, True, 2, 1, 1,
+                                                    {"the-board": (0, 0), "sow-once": (1, 1)})
     assert second.lesson("sowing") == LessonProgress()
     assert second.puzzles() == {"capture-pick-the-pile": PuzzleProgress(2, 0, False),
                                 "chain-right-to-left": PuzzleProgress(0, 1, True)}
@@ -64,6 +65,24 @@ def test_a_learners_steps_stars_and_missed_puzzles_are_read_back_by_a_second_ses
     second.reset_all()
     assert first.summary(6) == Summary(0, 6, 0, 0, 0, 0, 0)
     assert first.puzzles() == {} and first.games() == []
+
+
+def test_a_steps_slips_are_saved_as_they_happen_before_it_is_done(two_sessions):
+    """A wrong try in a step under way is read back by another session (a reload) without the step
+    counting as done; finishing it keeps the slips; 0, 0 (a Restart) clears them, the step stays done."""
+    first, second = two_sessions
+    first.step_done("setup", "the-board")
+    first.step_slipped("setup", "find-it", 1, 0)
+    first.step_slipped("setup", "find-it", 2, 1)
+    rec = second.lesson("setup")
+    assert rec.steps_done == {"the-board"} and rec.tries == {"the-board": (0, 0), "find-it": (2, 1)}
+    assert rec.slips == {"the-board": 0, "find-it": 3} and (rec.wrong, rec.hints) == (2, 1)
+    first.step_done("setup", "find-it", 2, 1)
+    assert second.lesson("setup").steps_done == {"the-board", "find-it"}
+    first.step_slipped("setup", "find-it", 0, 0)
+    assert second.lesson("setup") == LessonProgress({"the-board", "find-it"}, False, 0, 0, 0,
+                                                    {"the-board": (0, 0), "find-it": (0, 0)})
+    assert second.summary(6).lessons_done == 0
 
 
 def test_learners_do_not_see_each_others_progress(database):
@@ -102,7 +121,7 @@ def test_a_teacher_sees_a_pupils_missed_puzzle_and_nobody_elses(database):
     pupils = classes.pupils(database, code)
     assert [p.name for p in pupils] == ["Anna", "Bo"]
     assert pupils[0].puzzles == {"capture-pick-the-pile": PuzzleProgress(1, 0, False)}
-    assert pupils[0].lessons == {"setup": LessonProgress({"the-board"}, True, 3, 0, 0)}
+    assert pupils[0].lessons == {"setup": LessonProgress({"the-board"}, True, 3, 0, 0, {"the-board": (0, 0)})}
     assert pupils[1].puzzles == {} and pupils[1].lessons == {}
     assert [p.name for p in classes.pupils(database, other)] == ["Cy"]
     assert classes.pupils(database, "ACDEFG") == []
@@ -187,7 +206,7 @@ def test_when_the_database_fails_mid_session_progress_goes_on_in_memory(tmp_path
         conn.exec_driver_sql("DROP TABLE lesson_steps")
     saved.step_done("setup", "sow-once", wrong=1)  # no exception reaches the page
     assert saved.lost
-    assert saved.lesson("setup") == LessonProgress({"sow-once"}, False, 0, 1, 0)
+    assert saved.lesson("setup") == LessonProgress({"sow-once"}, False, 0, 1, 0, {"sow-once": (1, 0)})
     saved.puzzle_solved("chain-right-to-left")
     assert saved.summary(6) == Summary(0, 6, 1, 1, 0, 0, 0)
     db.dispose()
@@ -215,5 +234,5 @@ def test_two_tabs_writing_the_same_row_at_once_both_count(tmp_path, monkeypatch)
     tab2.step_done("setup", "the-board", wrong=2)
     monkeypatch.setattr(Session, "get", real_get)
     assert not tab2.lost and blind["left"] == 0
-    assert tab1.lesson("setup") == LessonProgress({"the-board"}, False, 0, 2, 0)
+    assert tab1.lesson("setup") == LessonProgress({"the-board"}, False, 0, 2, 0, {"the-board": (2, 0)})
     db.dispose()

@@ -140,9 +140,9 @@ def test_a_do_steps_other_pit_changes_nothing_and_says_what_it_would_do():
     run = at("press-3")
     before = run.position
     run.press(4)
-    assert run.position == before and not run.done and run.wrong == 1
+    assert run.position == before and not run.done and run.wrong == 0  # a do step teaches: no slip
     note = feedback(run)
-    assert note.text == "Pit 4 is a real move, but not this step's: press the lit pit 3."
+    assert note.kind == "info" and note.text == "Not that one this time: press the lit pit 3, the one that glows."
     assert note.details.startswith("What pit 4 would do: Pit 4 sows 4 seeds; the last one lands in North's pit 1.")
     run.press(3)
     assert run.done and feedback(run).text == "In your store!" and "moves again" in feedback(run).details

@@ -2,8 +2,9 @@
 
 A :class:`LessonActivity` walks one learner through one ``lessons.models.Lesson``:
 
-- a ``do`` step lights the pit(s) to press; another legal pit changes
-  nothing and is explained (what it would do);
+- a ``do`` step lights the pit(s) to press; another pit changes nothing
+  and costs nothing (a ``do`` step teaches, it does not test): the notice
+  says kindly which pit to press (and under "Why?" what that pit would do);
 - a ``find`` step (one move reaches the goal) and a ``goal`` step (a whole
   turn, extra turns included) light nothing: a wrong try is PLAYED OUT on the
   board and stays there, said in one sentence (the step's ``why`` for its
@@ -26,11 +27,14 @@ words first) and details for "Why?" (what the engine says the moves did),
 with the rule ids apart (badges a teacher may switch on).
 
 Stars (``tutor.progress.stars``) count the slips of the whole lesson run,
-not an average per step: a slip is a wrong press, a wrong answer or a
-"Show me"; 0 slips earn 3 stars, 1 to ``FEW_SLIPS`` (3) earn 2, more earn 1.
+not an average per step: a slip is a wrong press in a find or goal step, a
+wrong answer or a "Show me"; 0 slips earn 3 stars, 1 to ``FEW_SLIPS`` (3)
+earn 2, more earn 1. The slips live in the learner's progress
+(``tutor.progress.ProgressStore.step_slipped``, saved the moment they happen,
+``LessonProgress.slips``), not in the run: a reload (a new run at the same
+step) neither gives a star back nor takes one; going back to a step adds to
+its slips; only Restart (stars count afresh) and "Reset this lesson" clear them.
 :attr:`LessonActivity.stars_so_far` is what the run would earn now.
-Progress (each step done with its wrong tries and solutions shown; the lesson
-finished with its stars) goes to a ``tutor.progress.ProgressStore``.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from lessons.models import DoStep, FindStep, GoalStep, Lesson, PredictStep, Read
 from . import words
 from .activity import Activity, Notice, Sowing
 from .lesson_game import StepGame, step_game
+from .links import step_from_link
 from .progress import ProgressStore, stars
 
 
@@ -77,13 +82,15 @@ class LessonActivity(Activity):
         wrong: wrong presses and answers in this step (counted from the step's start).
         shown: 1 when "Show me" played this step's solution, else 0.
         chosen: the answers chosen in this ``predict`` step, in order (the wrong ones, then the right one).
-        slips: step id -> wrong tries plus solutions shown, for the steps done in this run
-            (their sum gives the lesson's stars).
+        slips: step id -> wrong tries plus solutions shown in this run of the lesson, read from
+            :attr:`progress` (their sum gives the lesson's stars).
         stars_before: :attr:`stars_so_far` just before the last action the board animates
             (a page shows it until the seeds are down, so the stars give nothing away).
         progress: where steps done and the finished lesson are recorded.
         notice: a :class:`Feedback` (or ``None``).
         game: a ``game`` step's game (``tutor.lesson_game.StepGame``, drawn instead of the lesson), else ``None``.
+        link_note: a sentence about the link the run was opened by (a step that does not exist), shown
+            above the step until a step is started again (Next, Back, Restart, Try again); else ``None``.
     """
 
     def __init__(self, lesson: Lesson, progress: ProgressStore, index: int = 0) -> None:
@@ -99,9 +106,20 @@ class LessonActivity(Activity):
         self.wrong = 0
         self.shown = 0
         self.chosen: list[str] = []
-        self.slips: dict[str, int] = {}
+        self.base = (0, 0)
         self.stars_before = 3
+        self.link_note: str | None = None
         self.start_step(index if 0 <= index < len(lesson.steps) else 0)
+
+    @classmethod
+    def from_link(cls, lesson: Lesson, progress: ProgressStore, value: str | None) -> LessonActivity:
+        """A run opened by a ``?step=`` link (:func:`step_from_link`): at that step, or at the nearest
+        real one with :attr:`link_note` saying so (the raw text is never repeated)."""
+        index, note = step_from_link(value, len(lesson.steps))
+        run = cls(lesson, progress, index)
+        if note is not None:
+            run.link_note = words.step_link_note(note == "last", len(lesson.steps))
+        return run
 
     # -- Activity -------------------------------------------------------------
 
@@ -178,8 +196,13 @@ class LessonActivity(Activity):
         super().show(start, results, extends)
 
     def refused(self, pit: int, error: IllegalMoveError) -> None:
-        self.wrong += 1
         rule_id = error.rule_id
+        step = self.step
+        if isinstance(step, DoStep):  # a do step teaches: no slip, and it says which pit to press
+            self.notice = Feedback("info", lambda: words.press_the_lit(step.lit), lambda: words.refusal(rule_id),
+                                   (rule_id,))
+            return
+        self._slipped()
         self.notice = Feedback("warning", lambda: words.refusal(rule_id), self._hint, (rule_id,))
 
     def judge(self, before: Position, result: MoveResult) -> None:
@@ -187,10 +210,9 @@ class LessonActivity(Activity):
         rules = self.rules
         ids = words.account_rules([result], rules)
         if isinstance(step, DoStep):
-            if result.pit not in step.lit:
-                self.wrong += 1
+            if result.pit not in step.lit:  # nothing is played and nothing is lost
                 self.notice = Feedback(
-                    "warning", lambda: words.not_the_lit_pit(result.pit, step.lit),
+                    "info", lambda: words.press_the_lit(step.lit),
                     lambda: "\n\n".join(p for p in (words.would_do(result.pit, words.move_account(result, rules)),
                                                     self._hint()) if p), ids)
                 return
@@ -212,8 +234,8 @@ class LessonActivity(Activity):
             self.notice = Feedback("info", words.keep_going_short, lambda: words.move_account(result, rules), ids)
         else:
             # A find step is one move: a first move that misses ends the try even when it earned an extra turn.
-            self.wrong += 1
             self.failed = True
+            self._slipped()
             missed = misses(step.goal, turn, rules)
             first = turn.pits[0]
 
@@ -228,6 +250,7 @@ class LessonActivity(Activity):
 
     def start_step(self, index: int) -> None:
         """Show step ``index`` (0-based) fresh from its position; a ``read`` step is done at once."""
+        self.link_note = None  # said once: gone when the learner goes on (any step started afresh)
         self.index = index
         self.finished = False
         self.turn = Turn(self.lesson.step_position(self.step))
@@ -238,15 +261,30 @@ class LessonActivity(Activity):
         self.shown = 0
         self.chosen = []
         self.notice = None
+        self.base = self._stored()  # slips this step already has in this run (before a reload, or Back)
         self.still()
         self.game: StepGame | None = step_game(self)
         if isinstance(self.step, ReadStep):
             self._complete()
 
+    def _stored(self) -> tuple[int, int]:
+        """This step's saved (wrong tries, solutions shown) in this run of the lesson."""
+        return self.progress.lesson(self.lesson.id).tries.get(self.step.id, (0, 0))
+
+    def _slipped(self, wrong: int = 1) -> None:
+        """Count ``wrong`` more wrong tries in this step and save them at once."""
+        self.wrong += wrong
+        self.progress.step_slipped(self.lesson.id, self.step.id, self.base[0] + self.wrong,
+                                   self.base[1] + self.shown)
+
     def _complete(self) -> None:
         self.done = True
-        self.slips[self.step.id] = self.wrong + self.shown
-        self.progress.step_done(self.lesson.id, self.step.id, self.wrong, self.shown)
+        self.progress.step_done(self.lesson.id, self.step.id, self.base[0] + self.wrong, self.base[1] + self.shown)
+
+    @property
+    def slips(self) -> dict[str, int]:
+        """Step id -> wrong tries plus solutions shown in this run of the lesson (from :attr:`progress`)."""
+        return dict(self.progress.lesson(self.lesson.id).slips)
 
     def answer(self, choice: str) -> bool:
         """Answer a ``predict`` step; returns whether ``choice`` is right.
@@ -261,7 +299,7 @@ class LessonActivity(Activity):
             return False
         self.chosen.append(choice)
         if choice != step.answer:
-            self.wrong += 1
+            self._slipped()
 
             def said() -> str:
                 now = self.step
@@ -281,9 +319,9 @@ class LessonActivity(Activity):
 
     def retry(self) -> None:
         """Start the current step again (after a missed try or "Show me"); its slips still count."""
-        wrong, shown = self.wrong, self.shown
+        wrong, shown, base = self.wrong, self.shown, self.base
         self.start_step(self.index)
-        self.wrong, self.shown = wrong, shown
+        self.wrong, self.shown, self.base = wrong, shown, base
 
     def show_me(self) -> None:
         """Play a find/goal step's solution (animated) without completing the step: the board
@@ -298,6 +336,7 @@ class LessonActivity(Activity):
         self.turn = turn
         self.show(turn.start, list(turn.results))
         self.shown = 1
+        self._slipped(0)
         self.showing = True
         self.notice = Feedback("info", lambda: words.shown_try(turn.pits), self._told(turn.results),
                                words.account_rules(turn.results, self.rules))
@@ -311,7 +350,7 @@ class LessonActivity(Activity):
         else:
             self.finished = True
             self.notice = None
-            self.progress.lesson_done(self.lesson.id, stars(sum(self.slips.values())))
+            self.progress.lesson_done(self.lesson.id, self.stars_so_far)
 
     def back(self) -> None:
         """Go back one step (it starts fresh); from the summary, back to the last step."""
@@ -321,17 +360,17 @@ class LessonActivity(Activity):
             self.start_step(self.index - 1)
 
     def restart(self) -> None:
-        """Start the lesson again from step 1 (progress already made is kept; stars count afresh)."""
-        self.slips = {}
+        """Start the lesson again from step 1 (the steps done stay done; stars count afresh)."""
+        for step_id, slips in self.slips.items():
+            if slips:
+                self.progress.step_slipped(self.lesson.id, step_id, 0, 0)
         self.start_step(0)
 
     @property
     def stars_so_far(self) -> int:
         """The stars this run would earn now (1..3): the slips of the steps done, plus this
         step's wrong tries and "Show me" so far (``tutor.progress.stars``)."""
-        here = self.step.id
-        others = sum(n for step_id, n in self.slips.items() if step_id != here or self.finished)
-        return stars(others if self.finished else others + self.wrong + self.shown)
+        return stars(sum(self.slips.values()))
 
     @property
     def share(self) -> float:

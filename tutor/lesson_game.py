@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine import Game, MoveResult, Outcome, Position, Rules, Side, other
+from engine import Game, IllegalMoveError, MoveResult, Outcome, Position, Rules, Side, other
 from lessons.models import GameStep
 
 from . import words
@@ -109,6 +109,11 @@ class StepGame(Activity):
 
     def play(self, pit: int) -> MoveResult:
         return self.game.play(pit)
+
+    def refused(self, pit: int, error: IllegalMoveError) -> None:
+        """An illegal press in a lesson's game: said without its rule id (a learner's words)."""
+        rule_id = error.rule_id
+        self.notice = Notice("warning", lambda: words.refusal(rule_id))
 
     def judge(self, before: Position, result: MoveResult) -> None:
         self.notice = None

@@ -1,4 +1,5 @@
-"""Share links: ``?pos=<notation>&game=kalah|oware&<rules fields>``.
+"""Share links: ``?pos=<notation>&game=kalah|oware&<rules fields>``; and a lesson's ``?step=k``
+(:func:`step_from_link`).
 
 The rules fields are what ``rules.to_params()`` writes (only values that
 differ from the defaults), read back by ``engine.rules_from_params``; the
@@ -72,4 +73,25 @@ def position_problem(text: str, rules: Rules) -> str | None:
     return None
 
 
-__all__ = ["LINK_KEYS", "LINK_VALUE_MAX", "link_query", "position_problem", "read_link"]
+def step_from_link(value: str | None, total: int) -> tuple[int, str | None]:
+    """The 0-based step a ``?step=`` link opens in a lesson of ``total`` steps, and what to say:
+    ``None`` for a real step (or no link), ``"last"`` for a number past the end (the last step
+    opens), ``"first"`` for 0, a negative number or anything not a whole number (step 1 opens).
+
+    >>> step_from_link("3", 12), step_from_link("999", 12), step_from_link("abc", 12), step_from_link(None, 12)
+    ((2, None), (11, 'last'), (0, 'first'), (0, None))
+    """
+    if value is None:
+        return 0, None
+    text = value.strip()
+    if not text.isascii() or not text.isdigit():
+        return 0, "first"
+    number = int(text)
+    if number < 1:
+        return 0, "first"
+    if number > total:
+        return total - 1, "last"
+    return number - 1, None
+
+
+__all__ = ["step_from_link", "LINK_KEYS", "LINK_VALUE_MAX", "link_query", "position_problem", "read_link"]

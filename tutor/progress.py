@@ -35,13 +35,21 @@ def stars(slips: int) -> int:
 @dataclass
 class LessonProgress:
     """One lesson: the ids of the steps done, whether it was finished, its best stars (0..3),
-    and the wrong tries and solutions shown summed over its steps' last completions."""
+    the wrong tries and solutions shown summed over its steps, and ``tries``: step id -> (wrong
+    tries, solutions shown) in the lesson's current run (steps done, and the step under way,
+    whose slips are saved as they happen: a reload neither gives back nor takes a star)."""
 
     steps_done: set[str] = field(default_factory=set)
     done: bool = False
     stars: int = 0
     wrong: int = 0
     hints: int = 0
+    tries: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def slips(self) -> dict[str, int]:
+        """Step id -> its slips (wrong tries plus solutions shown) in the current run."""
+        return {step_id: wrong + hints for step_id, (wrong, hints) in self.tries.items()}
 
 
 @dataclass
@@ -90,7 +98,11 @@ class ProgressStore(Protocol):
     """Where one learner's progress is written and read back (in memory or in a database)."""
 
     def step_done(self, lesson_id: str, step_id: str, wrong: int = 0, hints: int = 0) -> None:
-        """A lesson step is complete, after ``wrong`` wrong tries and ``hints`` solutions shown (0 or 1)."""
+        """A lesson step is complete, after ``wrong`` wrong tries and ``hints`` solutions shown."""
+
+    def step_slipped(self, lesson_id: str, step_id: str, wrong: int, hints: int) -> None:
+        """A step's slips so far in this run of the lesson (``wrong`` tries, ``hints`` solutions shown),
+        saved at once; whether the step is done does not change (0, 0: a Restart counts afresh)."""
 
     def lesson_done(self, lesson_id: str, stars: int) -> None:
         """A lesson was finished with ``stars`` (1..3); the best stars so far are kept."""
@@ -160,12 +172,16 @@ class Progress:
         return self.lessons.get(lesson_id, LessonProgress())
 
     def step_done(self, lesson_id: str, step_id: str, wrong: int = 0, hints: int = 0) -> None:
+        self.lessons.setdefault(lesson_id, LessonProgress()).steps_done.add(step_id)
+        self.step_slipped(lesson_id, step_id, wrong, hints)
+
+    def step_slipped(self, lesson_id: str, step_id: str, wrong: int, hints: int) -> None:
         rec = self.lessons.setdefault(lesson_id, LessonProgress())
-        rec.steps_done.add(step_id)
         self.step_slips[(lesson_id, step_id)] = (wrong, hints)
-        slips = [v for (lid, _), v in self.step_slips.items() if lid == lesson_id]
-        rec.wrong = sum(w for w, _ in slips)
-        rec.hints = sum(h for _, h in slips)
+        slips = {sid: v for (lid, sid), v in self.step_slips.items() if lid == lesson_id}
+        rec.wrong = sum(w for w, _ in slips.values())
+        rec.hints = sum(h for _, h in slips.values())
+        rec.tries = dict(slips)
 
     def lesson_done(self, lesson_id: str, stars: int) -> None:
         rec = self.lessons.setdefault(lesson_id, LessonProgress())
@@ -215,7 +231,10 @@ class Progress:
         """Write everything kept here into ``store``, as if it had been written there all along
         (what a learner did before their code was known, in their first second on the page)."""
         for (lesson_id, step_id), (wrong, hints) in self.step_slips.items():
-            store.step_done(lesson_id, step_id, wrong, hints)
+            if step_id in self.lesson(lesson_id).steps_done:
+                store.step_done(lesson_id, step_id, wrong, hints)
+            else:
+                store.step_slipped(lesson_id, step_id, wrong, hints)
         for lesson_id, rec in self.lessons.items():
             if rec.done:
                 store.lesson_done(lesson_id, rec.stars)

@@ -13,7 +13,6 @@ from lessons.models import GameStep, Lesson, PredictStep
 from tutor import words
 from tutor.activity import Notice
 from tutor.lesson import LessonActivity
-from tutor.progress import stars
 from ui import board, frame, lesson_game, live, reveal, state
 from ui import lesson_panel as panel
 
@@ -38,9 +37,9 @@ def content(lesson_id: str) -> Lesson:
     return frame.lessons()[lesson_id]
 
 
-def _nav(run: LessonActivity, sown: str | None = None) -> None:
-    """Back / Next (or Finish) / Restart in one row. Next opens when the step is done; while the
-    move that did it is still being sown (``sown``), a closed Next stands in for it."""
+def _nav(run: LessonActivity) -> None:
+    """Back / Next (or Finish) / Restart in one row. Next opens as soon as the step is done, also
+    while the board still sows the move that did it (pressing it skips the rest of the sowing)."""
     key = f"{state.Keys.LESSON}{run.lesson.id}"
     row = st.container(horizontal=True, gap="small", key=f"{key}_nav")
     row.button(words.label("back"), key=f"{key}_back", icon=":material/arrow_back:", on_click=run.back,
@@ -48,14 +47,9 @@ def _nav(run: LessonActivity, sown: str | None = None) -> None:
     if not run.finished:
         label = words.label("finish" if run.index + 1 == len(run.lesson.steps) else "next")
 
-        def next_button(wait: bool = False) -> None:
-            closed = wait or not run.done
-            st.button(label, key=f"{key}_next" + ("_wait" if wait else ""), icon=":material/arrow_forward:",
-                      on_click=run.next_step, disabled=closed, type="primary",
-                      help=words.label("finish_first") if closed else None)
-
-        with row:
-            panel.until_sown(run, "next", sown if run.done else None, lambda: next_button(True), next_button)
+        closed = not run.done
+        row.button(label, key=f"{key}_next", icon=":material/arrow_forward:", on_click=run.next_step,
+                   disabled=closed, type="primary", help=words.label("finish_first") if closed else None)
     row.button(words.label("restart"), key=f"{key}_restart", icon=":material/restart_alt:", on_click=run.restart)
 
 
@@ -63,7 +57,7 @@ def _summary(run: LessonActivity) -> None:
     lesson = run.lesson
     st.subheader(words.label("lesson_complete"))
     st.success(lesson.summary)
-    st.markdown(words.stars_earned(stars(sum(run.slips.values()))))
+    st.markdown(words.stars_earned(run.stars_so_far))
     st.markdown(words.label("rules_learnt"))
     ids = state.session().prefs.rule_ids  # the ids themselves only for a teacher who asked for them
     st.markdown("\n".join(f"- {words.rule_title(rule_id)}" + (f" :gray-badge[{rule_id}]" if ids else "")
@@ -95,14 +89,10 @@ def progress_overview() -> None:
 
 
 def _sidebar(run: LessonActivity, sown: str | None) -> None:
-    """This lesson's line (while a move is sown, without the step it may complete), "Reset this
-    lesson", and a teacher's switch for rule ids."""
+    """This lesson's line (while a move is sown, without the step it may complete) and "Reset this
+    lesson" (the teacher's rule ids switch is at the top of the lesson: :func:`teachers`)."""
     lesson = run.lesson
     rec = state.session().progress.lesson(lesson.id)
-    prefs = state.session().prefs
-
-    def copy() -> None:
-        prefs.rule_ids = bool(st.session_state.get(state.Keys.PREF_RULE_IDS, prefs.rule_ids))
 
     with st.sidebar:
         total = len(lesson.steps)
@@ -113,13 +103,26 @@ def _sidebar(run: LessonActivity, sown: str | None) -> None:
         if rec.steps_done:
             st.button(words.label("reset_lesson"), key=f"{state.Keys.LEARNER}reset_{lesson.id}",
                       on_click=_reset, args=(run,), icon=":material/restart_alt:")
+
+
+def teachers(run: LessonActivity) -> None:
+    """"For teachers": a small popover at the top of the lesson (beside the stars), where a teacher
+    looks, with the switch that shows the rule ids as badges (``ui.state.BoardPrefs.rule_ids``)."""
+    prefs = state.session().prefs
+
+    def copy() -> None:
+        prefs.rule_ids = bool(st.session_state.get(state.Keys.PREF_RULE_IDS, prefs.rule_ids))
+
+    with st.popover(words.label("for_teachers"), icon=":material/co_present:", type="tertiary",
+                    key=f"{state.Keys.LESSON}{run.lesson.id}_teachers"):
         st.toggle(words.lesson_label("rule_ids"), value=prefs.rule_ids, key=state.Keys.PREF_RULE_IDS, on_change=copy,
                   help=words.lesson_label("rule_ids_help"))
 
 
 def _counter(run: LessonActivity, sown: str | None) -> None:
-    """Step k of n as a bar (the steps before this one), and beside it the stars the run would
-    earn now: while a move is being sown, the stars from before it (they would tell a miss)."""
+    """Step k of n as a bar (the steps before this one), beside it the stars the run would
+    earn now (while a move is being sown, the stars from before it: they would tell a miss),
+    then "For teachers" (:func:`teachers`)."""
     total = len(run.lesson.steps)
     row = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
     with row:
@@ -130,6 +133,7 @@ def _counter(run: LessonActivity, sown: str | None) -> None:
 
         changed = sown if run.stars_before != run.stars_so_far else None
         panel.until_sown(run, "stars", changed, lambda: badge(run.stars_before), lambda: badge(run.stars_so_far))
+        teachers(run)
 
 
 def render(lesson_id: str) -> None:
@@ -149,13 +153,17 @@ def render(lesson_id: str) -> None:
     if run.index == 0 or run.finished:  # the lesson's intro on its first step; later steps keep the room for the board
         st.caption(lesson.intro)
     if run.finished:
-        st.progress(1.0, text=words.all_steps_done(total))
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="medium"):
+            st.progress(1.0, text=words.all_steps_done(total), width="stretch")
+            teachers(run)
         _summary(run)
         _nav(run)
         return
     step = run.step
     state.set_query("step", str(run.index + 1))  # a reload (F5) opens the same step
     _counter(run, sown)
+    if run.link_note:
+        st.info(run.link_note, icon=":material/info:")
     st.subheader(step.title)
     st.markdown(step.text)
     if state.session().prefs.rule_ids:
@@ -177,7 +185,7 @@ def render(lesson_id: str) -> None:
             _game_panel(run, board_key)
         else:
             panel.feedback(run, board_key)
-    _nav(run, sown)
+    _nav(run)
     lesson_game.think(run, thinking)
 
 

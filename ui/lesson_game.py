@@ -41,7 +41,8 @@ def after_move(run: LessonActivity) -> None:
     if game is None:
         return
     if game.sowing is not None:
-        st.markdown(words.moves_told(list(game.sowing.results), game.rules))
+        ids = state.session().prefs.rule_ids  # rule ids only for a teacher who switched them on
+        st.markdown(words.moves_told(list(game.sowing.results), game.rules, ids=ids))
     if game.over():
         st.button(words.game_step_label("play_again"), key=f"{state.Keys.LESSON}{run.lesson.id}_again",
                   on_click=game.play_again, icon=":material/replay:", type="secondary" if game.finished else "primary")

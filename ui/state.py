@@ -40,7 +40,7 @@ class Keys:
     PUZZLE_BOARD = "puzzle_board"
     HOME_BOARD = "home_board"
     LESSON_BOARD = "lesson_board_"  # + lesson id
-    LESSON = "lesson_"  # + lesson id + _back/_next/_restart/_retry/_show/_why/_feedback/_row/_<step>_answer_<i>
+    LESSON = "lesson_"  # + lesson id + _back/_next/_restart/_retry/_show/_why/_teachers/_feedback/_row/_<step>_answer_<i>
     PUZZLE_THEME = "puzzle_theme"
     PUZZLE_LEVEL = "puzzle_level"
     PUZZLE_CHOICE = "puzzle_choice_"  # + theme + _ + level
@@ -184,15 +184,12 @@ def bind_progress(progress: ProgressStore) -> None:
 
 
 def lesson(content: Lesson) -> LessonActivity:
-    """The session's run of a lesson, created at the step of ``?step=k`` (a reload) or the first."""
+    """The session's run of a lesson, created at the step of ``?step=k`` (a reload) or the nearest
+    real step to it (``tutor.lesson.step_from_link``), or the first."""
     state = session()
     run = state.lessons.get(content.id)
     if run is None:
-        try:
-            index = int(query("step") or "1") - 1
-        except ValueError:
-            index = 0
-        run = state.lessons[content.id] = LessonActivity(content, state.progress, index)
+        run = state.lessons[content.id] = LessonActivity.from_link(content, state.progress, query("step"))
     elif run.lesson is not content:
         run.lesson = content  # the language changed: the same steps in other words (the step and board stay)
     return run

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from engine import Miss, MoveResult, Place, Rules, Side
 
 from ..i18n import gettext as _
-from ..i18n import pgettext
+from ..i18n import ngettext, pgettext
 from .grammar import Word
 from .basics import extra_turns_word, lit_words, pits_in_order, place_name, rule_entries, seeds_word
 from .classroom import stars_text
@@ -112,13 +112,21 @@ def refusal(rule_id: str) -> str:
 # ------------------------------------------------------------------ do steps
 
 
-def not_the_lit_pit(pit: int, lit: Sequence[int]) -> str:
-    """A real move that is not a ``do`` step's lit pit (nothing is played)."""
-    return _("Pit {pit} is a real move, but not this step's: press the lit {lit}.").format(pit=pit, lit=lit_words(lit))
+def press_the_lit(lit: Sequence[int]) -> str:
+    """Any other pit pressed in a ``do`` step (nothing is played, nothing is lost): which pit to press."""
+    return _("Not that one this time: press the lit {lit}, the one that glows.").format(lit=lit_words(lit))
+
+
+def step_link_note(past_end: bool, total: int) -> str:
+    """A ``?step=`` link that names no step: the last step opened (``past_end``), else step 1."""
+    if past_end:
+        return ngettext("This lesson has {total} step, so here is the last one.",
+                        "This lesson has {total} steps, so here is the last one.", total).format(total=total)
+    return _("That link does not name a step of this lesson, so here is step 1.")
 
 
 def would_do(pit: int, what_it_does: str) -> str:
-    """The details of :func:`not_the_lit_pit`: what that pit would have done."""
+    """The details of :func:`press_the_lit` after a real move: what that pit would have done."""
     return _("What pit {pit} would do: {words}").format(pit=pit, words=what_it_does)
 
 
@@ -236,6 +244,6 @@ def stars_so_far_help(stars: int) -> str:
 
 __all__ = [
     "account", "account_rules", "first_sentence", "found", "keep_going_short", "lesson_label", "mistake_line", "mistake_name",
-    "move_account", "not_the_lit_pit", "not_this_answer", "not_yet", "reached_goal", "refusal", "right",
+    "move_account", "press_the_lit", "step_link_note", "not_this_answer", "not_yet", "reached_goal", "refusal", "right",
     "shown_try", "stars_so_far", "stars_so_far_help", "tried", "would_do", "your_place",
 ]

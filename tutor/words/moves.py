@@ -165,14 +165,15 @@ def move_words(result: MoveResult, rules: Rules) -> str:
     return " ".join(words)
 
 
-def moves_told(results: list[MoveResult], rules: Rules) -> str:
-    """Each move of an action on its own line (headline and rule sentences with badges),
+def moves_told(results: list[MoveResult], rules: Rules, ids: bool = True) -> str:
+    """Each move of an action on its own line (headline and rule sentences, each with its rule id
+    as a badge when ``ids``: a learner's lesson shows ids only when a teacher asked for them),
     leaving the end of the game to :func:`result_text`."""
     lines = []
     for res in results:
         line = move_headline(res)
         for rule_id, text in announcements(res, rules, skip=END_IDS):
-            line += f" {text} {rule_badge(rule_id)}"
+            line += f" {text} {rule_badge(rule_id)}" if ids else f" {text}"
         lines.append(line)
     return "  \n".join(lines)
 

@@ -29,6 +29,7 @@ def _labels() -> dict[str, str]:
         "app_name": _("Mancala Tutor"),
         "language": _("Language"),
         "board_settings": _("Board settings"),
+        "for_teachers": _("For teachers"),
         "animate": _("Animate sowing"),
         "animate_help": _("Show the seeds going round one by one."),
         "speed": _("Speed"),

@@ -1,0 +1,104 @@
+"""Stars live with the learner's progress (tutor/lesson.py, tutor/progress.py, store/progress.py), in plain
+pytest on both stores: a slip is saved the moment it happens, so a reload (a new run opened at the same step,
+``?step=k``) neither gives a star back nor takes one; a ``do`` step never costs a star; going back to a step
+adds to its slips; Restart counts afresh and keeps the steps done."""
+
+from __future__ import annotations
+
+import pytest
+
+from store import learners
+from store.db import Database
+from store.progress import StoredProgress
+from tests.lesson_fixtures import fixture
+from tutor.lesson import LessonActivity
+from tutor.progress import Progress
+
+LESSON = fixture()
+IDS = [s.id for s in LESSON.steps]
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def progress(request, tmp_path):
+    if request.param == "memory":
+        return Progress()
+    db = Database(f"sqlite:///{tmp_path / 'stars.sqlite3'}")
+    request.addfinalizer(db.dispose)
+    return StoredProgress(db, learners.new_learner(db))
+
+
+def reload(progress, step_id: str) -> LessonActivity:
+    """A new session opened by the page's link at ``step_id`` (what F5 does), on the same progress."""
+    return LessonActivity.from_link(LESSON, progress, str(IDS.index(step_id) + 1))
+
+
+def test_a_do_step_never_costs_a_star(progress):
+    run = reload(progress, "press-3")
+    for pit in (1, 2, 4, 5, 6, 1):
+        run.press(pit)
+        assert run.notice is not None and run.notice.kind == "info" and "lit pit 3" in run.notice.text
+    assert (run.wrong, run.stars_so_far, run.done) == (0, 3, False)
+    run.press(3)
+    assert run.done and progress.lesson("fixture").tries == {"press-3": (0, 0)}
+
+
+def test_a_wrong_try_is_kept_by_a_reload_before_and_after_the_step_is_done(progress):
+    run = reload(progress, "find-turn")
+    run.press(1)  # misses: a slip, saved at once
+    assert run.stars_so_far == 2 and progress.lesson("fixture").tries == {"find-turn": (1, 0)}
+    assert progress.lesson("fixture").steps_done == set()  # not done yet
+    again = reload(progress, "find-turn")  # F5 before the step is done
+    assert again.stars_so_far == 2 and not again.done
+    again.press(3)
+    assert again.done and progress.lesson("fixture").tries == {"find-turn": (1, 0)}
+    assert progress.lesson("fixture").steps_done == {"find-turn"}
+    later = reload(progress, "find-turn")  # F5 after it: the step starts fresh, its slip stays
+    assert later.stars_so_far == 2
+    later.press(3)
+    assert later.stars_so_far == 2 and later.slips == {"find-turn": 1}
+
+
+def test_show_me_and_wrong_answers_are_kept_and_going_back_adds_to_a_step(progress):
+    run = reload(progress, "chain")
+    run.show_me()
+    assert progress.lesson("fixture").tries == {"chain": (0, 1)}
+    assert reload(progress, "chain").stars_so_far == 2
+    run.retry()
+    for pit in (4, 3, 4):
+        run.press(pit)
+    assert run.done and run.slips == {"chain": 1}
+    run.next_step()
+    run.answer("South pit 6")
+    run.answer("South pit 4")
+    assert run.slips == {"chain": 1, "where": 2} and reload(progress, "where").stars_so_far == 2
+    run.answer("South pit 5")
+    run.back()  # the chain again: a wrong try there adds to its slip
+    run.press(3)
+    run.press(4)
+    assert run.failed and run.slips == {"chain": 2, "where": 2} and run.stars_so_far == 1
+    assert reload(progress, "hello").stars_so_far == 1
+
+
+def test_restart_counts_afresh_keeps_the_steps_done_and_the_lesson_keeps_its_best_stars(progress):
+    run = reload(progress, "hello")
+    for step in LESSON.steps:
+        if step.id == "find-turn":
+            run.press(1)
+            run.retry()
+            run.press(3)
+        elif step.kind == "do":
+            run.press(3)
+        elif step.kind in ("find", "goal"):
+            for pit in step.solution:
+                run.press(pit)
+        elif step.kind == "predict":
+            run.answer(step.answer)
+        assert run.done, step.id
+        run.next_step()
+    assert run.finished and run.stars_so_far == 2
+    assert (progress.lesson("fixture").done, progress.lesson("fixture").stars) == (True, 2)
+    run.restart()
+    assert run.index == 0 and run.stars_so_far == 3
+    rec = progress.lesson("fixture")
+    assert rec.steps_done == set(IDS) and sum(rec.slips.values()) == 0 and rec.stars == 2
+    assert reload(progress, "find-turn").stars_so_far == 3
