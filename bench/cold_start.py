@@ -67,12 +67,13 @@ COUNT_RUNS = """(() => {
   const watch = () => {
     const app = document.querySelector("[data-testid='stApp']");
     if (!app) { requestAnimationFrame(watch); return; }
-    let running = app.dataset.testScriptState === "running";
-    new MutationObserver(() => {
-      const now = app.dataset.testScriptState === "running";
-      if (running && !now) window.__runsDone += 1;
-      running = now;
-    }).observe(app, {attributes: true});
+    // Every change of the attribute is a record: a run that starts and ends between two callbacks
+    // (a one-line app) still leaves a record whose old value is "running".
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.oldValue === "running") window.__runsDone += 1;
+      }
+    }).observe(app, {attributes: true, attributeOldValue: true, attributeFilter: ["data-test-script-state"]});
   };
   watch();
 })();"""

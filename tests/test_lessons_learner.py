@@ -246,10 +246,10 @@ def test_the_rule_ids_switch_is_in_a_for_teachers_popover_at_the_top_of_the_less
 # ------------------------------------------------------------------ Greek words
 
 
-def test_greek_says_this_session_and_names_the_computers_level_in_agreement():
+def test_greek_counts_the_puzzles_and_names_the_computers_level_in_agreement():
     i18n.use("el")
     try:
-        assert words.session_counts(2, 3) == "Σε αυτή τη συνεδρία: έλυσες 2, δοκίμασες 3."
+        assert words.session_counts(2, 3) == "Γρίφοι που έλυσες: 2 από 3 που δοκίμασες."  # the learner's progress, not "this time"
         said = [words.players_words("computer", level) for level in ("easy", "medium", "hard")]
         said += [words.game_step_players("S", "easy"), words.thinking("N", "easy")]
     finally:
