@@ -21,6 +21,7 @@ change them); ``engine.search.book`` adds the current stores.
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import random
 import signal
@@ -149,10 +150,15 @@ def book(plies: int, empty: bool, db: int, tt_mb: int) -> Path:
 def endgame(seeds: int, empty: bool) -> Path:
     """Write the endgame table of 6 pits a side with at most ``seeds`` in the pits."""
     DATA.mkdir(exist_ok=True)
-    path = DATA / f"kalah_6_{'empty' if empty else 'standard'}_{seeds}.egtb"
+    raw = DATA / f"kalah_6_{'empty' if empty else 'standard'}_{seeds}.egtb"
     t0 = time.perf_counter()
-    solver(6, empty, seeds, 1, "dumpdb", str(path))
-    print(f"{path.name}: {path.stat().st_size} bytes, {time.perf_counter() - t0:.0f} s")
+    solver(6, empty, seeds, 1, "dumpdb", str(raw), pause=True)
+    data = raw.read_bytes()
+    raw.unlink()
+    path = raw.with_name(raw.name + ".gz")
+    path.write_bytes(gzip.compress(data, 9, mtime=0))
+    print(f"{path.name}: {len(data)} boards, {path.stat().st_size} bytes gzipped, "
+          f"{time.perf_counter() - t0:.0f} s")
     return path
 
 
