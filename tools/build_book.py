@@ -140,7 +140,9 @@ def book(plies: int, empty: bool, db: int, tt_mb: int) -> Path:
     out = solver(6, empty, db, tt_mb, "book", str(plies), *["4"] * 12)
     DATA.mkdir(exist_ok=True)
     path = DATA / f"kalah_6x4_{'empty' if empty else 'standard'}.book"
-    header = f"# kalah 6x4 {'empty capture' if empty else 'standard capture'}, {plies} plies\n"
+    took = time.perf_counter() - t0
+    header = (f"# kalah 6x4 {'empty capture' if empty else 'standard capture'}, {plies} plies, "
+              f"built in {took:.0f} s with an endgame table of {db} seeds\n")
     path.write_text(header + out)
     print(f"{path.name}: {len(out.splitlines())} positions, {path.stat().st_size} bytes, "
           f"{time.perf_counter() - t0:.0f} s")

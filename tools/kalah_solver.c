@@ -25,6 +25,8 @@
  *       every board reachable in at most PLIES plies (every move a ply, extra
  *       turns too), each with the exact value of every pit, one line each:
  *       "p1 .. p2n : v1 .. vn" ("x" for an empty pit).
+ *   Environment: NODE_LIMIT=n stops after n nodes of the exact search (for
+ *   timing), GUESSD=d the depth of the first-guess searches (default 8).
  *   kalah_solver PITS EMPTYCAP DBN TTMB dumpdb FILE
  *       writes the endgame table (one signed byte per board with <= DBN seeds
  *       in the pits, indexed by rank(), see below).
@@ -230,10 +232,17 @@ static void store(uint64_t lo, uint32_t hi, int blo, int bhi, int best, uint64_t
 
 /* ---- the exact search: fail-soft alpha-beta on the value ---- */
 static double T0;
+static uint64_t NODE_LIMIT;
+static void report(int alpha, int beta) {
+    double cpu = (double)clock() / CLOCKS_PER_SEC;
+    fprintf(stderr, "  ... %llu nodes, %.0f s, %.0f s CPU, %.2f Mnodes/CPU-s, window %d..%d\n",
+            (unsigned long long)nodes, now() - T0, cpu, nodes / cpu / 1e6, alpha, beta);
+}
 static int search(const uint8_t *b, int alpha, int beta) {
-    if ((++nodes & 0x3FFFFFF) == 0)
-        fprintf(stderr, "  ... %llu nodes, %.0f s, %.2f Mnodes/s, window %d..%d\n", (unsigned long long)nodes,
-                now() - T0, nodes / (now() - T0) / 1e6, alpha, beta);
+    if ((++nodes & 0x3FFFFFF) == 0 || nodes == NODE_LIMIT) {
+        report(alpha, beta);
+        if (nodes == NODE_LIMIT) exit(3);
+    }
     int k = 0;
     for (int j = 0; j < M; j++) k += b[j];
     if (k <= DBN) return DB[rank(b, k)];
@@ -411,6 +420,7 @@ int main(int argc, char **argv) {
     M = 2 * N; LAP = 2 * N + 1;
     if (N < 1 || M > MAXP) { fprintf(stderr, "pits 1..8\n"); return 2; }
     if (getenv("GUESSD")) GUESSD = atoi(getenv("GUESSD"));
+    if (getenv("NODE_LIMIT")) NODE_LIMIT = strtoull(getenv("NODE_LIMIT"), NULL, 10);
     for (int a = 0; a < 80; a++)
         for (int c = 0; c < 20; c++)
             BIN[a][c] = c == 0 ? 1 : a == 0 ? 0 : BIN[a - 1][c - 1] + BIN[a - 1][c];
