@@ -32,7 +32,7 @@ LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
 
 Hard and Perfect first read the shipped data (``engine.search.book``):
 both play a best move of the Kalah 6x4 opening book, and Perfect also
-reads the endgame table of 6-pit boards with few seeds (ties: ``rng``).
+reads the endgame table of 6-pit boards with few seeds (ties: the lowest pit).
 """
 
 LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
@@ -222,7 +222,7 @@ def choose_move(
         known = lookup(position, rules, endgame=level == "perfect")
         if known is not None:
             top = max(known.values())
-            return rng.choice([p for p in legal if known[p] == top])
+            return min(p for p in legal if known[p] == top)
     cfg = LEVEL_SETTINGS[level]
     level_ms: int | None = cfg["time_ms"]
     cap = None if time_ms is None else max(MIN_MOVE_MS, int(time_ms))
