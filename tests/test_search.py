@@ -294,6 +294,7 @@ def test_choose_move_time_cap_is_passed_to_the_search(monkeypatch):
     import engine.search.levels as levels
 
     calls = []
+    monkeypatch.setattr(levels, "lookup", lambda *args, **kwargs: None)  # the searches, not the data (book.py)
     monkeypatch.setattr(
         levels, "solve_best", lambda pos, rules, time_ms, max_nodes: calls.append(("proof", time_ms, max_nodes))
     )
@@ -362,7 +363,10 @@ def test_max_nodes_stops_a_proof_like_running_out_of_time():
     assert solve_best(pos, rules, time_ms=None) == (5, 10)
 
 
-def test_max_nodes_gives_the_same_estimates_every_time():
+def test_max_nodes_gives_the_same_estimates_every_time(monkeypatch):
+    import engine.search.analysis as analysis
+
+    monkeypatch.setattr(analysis, "lookup", lambda *args, **kwargs: None)  # the search, not the data (book.py)
     rules = KalahRules()
     pos = Position.from_notation(BUDGET_POS, rules)
     for _ in range(2):

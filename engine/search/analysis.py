@@ -16,6 +16,7 @@ from ..moves import legal_moves
 from ..kernel import Moves
 from ..position import NORTH, Position
 from ..rules import Rules
+from .book import line, lookup
 from .budget import OutOfBudget, check_budget
 from .searcher import FULL, Searcher
 from .tables import GameTables, tables_for
@@ -102,7 +103,11 @@ def analyse(
 ) -> tuple[MoveValue, ...]:
     """What every legal pit leads to with best play: one ``MoveValue`` per legal pit, ascending.
 
-    First tries to prove every move's exact value (MTD(f) on the proven
+    Positions the shipped data covers (``engine.search.book``: the Kalah 6x4
+    opening book, the endgame table of 6-pit boards with few seeds) are
+    answered from it at once, exact, each ``pv`` followed in the data (not
+    when ``max_depth`` is given: then the search runs as asked). Otherwise it
+    first tries to prove every move's exact value (MTD(f) on the proven
     table) within part of the budget (by seeds in play: 85% up to 20 seeds,
     60% up to 28, 40% up to 32, none above); what is not proven is estimated
     by iterative deepening with the rest. ``max_depth`` limits the estimate to
@@ -125,6 +130,9 @@ def analyse(
     legal = legal_moves(position, rules)
     if not legal:
         return ()
+    known = lookup(position, rules) if max_depth is None else None
+    if known is not None:
+        return tuple(MoveValue(p, known[p], True, FULL, line(position, rules, p), result_word(known[p])) for p in legal)
     budget = None if time_ms is None else max(time_ms, 1)
     game = tables_for(rules)
     x, ms, kids = game.children(position)

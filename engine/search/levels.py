@@ -14,6 +14,7 @@ from typing import Any
 from ..moves import legal_moves, play
 from ..position import NORTH, SOUTH, Position
 from ..rules import Rules
+from .book import lookup
 from .budget import OutOfBudget, check_budget
 from .searcher import INF, Searcher
 from .tables import tables_for
@@ -28,6 +29,10 @@ LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
 - ``"hard"``: iterative deepening for 1 second.
 - ``"perfect"``: the proven best move when it can prove one in a few
   seconds, else ``"hard"`` with more time (2.5 seconds).
+
+Hard and Perfect first read the shipped data (``engine.search.book``):
+both play a best move of the Kalah 6x4 opening book, and Perfect also
+reads the endgame table of 6-pit boards with few seeds (ties: the lowest pit).
 """
 
 LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
@@ -213,6 +218,11 @@ def choose_move(
         return rng.choice(legal)
     if level == "easy":
         return _greedy(position, rules, rng)
+    if level in ("hard", "perfect"):
+        known = lookup(position, rules, endgame=level == "perfect")
+        if known is not None:
+            top = max(known.values())
+            return min(p for p in legal if known[p] == top)
     cfg = LEVEL_SETTINGS[level]
     level_ms: int | None = cfg["time_ms"]
     cap = None if time_ms is None else max(MIN_MOVE_MS, int(time_ms))

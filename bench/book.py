@@ -1,0 +1,60 @@
+"""Print what the shipped exact data covers: the 6x4 opening book and the 6-pit endgame tables.
+
+    python bench/book.py            # sizes, coverage, load and lookup times
+    python bench/book.py --build    # also time building the endgame tables with the C solver
+
+Figures only (never asserted). The book's build time is the one tools/build_book.py
+wrote into the book's header line; the endgame tables are rebuilt with --build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import KalahRules  # noqa: E402
+from engine.search import analyse, book  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", action="store_true", help="time building the endgame tables (runs the C solver)")
+    a = ap.parse_args()
+    for rule in ("standard", "empty"):
+        path = book.DATA / f"kalah_6x4_{rule}.book"
+        if path.exists():
+            header = path.read_text().splitlines()[0]
+            t0 = time.perf_counter()
+            table = book.book_table(rule)
+            load = time.perf_counter() - t0
+            print(f"book {rule}: {len(table)} positions, {path.stat().st_size} bytes, header {header!r}, "
+                  f"loaded in {load * 1000:.0f} ms")
+        else:
+            print(f"book {rule}: not shipped (no {path.name})")
+        for egtb in sorted(book.DATA.glob(f"kalah_6_{rule}_*.egtb.gz")):
+            t0 = time.perf_counter()
+            n, data = book.endgame_table(rule)
+            load = time.perf_counter() - t0
+            print(f"endgame table {rule}: <= {n} seeds in the pits, {len(data)} boards (one byte each), "
+                  f"{egtb.stat().st_size} bytes gzipped, loaded in {load * 1000:.0f} ms")
+    for seeds in (1, 4):
+        rules = KalahRules(pits=6, seeds=seeds)
+        t0 = time.perf_counter()
+        got = analyse(rules.initial_position(), rules, time_ms=1000)
+        took = time.perf_counter() - t0
+        print(f"analyse 6x{seeds} start: exact {all(m.exact for m in got)}, "
+              f"values {[m.value for m in got]}, {took * 1000:.0f} ms")
+    if a.build:
+        from tools.build_book import endgame
+
+        for empty in (False, True):
+            endgame(12, empty)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,187 @@
+"""Build the Kalah 6x4 opening book and endgame table with the C solver (tools/kalah_solver.c).
+
+Run once by a developer; the app only reads the data files it writes
+(``engine/search/book.py``). Commands::
+
+    python tools/build_book.py check [--quick]
+        compile, then compare the C solver with engine.search.analyse(time_ms=None)
+        on every position reached from the start of 4..6 pits x 1..3 seeds (both
+        capture rules; sampled for the bigger boards). Prints the positions compared.
+    python tools/build_book.py book --plies P [--empty-capture] [--db 20] [--tt-mb 2048]
+        solve every position within P plies of the 6x4 start, every pit exactly,
+        and write engine/data/kalah_6x4_<rule>.book (text lines, see book.py).
+    python tools/build_book.py endgame --seeds N [--empty-capture]
+        write engine/data/kalah_6_<rule>_<N>.egtb: one signed byte per board of
+        6 pits a side with at most N seeds in the pits (rank in book.py).
+
+Values are future store differences from the mover's view (the stores do not
+change them); ``engine.search.book`` adds the current stores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+SOURCE = ROOT / "tools" / "kalah_solver.c"
+BINARY = ROOT / "tools" / "kalah_solver"
+DATA = ROOT / "engine" / "data"
+
+
+def compile_solver() -> Path:
+    """gcc -O2 tools/kalah_solver.c -> tools/kalah_solver (when the source is newer)."""
+    if not BINARY.exists() or BINARY.stat().st_mtime < SOURCE.stat().st_mtime:
+        subprocess.run(["gcc", "-O2", "-o", str(BINARY), str(SOURCE)], check=True)
+    return BINARY
+
+
+def solver(pits: int, empty: bool, db: int, tt_mb: int, *args: str, stdin: str | None = None,
+           pause: bool = False) -> str:
+    """Run the solver niced and return its stdout.
+
+    With ``pause``, a long solver run whose pid is in the environment variable
+    BOOK_PAUSE_PID is stopped meanwhile (one solver process at a time).
+    """
+    cmd = ["nice", "-n", "19", str(compile_solver()), str(pits), str(int(empty)), str(db), str(tt_mb), *args]
+    other = int(os.environ.get("BOOK_PAUSE_PID", "0")) if pause else 0
+    if other:
+        os.kill(other, signal.SIGSTOP)
+    try:
+        return subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True).stdout
+    finally:
+        if other:
+            os.kill(other, signal.SIGCONT)
+
+
+def mover_view(position) -> tuple[int, ...]:
+    """The mover's pits then the opponent's, each from its own pit 1."""
+    from engine.position import NORTH, SOUTH
+
+    me = position.to_move
+    them = NORTH if me == SOUTH else SOUTH
+    return position.row(me) + position.row(them)
+
+
+def reachable(rules, limit: int, rng: random.Random) -> list:
+    """Positions reached from the start: breadth first up to ``limit``, then random playouts."""
+    from engine import play
+    from engine.moves import legal_moves
+
+    start = rules.initial_position()
+    seen, out, frontier = {start}, [start], [start]
+    if rules.pits * rules.seeds > 12:  # proofs near the start are slow in Python: playouts only
+        out, frontier = [], []
+    while frontier and len(out) < limit // 2:
+        nxt = []
+        for p in frontier:
+            for pit in legal_moves(p, rules):
+                q = play(p, pit, rules).position
+                if q not in seen and legal_moves(q, rules):
+                    seen.add(q)
+                    out.append(q)
+                    nxt.append(q)
+        frontier = nxt
+    while len(out) < limit:
+        p = start
+        while legal_moves(p, rules):
+            p = play(p, rng.choice(legal_moves(p, rules)), rules).position
+            if p not in seen and legal_moves(p, rules) and rng.random() < 0.3:
+                seen.add(p)
+                out.append(p)
+    return out[:limit]
+
+
+def check(quick: bool) -> int:
+    """Compare the C values with analyse(time_ms=None); returns the number of mismatches."""
+    from engine import KalahRules
+    from engine.search import analyse, clear_tables
+
+    rng = random.Random(7)
+    bad = 0
+    boards = [(4, s) for s in (1, 2, 3)] + [(5, s) for s in (1, 2, 3)] + [(6, s) for s in (1, 2, 3)]
+    for pits, seeds in boards:
+        for empty in (False, True):
+            rules = KalahRules(pits=pits, seeds=seeds, empty_capture=empty)
+            limit = (40 if quick else 300) if pits * seeds <= 12 else (12 if quick else 40)
+            positions = reachable(rules, limit, rng)
+            t0 = time.perf_counter()
+            expect = []
+            for p in positions:
+                diff = p.store(p.to_move) - p.store("N" if p.to_move == "S" else "S")
+                vals = {m.pit: m.value - diff for m in analyse(p, rules, time_ms=None)}
+                assert all(m.exact for m in analyse(p, rules, time_ms=None))
+                expect.append(" " + " ".join(str(vals[i + 1]) if i + 1 in vals else "x" for i in range(pits)))
+            clear_tables()
+            t1 = time.perf_counter()
+            lines = "\n".join(" ".join(map(str, mover_view(p))) for p in positions) + "\n"
+            got = solver(pits, empty, 6, 16, "check", stdin=lines, pause=True).splitlines()
+            t2 = time.perf_counter()
+            wrong = [(p, e, g) for p, e, g in zip(positions, expect, got) if e.strip() != g.strip()]
+            bad += len(wrong) + abs(len(got) - len(expect))
+            print(f"{pits}x{seeds} empty_capture={empty}: {len(positions)} positions, "
+                  f"{len(wrong)} differ (python {t1 - t0:.1f} s, C {t2 - t1:.2f} s)")
+            for p, e, g in wrong[:3]:
+                print("   ", p.to_notation(), "python", e, "C", g)
+    return bad
+
+
+def book(plies: int, empty: bool, db: int, tt_mb: int) -> Path:
+    """Solve the 6x4 book and write it; prints its size and the time taken."""
+    t0 = time.perf_counter()
+    out = solver(6, empty, db, tt_mb, "book", str(plies), *["4"] * 12)
+    DATA.mkdir(exist_ok=True)
+    path = DATA / f"kalah_6x4_{'empty' if empty else 'standard'}.book"
+    took = time.perf_counter() - t0
+    header = (f"# kalah 6x4 {'empty capture' if empty else 'standard capture'}, {plies} plies, "
+              f"built in {took:.0f} s with an endgame table of {db} seeds\n")
+    path.write_text(header + out)
+    print(f"{path.name}: {len(out.splitlines())} positions, {path.stat().st_size} bytes, "
+          f"{time.perf_counter() - t0:.0f} s")
+    return path
+
+
+def endgame(seeds: int, empty: bool) -> Path:
+    """Write the endgame table of 6 pits a side with at most ``seeds`` in the pits."""
+    DATA.mkdir(exist_ok=True)
+    raw = DATA / f"kalah_6_{'empty' if empty else 'standard'}_{seeds}.egtb"
+    t0 = time.perf_counter()
+    solver(6, empty, seeds, 1, "dumpdb", str(raw), pause=True)
+    data = raw.read_bytes()
+    raw.unlink()
+    path = raw.with_name(raw.name + ".gz")
+    path.write_bytes(gzip.compress(data, 9, mtime=0))
+    print(f"{path.name}: {len(data)} boards, {path.stat().st_size} bytes gzipped, "
+          f"{time.perf_counter() - t0:.0f} s")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", choices=["check", "book", "endgame"])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--plies", type=int, default=0)
+    ap.add_argument("--empty-capture", action="store_true")
+    ap.add_argument("--db", type=int, default=20)
+    ap.add_argument("--tt-mb", type=int, default=2048)
+    ap.add_argument("--seeds", type=int, default=12)
+    a = ap.parse_args(argv)
+    if a.command == "check":
+        return 1 if check(a.quick) else 0
+    if a.command == "book":
+        book(a.plies, a.empty_capture, a.db, a.tt_mb)
+    else:
+        endgame(a.seeds, a.empty_capture)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
