@@ -22,8 +22,11 @@ request at once on the caller's thread: AppTest stays deterministic.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.context as mp_context
 import os
+import sys
 import threading
+import types
 import time
 from collections import OrderedDict
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
@@ -107,9 +110,51 @@ class _Pending:
     touched: float = 0.0
 
 
-def _start_method() -> str:
-    methods = multiprocessing.get_all_start_methods()
-    return "forkserver" if "forkserver" in methods else "spawn"
+_MAIN_SWAP = threading.Lock()
+
+
+class _QuietStart:
+    """A worker process that never runs the server's ``__main__`` when it starts.
+
+    Under Streamlit, ``sys.modules["__main__"]`` is the app's script (``app.py``): a new process
+    would run the whole app again to rebuild it. While a worker starts, ``__main__`` is an empty
+    module (nothing to import); the fork server preloads this module instead of ``__main__``.
+    """
+
+    def start(self) -> None:
+        with _MAIN_SWAP:
+            real = sys.modules.get("__main__")
+            blank = types.ModuleType("__main__")
+            sys.modules["__main__"] = blank
+            try:
+                super().start()  # type: ignore[misc]
+            finally:
+                if real is not None and sys.modules.get("__main__") is blank:
+                    sys.modules["__main__"] = real
+
+
+class _ForkServerProcess(_QuietStart, mp_context.ForkServerProcess):
+    pass
+
+
+class _SpawnProcess(_QuietStart, mp_context.SpawnProcess):
+    pass
+
+
+class _ForkServerContext(mp_context.ForkServerContext):
+    Process = _ForkServerProcess
+
+
+class _SpawnContext(mp_context.SpawnContext):
+    Process = _SpawnProcess
+
+
+def _context() -> mp_context.BaseContext:
+    """``forkserver`` where there is one, else ``spawn`` (never ``fork``: a server's threads are never forked)."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        multiprocessing.set_forkserver_preload([__name__])
+        return _ForkServerContext()
+    return _SpawnContext()
 
 
 class ThinkingService:
@@ -136,8 +181,7 @@ class ThinkingService:
         """The process pool, made on first use (and again after it broke)."""
         with self._lock:
             if self._pool is None:
-                ctx = multiprocessing.get_context(_start_method())
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_worker_start)
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_worker_start)
             return self._pool
 
     def _rebuild(self, broken: ProcessPoolExecutor | None) -> None:
@@ -157,10 +201,16 @@ class ThinkingService:
             return future
         pool = self.pool()
         try:
-            future = pool.submit(run_request, request)
-        except (BrokenProcessPool, RuntimeError):  # broken, or shut down by a rebuild meanwhile
-            self._rebuild(pool)
-            future = self.pool().submit(run_request, request)
+            try:
+                future = pool.submit(run_request, request)
+            except (BrokenProcessPool, RuntimeError):  # broken, or shut down by a rebuild meanwhile
+                self._rebuild(pool)
+                pool = self.pool()
+                future = pool.submit(run_request, request)
+        except Exception as exc:  # noqa: BLE001 - no worker could start: a failed answer, said in words
+            future = Future()
+            future.set_exception(exc)
+            return future
         future.pool = pool  # type: ignore[attr-defined] - which pool to rebuild if this one breaks
         return future
 

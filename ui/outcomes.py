@@ -157,7 +157,7 @@ def render() -> None:
     request = Request("outcomes", pos, rules, int(think))
     answer = thinking.ask(request)
     if answer.state == "running":  # worked out in the server's pool; the page polls, never blocks
-        thinking.wait(words.working_out(), lambda: thinking.ask(request).state != "running")
+        thinking.wait(words.working_out(), lambda: thinking.ask(request).state != "running", slowly=True)
         return
     if answer.state == "failed":
         st.error(words.outcomes_failed(), icon=":material/error:")

@@ -18,7 +18,9 @@ import streamlit as st
 from tutor.thinking import Answer, Request, service
 
 POLL_S = 0.25
-"""Seconds between two looks at a running search (one small fragment run each)."""
+"""Seconds between two looks at the computer's search (one small fragment run each): its clock runs."""
+SLOW_POLL_S = 0.5
+"""Seconds between two looks at a Move outcomes search (a second or more: half a second is soon enough)."""
 OWNER = "thinking_owner"
 """Session State: this session's id as the owner of its searches."""
 PAGE = "thinking_page"
@@ -46,17 +48,26 @@ def abandon() -> None:
     service().cancel(owner(), str(st.session_state.get(PAGE, "")))
 
 
-@st.fragment(run_every=POLL_S)
-def _poll(label: str, done: Callable[[], bool]) -> None:
+def _look(label: str, done: Callable[[], bool]) -> None:
     if done():
         st.rerun()  # the whole app: the page draws the result (a full run also stops this polling)
     st.status(label, state="running")
 
 
-def wait(label: str, done: Callable[[], bool]) -> None:
-    """Show ``label`` with a running sign until ``done()`` (asked every :data:`POLL_S` seconds,
-    without blocking) is True, then rerun the app."""
-    _poll(label, done)
+@st.fragment(run_every=POLL_S)
+def _poll(label: str, done: Callable[[], bool]) -> None:
+    _look(label, done)
 
 
-__all__ = ["POLL_S", "abandon", "ask", "on_page", "owner", "wait"]
+@st.fragment(run_every=SLOW_POLL_S)
+def _poll_slowly(label: str, done: Callable[[], bool]) -> None:
+    _look(label, done)
+
+
+def wait(label: str, done: Callable[[], bool], slowly: bool = False) -> None:
+    """Show ``label`` with a running sign until ``done()`` (asked every :data:`POLL_S` seconds, or
+    :data:`SLOW_POLL_S` ``slowly``, without blocking) is True, then rerun the app."""
+    (_poll_slowly if slowly else _poll)(label, done)
+
+
+__all__ = ["POLL_S", "SLOW_POLL_S", "abandon", "ask", "on_page", "owner", "wait"]
