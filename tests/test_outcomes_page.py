@@ -49,14 +49,11 @@ def thinking(monkeypatch):
         depths = {m.depth for m in vals if not m.exact}
         return vals, (min(depths) if depths else None)
 
-    monkeypatch.setattr(outcomes, "same_depth_values", values)
     monkeypatch.setattr(analysis, "same_depth_values", values)  # what tutor.thinking runs (inline in AppTest)
-    outcomes.cached_rows.clear()  # no rows cached by another test's (timed) search
-    outcomes.rows_of.clear()
+    outcomes.rows_of.clear()  # no rows kept from another test's (timed) search
     tutor_thinking.service().forget()
     yield asked
-    outcomes.cached_rows.clear()  # and none of these for the next test
-    outcomes.rows_of.clear()
+    outcomes.rows_of.clear()  # and none of these for the next test
     tutor_thinking.service().forget()
 
 

@@ -94,7 +94,7 @@ def test_a_cancelled_request_is_never_answered():
 
 def test_leaving_a_page_abandons_its_searches_only():
     svc = ThinkingService(inline=True)
-    svc._submit = lambda request: Future()  # noqa: SLF001 - searches that never answer
+    svc._submit = lambda request: (Future(), None)  # noqa: SLF001 - searches that never answer
     svc.ask("s", "outcomes", Request("outcomes", SMALL, RULES, None))
     svc.ask("s", "sandbox", Request("choose", SMALL, RULES, None, "easy"))
     svc.ask("t", "outcomes", Request("outcomes", SMALL, RULES, None))

@@ -104,8 +104,9 @@ class Answer:
 @dataclass
 class _Pending:
     request: Request
-    future: Future
+    future: Future[Any]
     started: float
+    pool: ProcessPoolExecutor | None = None
     retried: bool = False
     touched: float = 0.0
 
@@ -191,14 +192,15 @@ class ThinkingService:
                 self.rebuilt += 1
                 broken.shutdown(wait=False, cancel_futures=True)
 
-    def _submit(self, request: Request) -> Future:
+    def _submit(self, request: Request) -> tuple[Future[Any], ProcessPoolExecutor | None]:
+        """Start ``request``: its future, and the pool it runs in (``None`` inline)."""
         if self.inline:
-            future: Future = Future()
+            future: Future[Any] = Future()
             try:
                 future.set_result(run_request(request))
             except Exception as exc:  # noqa: BLE001 - handed to the asker as a failed answer
                 future.set_exception(exc)
-            return future
+            return future, None
         pool = self.pool()
         try:
             try:
@@ -210,9 +212,7 @@ class ThinkingService:
         except Exception as exc:  # noqa: BLE001 - no worker could start: a failed answer, said in words
             future = Future()
             future.set_exception(exc)
-            return future
-        future.pool = pool  # type: ignore[attr-defined] - which pool to rebuild if this one breaks
-        return future
+        return future, pool
 
     def shutdown(self) -> None:
         """Stop the workers (searches under way are abandoned) and forget every request."""
@@ -244,7 +244,8 @@ class ThinkingService:
             if pending is None or pending.request != request:
                 self._drop(key)
                 self._forget_stale(now)
-                pending = _Pending(request, self._submit(request), now)
+                future, pool = self._submit(request)
+                pending = _Pending(request, future, now, pool)
                 self._pending[key] = pending
             pending.touched = now
             future = pending.future
@@ -253,11 +254,11 @@ class ThinkingService:
             try:
                 value = future.result()
             except (BrokenProcessPool, CancelledError) as exc:
-                self._rebuild(getattr(future, "pool", None))
+                self._rebuild(pending.pool)
                 if pending.retried:
                     del self._pending[key]
                     return Answer("failed", error=exc, started=pending.started)
-                pending.future, pending.retried = self._submit(request), True
+                (pending.future, pending.pool), pending.retried = self._submit(request), True
                 return Answer("running", started=pending.started) if not pending.future.done() \
                     else self.ask(owner, purpose, request)
             except Exception as exc:  # noqa: BLE001 - the engine refused: the asker says so

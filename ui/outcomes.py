@@ -1,8 +1,9 @@
 """The Move outcomes page: for every legal pit, what it does now and what it leads to.
 
 The position comes from the sandbox, a lesson step, or a pasted notation;
-the rows are ``tutor.analysis.move_rows`` (cached by position, rules and
-thinking time) and the figure is ``ui.figures.outcomes_figure``.
+the values are worked out in the server's process pool (``tutor.thinking``, polled by
+``ui.thinking``: the page never waits on a search), the rows are ``tutor.analysis.move_rows``
+(cached by position, rules, thinking time and language) and the figure is ``ui.figures.outcomes_figure``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import streamlit as st
 
 from engine import MoveValue, Position, Rules, legal_moves, rules_for_position, rules_from_params
 from tutor import i18n, words
-from tutor.analysis import OUTCOME_KEYS, move_rows, same_depth_values
+from tutor.analysis import OUTCOME_KEYS, move_rows
 from tutor.thinking import Request
 from ui import figures, frame, state, thinking
 
@@ -25,16 +26,6 @@ THINK_MS = (300, 1000, 3000)
 def rules_key(rules: Rules) -> tuple[tuple[str, str], ...]:
     """A hashable, cache-friendly description of the rules (``to_params`` fields)."""
     return tuple(sorted(rules.to_params().items()))
-
-
-@st.cache_data(show_spinner=False, max_entries=256)
-def cached_rows(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: int,
-                lang: str) -> list[dict[str, Any]]:
-    """:func:`tutor.analysis.move_rows` cached per (notation, rules, thinking time, language: the rows
-    hold sentences, made in ``lang``, the session's language)."""
-    rules = rules_from_params(dict(rules_items))
-    pos = Position.from_notation(notation, rules)
-    return move_rows(pos, rules, same_depth_values(pos, rules, time_ms)[0])
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
