@@ -103,6 +103,25 @@ def test_leaving_a_page_abandons_its_searches_only():
     assert svc.pending("t", "outcomes") is not None
 
 
+def test_sessions_asking_the_same_outcomes_share_one_search():
+    svc = ThinkingService(inline=True)
+    started: list[Future] = []
+
+    def submit(request):
+        started.append(Future())
+        return started[-1], None
+
+    svc._submit = submit  # noqa: SLF001 - searches answered by hand
+    same = Request("outcomes", SMALL, RULES, None)
+    assert [svc.ask(who, "outcomes", same).state for who in ("a", "b", "c")] == ["running"] * 3
+    assert len(started) == 1
+    svc.cancel("a")  # one learner leaves: the others' search goes on
+    assert not started[0].cancelled()
+    started[0].set_result("the values")
+    assert [svc.ask(who, "outcomes", same).value for who in ("b", "c", "d")] == ["the values"] * 3
+    assert len(started) == 1
+
+
 def test_a_killed_worker_is_replaced_and_the_request_run_again():
     svc = ThinkingService(workers=1)
     try:

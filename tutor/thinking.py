@@ -231,7 +231,8 @@ class ThinkingService:
         (a different request pending there is abandoned), else how it stands.
 
         A ``"done"`` answer is handed out once for a ``"choose"`` request (the next ask starts a
-        new search); Move outcomes are kept (:data:`CACHED`) and handed to any asker at once.
+        new search); Move outcomes are kept (:data:`CACHED`) and handed to any asker at once, and
+        sessions asking the same Move outcomes while it runs share one search.
         """
         key = (owner, purpose)
         now = time.monotonic()
@@ -244,7 +245,9 @@ class ThinkingService:
             if pending is None or pending.request != request:
                 self._drop(key)
                 self._forget_stale(now)
-                future, pool = self._submit(request)
+                same = next((p for p in self._pending.values() if p.request == request), None) \
+                    if request.kind == "outcomes" else None  # a class on one position: one search for all
+                future, pool = (same.future, same.pool) if same is not None else self._submit(request)
                 pending = _Pending(request, future, now, pool)
                 self._pending[key] = pending
             pending.touched = now
@@ -294,7 +297,7 @@ class ThinkingService:
 
     def _drop(self, key: tuple[str, str]) -> None:
         pending = self._pending.pop(key, None)
-        if pending is not None:
+        if pending is not None and not any(p.future is pending.future for p in self._pending.values()):
             pending.future.cancel()  # a search under way ends within its budget; its result is dropped
 
     def _forget_stale(self, now: float) -> None:
