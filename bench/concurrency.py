@@ -64,7 +64,7 @@ async def light_presses(page, count: int, rng: random.Random) -> list[float]:
         position = Position.from_notation(shown, RULES)
         legal = legal_moves(position, RULES)
         if not legal:  # the game is over: a new one (not timed)
-            await page.locator(".st-key-sb_new button").click()
+            await page.locator(".st-key-sb_new button").first.click()
             await page.wait_for_selector(f".mt-board[data-notation='{RULES.initial_position().to_notation()}']",
                                          timeout=WAIT_MS)
             await page.wait_for_selector(".mt-board[data-animating='false']", timeout=WAIT_MS)
@@ -148,11 +148,13 @@ async def main(others: int, presses: int) -> None:
                   flush=True)
             t1 = time.perf_counter()
             before = sum(results)
-            loaded = await light_presses(page, presses, rng)
-            took = time.perf_counter() - t1
-            got_during = sum(results) - before
-            stop.set()
-            await asyncio.gather(*tasks)
+            try:
+                loaded = await light_presses(page, presses, rng)
+            finally:
+                took = time.perf_counter() - t1
+                got_during = sum(results) - before
+                stop.set()
+                await asyncio.gather(*tasks, return_exceptions=True)
             await context.close()
             await browser.close()
         print(f"with {others} sessions running Move outcomes: {len(loaded)} light presses in {took:.1f} s, "
