@@ -5,8 +5,9 @@ browser sessions (Playwright on Debian's Chromium, one browser context per Strea
 
 1. idle: one session plays ``--presses`` two-player moves in the Sandbox (a light press: nothing to
    compute) and times each press until its board shows the new position;
-2. loaded: ``--others`` other sessions open Move outcomes and keep pasting new mid-game positions
-   (each one a new search: every session its own positions, so nothing is served from a cache);
+2. loaded: ``--others`` other sessions open Move outcomes at its deep thinking time (3 s) and keep
+   pasting new mid-game positions, the next once the last one's result is shown (each one a new
+   search: every session its own positions, so nothing is served from a cache);
    once every one of them has a search under way, the first session times ``--presses`` presses again.
 
 Prints both p95s (and p50s), the ratio loaded/idle (issue 14's target: at most 2), and how many Move
@@ -98,6 +99,8 @@ async def outcomes_session(browser, base: str, index: int, started: list[int], s
         await page.locator(".st-key-mo_source").get_by_text("Paste a position").click()
         box = page.locator(".st-key-mo_notation input")
         await box.wait_for()
+        await page.locator(".st-key-mo_think").click()  # deep (3 s): searches stay under way all along
+        await page.get_by_role("option", name="deep (3 s)").click()
         k = 0
         while not stop.is_set():
             pos = mid_game(index * 1000 + k)

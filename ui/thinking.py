@@ -19,8 +19,8 @@ from tutor.thinking import Answer, Request, service
 
 POLL_S = 0.25
 """Seconds between two looks at the computer's search (one small fragment run each): its clock runs."""
-SLOW_POLL_S = 0.5
-"""Seconds between two looks at a Move outcomes search (a second or more: half a second is soon enough)."""
+SLOW_POLL_S = 1.0
+"""Seconds between two looks at a Move outcomes search (one to six seconds: a second is soon enough)."""
 OWNER = "thinking_owner"
 """Session State: this session's id as the owner of its searches."""
 PAGE = "thinking_page"
