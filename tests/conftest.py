@@ -61,6 +61,9 @@ def app(monkeypatch: pytest.MonkeyPatch):
     from streamlit.testing.v1 import AppTest
 
     monkeypatch.chdir(ROOT)
+    # Searches run inline on the script thread (tutor.thinking), so AppTest runs are repeatable;
+    # the process pool itself is tested in tests/test_thinking.py.
+    monkeypatch.setenv("MANCALA_INLINE_THINKING", "1")
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
 
 

@@ -14,6 +14,7 @@ import pytest
 from engine import Game, KalahRules, MoveValue, OwareRules, Position, analyse, legal_moves
 from lessons.loader import load_lessons
 from tutor import analysis, words
+from tutor import thinking as tutor_thinking
 from tutor.analysis import blunders, move_rows, same_depth_values, story_rows
 from tutor.sandbox import SandboxActivity
 from ui import figures, outcomes, story
@@ -48,10 +49,12 @@ def thinking(monkeypatch):
         depths = {m.depth for m in vals if not m.exact}
         return vals, (min(depths) if depths else None)
 
-    monkeypatch.setattr(outcomes, "same_depth_values", values)
-    outcomes.cached_rows.clear()  # no rows cached by another test's (timed) search
+    monkeypatch.setattr(analysis, "same_depth_values", values)  # what tutor.thinking runs (inline in AppTest)
+    outcomes.rows_of.clear()  # no rows kept from another test's (timed) search
+    tutor_thinking.service().forget()
     yield asked
-    outcomes.cached_rows.clear()  # and none of these for the next test
+    outcomes.rows_of.clear()  # and none of these for the next test
+    tutor_thinking.service().forget()
 
 
 def _open(page_app):

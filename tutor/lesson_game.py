@@ -33,13 +33,15 @@ from lessons.models import GameStep
 
 from . import words
 from .activity import Activity, Notice, writes
-from .sandbox import MAX_COMPUTER_MOVES, TURN_BUDGET_MS, Chooser, engine_chooser
+from .computer import ComputerTurns, Step, Turn
+from .sandbox import TURN_BUDGET_MS, Chooser, engine_chooser
+from .thinking import Answer, Request
 
 if TYPE_CHECKING:
     from .lesson import LessonActivity
 
 
-class StepGame(Activity):
+class StepGame(ComputerTurns, Activity):
     """One game of a game step: the learner against the computer.
 
     Attributes:
@@ -65,6 +67,7 @@ class StepGame(Activity):
         self.rng: random.Random | None = None
         self.budget_ms = TURN_BUDGET_MS
         self.clock: Callable[[], float] = time.monotonic
+        self.turn: Turn | None = None
         self.finished = False
         self.games = 0
         self.on_done = on_done
@@ -139,26 +142,27 @@ class StepGame(Activity):
         with self.lock:
             self.thinker = threading.get_ident()
             try:
-                return self._computer_moves(choose or self.choose, rng if rng is not None else self.rng)
+                return self.play_turn(choose or self.choose, rng if rng is not None else self.rng, self.budget_ms)
             finally:
                 self.thinker = None
 
-    def _computer_moves(self, choose: Chooser, rng: random.Random | None) -> int:
-        if not self.computer_to_move():
-            return 0
-        sowing = self.sowing
-        joined = sowing is not None and sowing.end == self.position
-        start, done = (sowing.start, list(sowing.results)) if sowing is not None and joined else (self.position, [])
-        deadline = self.clock() + self.budget_ms / 1000
-        made = 0
-        while self.computer_to_move() and made < MAX_COMPUTER_MOVES:
-            left_ms = max(0, int((deadline - self.clock()) * 1000))
-            done.append(self.game.play(choose(self.position, self.rules, self.step.level, rng, left_ms)))
-            made += 1
-        if made:
-            self.show(start, done, extends=sowing if joined else None)
+    def think(self, ask: Callable[[Request], Answer]) -> Step:
+        """One step of the computer's turn while the page polls (``ComputerTurns.think_step``): the
+        searches run in the process pool (``ask``: ``tutor.thinking.ThinkingService.ask``), never here."""
+        with self.lock:
+            return self.think_step(ask, self.rng, self.budget_ms)
+
+    # the hooks of ComputerTurns
+    def computer_level(self) -> str:
+        return self.step.level
+
+    def turn_clock(self) -> Callable[[], float]:
+        return self.clock
+
+    def turn_ended(self, turn: Turn) -> None:
+        if turn.made:
+            self.show(turn.start, turn.done, extends=turn.extends)
         self._ended()
-        return made
 
     def computer_failed(self) -> None:
         """The computer could not choose a move: the page says so, and Play again starts afresh."""

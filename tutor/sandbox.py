@@ -34,10 +34,12 @@ from engine import (
     swept,
 )
 
-from . import words
+from . import computer, words
 from .activity import Activity, Notice, writes
+from .computer import ComputerTurns, Step, Turn
 from .editor import BoardEditor
 from .progress import GameRecord, ProgressStore
+from .thinking import Answer, Request
 from .timed import TimedPlay
 
 Mode = Literal["two", "computer"]
@@ -46,7 +48,7 @@ Chooser = Callable[[Position, Rules, str, random.Random | None, int | None], int
 
 TURN_BUDGET_MS = 3000
 """Thinking time for one whole computer turn (extra turns included), in milliseconds."""
-MAX_COMPUTER_MOVES = 200
+MAX_COMPUTER_MOVES = computer.MAX_COMPUTER_MOVES
 """A safety stop for one computer turn; no game needs this many moves in a row."""
 
 
@@ -55,7 +57,7 @@ def engine_chooser(position: Position, rules: Rules, level: str, rng: random.Ran
     return int(choose_move(position, rules, level, rng=rng, time_ms=time_ms))
 
 
-class SandboxActivity(BoardEditor, TimedPlay, Activity):
+class SandboxActivity(BoardEditor, TimedPlay, ComputerTurns, Activity):
     """A game and who plays it.
 
     Attributes:
@@ -83,6 +85,8 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
         self.editor_error: str | None = None
         self.progress: ProgressStore | None = None
         self.recorded = False
+        self.turn: Turn | None = None
+        self._turn_now: Callable[[], float] | None = None
         self.init_clock()
 
     @classmethod
@@ -183,40 +187,48 @@ class SandboxActivity(BoardEditor, TimedPlay, Activity):
         """
         with self.lock:
             self.thinker = threading.get_ident()
+            self._turn_now = clock
             try:
-                return self._computer_moves(choose, clock, rng, budget_ms)
+                return self.play_turn(choose, rng, budget_ms)
             finally:
                 self.thinker = None
+                self._turn_now = None
 
-    def _computer_moves(self, choose: Chooser, clock: Callable[[], float] | None, rng: random.Random | None,
-                        budget_ms: int) -> int:
-        if not self.computer_to_move():
-            return 0
-        now = clock or self.now
-        side = self.computer_side
-        sowing = self.sowing
-        joined = sowing is not None and sowing.end == self.position
-        if sowing is not None and joined:
-            start, done = sowing.start, list(sowing.results)
-        else:
-            start, done = self.position, []
+    def think(self, ask: Callable[[Request], Answer], rng: random.Random | None = None,
+              budget_ms: int = TURN_BUDGET_MS) -> Step:
+        """One step of the computer's turn while the page polls (``ComputerTurns.think_step``): the
+        searches run in the process pool (``ask``: ``tutor.thinking.ThinkingService.ask``), never here.
+        The clocks run as in :meth:`computer_turn` (from when the turn starts thinking, K19)."""
+        with self.lock:
+            return self.think_step(ask, rng, budget_ms)
+
+    # the hooks of ComputerTurns
+    def computer_level(self) -> str:
+        return self.level
+
+    def turn_clock(self) -> Callable[[], float]:
+        return self._turn_now or self.now
+
+    def turn_budget_ms(self, side: Side, cap_ms: int) -> int:
+        return self.think_budget(side, cap_ms)
+
+    def thinking_starts(self, side: Side) -> None:
         self.clock_thinking(side)
-        deadline = now() + self.think_budget(side, budget_ms) / 1000
-        made = 0
-        while self.computer_to_move() and made < MAX_COMPUTER_MOVES:
-            left_ms = max(0, int((deadline - now()) * 1000))
-            pit = choose(self.position, self.rules, self.level, rng, left_ms)
-            if self.check_time():
-                break
-            done.append(self.game.play(pit))
-            made += 1
-            if self.computer_to_move():
-                self.clock_moved(side, None)
-        self.show(start, done, extends=sowing if joined and made else None)
-        if made and self.timeout is None and not self.computer_to_move():
-            self.clock_moved(side, self.sowing)
+
+    def out_of_time(self) -> bool:
+        return self.check_time()
+
+    def computer_moved(self, side: Side) -> None:
+        self.clock_moved(side, None)
+
+    def max_moves(self) -> int:
+        return MAX_COMPUTER_MOVES
+
+    def turn_ended(self, turn: Turn) -> None:
+        self.show(turn.start, turn.done, extends=turn.extends if turn.made else None)
+        if turn.made and self.timeout is None and not self.computer_to_move():
+            self.clock_moved(turn.side, self.sowing)
         self._record_end()
-        return made
 
     def computer_failed(self) -> None:
         """The computer could not choose a move: the game goes on as two players, and the page says so."""

@@ -26,7 +26,7 @@ import streamlit as st
 from lessons.loader import load_lessons, load_puzzles
 from lessons.models import Lesson, Puzzle
 from tutor import i18n, words
-from ui import lang, learner, live, state
+from ui import lang, learner, live, state, thinking
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,6 +98,7 @@ def run() -> None:
                        layout="wide")
     state.session()
     chosen = navigation()
+    thinking.on_page(chosen.url_path)  # searches asked on another page are abandoned
     with st.sidebar:
         learner.keep()
     sidebar(chosen.title)

@@ -18,7 +18,7 @@ from tutor import words
 from tutor.activity import Activity
 from tutor.lesson import LessonActivity
 from tutor.lesson_game import StepGame, can_skip, skip
-from ui import state
+from ui import state, thinking
 
 _log = logging.getLogger(__name__)
 
@@ -56,20 +56,26 @@ def skip_button(run: LessonActivity) -> None:
 
 
 def think(run: LessonActivity, slot: Any) -> None:
-    """If the computer is to move in the step's game: its turn, with a spinner in ``slot``, then a rerun."""
+    """If the computer is to move in the step's game: its turn goes on in the server's pool, a status
+    in ``slot`` says it thinks (polled, never blocking the script), then the app reruns."""
     game = run.game
-    if game is None or not game.computer_to_move():
+    if game is None or not (game.computer_to_move() or game.turn is not None):
         return
     with slot.container():
-        computer_turn(game)
-    st.rerun()
+        step = computer_step(game)
+        if step == "moved":
+            st.rerun()
+        if step == "thinking":
+            thinking.wait(words.thinking(game.computer, game.step.level), lambda: computer_step(game) != "thinking")
 
 
-def computer_turn(game: StepGame) -> None:
-    """Let the computer move (with a spinner); a failure never shows a traceback."""
-    with st.spinner(words.thinking(game.computer, game.step.level)):
-        try:
-            game.computer_turn()
-        except Exception as exc:  # noqa: BLE001 - never show a traceback to a learner
-            _log.warning("lesson computer failed on %s: %r", game.position.to_notation(), exc)
-            game.computer_failed()
+def computer_step(game: StepGame) -> str:
+    """One step of the computer's turn: ``"thinking"``, ``"moved"`` (the turn ended, or there was none)
+    or ``"failed"`` (the notice says so, never a traceback; no rerun, so no loop of failures)."""
+    try:
+        return "thinking" if game.think(thinking.ask) == "thinking" else "moved"
+    except Exception as exc:  # noqa: BLE001 - never show a traceback to a learner
+        _log.warning("lesson computer failed on %s: %r", game.position.to_notation(), exc)
+        thinking.abandon()
+        game.computer_failed()
+        return "failed"

@@ -115,11 +115,19 @@ def teacher_panel() -> None:
     row.button(words.label("end_question"), key=f"{K}end", on_click=live.close, args=(db, q.id),
                icon=":material/stop_circle:")
     if q.revealed:
-        from ui import outcomes
+        from tutor.thinking import Request
+        from ui import outcomes, thinking
 
-        with st.spinner(words.working_out()):
-            rows = outcomes.cached_rows(start.to_notation(), outcomes.rules_key(rules), 1000, i18n.current())
-        outcomes.render_rows(rows, rules.game)
+        # Worked out in the server's pool; this panel polls anyway (run_every), so it never waits here.
+        answer = thinking.ask(Request("outcomes", start, rules, 1000))
+        if answer.state == "running":
+            st.status(words.working_out(), state="running")
+        elif answer.state == "failed":
+            st.error(words.outcomes_failed(), icon=":material/error:")
+        else:
+            rows = outcomes.rows_of(start.to_notation(), outcomes.rules_key(rules), 1000, i18n.current(),
+                                    tuple(answer.value))
+            outcomes.render_rows(rows, rules.game)
 
 
 @st.fragment(run_every=POLL)

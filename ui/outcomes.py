@@ -1,8 +1,9 @@
 """The Move outcomes page: for every legal pit, what it does now and what it leads to.
 
 The position comes from the sandbox, a lesson step, or a pasted notation;
-the rows are ``tutor.analysis.move_rows`` (cached by position, rules and
-thinking time) and the figure is ``ui.figures.outcomes_figure``.
+the values are worked out in the server's process pool (``tutor.thinking``, polled by
+``ui.thinking``: the page never waits on a search), the rows are ``tutor.analysis.move_rows``
+(cached by position, rules, thinking time and language) and the figure is ``ui.figures.outcomes_figure``.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine import Position, Rules, legal_moves, rules_for_position, rules_from_params
+from engine import MoveValue, Position, Rules, legal_moves, rules_for_position, rules_from_params
 from tutor import i18n, words
-from tutor.analysis import OUTCOME_KEYS, move_rows, same_depth_values
-from ui import figures, frame, state
+from tutor.analysis import OUTCOME_KEYS, move_rows
+from tutor.thinking import Request
+from ui import figures, frame, state, thinking
 
 K = state.Keys.OUTCOMES
 THINK_MS = (300, 1000, 3000)
@@ -27,13 +29,12 @@ def rules_key(rules: Rules) -> tuple[tuple[str, str], ...]:
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def cached_rows(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: int,
-                lang: str) -> list[dict[str, Any]]:
-    """:func:`tutor.analysis.move_rows` cached per (notation, rules, thinking time, language: the rows
-    hold sentences, made in ``lang``, the session's language)."""
+def rows_of(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: int, lang: str,
+            _values: tuple[MoveValue, ...]) -> list[dict[str, Any]]:
+    """:func:`tutor.analysis.move_rows` for the values the pool worked out (``_values``, the
+    ``tutor.thinking`` answer to this notation, rules and time), per language."""
     rules = rules_from_params(dict(rules_items))
-    pos = Position.from_notation(notation, rules)
-    return move_rows(pos, rules, same_depth_values(pos, rules, time_ms)[0])
+    return move_rows(Position.from_notation(notation, rules), rules, list(_values))
 
 
 def parse_pasted(text: str, game: str, options: dict[str, Any]) -> tuple[Position, Rules]:
@@ -144,6 +145,13 @@ def render() -> None:
     if not legal_moves(pos, rules):
         st.info(words.nothing_to_analyse(), icon=":material/flag:")
         return
-    with st.spinner(words.working_out()):
-        rows = cached_rows(pos.to_notation(), rules_key(rules), int(think), i18n.current())
+    request = Request("outcomes", pos, rules, int(think))
+    answer = thinking.ask(request)
+    if answer.state == "running":  # worked out in the server's pool; the page polls, never blocks
+        thinking.wait(words.working_out(), lambda: thinking.ask(request).state != "running", slowly=True)
+        return
+    if answer.state == "failed":
+        st.error(words.outcomes_failed(), icon=":material/error:")
+        return
+    rows = rows_of(pos.to_notation(), rules_key(rules), int(think), i18n.current(), tuple(answer.value))
     render_rows(rows, rules.game)

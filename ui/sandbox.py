@@ -21,19 +21,29 @@ from streamlit.errors import StreamlitAPIException
 
 from tutor import i18n, words
 from tutor.sandbox import SandboxActivity
-from ui import board, live, reveal, sandbox_panels, state, story
+from ui import board, live, reveal, sandbox_panels, state, story, thinking
 
 _log = logging.getLogger(__name__)
 
 
+def computer_step(sb: SandboxActivity) -> bool:
+    """One step of the computer's turn (its searches in the server's pool, ``ui.thinking``);
+    True when the turn has ended (or failed: the game goes on as two players, never a traceback)."""
+    try:
+        return sb.think(thinking.ask) != "thinking"
+    except Exception as exc:  # noqa: BLE001 - never show a traceback to a learner
+        _log.warning("computer opponent failed on %s: %r", sb.position.to_notation(), exc)
+        thinking.abandon()
+        sb.computer_failed()
+        return True
+
+
 def computer_turn(sb: SandboxActivity) -> None:
-    """Let the computer move (with a spinner below the board); a failure never shows a traceback."""
-    with st.spinner(words.thinking(sb.computer_side, sb.level)):
-        try:
-            sb.computer_turn()
-        except Exception as exc:  # noqa: BLE001 - never show a traceback to a learner
-            _log.warning("computer opponent failed on %s: %r", sb.position.to_notation(), exc)
-            sb.computer_failed()
+    """Below the board while the computer is to move: its turn goes on in the pool; a status says it
+    thinks (polled by a fragment, the script is never blocked); the app reruns when it has moved."""
+    if computer_step(sb):
+        _rerun()
+    thinking.wait(words.thinking(sb.computer_side, sb.level), lambda: computer_step(state.sandbox()))
 
 
 def controls_mark(sb: SandboxActivity) -> tuple[object, ...]:
@@ -188,15 +198,14 @@ def _board_part(board_box: DeltaGenerator, words_box: DeltaGenerator) -> None:
     with board_box:
         board.draw(sb, state.Keys.SANDBOX_BOARD, on_action=_board_follow)
     with words_box:
-        thinking = st.empty()
+        thinking_box = st.empty()
         live.ask_button(sb.rules, sb.position, "sandbox")
         reveal.notice(sb)
         _what_happened(sb)
         _result(sb)
-    if sb.computer_to_move():
-        with thinking.container():
+    if sb.computer_to_move() or sb.turn is not None:
+        with thinking_box.container():
             computer_turn(sb)
-        _rerun()
 
 
 @st.fragment(key=CONTROLS_FRAGMENT)

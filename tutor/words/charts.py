@@ -182,6 +182,11 @@ def working_out() -> str:
     return _("Working out what every pit leads to...")
 
 
+def outcomes_failed() -> str:
+    """Move outcomes could not be worked out (the server's thinking stopped twice)."""
+    return _("Sorry, working out these moves went wrong. Reload the page to try again.")
+
+
 def source_names() -> dict[str, str]:
     """Move outcomes' choice of position: id -> words."""
     return {"sandbox": _("The sandbox position"), "lesson": _("A lesson position"), "paste": _("Paste a position")}
@@ -229,5 +234,5 @@ __all__ = [
     "ahead_words", "analysing", "best_sentence", "blunder_line", "chart_words", "depth_warning", "lost_label",
     "lost_words", "move_summary", "no_blunders", "nothing_to_analyse", "now_bar_names", "outcome_titles",
     "outcomes_heading", "outcomes_intro", "outcomes_labels", "pit_label", "same_depth_note", "source_names",
-    "story_empty", "story_point", "think_names", "value_label", "value_words", "working_out",
+    "outcomes_failed", "story_empty", "story_point", "think_names", "value_label", "value_words", "working_out",
 ]
