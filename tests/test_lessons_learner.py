@@ -33,6 +33,12 @@ RULE_ID = re.compile(r"\b[KAMT]\d+\b")
 KINDS = ("title", "header", "subheader", "markdown", "caption", "info", "success", "warning", "error", "text")
 
 
+@pytest.fixture(autouse=True)
+def _inline_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer replies within the run (``tutor.thinking`` inline), as the ``app`` fixture sets."""
+    monkeypatch.setenv("MANCALA_INLINE_THINKING", "1")
+
+
 def shown(at) -> list[str]:
     """Every text the page shows (not the help tooltips): elements, labels, the step counter."""
     texts = [str(e.value) for kind in KINDS for e in getattr(at, kind)]

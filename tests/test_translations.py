@@ -198,3 +198,16 @@ def test_a_lesson_notice_follows_a_language_switch(page_app):
     done = load_lessons(lang="el")["setup"].steps[k].done
     assert greek != english and words.first_sentence(done)[0] in greek  # the rest is under "Why?"
     assert english_words(at) == []
+
+
+def test_a_page_opened_without_the_language_in_its_url_gets_it_back(page_app):
+    """The sidebar's page links carry no query: the session's language is written back into the
+    URL, so a reload (F5) of that page opens in Greek again."""
+    at = page_app("pages/home.py").run()
+    at.radio(key="lang_switch").set_value("el").run()
+    assert at.query_params.get("lang") in ("el", ["el"])
+    del at.query_params["lang"]  # what a sidebar link does
+    at.run()
+    assert not at.exception, at.exception
+    assert at.query_params.get("lang") in ("el", ["el"])
+    assert at.session_state["lang"] == "el"

@@ -102,3 +102,31 @@ def test_restart_counts_afresh_keeps_the_steps_done_and_the_lesson_keeps_its_bes
     rec = progress.lesson("fixture")
     assert rec.steps_done == set(IDS) and sum(rec.slips.values()) == 0 and rec.stars == 2
     assert reload(progress, "find-turn").stars_so_far == 3
+
+
+def solve(run: LessonActivity) -> None:
+    """Do the step shown the right way (no slip)."""
+    step = run.step
+    if step.kind == "do":
+        run.press(step.lit[0])
+    elif step.kind in ("find", "goal"):
+        for pit in step.solution:
+            run.press(pit)
+    elif step.kind == "predict":
+        run.answer(step.answer)
+    assert run.done, step.id
+
+
+def test_a_link_to_the_last_step_does_not_finish_the_lesson(progress):
+    """Opening the last step by its link and doing it leads to the first step left, not to the summary."""
+    run = reload(progress, IDS[-1])
+    solve(run)
+    run.next_step()
+    assert not run.finished and not progress.lesson("fixture").done
+    assert run.index == 0 and run.notice is not None and run.notice.kind == "info"
+    assert run.notice.text == "6 steps are still to do: here is the first of them, step 1."
+    while not run.finished:
+        if not run.done:
+            solve(run)
+        run.next_step()
+    assert progress.lesson("fixture").done and progress.lesson("fixture").steps_done == set(IDS)

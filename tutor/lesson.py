@@ -342,15 +342,25 @@ class LessonActivity(Activity):
                                words.account_rules(turn.results, self.rules))
 
     def next_step(self) -> None:
-        """Go to the next step (only when this one is done); after the last, show the summary."""
+        """Go to the next step (only when this one is done); after the last, show the summary.
+
+        A lesson is finished only when every step is done: after the last step, if some step was
+        skipped (a link to a later step), the first one left starts, and the notice says how many
+        are left."""
         if self.finished or not self.done:
             return
         if self.index + 1 < len(self.lesson.steps):
             self.start_step(self.index + 1)
-        else:
-            self.finished = True
-            self.notice = None
-            self.progress.lesson_done(self.lesson.id, self.stars_so_far)
+            return
+        done = self.progress.lesson(self.lesson.id).steps_done
+        left = [k for k, step in enumerate(self.lesson.steps) if step.id not in done]
+        if left:
+            self.start_step(left[0])
+            self.notice = Feedback("info", lambda: words.steps_left(left[0] + 1, len(left)))
+            return
+        self.finished = True
+        self.notice = None
+        self.progress.lesson_done(self.lesson.id, self.stars_so_far)
 
     def back(self) -> None:
         """Go back one step (it starts fresh); from the summary, back to the last step."""

@@ -84,8 +84,10 @@ def choose() -> str:
         except Exception:  # noqa: BLE001 - no browser (AppTest)
             browser = None
         ss[KEY] = i18n.language(browser)
-    if asked is not None and asked != ss[KEY]:
-        _keep_in_url(str(ss[KEY]))  # a link's unknown language is not kept in the URL
+    if (asked is not None or ss[KEY] != i18n.DEFAULT) and asked != ss[KEY]:
+        # a link's unknown language is not kept in the URL; a page opened from the sidebar (its
+        # URL has no query) gets the session's language back, so a reload (F5) keeps it
+        _keep_in_url(str(ss[KEY]))
     if ss.get(SWITCH) != ss[KEY]:
         ss[SWITCH] = ss[KEY]  # the switch shows the language in use (set before it is drawn)
     _remember(ss[KEY])

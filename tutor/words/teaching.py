@@ -76,6 +76,12 @@ def step_counter(k: int, total: int) -> str:
     return _("Step {k} of {total}").format(k=k, total=total)
 
 
+def steps_left(step: int, left: int) -> str:
+    """Said when the last step is done but others were skipped: ``step`` is the first left (1-based)."""
+    return ngettext("{n} step is still to do: here it is, step {step}.",
+                    "{n} steps are still to do: here is the first of them, step {step}.", left).format(n=left, step=step)
+
+
 def all_steps_done(total: int) -> str:
     return _("All {total} steps done").format(total=total)
 
@@ -193,5 +199,6 @@ __all__ = [
     "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed", "hint_line",
     "lesson_line", "lesson_steps_done", "line_words", "miss_words", "misses_words", "most_extra_turns_missed",
     "no_such_puzzle", "not_best", "not_the_answer", "not_this_time", "outcome_winner", "plural_puzzles",
-    "puzzle_name", "puzzle_number", "session_counts", "step_counter", "to_move", "you_are",
+    "puzzle_name", "puzzle_number", "session_counts", "step_counter", "steps_left", "to_move",
+    "you_are",
 ]
