@@ -41,7 +41,7 @@ def miss_words(miss: Miss) -> str:
         return _("the game goes on") if wanted else _("that ended the game")
     if f == "winner":
         if miss.score is None:
-            return _("the game is not over yet")
+            return _("the game goes on")
         return _("the game ends {south}-{north} (South-North), not the result the goal asks for").format(
             south=miss.score[0], north=miss.score[1])
     if f == "store_at_least":
