@@ -73,12 +73,15 @@ def today() -> str:
     return puzzle_of_the_day(PUZZLES, dt.date.today())
 
 
-def test_the_page_opens_on_the_puzzle_of_the_day(page_app) -> None:
+def test_a_new_learner_opens_an_easy_puzzle_and_can_ask_for_the_puzzle_of_the_day(page_app) -> None:
     at = open_page(page_app)
-    assert run_of(at).puzzle.id == today()
+    assert run_of(at).puzzle.id == "capture-pick-the-pile"  # tried none: an easy Kalah 6x4 puzzle first
     assert "Puzzles" in [t.value for t in at.title]
-    assert link_of(at) == puzzle_code(today())
+    assert link_of(at) == puzzle_code("capture-pick-the-pile")
     assert {"puzzle_next", "puzzle_today", "puzzle_hint", "puzzle_reset"} <= {b.key for b in at.button}
+    at.button(key="puzzle_today").click().run()
+    assert not at.exception, at.exception
+    assert run_of(at).puzzle.id == today() and link_of(at) == puzzle_code(today())
 
 
 def test_a_learner_solves_a_puzzle_and_home_counts_it(page_app) -> None:

@@ -314,3 +314,17 @@ def test_a_learner_sees_no_rule_id_and_no_title_of_the_rules_practised(lang):
         assert run.cited() == tuple(puzzle.cites) and _bare_ids(" ".join(page_texts(run))) == []
     finally:
         i18n.use(None)
+
+
+def test_a_new_learner_meets_an_easy_standard_kalah_puzzle_first() -> None:
+    import datetime as dt
+
+    from tutor.puzzle import first_puzzle, level_of, puzzle_of_the_day
+
+    pool = load_puzzles()
+    day = dt.date(2026, 12, 2)
+    first = first_puzzle(pool, set(), day)
+    rules = pool[first].game_rules
+    assert first == "capture-pick-the-pile"
+    assert level_of(pool[first]) == 1 and (rules.game, rules.pits, rules.seeds) == ("kalah", 6, 4)
+    assert first_puzzle(pool, {"capture-pick-the-pile"}, day) == puzzle_of_the_day(pool, day)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from engine import IllegalMoveError, MoveResult, Position, Rules, Turn, all_turns, misses
@@ -67,6 +67,21 @@ def learner_name(pool: Mapping[str, Puzzle], pid: str) -> str:
     """A puzzle's name for a learner: ``"Puzzle 37 of 93"`` (its place in ``pool``, file order): neither
     its theme's title nor its id, which may tell the answer."""
     return words.puzzle_number(list(pool).index(pid) + 1, len(pool))
+
+
+def first_puzzle(pool: Mapping[str, Puzzle], tried: Collection[str], day: dt.date) -> str:
+    """The puzzle a learner meets when the page opens: for a learner who has tried none, the first
+    easy one (measured level 1) of Kalah on the standard board (6 pits, 4 seeds) if there is one,
+    else of any game; for the others, the :func:`puzzle_of_the_day`."""
+    if tried:
+        return puzzle_of_the_day(pool, day)
+    easy = [p for p in pool.values() if level_of(p) == 1] or list(pool.values())
+
+    def plain(p: Puzzle) -> tuple[bool, bool]:
+        rules = p.game_rules
+        return rules.game != "kalah", (rules.pits, rules.seeds) != (6, 4)
+
+    return min(easy, key=plain).id  # min keeps file order among equals
 
 
 def level_of(puzzle: Puzzle) -> int:
@@ -305,5 +320,5 @@ class PuzzleActivity(Activity):
 
 __all__ = [
     "Miss", "PuzzleActivity", "display_name", "find_puzzle", "learner_name", "level_of", "next_in", "number_in_theme", "pick",
-    "puzzle_code", "puzzle_of_the_day",
+    "first_puzzle", "puzzle_code", "puzzle_of_the_day",
 ]

@@ -20,7 +20,8 @@ import streamlit as st
 from tutor import words
 from tutor.activity import Notice
 from tutor.puzzle import (
-    PuzzleActivity, display_name, find_puzzle, learner_name, level_of, next_in, pick, puzzle_code, puzzle_of_the_day,
+    PuzzleActivity, display_name, find_puzzle, first_puzzle, learner_name, level_of, next_in, pick, puzzle_code,
+    puzzle_of_the_day,
 )
 from ui import board, frame, lang, live, reveal, state
 
@@ -48,10 +49,12 @@ def open_puzzle(pid: str) -> None:
 
 
 def current() -> PuzzleActivity:
-    """The puzzle on screen; the puzzle of the day when there is none yet."""
+    """The puzzle on screen; when there is none yet, an easy first one for a learner who has tried
+    none, else the puzzle of the day (``tutor.puzzle.first_puzzle``)."""
     run = state.session().puzzle
     if run is None:
-        run = state.open_puzzle(frame.puzzles()[today()])
+        pool = frame.puzzles()
+        run = state.open_puzzle(pool[first_puzzle(pool, state.session().progress.puzzles(), dt.date.today())])
     elif run.puzzle is not frame.puzzles().get(run.puzzle.id, run.puzzle):
         run.puzzle = frame.puzzles()[run.puzzle.id]  # the language changed: same puzzle, other words
     return run
