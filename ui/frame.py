@@ -91,6 +91,10 @@ def navigation() -> st.navigation:
     return st.navigation(sections, position="sidebar", expanded=True)
 
 
+TOP_ROOM = "[data-testid='stMainBlockContainer'] { padding-top: 2.5rem; }"
+"""The room above a page's heading (Streamlit's own is 6rem)."""
+
+
 def run() -> None:
     """The whole frame: page settings, the session's state, navigation, sidebar, then the page."""
     lang.choose()
@@ -100,6 +104,9 @@ def run() -> None:
     chosen = navigation()
     thinking.on_page(chosen.url_path)  # searches asked on another page are abandoned
     with st.sidebar:
+        # Streamlit leaves 6rem above a page's heading; on a 768-px laptop a lesson's buttons then
+        # fall below the first screen. Drawn in the sidebar, where its element gap costs nothing.
+        st.html(f"<style>{TOP_ROOM}</style>")
         learner.keep()
     sidebar(chosen.title)
     token = _IN_FRAME.set(True)
