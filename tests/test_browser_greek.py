@@ -40,6 +40,8 @@ def test_a_greek_lesson_step_pressed_through_to_its_feedback(page, server):
     lesson = load_lessons(lang="el")["setup"]
     k, step = next((k, s) for k, s in enumerate(lesson.steps, 1) if isinstance(s, DoStep))
     page.goto(f"{server}/lesson_1_setup?lang=el&step={k}")
+    # the learner keeper has reported the browser's code (its run binds the progress), then the page is still
+    page.wait_for_function("() => window.localStorage.getItem('mancala_tutor_learner')")
     wait_idle(page)
     expect(page.locator("h1").first).to_have_text(greek(lambda: words.page_heading("lesson_1_setup")))
     pos, rules = lesson.step_position(step), lesson.step_rules(step)
