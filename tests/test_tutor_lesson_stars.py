@@ -32,6 +32,19 @@ def reload(progress, step_id: str) -> LessonActivity:
     return LessonActivity.from_link(LESSON, progress, str(IDS.index(step_id) + 1))
 
 
+def solve(run: LessonActivity) -> None:
+    """Do the step shown the right way (no slip)."""
+    step = run.step
+    if step.kind == "do":
+        run.press(step.lit[0])
+    elif step.kind in ("find", "goal"):
+        for pit in step.solution:
+            run.press(pit)
+    elif step.kind == "predict":
+        run.answer(step.answer)
+    assert run.done, step.id
+
+
 def test_a_do_step_never_costs_a_star(progress):
     run = reload(progress, "press-3")
     for pit in (1, 2, 4, 5, 6, 1):
@@ -85,15 +98,7 @@ def test_restart_counts_afresh_keeps_the_steps_done_and_the_lesson_keeps_its_bes
         if step.id == "find-turn":
             run.press(1)
             run.retry()
-            run.press(3)
-        elif step.kind == "do":
-            run.press(3)
-        elif step.kind in ("find", "goal"):
-            for pit in step.solution:
-                run.press(pit)
-        elif step.kind == "predict":
-            run.answer(step.answer)
-        assert run.done, step.id
+        solve(run)
         run.next_step()
     assert run.finished and run.stars_so_far == 2
     assert (progress.lesson("fixture").done, progress.lesson("fixture").stars) == (True, 2)
@@ -102,19 +107,6 @@ def test_restart_counts_afresh_keeps_the_steps_done_and_the_lesson_keeps_its_bes
     rec = progress.lesson("fixture")
     assert rec.steps_done == set(IDS) and sum(rec.slips.values()) == 0 and rec.stars == 2
     assert reload(progress, "find-turn").stars_so_far == 3
-
-
-def solve(run: LessonActivity) -> None:
-    """Do the step shown the right way (no slip)."""
-    step = run.step
-    if step.kind == "do":
-        run.press(step.lit[0])
-    elif step.kind in ("find", "goal"):
-        for pit in step.solution:
-            run.press(pit)
-    elif step.kind == "predict":
-        run.answer(step.answer)
-    assert run.done, step.id
 
 
 def test_a_link_to_the_last_step_does_not_finish_the_lesson(progress):
