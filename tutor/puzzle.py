@@ -33,7 +33,7 @@ import hashlib
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from engine import IllegalMoveError, MoveResult, Position, Rules, Turn, all_turns, misses
+from engine import IllegalMoveError, KalahRules, MoveResult, Position, Rules, Turn, all_turns, misses
 from lessons.models import Puzzle
 from lessons.proofs import difficulty
 
@@ -77,9 +77,11 @@ def first_puzzle(pool: Mapping[str, Puzzle], tried: Collection[str], day: dt.dat
         return puzzle_of_the_day(pool, day)
     easy = [p for p in pool.values() if level_of(p) == 1] or list(pool.values())
 
+    standard = KalahRules()  # the engine's default game and board
+
     def plain(p: Puzzle) -> tuple[bool, bool]:
         rules = p.game_rules
-        return rules.game != "kalah", (rules.pits, rules.seeds) != (6, 4)
+        return rules.game != standard.game, (rules.pits, rules.seeds) != (standard.pits, standard.seeds)
 
     return min(easy, key=plain).id  # min keeps file order among equals
 
