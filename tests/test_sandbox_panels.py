@@ -145,3 +145,19 @@ def test_the_app_loads_the_content_the_tests_prove(lang):
     and puzzles as the proved load the content tests use."""
     assert load_lessons(lang=lang, prove=False) == load_lessons(lang=lang)
     assert load_puzzles(lang=lang, prove=False) == load_puzzles(lang=lang)
+
+
+@pytest.mark.parametrize(("this_run", "expected"), [(None, []), ([], []), (["board"], [["sb_controls", "sb_board"]])])
+def test_a_control_reruns_parts_only_from_a_fragment_run(monkeypatch, this_run, expected):
+    """A press or a control coalesced into a whole-app run (the page still loading) must not
+    narrow that run to some fragments: the panels below would be lost (a CI failure, issue 14)."""
+    calls: list[list[str]] = []
+
+    class Ctx:
+        fragment_ids_this_run = this_run
+
+    monkeypatch.setattr(sandbox, "get_script_run_ctx", lambda: Ctx())
+    monkeypatch.setattr(sandbox.st, "rerun", lambda keys=None, **_: calls.append(list(keys)))
+    monkeypatch.setattr(sandbox, "panels_open", lambda: False)
+    sandbox._control(lambda: None)()
+    assert calls == expected

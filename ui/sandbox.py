@@ -18,6 +18,7 @@ from collections.abc import Callable
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from streamlit.errors import StreamlitAPIException
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor import i18n, words
 from tutor.sandbox import SandboxActivity
@@ -151,7 +152,21 @@ def _board_follow() -> None:
     if panels_open():
         scope.append(PANELS_FRAGMENT)
     if len(scope) > 1:
-        st.rerun(scope)
+        _rerun_parts(scope)
+
+
+def _rerun_parts(keys: list[str]) -> None:
+    """From a callback: run only the fragments ``keys`` next, unless this is a whole-app run.
+
+    A press that reaches the server together with a whole-app rerun (the page still loading, the
+    learner's key reported) has its callback called in a whole-app run; a keyed ``st.rerun`` there
+    would stop that run before anything is drawn and run only ``keys``, so the panels (drawn by no
+    fragment in ``keys``) would be gone until the next whole run. The whole run draws them all.
+    """
+    ctx = get_script_run_ctx()
+    if ctx is None or not ctx.fragment_ids_this_run:
+        return
+    st.rerun(keys)
 
 
 def _control(action: Callable[[], object]) -> Callable[[], None]:
@@ -159,7 +174,7 @@ def _control(action: Callable[[], object]) -> Callable[[], None]:
 
     def run() -> None:
         action()
-        st.rerun([CONTROLS_FRAGMENT, BOARD_FRAGMENT, *([PANELS_FRAGMENT] if panels_open() else [])])
+        _rerun_parts([CONTROLS_FRAGMENT, BOARD_FRAGMENT, *([PANELS_FRAGMENT] if panels_open() else [])])
 
     return run
 
