@@ -27,6 +27,12 @@
  *       "p1 .. p2n : v1 .. vn" ("x" for an empty pit).
  *   Environment: NODE_LIMIT=n stops after n nodes of the exact search (for
  *   timing), GUESSD=d the depth of the first-guess searches (default 8).
+ *   CKPT=DIR keeps the endgame table and the transposition table in DIR: both
+ *   are loaded when there, the table of bounds is saved every CKPT_SECS
+ *   seconds (default 900) and at the end, so a run of many hours can stop and
+ *   go on later (every entry is a proven bound, valid in any later search).
+ *   DONE=FILE (book): boards already in FILE (earlier book output) are not
+ *   printed or solved again; the walk still goes through them.
  *   kalah_solver PITS EMPTYCAP DBN TTMB dumpdb FILE
  *       writes the endgame table (one signed byte per board with <= DBN seeds
  *       in the pits, indexed by rank(), see below).
@@ -164,15 +170,42 @@ static void gen_all(int j, int left, int k) {
     }
 }
 
+static const char *CKPT;
+
+static int load_file(const char *path, void *buf, uint64_t size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    fseek(f, 0, SEEK_END);
+    int ok = (uint64_t)ftell(f) == size;
+    fseek(f, 0, SEEK_SET);
+    if (ok) ok = fread(buf, 1, size, f) == size;
+    fclose(f);
+    return ok;
+}
+
+static void save_file(const char *path, const void *buf, uint64_t size) {
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s.part", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f || fwrite(buf, 1, size, f) != size || fclose(f)) { fprintf(stderr, "cannot write %s\n", tmp); return; }
+    rename(tmp, path);
+}
+
 static void build_db(void) {
     DBSIZE = BIN[DBN + M][M];
     DB = malloc(DBSIZE);
     if (!DB) { fprintf(stderr, "no memory for the table\n"); exit(1); }
+    char path[1024];
+    if (CKPT) {
+        snprintf(path, sizeof path, "%s/db_%d_%d_%d.bin", CKPT, N, EMPTYCAP, DBN);
+        if (load_file(path, DB, DBSIZE)) { fprintf(stderr, "endgame table loaded from %s\n", path); return; }
+    }
     memset(DB, NONE, DBSIZE);
     double t0 = now();
     for (int k = 0; k <= DBN; k++) gen_all(0, k, k);
     fprintf(stderr, "endgame table: <= %d seeds, %llu boards (%llu bytes), %.1f s\n", DBN,
             (unsigned long long)DBSIZE, (unsigned long long)DBSIZE, now() - t0);
+    if (CKPT) save_file(path, DB, DBSIZE);
 }
 
 /* ---- transposition table ---- */
@@ -186,6 +219,16 @@ typedef struct {
 
 static Entry *TT;
 static uint64_t TTMASK; /* buckets of 2 entries */
+static char TTPATH[1024];
+static double LAST_SAVE, CKPT_SECS = 900;
+
+static void save_tt(void) {
+    if (!CKPT) return;
+    double t0 = now();
+    save_file(TTPATH, TT, 2 * (TTMASK + 1) * sizeof(Entry));
+    LAST_SAVE = now();
+    fprintf(stderr, "  table of bounds saved to %s (%.1f s)\n", TTPATH, LAST_SAVE - t0);
+}
 
 static void key_of(const uint8_t *b, uint64_t *lo, uint32_t *hi) {
     uint64_t a = 0;
@@ -242,6 +285,7 @@ static int search(const uint8_t *b, int alpha, int beta) {
     if ((++nodes & 0x3FFFFFF) == 0 || nodes == NODE_LIMIT) {
         report(alpha, beta);
         if (nodes == NODE_LIMIT) exit(3);
+        if (CKPT && now() - LAST_SAVE > CKPT_SECS) save_tt();
     }
     int k = 0;
     for (int j = 0; j < M; j++) k += b[j];
@@ -389,8 +433,38 @@ static int was_seen(const uint8_t *b) {
     return 0;
 }
 
+static Key *done;
+static size_t ndone;
+
+static void load_done(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    char line[4096];
+    size_t cap = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (!strchr(line, ':')) continue;
+        char *p = line;
+        uint8_t b[MAXP];
+        for (int k = 0; k < M; k++) b[k] = (uint8_t)strtol(p, &p, 10);
+        if (ndone == cap) { cap = cap ? 2 * cap : 1024; done = realloc(done, cap * sizeof(Key)); }
+        key_of(b, &done[ndone].lo, &done[ndone].hi);
+        ndone++;
+    }
+    fclose(f);
+    fprintf(stderr, "%zu boards already in %s\n", ndone, path);
+}
+
+static int is_done(const uint8_t *b) {
+    uint64_t lo; uint32_t hi;
+    key_of(b, &lo, &hi);
+    for (size_t q = 0; q < ndone; q++)
+        if (done[q].lo == lo && done[q].hi == hi) return 1;
+    return 0;
+}
+
 static void book(const uint8_t *b, int plies, int maxplies) {
     if (was_seen(b)) return;
+    if (is_done(b)) goto children;
     for (int k = 0; k < M; k++) printf("%d ", b[k]);
     printf(":");
     double t0 = now();
@@ -398,6 +472,7 @@ static void book(const uint8_t *b, int plies, int maxplies) {
     print_values(b, stdout, 0);
     fprintf(stderr, "book ply %d board %zu: %llu nodes, %.1f s\n", plies, nseen,
             (unsigned long long)(nodes - n0), now() - t0);
+children:
     if (plies == maxplies) return;
     for (int i = 0; i < N; i++) {
         if (!b[i]) continue;
@@ -420,6 +495,8 @@ int main(int argc, char **argv) {
     M = 2 * N; LAP = 2 * N + 1;
     if (N < 1 || M > MAXP) { fprintf(stderr, "pits 1..8\n"); return 2; }
     if (getenv("GUESSD")) GUESSD = atoi(getenv("GUESSD"));
+    CKPT = getenv("CKPT");
+    if (getenv("CKPT_SECS")) CKPT_SECS = atof(getenv("CKPT_SECS"));
     if (getenv("NODE_LIMIT")) NODE_LIMIT = strtoull(getenv("NODE_LIMIT"), NULL, 10);
     for (int a = 0; a < 80; a++)
         for (int c = 0; c < 20; c++)
@@ -431,9 +508,15 @@ int main(int argc, char **argv) {
     if (!TT) { fprintf(stderr, "no memory for the TT\n"); return 1; }
     fprintf(stderr, "TT: %llu entries (%llu MB)\n", (unsigned long long)(2 * buckets),
             (unsigned long long)(2 * buckets * sizeof(Entry) >> 20));
+    if (CKPT) {
+        snprintf(TTPATH, sizeof TTPATH, "%s/tt_%d_%d_%d_%d.bin", CKPT, N, EMPTYCAP, DBN, ttmb);
+        if (load_file(TTPATH, TT, 2 * buckets * sizeof(Entry))) fprintf(stderr, "table of bounds loaded from %s\n", TTPATH);
+        else memset(TT, 0, 2 * buckets * sizeof(Entry));
+    }
     build_db();
     double t0 = now();
     T0 = t0;
+    LAST_SAVE = t0;
     const char *cmd = argv[5];
     uint8_t b[MAXP];
     if (!strcmp(cmd, "check")) {
@@ -449,6 +532,7 @@ int main(int argc, char **argv) {
         print_values(b, stdout, 1);
     } else if (!strcmp(cmd, "book")) {
         int plies = atoi(argv[6]);
+        if (getenv("DONE")) load_done(getenv("DONE"));
         read_board(argv, 7, b);
         book(b, 0, plies);
     } else if (!strcmp(cmd, "dumpdb")) {
@@ -459,6 +543,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "unknown command %s\n", cmd);
         return 2;
     }
+    save_tt();
     fprintf(stderr, "done: %llu nodes (+%llu table), %.1f s, %.2f Mnodes/s\n", (unsigned long long)nodes,
             (unsigned long long)dbnodes, now() - t0, nodes / (now() - t0 + 1e-9) / 1e6);
     return 0;
