@@ -31,6 +31,9 @@
  *   are loaded when there, the table of bounds is saved every CKPT_SECS
  *   seconds (default 900) and at the end, so a run of many hours can stop and
  *   go on later (every entry is a proven bound, valid in any later search).
+ *   SIGTERM or SIGINT saves the table of bounds and stops (exit 4).
+ *   ETC_ABOVE=n: enhanced transposition cutoffs at boards with more than n
+ *   seeds above the endgame table (default 100: off).
  *   DONE=FILE (book): boards already in FILE (earlier book output) are not
  *   printed or solved again; the walk still goes through them.
  *   kalah_solver PITS EMPTYCAP DBN TTMB dumpdb FILE
@@ -41,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
 
 #define MAXP 16
@@ -222,6 +226,10 @@ static uint64_t TTMASK; /* buckets of 2 entries */
 static char TTPATH[1024];
 static double LAST_SAVE, CKPT_SECS = 900;
 
+static int ETC_ABOVE = 100; /* enhanced transposition cutoffs only this many seeds above the table (off: they did not pay on 6x3) */
+static volatile sig_atomic_t STOP;
+static void on_stop(int sig) { (void)sig; STOP = 1; }
+
 static void save_tt(void) {
     if (!CKPT) return;
     double t0 = now();
@@ -282,6 +290,11 @@ static void report(int alpha, int beta) {
             (unsigned long long)nodes, now() - T0, cpu, nodes / cpu / 1e6, alpha, beta);
 }
 static int search(const uint8_t *b, int alpha, int beta) {
+    if (STOP && (nodes & 0xFFFFF) == 0) { /* SIGTERM/SIGINT: keep what is proven, then stop */
+        save_tt();
+        fprintf(stderr, "stopped at %llu nodes\n", (unsigned long long)nodes);
+        exit(4);
+    }
     if ((++nodes & 0x3FFFFFF) == 0 || nodes == NODE_LIMIT) {
         report(alpha, beta);
         if (nodes == NODE_LIMIT) exit(3);
@@ -308,6 +321,7 @@ static int search(const uint8_t *b, int alpha, int beta) {
     for (int i = N - 1; i >= 0; i--) {
         if (!b[i]) continue;
         gains[i] = play(b, i, kids[i], &kinds[i]);
+        if (kinds[i] == 0) flip(kids[i]);
         int sc;
         if (i == hint) sc = 1000;
         else if (kinds[i] == 1) sc = 500 + i;
@@ -316,15 +330,37 @@ static int search(const uint8_t *b, int alpha, int beta) {
         while (q > 0 && score[q - 1] < sc) { order[q] = order[q - 1]; score[q] = score[q - 1]; q--; }
         order[q] = i; score[q] = sc;
     }
+    /* enhanced transposition cutoff: a child whose stored bound (or table value)
+     * already reaches beta ends the search here without searching anything */
+    for (int q = 0; q < cnt && k > DBN + ETC_ABOVE; q++) {
+        int i = order[q], g = gains[i], v = -127;
+        if (kinds[i] == 2) v = g;
+        else {
+            int kk = 0;
+            for (int j = 0; j < M; j++) kk += kids[i][j];
+            int cl;
+            if (kk <= DBN) cl = DB[rank(kids[i], kk)];
+            else {
+                uint64_t clo; uint32_t chi;
+                key_of(kids[i], &clo, &chi);
+                Entry *ce = probe(clo, chi);
+                if (!ce) continue;
+                cl = kinds[i] == 1 ? ce->lo : ce->hi;
+                if (cl == (kinds[i] == 1 ? -127 : 127)) continue;
+            }
+            v = kinds[i] == 1 ? g + cl : g - cl;
+        }
+        if (v >= beta) {
+            store(klo, khi, v, 127, i, 1);
+            return v;
+        }
+    }
     int best = -127, bi = -1, a = alpha;
     for (int q = 0; q < cnt; q++) {
         int i = order[q], g = gains[i], v;
         if (kinds[i] == 2) v = g;
         else if (kinds[i] == 1) v = g + search(kids[i], a - g, beta - g);
-        else {
-            flip(kids[i]);
-            v = g - search(kids[i], g - beta, g - a);
-        }
+        else v = g - search(kids[i], g - beta, g - a);
         if (v > best) { best = v; bi = i; }
         if (best > a) a = best;
         if (a >= beta) break;
@@ -495,7 +531,10 @@ int main(int argc, char **argv) {
     M = 2 * N; LAP = 2 * N + 1;
     if (N < 1 || M > MAXP) { fprintf(stderr, "pits 1..8\n"); return 2; }
     if (getenv("GUESSD")) GUESSD = atoi(getenv("GUESSD"));
+    if (getenv("ETC_ABOVE")) ETC_ABOVE = atoi(getenv("ETC_ABOVE"));
     CKPT = getenv("CKPT");
+    signal(SIGTERM, on_stop);
+    signal(SIGINT, on_stop);
     if (getenv("CKPT_SECS")) CKPT_SECS = atof(getenv("CKPT_SECS"));
     if (getenv("NODE_LIMIT")) NODE_LIMIT = strtoull(getenv("NODE_LIMIT"), NULL, 10);
     for (int a = 0; a < 80; a++)
