@@ -10,6 +10,14 @@ Run once by a developer; the app only reads the data files it writes
     python tools/build_book.py book --plies P [--empty-capture] [--db 20] [--tt-mb 2048]
         solve every position within P plies of the 6x4 start, every pit exactly,
         and write engine/data/kalah_6x4_<rule>.book (text lines, see book.py).
+    python tools/build_book.py run --plies P [--empty-capture] --dir DIR [--db 24] [--tt-mb 4096]
+        the same book, resumable over many sessions: the solver keeps its
+        endgame table and table of bounds in DIR (saved every 15 minutes and on
+        SIGTERM) and appends to DIR/<rule>.book, skipping boards already there.
+        Run it for P = 0, 1, 2, ... in turn (each ply reuses all earlier work).
+    python tools/build_book.py install --dir DIR [--empty-capture]
+        copy DIR/<rule>.book into engine/data/ with a header line (the plies
+        every position of which it holds, its size) and print that line.
     python tools/build_book.py endgame --seeds N [--empty-capture]
         write engine/data/kalah_6_<rule>_<N>.egtb: one signed byte per board of
         6 pits a side with at most N seeds in the pits (rank in book.py).
@@ -149,6 +157,56 @@ def book(plies: int, empty: bool, db: int, tt_mb: int) -> Path:
     return path
 
 
+def rule_of(empty: bool) -> str:
+    return "empty" if empty else "standard"
+
+
+def run(plies: int, empty: bool, db: int, tt_mb: int, folder: Path) -> int:
+    """Extend ``folder/<rule>.book`` to every board within ``plies`` plies (resumable, see the docstring)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = folder / f"{rule_of(empty)}.book"
+    env = dict(os.environ, CKPT=str(folder), DONE=str(out))
+    cmd = ["nice", "-n", "19", str(compile_solver()), "6", str(int(empty)), str(db), str(tt_mb), "book", str(plies),
+           *["4"] * 12]
+    with out.open("a") as sink, (folder / f"{rule_of(empty)}.log").open("a") as log:
+        return subprocess.run(cmd, stdout=sink, stderr=log, env=env).returncode
+
+
+def full_plies(table: dict, empty: bool) -> tuple[int, int]:
+    """``(P, positions)``: the most plies P such that every board within P plies of the 6x4 start
+    (every move a ply, extra turns too) is in ``table``, and how many boards that is."""
+    from engine.search import book as data
+
+    frontier, seen, plies = [(4,) * 12], {(4,) * 12}, -1
+    while frontier and all(b in table for b in frontier):
+        plies += 1
+        nxt = []
+        for b in frontier:
+            for i in range(6):
+                if b[i]:
+                    _, after, kind = data.play_board(b, i, empty)
+                    if kind != 2 and after not in seen:
+                        seen.add(after)
+                        nxt.append(after)
+        frontier = nxt
+    return plies, len(seen) - len(frontier)
+
+
+def install(empty: bool, folder: Path) -> Path:
+    """Copy the book of a ``run`` into engine/data with its header; prints the header."""
+    source = folder / f"{rule_of(empty)}.book"
+    lines = [ln for ln in source.read_text().splitlines() if ":" in ln]
+    table = {tuple(int(t) for t in ln.partition(":")[0].split()): None for ln in lines}
+    plies, count = full_plies(table, empty)
+    path = DATA / f"kalah_6x4_{rule_of(empty)}.book"
+    header = (f"# kalah 6x4 {'empty capture' if empty else 'standard capture'}: every position within {plies} "
+              f"plies ({count} boards) and {len(lines) - count} more, exact values of every pit, "
+              f"solved by tools/kalah_solver.c with an endgame table of 24 seeds\n")
+    path.write_text(header + "\n".join(lines) + "\n")
+    print(header.strip(), f"- {path.stat().st_size} bytes")
+    return path
+
+
 def endgame(seeds: int, empty: bool) -> Path:
     """Write the endgame table of 6 pits a side with at most ``seeds`` in the pits."""
     DATA.mkdir(exist_ok=True)
@@ -166,7 +224,8 @@ def endgame(seeds: int, empty: bool) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["check", "book", "endgame"])
+    ap.add_argument("command", choices=["check", "book", "run", "install", "endgame"])
+    ap.add_argument("--dir", type=Path, default=ROOT / ".book-run", help="the run's folder (git-ignored)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--plies", type=int, default=0)
     ap.add_argument("--empty-capture", action="store_true")
@@ -178,6 +237,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if check(a.quick) else 0
     if a.command == "book":
         book(a.plies, a.empty_capture, a.db, a.tt_mb)
+    elif a.command == "run":
+        return run(a.plies, a.empty_capture, a.db, a.tt_mb, a.dir)
+    elif a.command == "install":
+        install(a.empty_capture, a.dir)
     else:
         endgame(a.seeds, a.empty_capture)
     return 0
