@@ -437,3 +437,26 @@ def test_the_start_position_words_say_moves_ahead_consistently(page_app, thinkin
     fig_labels = [v for t in figures.outcomes_figure(_rows({1: (-8, 13)})).data if t.type == "bar"
                   for v in (t.text or [])]
     assert "-8<br>est." in fig_labels
+
+
+def test_the_figure_is_built_once_per_position_rules_time_and_language(monkeypatch):
+    """Issue 14: a revisit or a rerun draws the cached figure: the same object for the same key, a new one
+    for another language (its words) or another thinking time."""
+    built = []
+    real = figures.outcomes_figure
+    monkeypatch.setattr(figures, "outcomes_figure", lambda rows, game="kalah": built.append(game) or real(rows, game))
+    outcomes.figure_of.clear()
+    rules = KalahRules()
+    pos = Position.from_notation("0,0,0,1,2,1/20/1,0,2,0,0,1/20/S", rules)
+    rows = tuple(move_rows(pos, rules, exact_values(pos, rules)))
+    key = (pos.to_notation(), outcomes.rules_key(rules), 1000, "en")
+    first = outcomes.figure_of(*key, rows)
+    assert outcomes.figure_of(*key, rows) is first and built == ["kalah"]
+    assert outcomes.figure_of(*key[:3], "el", rows) is not first
+    assert outcomes.figure_of(key[0], key[1], 300, "en", rows) is not first
+    assert built == ["kalah"] * 3
+    oware = OwareRules()
+    start = oware.initial_position()
+    outcomes.figure_of(start.to_notation(), outcomes.rules_key(oware), 1000, "en", ())
+    assert built[-1] == "oware"
+    outcomes.figure_of.clear()
