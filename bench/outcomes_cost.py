@@ -105,27 +105,25 @@ def measure(runs: int, profile: bool) -> dict[str, list[float]]:
     poll_key = getattr(outcomes, "POLL_FRAGMENT", None)
     out: dict[str, list[float]] = {"searching": [], "whole": [], "poll": [], "fragment": []}
     for i in range(runs + 3):
-        warm = i < 3
+        warm = i < 3  # the first runs warm caches up
+
+        def record(kind: str, fragments: list[str], profiled: bool = False) -> None:
+            PROFILING[0] = profiled and profile and not warm
+            try:
+                spent = timed(at, fragments)
+            finally:
+                PROFILING[0] = False
+            if not warm:
+                out[kind].append(spent)
+
         stand.done = False
-        spent = timed(at, [])
-        if not warm:
-            out["searching"].append(spent)
-        polls = keyed(at, poll_key)
-        if polls:
-            spent = timed(at, polls)
-            if not warm:
-                out["poll"].append(spent)
+        record("searching", [])
+        if keyed(at, poll_key):
+            record("poll", keyed(at, poll_key))
         stand.done = True
-        PROFILING[0] = profile and not warm
-        spent = timed(at, [])
-        PROFILING[0] = False
-        if not warm:
-            out["whole"].append(spent)
-        parts = keyed(at, result_key)
-        if parts:
-            spent = timed(at, parts)
-            if not warm:
-                out["fragment"].append(spent)
+        record("whole", [], profiled=True)
+        if keyed(at, result_key):
+            record("fragment", keyed(at, result_key))
     assert at.get("plotly_chart"), "no chart drawn"
     return out
 
