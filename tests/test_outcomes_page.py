@@ -271,36 +271,41 @@ def test_sandbox_game_story_jumps_back_to_a_blunder(page_app, monkeypatch):
     assert any(i.value.startswith("Back to before move 1") for i in at.info)
 
 
-def test_same_depth_values_searches_again_at_the_depth_every_pit_completed(monkeypatch):
-    """Estimates at different depths: the position is searched again to the shallowest one; exact values are
-    kept, and a pit whose second search fell short keeps its first value."""
+def test_same_depth_values_is_one_search_asking_for_one_depth(monkeypatch):
+    """Issue 14: one search per position, not two: ``analyse`` is asked once, for same-depth estimates;
+    the common depth is the estimates' (exact values are kept, and leave no depth when all are exact)."""
     def mv(pit, value, exact, depth):
         return MoveValue(pit, value, exact, depth, (pit,), None)
 
-    first = (mv(1, -8, False, 13), mv(2, 5, True, 1000), mv(3, 7, False, 14), mv(4, 6, False, 14))
-    again = (mv(1, -8, False, 13), mv(2, 3, False, 13), mv(3, 4, False, 13), mv(4, 9, False, 12))
+    answer = (mv(1, -8, False, 13), mv(2, 5, True, 1000), mv(3, 7, False, 13))
     calls = []
 
-    def fake(pos, rules, *, time_ms, max_depth=None, max_nodes=None):
-        calls.append((time_ms, max_depth, max_nodes))
-        return first if max_depth is None else again
+    def fake(pos, rules, **kwargs):
+        calls.append(kwargs)
+        return answer
 
     monkeypatch.setattr(analysis, "analyse", fake)
     rules = KalahRules()
-    values, common = same_depth_values(rules.initial_position(), rules, time_ms=None, max_nodes=5000)
-    assert calls == [(None, None, 5000), (None, 13, 5000)]
-    assert common == 13
-    assert values == [again[0], first[1], again[2], first[3]]
+    assert same_depth_values(rules.initial_position(), rules, time_ms=None, max_nodes=5000) == (list(answer), 13)
+    assert calls == [{"time_ms": None, "max_nodes": 5000, "same_depth": True}]
 
     calls.clear()
-    first = (mv(1, -8, False, 13), mv(2, 5, True, 1000))
-    assert same_depth_values(rules.initial_position(), rules, time_ms=300) == (list(first), 13)
-    assert calls == [(300, None, None)]  # one depth already: no second search
+    answer = (mv(2, 5, True, 1000),)
+    assert same_depth_values(rules.initial_position(), rules, time_ms=300) == (list(answer), None)
+    assert calls == [{"time_ms": 300, "max_nodes": None, "same_depth": True}]
 
-    calls.clear()
-    first = (mv(2, 5, True, 1000),)
-    assert same_depth_values(rules.initial_position(), rules, time_ms=300) == (list(first), None)
-    assert len(calls) == 1
+
+def test_same_depth_estimates_are_those_of_the_deepest_depth_every_pit_completed():
+    """A node budget that runs out part-way through depth 9 (pit 1 done at 8 only): every estimate and
+    line is the one of depth 8, the same as a search told to stop at 8."""
+    rules = KalahRules()
+    start = rules.initial_position()
+    mixed = analyse(start, rules, time_ms=None, max_nodes=20_000)
+    assert [m.depth for m in mixed] == [8, 9, 9, 9, 9, 9]
+    same = analyse(start, rules, time_ms=None, max_nodes=20_000, same_depth=True)
+    assert [(m.pit, m.value, m.depth) for m in same] == [(1, -5, 8), (2, -4, 8), (3, 4, 8), (4, -1, 8), (5, -4, 8),
+                                                         (6, 3, 8)]
+    assert same == analyse(start, rules, time_ms=None, max_nodes=20_000, max_depth=8)
 
 
 def test_estimates_are_compared_at_one_depth():
@@ -432,3 +437,47 @@ def test_the_start_position_words_say_moves_ahead_consistently(page_app, thinkin
     fig_labels = [v for t in figures.outcomes_figure(_rows({1: (-8, 13)})).data if t.type == "bar"
                   for v in (t.text or [])]
     assert "-8<br>est." in fig_labels
+
+
+def test_the_figure_is_built_once_per_position_rules_time_and_language(monkeypatch):
+    """Issue 14: a revisit or a rerun draws the cached figure: the same object for the same key, a new one
+    for another language (its words) or another thinking time."""
+    built = []
+    real = figures.outcomes_figure
+    monkeypatch.setattr(figures, "outcomes_figure", lambda rows, game="kalah": built.append(game) or real(rows, game))
+    outcomes.figure_of.clear()
+    rules = KalahRules()
+    pos = Position.from_notation("0,0,0,1,2,1/20/1,0,2,0,0,1/20/S", rules)
+    rows = tuple(move_rows(pos, rules, exact_values(pos, rules)))
+    key = (pos.to_notation(), outcomes.rules_key(rules), 1000, "en")
+    first = outcomes.figure_of(*key, rows)
+    assert outcomes.figure_of(*key, rows) is first and built == ["kalah"]
+    assert outcomes.figure_of(*key[:3], "el", rows) is not first
+    assert outcomes.figure_of(key[0], key[1], 300, "en", rows) is not first
+    assert built == ["kalah"] * 3
+    oware = OwareRules()
+    start = oware.initial_position()
+    outcomes.figure_of(start.to_notation(), outcomes.rules_key(oware), 1000, "en", ())
+    assert built[-1] == "oware"
+    outcomes.figure_of.clear()
+
+
+@pytest.mark.parametrize("game", ["kalah", "oware"])
+def test_the_quickly_built_figure_is_what_plotly_checks_it_to_be(game):
+    """The figure is built unchecked (issue 14: 3 ms, not 50): plotly's checks find nothing to change in it,
+    in either language."""
+    import plotly.graph_objects as go
+
+    from tutor import i18n
+
+    rules = KalahRules() if game == "kalah" else OwareRules()
+    pos = rules.initial_position()
+    rows = move_rows(pos, rules, list(analyse(pos, rules, time_ms=None, max_depth=4)))
+    try:
+        for lang in ("en", "el"):
+            i18n.use(lang)
+            built = figures.outcomes_figure(rows, game).to_dict()
+            assert go.Figure(built).to_dict() == built
+            assert [a["text"] for a in built["layout"]["annotations"]] == list(words.outcome_titles())
+    finally:
+        i18n.use(None)

@@ -27,28 +27,17 @@ OUTCOME_KEYS = (
 
 def same_depth_values(position: Position, rules: Rules, time_ms: int | None = 1000,
                       max_nodes: int | None = None) -> tuple[list[MoveValue], int | None]:
-    """``engine.analyse`` values made comparable: every estimate at the same depth.
+    """``engine.analyse`` values made comparable: every estimate at the same depth, in one search.
 
-    ``analyse`` returns each pit's value from that pit's own deepest completed
-    search; when the estimates' depths differ, the position is searched again
-    to the deepest depth every pit completed (``max_depth``). Exact values are
-    kept. Returns the values and the common depth of the estimates (``None``
-    when every value is exact); callers check ``depth`` if the second search
-    fell short.
+    ``analyse(..., same_depth=True)`` gives the estimates of the deepest depth
+    every pit completed (one that ran out of budget part-way through a depth
+    keeps the one before); exact values are kept. Returns the values and the
+    common depth of the estimates (``None`` when every value is exact). Raises
+    what ``engine.analyse`` raises (``ValueError``: a position or budget out of range).
     """
-    first = list(analyse(position, rules, time_ms=time_ms, max_nodes=max_nodes))
-    depths = {m.depth for m in first if not m.exact}
-    if not depths:
-        return first, None
-    common = min(depths)
-    if len(depths) == 1:
-        return first, common
-    again = {m.pit: m for m in analyse(position, rules, time_ms=time_ms, max_depth=common, max_nodes=max_nodes)}
-    out = []
-    for m in first:
-        m2 = again.get(m.pit)
-        out.append(m if m.exact or m2 is None or not (m2.exact or m2.depth == common) else m2)
-    return out, common
+    values = list(analyse(position, rules, time_ms=time_ms, max_nodes=max_nodes, same_depth=True))
+    depths = {m.depth for m in values if not m.exact}
+    return values, (min(depths) if depths else None)
 
 
 def move_rows(position: Position, rules: Rules, values: Sequence[MoveValue]) -> list[dict[str, Any]]:

@@ -6,6 +6,8 @@ and every bar also carries its number as text; every word comes from ``tutor.wor
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,45 +55,56 @@ def int_axis(lo: float, hi: float, ticks: int = 6) -> dict[str, Any]:
     return {"range": [lo, hi], "tickmode": "linear", "tick0": 0, "dtick": int_step(hi - lo, ticks), "tickformat": "d"}
 
 
+@functools.lru_cache(maxsize=8)
+def _outcomes_grid(titles: tuple[str, ...]) -> dict[str, Any]:
+    """The layout of two stacked plots sharing the pits' axis, titled ``titles`` (``make_subplots``
+    once per language: building it is most of a figure's cost), as a plain dict; copy before changing."""
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=titles)
+    fig.update_annotations(font={"size": 15})
+    return dict(fig.to_dict()["layout"])
+
+
 def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah") -> go.Figure:
     """Two bar charts over the legal pits: what happens now, and what it leads to.
 
     Sized for a phone too (390 px wide): short subplot titles, text of at least
     12 px never shrunk to fit a thin bar, whole-number seed ticks. Awari has no
-    "into your store" bar (A1).
+    "into your store" bar (A1). Built from plain dicts on a cached grid, unchecked by
+    plotly (a few ms, not fifty; the tests check the same figure passes plotly's checks).
     """
     pits = [words.pit_label(r["pit"]) for r in rows]
     hover = [r["summary"] for r in rows]
-    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=words.outcome_titles())
-    fig.update_annotations(font={"size": 15})
     text_style = {"textposition": "outside", "textfont": {"size": 12}, "constraintext": "none", "cliponaxis": False}
+    top_axes = {"xaxis": "x", "yaxis": "y"}
+    data: list[dict[str, Any]] = []
     bars = words.now_bar_names(game)
     for key, name in bars:
         ys = [r[key] for r in rows]
-        fig.add_trace(go.Bar(x=pits, y=ys, name=name, marker_color=COLOURS[key], text=ys, hovertext=hover,
-                             hovertemplate="%{hovertext}<br>" + name + ": %{y}<extra></extra>", **text_style),
-                      row=1, col=1)
+        data.append({"type": "bar", "x": pits, "y": ys, "name": name, "marker": {"color": COLOURS[key]}, "text": [str(y) for y in ys],
+                     "hovertext": hover, "hovertemplate": "%{hovertext}<br>" + name + ": %{y}<extra></extra>",
+                     **text_style, **top_axes})
     flags = ["<br>".join(w for w, on in ((words.chart_words("extra_turn"), r["extra_turn"]),
                                          (words.chart_words("game_ends"), r["game_end"])) if on) for r in rows]
     top = max([max(r[key] for key, _ in bars) for r in rows] + [1])
-    fig.add_trace(go.Scatter(x=pits, y=[top * 1.5 + 1] * len(rows), mode="text", text=flags,
-                             name=words.chart_words("flags"), textfont={"size": 12}, hoverinfo="skip",
-                             showlegend=False, cliponaxis=False), row=1, col=1)
+    data.append({"type": "scatter", "x": pits, "y": [top * 1.5 + 1] * len(rows), "mode": "text", "text": flags,
+                 "name": words.chart_words("flags"), "textfont": {"size": 12}, "hoverinfo": "skip",
+                 "showlegend": False, "cliponaxis": False, **top_axes})
     vals = [r["value"] for r in rows]
-    fig.add_trace(go.Bar(
-        x=pits, y=vals, name=words.chart_words("value"),
-        marker_color=[COLOURS[r["result"]] if r["exact"] else COLOURS["estimate"] for r in rows],
-        marker_pattern_shape=["" if r["exact"] else "/" for r in rows],
-        text=[words.value_label(r) for r in rows], hovertext=hover, hovertemplate="%{hovertext}<extra></extra>",
-        **text_style,
-    ), row=2, col=1)
+    data.append({
+        "type": "bar", "x": pits, "y": vals, "name": words.chart_words("value"),
+        "marker": {"color": [COLOURS[r["result"]] if r["exact"] else COLOURS["estimate"] for r in rows],
+                   "pattern": {"shape": ["" if r["exact"] else "/" for r in rows]}},
+        "text": [words.value_label(r) for r in rows], "hovertext": hover, "hovertemplate": "%{hovertext}<extra></extra>",
+        **text_style, "xaxis": "x2", "yaxis": "y2",
+    })
     span = max([abs(v) for v in vals] + [2])
-    fig.update_yaxes(title_text=words.chart_words("seeds"), row=1, col=1, **int_axis(0, top * 1.9 + 1, ticks=4))
-    fig.update_yaxes(title_text=words.chart_words("you_minus_them"), zeroline=True, row=2, col=1,
-                     **int_axis(-(span * 1.6 + 1), span * 1.6 + 1, ticks=4))
-    fig.update_layout(barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
-                      legend={"orientation": "h", "y": -0.08}, font={"size": 12})
-    return fig
+    layout = copy.deepcopy(_outcomes_grid(tuple(words.outcome_titles())))
+    layout["yaxis"].update(title={"text": words.chart_words("seeds")}, **int_axis(0, top * 1.9 + 1, ticks=4))
+    layout["yaxis2"].update(title={"text": words.chart_words("you_minus_them")}, zeroline=True,
+                            **int_axis(-(span * 1.6 + 1), span * 1.6 + 1, ticks=4))
+    layout.update(barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
+                  legend={"orientation": "h", "y": -0.08}, font={"size": 12})
+    return go.Figure({"data": data, "layout": layout}, _validate=False)
 
 
 def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:

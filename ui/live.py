@@ -125,9 +125,9 @@ def teacher_panel() -> None:
         elif answer.state == "failed":
             st.error(words.outcomes_failed(), icon=":material/error:")
         else:
-            rows = outcomes.rows_of(start.to_notation(), outcomes.rules_key(rules), 1000, i18n.current(),
-                                    tuple(answer.value))
-            outcomes.render_rows(rows, rules.game)
+            key = (start.to_notation(), outcomes.rules_key(rules), 1000, i18n.current())
+            rows = outcomes.rows_of(*key, tuple(answer.value))
+            outcomes.render_rows(rows, rules.game, outcomes.figure_of(*key, tuple(rows)))  # each poll: no new figure
 
 
 @st.fragment(run_every=POLL)

@@ -3,7 +3,12 @@
 The position comes from the sandbox, a lesson step, or a pasted notation;
 the values are worked out in the server's process pool (``tutor.thinking``, polled by
 ``ui.thinking``: the page never waits on a search), the rows are ``tutor.analysis.move_rows``
-(cached by position, rules, thinking time and language) and the figure is ``ui.figures.outcomes_figure``.
+and the figure is ``ui.figures.outcomes_figure``, both cached by position, rules, thinking time
+and language (a revisit or a rerun builds neither again).
+
+The result area is a fragment (:data:`RESULT_FRAGMENT`): polling for the pool's answer and
+drawing the chart and table rerun only it, never the frame, the sidebar or the choices above
+(issue 14: a result arriving in one session must not slow the others).
 """
 
 from __future__ import annotations
@@ -21,6 +26,10 @@ from ui import figures, frame, state, thinking
 
 K = state.Keys.OUTCOMES
 THINK_MS = (300, 1000, 3000)
+RESULT_FRAGMENT = f"{K}result"
+"""Fragment key of the result area (the "working out" sign, then the chart, words and table)."""
+POLL_FRAGMENT = f"{K}poll"
+"""Fragment key of the poll inside it while the search runs."""
 
 
 def rules_key(rules: Rules) -> tuple[tuple[str, str], ...]:
@@ -35,6 +44,15 @@ def rows_of(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: in
     ``tutor.thinking`` answer to this notation, rules and time), per language."""
     rules = rules_from_params(dict(rules_items))
     return move_rows(Position.from_notation(notation, rules), rules, list(_values))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def figure_of(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: int, lang: str,
+              _rows: tuple[dict[str, Any], ...]) -> Any:
+    """:func:`ui.figures.outcomes_figure` of ``_rows`` (:func:`rows_of` for the same notation, rules,
+    time and language), built once and shared: the same ``plotly`` figure object for the same key.
+    Read-only (``st.plotly_chart`` never changes it)."""
+    return figures.outcomes_figure(list(_rows), dict(rules_items).get("game", "kalah"))
 
 
 def parse_pasted(text: str, game: str, options: dict[str, Any]) -> tuple[Position, Rules]:
@@ -108,9 +126,12 @@ def table_frame(rows: list[dict[str, Any]], game: str = "kalah") -> pd.DataFrame
     return frame_.rename(columns=words.outcome_columns())
 
 
-def render_rows(rows: list[dict[str, Any]], game: str = "kalah") -> None:
-    """The chart, the words and the table (with CSV) for the rows of one position."""
-    st.plotly_chart(figures.outcomes_figure(rows, game), key=f"{K}chart", width="stretch")
+def render_rows(rows: list[dict[str, Any]], game: str = "kalah", figure: Any = None) -> None:
+    """The chart (``figure``, or one built from ``rows``), the words and the table (with CSV) for the
+    rows of one position."""
+    if figure is None:
+        figure = figures.outcomes_figure(rows, game)
+    st.plotly_chart(figure, key=f"{K}chart", width="stretch")
     depths = {r["depth"] for r in rows if not r["exact"]}
     if len(depths) == 1:
         st.caption(words.same_depth_note(depths.pop()))
@@ -145,13 +166,21 @@ def render() -> None:
     if not legal_moves(pos, rules):
         st.info(words.nothing_to_analyse(), icon=":material/flag:")
         return
-    request = Request("outcomes", pos, rules, int(think))
+    _result(Request("outcomes", pos, rules, int(think)))
+
+
+@st.fragment(key=RESULT_FRAGMENT)
+def _result(request: Request) -> None:
+    """The result area: a "working out" sign polling the pool until the answer is in (then this
+    fragment alone runs again), the answer's chart, words and table, or why it failed."""
     answer = thinking.ask(request)
     if answer.state == "running":  # worked out in the server's pool; the page polls, never blocks
-        thinking.wait(words.working_out(), lambda: thinking.ask(request).state != "running", slowly=True)
+        thinking.wait(words.working_out(), lambda: thinking.ask(request).state != "running", slowly=True,
+                      then=RESULT_FRAGMENT, key=POLL_FRAGMENT)
         return
     if answer.state == "failed":
         st.error(words.outcomes_failed(), icon=":material/error:")
         return
-    rows = rows_of(pos.to_notation(), rules_key(rules), int(think), i18n.current(), tuple(answer.value))
-    render_rows(rows, rules.game)
+    key = (request.position.to_notation(), rules_key(request.rules), int(request.time_ms or 0), i18n.current())
+    rows = rows_of(*key, tuple(answer.value))
+    render_rows(rows, request.rules.game, figure_of(*key, tuple(rows)))

@@ -100,6 +100,7 @@ def analyse(
     time_ms: int | None = 1000,
     max_depth: int | None = None,
     max_nodes: int | None = None,
+    same_depth: bool = False,
 ) -> tuple[MoveValue, ...]:
     """What every legal pit leads to with best play: one ``MoveValue`` per legal pit, ascending.
 
@@ -116,6 +117,11 @@ def analyse(
     in nodes (``None``: no limit); both are shared the same way. Values are
     final store differences from the mover's view (K16, A6). Returns ``()``
     when the game is over.
+
+    ``same_depth``: when the budget runs out part-way through a depth, the
+    estimates (and lines) of the last depth every pit completed are given
+    instead of a mix of depths, so estimates compare fairly (values proven
+    on the way are kept). Without it each pit keeps its deepest estimate.
 
     Raises ``ValueError`` when the position does not fit the rules (as
     ``engine.legal_moves`` does) or a budget is out of range (``engine.search.budget``:
@@ -172,6 +178,8 @@ def analyse(
         searcher.limit(budget, max_nodes)
         limit = max_depth if max_depth is not None else 200
         estimates: dict[int, tuple[int, int, bool]] = {}
+        # same_depth: each pit's estimate and line at the last depth every pit completed
+        completed: dict[int, tuple[tuple[int, int, bool], tuple[int, ...]]] = {}
         depth = 1
         try:
             while depth <= limit:
@@ -185,17 +193,22 @@ def analyse(
                     estimates[f.pit] = (v, depth, proven)
                 if all(p for _, _, p in estimates.values()):
                     break
+                if same_depth:
+                    completed = {f.pit: (estimates[f.pit], _pv(game, searcher, f, x2, ms2)) for f, x2, ms2, _ in todo}
                 depth += 1
         except OutOfBudget:
             pass
         for f, x2, ms2, same in todo:
+            pv = None
             if f.pit in estimates:
                 v, d, proven = estimates[f.pit]
+                if same_depth and not proven and f.pit in completed:  # stopped part-way through a depth
+                    (v, d, proven), pv = completed[f.pit]
             else:  # no budget for even one ply: the store difference now
                 v, d, proven = guesses[f.pit], 1, False
             word = result_word(v) if proven else None
             results[f.pit] = MoveValue(
-                f.pit, v, proven, FULL if proven else d, _pv(game, searcher, f, x2, ms2), word
+                f.pit, v, proven, FULL if proven else d, pv or _pv(game, searcher, f, x2, ms2), word
             )
     return tuple(results[p] for p in legal)
 
