@@ -62,7 +62,7 @@ def test_every_position_within_the_plies_the_header_names_is_in_the_book(rule):
     path = book.DATA / f"kalah_6x4_{rule}.book"
     header = path.read_text().splitlines()[0]
     plies, count = full_plies(book.book_table(rule), rule == "empty")
-    assert f"every position within {plies} plies ({count} boards)" in header
+    assert f"every position up to ply {plies} ({count} boards)" in header
     assert plies >= 1
 
 

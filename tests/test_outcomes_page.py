@@ -296,25 +296,26 @@ def test_same_depth_values_is_one_search_asking_for_one_depth(monkeypatch):
 
 
 def test_same_depth_estimates_are_those_of_the_deepest_depth_every_pit_completed():
-    """A node budget that runs out part-way through depth 9 (pit 1 done at 8 only): every estimate and
-    line is the one of depth 8, the same as a search told to stop at 8."""
-    rules = KalahRules()
+    """A node budget that runs out part-way through depth 9 (pits 1, 4 and 5 done at 8 only): every
+    estimate and line is the one of depth 8, the same as a search told to stop at 8. (The 6x5 start:
+    the 6x4 start is in the opening book, exact without a search.)"""
+    rules = KalahRules(seeds=5)
     start = rules.initial_position()
-    mixed = analyse(start, rules, time_ms=None, max_nodes=20_000)
-    assert [m.depth for m in mixed] == [8, 9, 9, 9, 9, 9]
-    same = analyse(start, rules, time_ms=None, max_nodes=20_000, same_depth=True)
-    assert [(m.pit, m.value, m.depth) for m in same] == [(1, -5, 8), (2, -4, 8), (3, 4, 8), (4, -1, 8), (5, -4, 8),
-                                                         (6, 3, 8)]
-    assert same == analyse(start, rules, time_ms=None, max_nodes=20_000, max_depth=8)
+    mixed = analyse(start, rules, time_ms=None, max_nodes=15_000)
+    assert [m.depth for m in mixed] == [8, 9, 9, 8, 8, 9]
+    same = analyse(start, rules, time_ms=None, max_nodes=15_000, same_depth=True)
+    assert [(m.pit, m.value, m.depth) for m in same] == [(1, -3, 8), (2, 4, 8), (3, 0, 8), (4, 0, 8), (5, 0, 8),
+                                                         (6, 2, 8)]
+    assert same == analyse(start, rules, time_ms=None, max_nodes=15_000, max_depth=8)
 
 
 def test_estimates_are_compared_at_one_depth():
     """Tester: at the start pits 1-2 were searched 13 plies, the others 14, flattering the deeper ones.
-    (A node budget, not a time budget: the same depths on every machine.)"""
-    rules = KalahRules()
-    values, common = same_depth_values(rules.initial_position(), rules, time_ms=None, max_nodes=20_000)
+    (A node budget, not a time budget: the same depths on every machine; the 6x5 start, not in the book.)"""
+    rules = KalahRules(seeds=5)
+    values, common = same_depth_values(rules.initial_position(), rules, time_ms=None, max_nodes=15_000)
     estimates = [m for m in values if not m.exact]
-    assert estimates and {m.depth for m in estimates} == {common}
+    assert len(estimates) == 6 and {m.depth for m in estimates} == {common} == {8}
 
 
 def test_exact_values_need_no_second_search():

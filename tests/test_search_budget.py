@@ -56,10 +56,16 @@ def test_a_bad_depth_is_refused(bad):
 
 def test_the_largest_budgets_are_accepted_and_a_node_limit_still_stops_the_search():
     # time_ms at its cap with no node at all: the store differences now, as with no clock
-    got = analyse(START, RULES, time_ms=MAX_TIME_MS, max_nodes=0)
-    assert got == analyse(START, RULES, time_ms=None, max_nodes=0)
+    # (the 6x5 start: the 6x4 start is in the opening book, which answers without a node)
+    rules = KalahRules(seeds=5)
+    start = rules.initial_position()
+    got = analyse(start, rules, time_ms=MAX_TIME_MS, max_nodes=0)
+    assert got == analyse(start, rules, time_ms=None, max_nodes=0)
     assert [m.pit for m in got] == [1, 2, 3, 4, 5, 6]
-    assert got[2] == MoveValue(3, 1, False, 1, (3,), None)  # K9: pit 3 ends in the store
+    assert got[1] == MoveValue(2, 1, False, 1, (2,), None)  # K9: 5 seeds from pit 2 end in the store
+    book_start = analyse(START, RULES, time_ms=MAX_TIME_MS, max_nodes=0)
+    assert [(m.pit, m.value, m.exact) for m in book_start] == [(1, -14, True), (2, -10, True), (3, 8, True),
+                                                               (4, -2, True), (5, -8, True), (6, 4, True)]
 
 
 def test_a_zero_time_budget_is_clamped_not_refused():

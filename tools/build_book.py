@@ -199,8 +199,8 @@ def install(empty: bool, folder: Path) -> Path:
     table = {tuple(int(t) for t in ln.partition(":")[0].split()): None for ln in lines}
     plies, count = full_plies(table, empty)
     path = DATA / f"kalah_6x4_{rule_of(empty)}.book"
-    header = (f"# kalah 6x4 {'empty capture' if empty else 'standard capture'}: every position within {plies} "
-              f"plies ({count} boards) and {len(lines) - count} more, exact values of every pit, "
+    header = (f"# kalah 6x4 {'empty capture' if empty else 'standard capture'}: every position up to ply {plies} "
+              f"({count} boards) and {len(lines) - count} more, exact values of every pit, "
               f"solved by tools/kalah_solver.c with an endgame table of 24 seeds\n")
     path.write_text(header + "\n".join(lines) + "\n")
     print(header.strip(), f"- {path.stat().st_size} bytes")
