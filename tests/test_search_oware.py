@@ -154,3 +154,36 @@ def test_a6_long_oware_lines_give_estimates_not_a_crash_bug(notation, time_free_
     values, pit = deep(300)
     assert [m.pit for m in values] == list(legal_moves(pos, rules))
     assert pit in legal_moves(pos, rules)
+
+
+def _two_seed_endings(count: int, seed: int) -> list[Position]:
+    """``count`` Oware positions with 2 seeds in the pits (stores below 25), seeded: the
+    seeds chase each other round, so lines repeat (A6) in most of them."""
+    rules, rng, out = OwareRules(), random.Random(seed), []
+    while len(out) < count:
+        board = [0] * 12
+        for _ in range(2):
+            board[rng.randrange(12)] += 1
+        south = rng.randint(22, 24)
+        text = (",".join(map(str, board[:6])) + f"/{south}/" + ",".join(map(str, board[6:]))
+                + f"/{46 - south}/{rng.choice('SN')}")
+        pos = Position.from_notation(text, rules)
+        if legal_moves(pos, rules):
+            out.append(pos)
+    return out
+
+
+def test_values_with_repetitions_do_not_depend_on_what_was_analysed_before():
+    """Graph history (A6): a value that a position coming back decided is kept in no table, and
+    the analysed position starts the line. 40 endings analysed one after another, sharing the
+    tables, each equal to a brute-force minimax over its own line. (Before the fix, 2 of them
+    differed, e.g. 0,0,0,0,0,0/24/1,0,0,0,0,1/22/N: -2 instead of 0.)"""
+    from tests.test_search import brute_values_oware
+
+    rules = OwareRules()
+    clear_tables()
+    positions = _two_seed_endings(40, 3)
+    assert "0,0,0,0,0,0/24/1,0,0,0,0,1/22/N" in [p.to_notation() for p in positions]
+    for pos in positions:
+        got = {m.pit: (m.value, m.exact) for m in analyse(pos, rules, time_ms=None)}
+        assert got == {p: (v, True) for p, v in brute_values_oware(pos, rules).items()}, pos.to_notation()

@@ -30,8 +30,8 @@ The parts, one job each:
 - ``levels``: ``LEVELS``, ``LEVEL_SETTINGS``, ``choose_move`` and the
   searches it runs, ``best_move`` and ``solve_best``.
 
-As in every table-driven solver of a game with cycles, a value stored for
-an Oware position may depend on the line that reached it (graph history);
+Oware has cycles: a value that a position coming back (A6) decided depends on
+the line that reached it, so it is never kept in a table (graph history);
 the values are exact for Kalah, which has no cycles. Depth-limited searches
 (``max_depth``, the levels below Perfect) estimate a position by the
 difference of the stores; a line that ends the game before the horizon is

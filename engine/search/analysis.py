@@ -157,6 +157,7 @@ def analyse(
         time_ms=None if budget is None else budget * frac,
         max_nodes=None if max_nodes is None else int(max_nodes * frac),
     )
+    searcher.on_line((x << 1) | (side == NORTH))  # A6: a line back to this position ends there
     # quick estimates guide the proofs' first guesses and the order
     guesses = {f.pit: game.diff(x2, side) for f, x2, ms2, same in todo}
     if frac > 0:
@@ -244,6 +245,7 @@ def prove_all(
     x, ms, kids = game.children(position)
     side = position.to_move
     searcher = Searcher(game, time_ms=time_ms, max_nodes=max_nodes)
+    searcher.on_line((x << 1) | (side == NORTH))
     values: dict[int, Any] = {}
     try:
         for f, x2, ms2, same in kids:

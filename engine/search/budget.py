@@ -40,6 +40,8 @@ MAX_DEPTH = 200
 HTT_LIMIT = 1_000_000
 """Entries a depth-limited search's own table may hold; past it the table is emptied."""
 
+NO_REPEAT = 1 << 30
+"""``Budgeted.rep_low`` when no position came back (deeper than any line)."""
 _MEMORY_EVERY = 1 << 16  # nodes between checks of the tables' size when there is no deadline
 
 
@@ -80,7 +82,10 @@ class Budgeted:
         deadline: ``perf_counter`` seconds after which the search stops (``inf``: none).
         max_nodes: the node limit (``None``: none).
         htt: the depth-limited search's own table (emptied past :data:`HTT_LIMIT`).
-        path: the current line's keys (Oware's repetition rule, A6).
+        path: the current line's keys, each with its depth on the line (Oware's repetition rule, A6).
+        rep_low: the least depth on the line of a position that came back in the subtree being
+            searched (:data:`NO_REPEAT`: none); a subtree whose value a position above it decided
+            is not kept in a table.
     """
 
     def __init__(self, game: GameTables, time_ms: float | None, max_nodes: int | None) -> None:
@@ -91,7 +96,9 @@ class Budgeted:
         self.max_nodes: int | None = None
         self.check_at = _MEMORY_EVERY
         self.htt: dict[int, tuple[int, int, int, int]] = {}
-        self.path: set[int] = set()
+        self.path: dict[int, int] = {}
+        self.rep_low = NO_REPEAT
+        self.root: int | None = None
         self.limit(time_ms, max_nodes)
 
     def limit(self, time_ms: float | None, max_nodes: int | None) -> None:
@@ -127,20 +134,31 @@ class Budgeted:
         """A call from outside the recursion: on any way out by an exception the
         current line (``path``) is forgotten, and a line too deep for Python's
         stack counts as a search that ran out of budget (not proven)."""
-        path = self.path
 
         def top(*args: Any) -> int:
             try:
                 return fn(*args)
             except RecursionError:
-                path.clear()
+                self._forget_line()
                 raise OutOfBudget from None
             except BaseException:
-                path.clear()
+                self._forget_line()
                 raise
 
         return top
 
+    def on_line(self, key: int) -> None:
+        """Oware (A6): the analysed position (its table key) starts the line, so a line that comes
+        back to it ends there, as in the game; the searches that follow are of its children."""
+        self.root = key
+        self._forget_line()
+
+    def _forget_line(self) -> None:
+        self.path.clear()
+        self.rep_low = NO_REPEAT
+        if self.root is not None and self.game.cycles:
+            self.path[self.root] = 0
 
 
-__all__ = ["Budgeted", "HTT_LIMIT", "MAX_DEPTH", "MAX_NODES", "MAX_TIME_MS", "OutOfBudget", "check_budget"]
+
+__all__ = ["NO_REPEAT", "Budgeted", "HTT_LIMIT", "MAX_DEPTH", "MAX_NODES", "MAX_TIME_MS", "OutOfBudget", "check_budget"]

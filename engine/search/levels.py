@@ -80,6 +80,7 @@ def best_move(
     if len(kids) == 1:
         return kids[0][0].pit, 0, 0
     searcher = Searcher(game, time_ms=None if time_ms is None else max(time_ms, 1), max_nodes=max_nodes)
+    searcher.on_line((x << 1) | (side == NORTH))  # A6: a line back to this position ends there
     limit = max_depth if max_depth is not None else 200
     order = sorted(kids, key=lambda k: -game.diff(k[1], side) - (30 if k[3] else 0))
     best_pit, best_val, reached = order[0][0].pit, game.diff(order[0][1], side), 0

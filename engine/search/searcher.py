@@ -15,7 +15,10 @@ side to move at the node, in seeds. A transposition table keyed by
 - Enhanced transposition cutoffs (exact solver): the table entries of the
   children are looked at before any child is searched.
 - Oware (A6): a position that comes back on the current line ends the game,
-  each player taking the seeds in their own row (``path`` holds the line).
+  each player taking the seeds in their own row (``path`` holds the line,
+  each key with its depth on it, the analysed position at 0: ``on_line``).
+  A value decided by a position coming back from *above* a node depends on
+  the line that reached it, so it is not kept in a table (graph history).
 
 Budgets: a ``Searcher`` stops with ``OutOfBudget`` when its deadline passes
 (checked every 1024 nodes) or when it would search more than ``max_nodes``
@@ -33,7 +36,7 @@ from typing import Any, Callable
 
 from ..kernel import Moves
 from ..position import NORTH, SOUTH
-from .budget import Budgeted, OutOfBudget
+from .budget import NO_REPEAT, Budgeted, OutOfBudget
 from .tables import GameTables
 
 INF = 10_000
@@ -106,9 +109,12 @@ class Searcher(Budgeted):
                 if hi <= alpha:
                     return hi
                 bi = -1
+            here = low0 = 0
             if cyc:
-                path.add(key)
-                if len(path) > MAX_LINE:  # an Oware line this long is not proven here
+                here = len(path)
+                path[key] = here
+                low0, me.rep_low = me.rep_low, NO_REPEAT
+                if here >= MAX_LINE:  # an Oware line this long is not proven here
                     raise OutOfBudget
             kids = []
             x2: int
@@ -120,19 +126,18 @@ class Searcher(Budgeted):
                 d = t - s if north else s - t
                 if not ms2:
                     if d >= beta:
-                        if cyc:
-                            path.discard(key)
-                        tt[key] = (d if d > lo else lo, hi, i)
+                        keep(key, (d if d > lo else lo, hi, i), here, low0)
                         return d
                     kids.append((d + 100, i, x2, ms2, 0, d))
                 else:
                     same = ms2[0].side == side
                     k2 = (x2 << 1) | (north if same else not north)
                     if cyc and k2 in path:  # A6: the position came back
+                        if path[k2] < me.rep_low:
+                            me.rep_low = path[k2]
                         d = swept(x2, north)
                         if d >= beta:
-                            path.discard(key)
-                            tt[key] = (d if d > lo else lo, hi, i)
+                            keep(key, (d if d > lo else lo, hi, i), here, low0)
                             return d
                         kids.append((d + 100, i, x2, (), 0, d))
                         i += 1
@@ -141,14 +146,10 @@ class Searcher(Budgeted):
                     if e2 is not None:
                         if same:
                             if e2[0] >= beta:
-                                if cyc:
-                                    path.discard(key)
-                                tt[key] = (e2[0] if e2[0] > lo else lo, hi, i)
+                                keep(key, (e2[0] if e2[0] > lo else lo, hi, i), here, low0)
                                 return e2[0]
                         elif -e2[1] >= beta:
-                            if cyc:
-                                path.discard(key)
-                            tt[key] = (-e2[1] if -e2[1] > lo else lo, hi, i)
+                            keep(key, (-e2[1] if -e2[1] > lo else lo, hi, i), here, low0)
                             return -e2[1]
                     order = d + (30 if same else 0)
                     if i == bi:
@@ -173,8 +174,6 @@ class Searcher(Budgeted):
                         a = v
                         if v >= beta:
                             break
-            if cyc:
-                path.discard(key)
             if best <= alpha:
                 if best < hi:
                     hi = best
@@ -183,8 +182,19 @@ class Searcher(Budgeted):
                     lo = best
             else:
                 lo = hi = best
-            tt[key] = (lo, hi, bi)
+            keep(key, (lo, hi, bi), here, low0)
             return best
+
+        def keep(key: int, entry: tuple[int, int, int], here: int, low0: int) -> None:
+            """Leave a node: store its bounds unless they depend on the line above it (Oware)."""
+            if not cyc:
+                tt[key] = entry
+                return
+            del path[key]
+            if me.rep_low >= here:  # no repetition of a position above this one decided it
+                tt[key] = entry
+            if low0 < me.rep_low:
+                me.rep_low = low0
 
         return solve
 
@@ -244,8 +254,11 @@ class Searcher(Budgeted):
                 t = x >> NS
                 return t - s if north else s - t
             hz0 = me.hz
+            here = low0 = 0
             if cyc:
-                path.add(key)
+                here = len(path)
+                path[key] = here
+                low0, me.rep_low = me.rep_low, NO_REPEAT
             kids = []
             x2: int
             i = 0
@@ -258,7 +271,10 @@ class Searcher(Budgeted):
                     kids.append((d + 100, i, x2, ms2, 0, d))
                 else:
                     same = ms2[0].side == side
-                    if cyc and ((x2 << 1) | (not north)) in path:
+                    k2 = (x2 << 1) | (north if same else not north)
+                    if cyc and k2 in path:  # A6: the position came back
+                        if path[k2] < me.rep_low:
+                            me.rep_low = path[k2]
                         d = swept(x2, north)
                         kids.append((d + 100, i, x2, (), 0, d))
                         i += 1
@@ -287,8 +303,12 @@ class Searcher(Budgeted):
                         a = v
                         if v >= beta:
                             break
+            line_free = True
             if cyc:
-                path.discard(key)
+                del path[key]
+                line_free = me.rep_low >= here  # else the value depends on the line above (not kept)
+                if low0 < me.rep_low:
+                    me.rep_low = low0
             if best < lo:  # estimates never leave the proven bounds
                 best = lo
             elif best > hi:
@@ -307,7 +327,7 @@ class Searcher(Budgeted):
                 hlo = best
             else:
                 hlo = hhi = best
-            if h is None or h[3] <= d_store:
+            if line_free and (h is None or h[3] <= d_store):
                 htt[key] = (hlo, hhi, bi, d_store)
             return best
 
