@@ -170,13 +170,15 @@ def sandbox() -> SandboxActivity:
 def bind_progress(progress: ProgressStore) -> None:
     """Make ``progress`` where this session's activities write from now on (a learner code was
     bound); what was kept only in memory until then (the first step shown before the browser
-    said its code) is written there too."""
+    said its code) is written there too. A lesson run still untouched on the step its ``?step=``
+    link opened opens the link again by what ``progress`` knows (``LessonActivity.rebind``), before that."""
     state = session()
-    if isinstance(state.progress, Progress) and progress is not state.progress:
-        state.progress.replay_into(progress)
-    state.progress = progress
+    memory = state.progress
     for run in state.lessons.values():
-        run.progress = progress
+        run.rebind(progress)
+    if isinstance(memory, Progress) and progress is not memory:
+        memory.replay_into(progress)
+    state.progress = progress
     if state.puzzle is not None:
         state.puzzle.progress = progress
     if state.sandbox is not None:
