@@ -141,6 +141,7 @@ def render(lesson_id: str) -> None:
     the board with the panel beside it (above it on a phone): answers and feedback; then
     Back / Next / Restart."""
     run = state.lesson(content(lesson_id))
+    state.follow_step_link(run)
     lesson = run.lesson
     total = len(lesson.steps)
     board_key = f"{state.Keys.LESSON_BOARD}{lesson_id}"
@@ -160,7 +161,7 @@ def render(lesson_id: str) -> None:
         _nav(run)
         return
     step = run.step
-    state.set_query("step", str(run.index + 1))  # a reload (F5) opens the same step
+    state.write_step_link(run)  # a reload (F5) opens the same step; the browser's Back the one before
     _counter(run, sown)
     if run.link_note:
         st.info(run.link_note, icon=":material/info:")

@@ -88,6 +88,8 @@ class Session:
     could not be reached. ``teacher_class``: the class whose PIN was given;
     ``class_made``: ``(code, PIN)`` of a class just made (shown once);
     ``question``: the pupil's view of the open live question.
+    ``step_links``: lesson id -> the ``?step=`` its page last wrote into the address (another value
+    there means the browser's Back or Forward changed it).
     """
 
     prefs: BoardPrefs = field(default_factory=BoardPrefs)
@@ -104,6 +106,7 @@ class Session:
     teacher_class: str | None = None
     class_made: tuple[str, str] | None = None
     question: tuple[int, QuestionActivity] | None = None
+    step_links: dict[str, str] = field(default_factory=dict)
 
 
 def session() -> Session:
@@ -195,6 +198,22 @@ def lesson(content: Lesson) -> LessonActivity:
     elif run.lesson is not content:
         run.lesson = content  # the language changed: the same steps in other words (the step and board stay)
     return run
+
+
+def follow_step_link(run: LessonActivity) -> None:
+    """The browser's Back or Forward changed a lesson's ``?step=`` since the page wrote it: the run
+    opens that step (``LessonActivity.follow_link``: never past the first step not done)."""
+    written = session().step_links.get(run.lesson.id)
+    asked = query("step")
+    if written is not None and asked is not None and asked != written:
+        run.follow_link(asked)
+
+
+def write_step_link(run: LessonActivity) -> None:
+    """Put the run's step into the address (``?step=k``), so a reload (F5) opens it and Back returns."""
+    value = str(run.index + 1)
+    session().step_links[run.lesson.id] = value
+    set_query("step", value)
 
 
 def open_puzzle(content: Puzzle) -> PuzzleActivity:
