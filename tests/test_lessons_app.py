@@ -418,3 +418,22 @@ def test_the_browsers_back_opens_the_step_before_and_forward_the_step_after(smal
     assert at.info[0].value == f"Step {len(ids)} opens once the steps before it are done: here is step 4, the first one still to do."
     at.run()  # a rerun with the address as the page wrote it changes nothing
     assert run.step.id == "find-capture"
+
+
+def test_on_a_phone_the_feedbacks_room_opens_with_the_first_verdict_and_stays(small):
+    """No room is kept above the board (a phone) before the step's first press; the first press's room
+    waits for its seeds (scoped to the board's "sown" class); then it stays, through Try again and
+    later sowings, until the next step."""
+    at, run = small, run_of(small)
+    go_to(at, run, "find-turn")
+    room = "height: 11rem; min-height: 11rem; max-height: 11rem"
+    assert "{ min-height: 0; } }" in styles(at) and room not in styles(at)
+    press(at, 1, run)  # a missed try, sown
+    sown = lesson_panel.pending(run, "lesson_board_setup")
+    assert sown is not None and f"html.{sown} .st-key-lesson_setup_feedback {{ {room}" in styles(at)
+    click(at, "lesson_setup_retry")
+    assert f" .st-key-lesson_setup_feedback {{ {room}" in styles(at) and "html.mt-sown" not in styles(at)
+    press(at, 3, run)  # the right pit: a new sowing, the room already open
+    assert run.done and f"{{ min-height: 0; }} .st-key-lesson_setup_feedback {{ {room}" in styles(at)
+    click(at, "lesson_setup_next")
+    assert room not in styles(at)

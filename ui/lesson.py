@@ -149,7 +149,8 @@ def render(lesson_id: str) -> None:
     # and push Next below the fold: lesson boards stay at most BOARD_MAX wide.
     sown = panel.pending(run, board_key)
     asked = run.step if isinstance(run.step, PredictStep) and not run.finished else None
-    st.html(panel.style(lesson_id, board_key, BOARD_MAX, sown, panel.choices_css(run, asked, sown) if asked else ""))
+    st.html(panel.style(lesson_id, board_key, BOARD_MAX, sown, panel.choices_css(run, asked, sown) if asked else "",
+                        panel.room(run, sown)))
     _sidebar(run, sown)
     if run.index == 0 or run.finished:  # the lesson's intro on its first step; later steps keep the room for the board
         st.caption(lesson.intro)

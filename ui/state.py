@@ -89,7 +89,8 @@ class Session:
     ``class_made``: ``(code, PIN)`` of a class just made (shown once);
     ``question``: the pupil's view of the open live question.
     ``step_links``: lesson id -> the ``?step=`` its page last wrote into the address (another value
-    there means the browser's Back or Forward changed it).
+    there means the browser's Back or Forward changed it). ``rooms``: lesson id -> the action that
+    opened the feedback's room on a phone in the step shown (``ui.lesson_panel.room``).
     """
 
     prefs: BoardPrefs = field(default_factory=BoardPrefs)
@@ -107,6 +108,7 @@ class Session:
     class_made: tuple[str, str] | None = None
     question: tuple[int, QuestionActivity] | None = None
     step_links: dict[str, str] = field(default_factory=dict)
+    rooms: dict[str, int] = field(default_factory=dict)
 
 
 def session() -> Session:
