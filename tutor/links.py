@@ -98,11 +98,11 @@ def step_from_link(value: str | None, total: int) -> tuple[int, str | None]:
 def lesson_link(value: str | None, step_ids: list[str], record: LessonProgress) -> tuple[int, str | None]:
     """The 0-based step a ``?step=`` link (or the browser's Back/Forward) opens, for a learner whose
     record of this lesson is ``record``, and what to say (:func:`step_from_link`'s notes, or
-    ``"ahead"``). Once the learner has begun the lesson (a step done or tried since its last
-    restart, or the lesson finished before), a link cannot skip ahead: a step past the first step
-    not done opens only if it was done or tried already (a reload); else that first step opens,
-    with ``"ahead"``. A lesson not begun opens at any step (a teacher's link): it is finished only
-    when every step is done (``tutor.lesson.LessonActivity.next_step``), so skipping earns nothing.
+    ``"ahead"``). Once the learner has begun the lesson (a step done or tried since its last restart,
+    or the lesson finished before), a link cannot skip ahead: past the first step not done and past
+    the furthest step done or tried, that first step not done opens instead, with ``"ahead"``. A
+    lesson not begun opens at any step (a teacher's link): it is finished only when every step is done
+    (``tutor.lesson.LessonActivity.next_step``), and a restart clears the steps done, so skipping earns nothing.
 
     >>> fresh, begun = LessonProgress(), LessonProgress(steps_done={"a"}, tries={"a": (1, 0), "c": (1, 0)})
     >>> ids = ["a", "b", "c", "d"]
@@ -111,8 +111,9 @@ def lesson_link(value: str | None, step_ids: list[str], record: LessonProgress) 
     """
     index, note = step_from_link(value, len(step_ids))
     left = [k for k, step_id in enumerate(step_ids) if step_id not in record.steps_done]
-    begun = record.done or bool(record.steps_done) or bool(record.tries)
-    if begun and left and index > left[0] and step_ids[index] not in record.tries:
+    reached = [k for k, step_id in enumerate(step_ids) if step_id in record.steps_done or step_id in record.tries]
+    begun = record.done or bool(reached)
+    if begun and left and index > max([left[0], *reached]):
         return left[0], "ahead"
     return index, note
 
