@@ -6,7 +6,9 @@ try offers "Try again" and "Show me". Everything a move's result would give
 away waits for the board to finish sowing (``ui.reveal.after_sowing``), in step
 mode too: the sentence, "Why?", the buttons, and a right answer's green.
 The feedback's slot keeps its height (``FEEDBACK_HEIGHT``), so a press never
-moves the board under the pointer when the panel stands above it (a phone).
+moves the board under the pointer; when the panel stands above the board (a
+phone) the room is kept only from the step's first verdict on (:func:`room`),
+so no empty gap stands between the prompt and the board before it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from tutor.lesson import Feedback, LessonActivity
 from ui import board, reveal, state
 
 FEEDBACK_HEIGHT = "11rem"
-"""The space kept for the feedback: a sentence of up to three lines on a phone and a row of buttons."""
+"""The space kept for the feedback: a sentence of up to three lines on a phone and a row of buttons
+(on a phone from the step's first verdict on: :func:`room`)."""
 WRAP_WIDTH = "42rem"
 """Below this row width the board's row wraps (board 24rem + panel 16rem + the 2rem gap): the panel
 goes above the board and the feedback's height is fixed."""
