@@ -75,7 +75,7 @@ class LessonActivity(Activity):
         game: a ``game`` step's game (``tutor.lesson_game.StepGame``, drawn instead of the lesson), else ``None``.
         link: the ``?step=`` value the run was opened by, until a step is started again; else ``None``.
         link_note: a sentence about the link the run was opened by (a step that does not exist, or one
-            past the first step not done), shown
+            that would skip ahead), shown
             above the step until a step is started again (Next, Back, Restart, Try again); else ``None``.
     """
 
@@ -100,7 +100,7 @@ class LessonActivity(Activity):
 
     @classmethod
     def from_link(cls, lesson: Lesson, progress: ProgressStore, value: str | None) -> LessonActivity:
-        """A run opened by a ``?step=`` link at the step ``tutor.links.lesson_link`` allows (the nearest
+        """A run opened by a ``?step=`` link at the step ``tutor.links.lesson_link`` allows (that one, the nearest
         real one, or the first step not done), with :attr:`link_note` saying so (the raw text is never repeated)."""
         index, note = lesson_link(value, [s.id for s in lesson.steps], progress.lesson(lesson.id))
         run = cls(lesson, progress, index)

@@ -204,7 +204,7 @@ def lesson(content: Lesson) -> LessonActivity:
 
 def follow_step_link(run: LessonActivity) -> None:
     """The browser's Back or Forward changed a lesson's ``?step=`` since the page wrote it: the run
-    opens that step (``LessonActivity.follow_link``: never past the first step not done)."""
+    opens that step (``LessonActivity.follow_link``: never skipping ahead, ``tutor.links.lesson_link``)."""
     written = session().step_links.get(run.lesson.id)
     asked = query("step")
     if written is not None and asked is not None and asked != written:
