@@ -160,6 +160,11 @@ class StoredProgress:
             self._active(s)
 
     @_or_memory
+    def restart_lesson(self, lesson_id: str) -> None:
+        with self.db.session() as s:
+            s.execute(delete(StepRow).where(StepRow.learner_code == self.code, StepRow.lesson_id == lesson_id))
+
+    @_or_memory
     def reset_lesson(self, lesson_id: str) -> None:
         with self.db.session() as s:
             for table in (StepRow, LessonRow):

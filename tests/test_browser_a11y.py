@@ -141,7 +141,7 @@ def act(page, server, url_path: str) -> str:
             if isinstance(step, (DoStep, GoalStep)):
                 break
             if isinstance(step, PredictStep):
-                page.get_by_role("button", name=step.answer, exact=True).click()
+                page.get_by_role("button", name=words.answer_label(step.answer), exact=True).click()
                 settle(page, play(lesson.step_position(step), step.pit, lesson.step_rules(step)).position.to_notation())
             next_step(page, k + 1, total)
         pos, rules = lesson.step_position(step), lesson.step_rules(step)

@@ -60,3 +60,40 @@ def test_a_greek_lesson_step_pressed_through_to_its_feedback(page, server):
     expect(page.get_by_role("button", name=pit_name(pos.to_move, pit, after.row(pos.to_move)[pit - 1]))).to_have_count(1)
     assert no_error_box(page)
     shot(page, "greek-lesson-step-feedback")
+
+
+def _inside(inner: dict, outer: dict) -> bool:
+    return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
+
+
+def _apart(a: dict, b: dict) -> bool:
+    return (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+            or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize("width,height,name", [(1366, 768, "laptop"), (390, 844, "phone")])
+def test_the_greek_awari_store_words_fit_on_the_board(page, server, width, height, name):
+    """Awari's store caption in Greek ("αιχμάλωτοι") and the stores' names lie wholly on the board
+    (never cut by its edge) and clear of the pit numbers, on a laptop and on a phone."""
+    sized(page, width, height)
+    lesson = load_lessons(lang="el")["awari"]
+    k, step = next((k, s) for k, s in enumerate(lesson.steps, 1) if s.kind in ("find", "do", "predict"))
+    page.goto(f"{server}/lesson_6_awari?lang=el&step={k}")
+    page.wait_for_selector(f".mt-board[data-notation='{lesson.step_position(step).to_notation()}']")
+    wait_idle(page)
+    grid = page.locator(".mt-grid").first
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    caption = greek(words.captured_caption)
+    store_words = page.locator(".mt-store-name, .mt-store-caption")
+    expect(store_words).to_have_count(4)
+    assert store_words.all_text_contents().count(caption) == 2 and len(caption) >= 10
+    numbers = [n.bounding_box() for n in page.locator(".mt-label").all()]
+    for word in store_words.all():
+        where = word.bounding_box()
+        assert _inside(where, box), (word.text_content(), where, box)
+        assert all(_apart(where, n) for n in numbers), (word.text_content(), where)
+    assert no_error_box(page)
+    shot(page, f"greek-awari-store-words-{name}")

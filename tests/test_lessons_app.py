@@ -387,3 +387,53 @@ def test_a_refused_pit_in_a_real_lesson_is_explained_and_the_board_stays(page_ap
     press(at, pit, run)
     assert run.position == before and not run.done
     assert at.warning[0].value == run.notice.text and "(" not in at.warning[0].value
+
+
+def test_the_browsers_back_opens_the_step_before_and_forward_the_step_after(small):
+    """Next writes ?step=k+1 into the address (a new entry in the browser's history); the browser's
+    Back puts ?step=k back and reruns the page: step k opens afresh, never a stale board. Forward
+    opens k+1 again; past the first step not done it opens that step and says so."""
+    at, run = small, run_of(small)
+    ids = [s.id for s in run.lesson.steps]
+    while run.step.id != "find-capture":  # each step done the right way, then Next
+        step = run.step
+        for pit in getattr(step, "solution", None) or getattr(step, "lit", ())[:1]:
+            press(at, pit, run)
+        assert run.done
+        assert at.query_params["step"] in ([str(run.index + 1)], str(run.index + 1))
+        click(at, "lesson_setup_next")
+    assert at.query_params["step"] in (["4"], "4")
+    at.query_params["step"] = "3"  # the browser's Back
+    at.run()
+    assert not at.exception, at.exception
+    assert run.step.id == "find-turn" and not run.done and run.position == run.lesson.step_position(run.step)
+    assert at.subheader[0].value == run.step.title and at.query_params["step"] in (["3"], "3")
+    assert run.link_note is None
+    at.query_params["step"] = "4"  # Forward
+    at.run()
+    assert run.step.id == "find-capture" and at.subheader[0].value == run.step.title
+    at.query_params["step"] = str(len(ids))  # a later step typed into the address, in a lesson begun
+    at.run()
+    assert run.step.id == "find-capture" and at.query_params["step"] in (["4"], "4")
+    assert at.info[0].value == f"Step {len(ids)} opens once the steps before it are done: here is step 4, the first one still to do."
+    at.run()  # a rerun with the address as the page wrote it changes nothing
+    assert run.step.id == "find-capture"
+
+
+def test_on_a_phone_the_feedbacks_room_opens_with_the_first_verdict_and_stays(small):
+    """No room is kept above the board (a phone) before the step's first press; the first press's room
+    waits for its seeds (scoped to the board's "sown" class); then it stays, through Try again and
+    later sowings, until the next step."""
+    at, run = small, run_of(small)
+    go_to(at, run, "find-turn")
+    room = "height: 11rem; min-height: 11rem; max-height: 11rem"
+    assert "{ min-height: 0; } }" in styles(at) and room not in styles(at)
+    press(at, 1, run)  # a missed try, sown
+    sown = lesson_panel.pending(run, "lesson_board_setup")
+    assert sown is not None and f"html.{sown} .st-key-lesson_setup_feedback {{ {room}" in styles(at)
+    click(at, "lesson_setup_retry")
+    assert f" .st-key-lesson_setup_feedback {{ {room}" in styles(at) and "html.mt-sown" not in styles(at)
+    press(at, 3, run)  # the right pit: a new sowing, the room already open
+    assert run.done and f"{{ min-height: 0; }} .st-key-lesson_setup_feedback {{ {room}" in styles(at)
+    click(at, "lesson_setup_next")
+    assert room not in styles(at)

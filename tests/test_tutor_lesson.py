@@ -17,7 +17,7 @@ from engine import Goal, Turn, legal_moves, misses, play, reached
 from lessons.loader import load_lessons
 from lessons.models import DoStep, FindStep, GameStep, GoalStep, Lesson, PredictStep, ReadStep
 from tests.lesson_fixtures import STEPS, fixture
-from tutor import words
+from tutor import i18n, words
 from tutor.lesson import Feedback, LessonActivity
 from tutor.progress import LessonProgress, Progress, stars
 
@@ -151,16 +151,34 @@ def test_a_do_steps_other_pit_changes_nothing_and_says_what_it_would_do():
 # ------------------------------------------------------------------ predict steps
 
 
+def test_answers_speak_from_the_learners_view_as_the_lessons_do():
+    """The learner plays South: an answer says "your pit 6" as the lesson's text does, never "South pit 6"."""
+    tokens = ["South pit 6", "North pit 1", "South store", "North store", "South", "North", "Draw", "yes", "7"]
+    assert [words.answer_label(t) for t in tokens] == [
+        "Your pit 6", "North's pit 1", "Your store", "North's store", "You", "North", "Draw", "yes", "7"]
+    assert [words.answer_label(t, in_sentence=True) for t in tokens[:5]] == [
+        "your pit 6", "North's pit 1", "your store", "North's store", "you"]
+    i18n.use("el")
+    try:
+        assert [words.answer_label(t) for t in tokens[:6]] == [
+            "Το λακκάκι σου 6", "Λακκάκι 1 του Βορρά", "Η αποθήκη σου", "Αποθήκη του Βορρά", "Εσύ", "Βορράς"]
+    finally:
+        i18n.use(None)
+    options = [o for lesson in LESSONS.values() for step in lesson.steps if isinstance(step, PredictStep)
+               for o in step.options]
+    assert not [o for o in options if "South" in words.answer_label(o)]
+
+
 def test_a_wrong_choice_keeps_the_board_says_its_why_and_stays_marked():
     run = at("where")
     start = run.position
     assert not run.answer("South pit 4")
     assert run.position == start and not run.done and run.wrong == 1 and run.chosen == ["South pit 4"]
-    assert feedback(run).text == ("Not **South pit 4**. You sowed into pit 1 first.\n\n"
+    assert feedback(run).text == ("Not **your pit 4**. You sowed into pit 1 first.\n\n"
                                   "That is a common mistake: sowing into the pit you took the seeds from.")
     assert not run.answer("South pit 4") and run.wrong == 1  # the same wrong choice counts once
     assert not run.answer("South pit 6")
-    assert feedback(run).text == "Not **South pit 6**. One seed too far." and run.wrong == 2
+    assert feedback(run).text == "Not **your pit 6**. One seed too far." and run.wrong == 2
     assert run.answer("South pit 5")
     assert run.done and run.chosen == ["South pit 4", "South pit 6", "South pit 5"]
     assert run.position.to_notation() == "0,5,5,5,5,4/0/4,4,4,4,4,4/0/N"

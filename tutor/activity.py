@@ -42,6 +42,21 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Feedback(Notice):
+    """A lesson's notice: :attr:`text` is one short sentence (markdown), :attr:`details` what
+    "Why?" shows ("" for nothing), ``rule_ids`` the ids the details speak of (for badges).
+    Like ``say``, ``more`` may be a function, so the words follow the session's language."""
+
+    more: str | Callable[[], str] = ""
+    rule_ids: tuple[str, ...] = ()
+
+    @property
+    def details(self) -> str:
+        """The words under "Why?" (made now when ``more`` is a function)."""
+        return self.more() if callable(self.more) else self.more
+
+
+@dataclass(frozen=True)
 class Sowing:
     """Moves to animate: ``start`` is the position before ``results[0]``; ``results`` are
     consecutive moves (a move, its extra turns, a computer reply...). ``id`` grows with
@@ -258,4 +273,4 @@ class Activity:
         return words.to_move(self.position.to_move)
 
 
-__all__ = ["Activity", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames", "writes"]
+__all__ = ["Activity", "Feedback", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames", "writes"]

@@ -22,7 +22,7 @@ A :class:`LessonActivity` walks one learner through one ``lessons.models.Lesson`
 - ``read`` steps are done when shown;
 - a ``game`` step is a whole game against the computer (``tutor.lesson_game``).
 
-Every notice is a :class:`Feedback`: one short sentence (the lesson's own
+Every notice is a ``tutor.activity.Feedback``: one short sentence (the lesson's own
 words first) and details for "Why?" (what the engine says the moves did),
 with the rule ids apart (badges a teacher may switch on).
 
@@ -32,39 +32,23 @@ wrong answer or a "Show me"; 0 slips earn 3 stars, 1 to ``FEW_SLIPS`` (3)
 earn 2, more earn 1. The slips live in the learner's progress
 (``tutor.progress.ProgressStore.step_slipped``, saved the moment they happen,
 ``LessonProgress.slips``), not in the run: a reload (a new run at the same
-step) neither gives a star back nor takes one; going back to a step adds to
-its slips; only Restart (stars count afresh) and "Reset this lesson" clear them.
+step) neither gives a star back nor takes one; going back to a step adds to its slips; only Restart
+(every step to be done again) and "Reset this lesson" clear them. A link cannot skip ahead (``tutor.links.lesson_link``).
 :attr:`LessonActivity.stars_so_far` is what the run would earn now.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from engine import IllegalMoveError, MoveResult, Place, Position, Rules, Turn, misses, play, reached
 from lessons.models import DoStep, FindStep, GoalStep, Lesson, PredictStep, ReadStep, Step
 
 from . import words
-from .activity import Activity, Notice, Sowing
+from .activity import Activity, Feedback, Sowing
 from .lesson_game import StepGame, step_game
-from .links import step_from_link
+from .links import lesson_link, step_from_link
 from .progress import ProgressStore, stars
-
-
-@dataclass(frozen=True)
-class Feedback(Notice):
-    """A lesson's notice: :attr:`text` is one short sentence (markdown), :attr:`details` what
-    "Why?" shows ("" for nothing), ``rule_ids`` the ids the details speak of (for badges).
-    Like ``say``, ``more`` may be a function, so the words follow the session's language."""
-
-    more: str | Callable[[], str] = ""
-    rule_ids: tuple[str, ...] = ()
-
-    @property
-    def details(self) -> str:
-        """The words under "Why?" (made now when ``more`` is a function)."""
-        return self.more() if callable(self.more) else self.more
 
 
 class LessonActivity(Activity):
@@ -89,7 +73,9 @@ class LessonActivity(Activity):
         progress: where steps done and the finished lesson are recorded.
         notice: a :class:`Feedback` (or ``None``).
         game: a ``game`` step's game (``tutor.lesson_game.StepGame``, drawn instead of the lesson), else ``None``.
-        link_note: a sentence about the link the run was opened by (a step that does not exist), shown
+        link: the ``?step=`` value the run was opened by, until a step is started again; else ``None``.
+        link_note: a sentence about the link the run was opened by (a step that does not exist, or one
+            that would skip ahead), shown
             above the step until a step is started again (Next, Back, Restart, Try again); else ``None``.
     """
 
@@ -109,17 +95,39 @@ class LessonActivity(Activity):
         self.base = (0, 0)
         self.stars_before = 3
         self.link_note: str | None = None
+        self.link: str | None = None
         self.start_step(index if 0 <= index < len(lesson.steps) else 0)
 
     @classmethod
     def from_link(cls, lesson: Lesson, progress: ProgressStore, value: str | None) -> LessonActivity:
-        """A run opened by a ``?step=`` link (:func:`step_from_link`): at that step, or at the nearest
-        real one with :attr:`link_note` saying so (the raw text is never repeated)."""
-        index, note = step_from_link(value, len(lesson.steps))
+        """A run opened by a ``?step=`` link at the step ``tutor.links.lesson_link`` allows (that one, the nearest
+        real one, or the first step not done), with :attr:`link_note` saying so (the raw text is never repeated)."""
+        index, note = lesson_link(value, [s.id for s in lesson.steps], progress.lesson(lesson.id))
         run = cls(lesson, progress, index)
-        if note is not None:
-            run.link_note = words.step_link_note(note == "last", len(lesson.steps))
+        run._linked(value, note)
         return run
+
+    def follow_link(self, value: str | None) -> None:
+        """Open the step a ``?step=`` link names, as :meth:`from_link` does (the browser's Back or Forward)."""
+        index, note = lesson_link(value, [s.id for s in self.lesson.steps], self.progress.lesson(self.lesson.id))
+        self.start_step(index)
+        self._linked(value, note)
+
+    def _linked(self, value: str | None, note: str | None) -> None:
+        self.link = value
+        if note == "ahead":
+            asked = step_from_link(value, len(self.lesson.steps))[0] + 1
+            self.link_note = words.step_link_ahead(asked, self.index + 1)
+        elif note is not None:
+            self.link_note = words.step_link_note(note == "last", len(self.lesson.steps))
+
+    def rebind(self, progress: ProgressStore) -> None:
+        """Write to ``progress`` from now on (the learner's code became known after the first run); a run
+        still untouched on the step its link opened opens the link again by what ``progress`` knows."""
+        self.progress = progress
+        if self.link is not None and not self.finished and self.notice is None and not self.turn.results \
+                and not self.wrong and not self.chosen:
+            self.follow_link(self.link)
 
     # -- Activity -------------------------------------------------------------
 
@@ -250,7 +258,7 @@ class LessonActivity(Activity):
 
     def start_step(self, index: int) -> None:
         """Show step ``index`` (0-based) fresh from its position; a ``read`` step is done at once."""
-        self.link_note = None  # said once: gone when the learner goes on (any step started afresh)
+        self.link_note = self.link = None  # said once: gone when the learner goes on (any step started afresh)
         self.index = index
         self.finished = False
         self.turn = Turn(self.lesson.step_position(self.step))
@@ -304,7 +312,7 @@ class LessonActivity(Activity):
             def said() -> str:
                 now = self.step
                 assert isinstance(now, PredictStep)
-                return words.not_this_answer(words.answer_label(choice), now.why(choice), now.mistake(choice))
+                return words.not_this_answer(words.answer_label(choice, in_sentence=True), now.why(choice), now.mistake(choice))
 
             self.notice = Feedback("warning", said, self._hint, tuple(filter(None, [step.mistake(choice)])))
             return False
@@ -370,10 +378,9 @@ class LessonActivity(Activity):
             self.start_step(self.index - 1)
 
     def restart(self) -> None:
-        """Start the lesson again from step 1 (the steps done stay done; stars count afresh)."""
-        for step_id, slips in self.slips.items():
-            if slips:
-                self.progress.step_slipped(self.lesson.id, step_id, 0, 0)
+        """Start the lesson again from step 1: its steps done and slips are cleared (stars count afresh,
+        every step must be done again); whether it was finished and its best stars stay."""
+        self.progress.restart_lesson(self.lesson.id)
         self.start_step(0)
 
     @property

@@ -134,6 +134,10 @@ class ProgressStore(Protocol):
     def summary(self, lessons_total: int) -> Summary:
         """Counts for Home and the sidebar."""
 
+    def restart_lesson(self, lesson_id: str) -> None:
+        """A lesson started again: its steps done and their wrong tries and solutions shown are
+        cleared (stars count afresh); whether it was finished and its best stars stay."""
+
     def reset_lesson(self, lesson_id: str) -> None:
         """Forget one lesson's steps and stars."""
 
@@ -215,6 +219,15 @@ class Progress:
     def summary(self, lessons_total: int) -> Summary:
         return summarise(list(self.lessons.values()), list(self.puzzle_records.values()), len(self.finished),
                          lessons_total)
+
+    def restart_lesson(self, lesson_id: str) -> None:
+        for key in [k for k in self.step_slips if k[0] == lesson_id]:
+            del self.step_slips[key]
+        rec = self.lessons.get(lesson_id)
+        if rec is not None:
+            rec.steps_done.clear()
+            rec.wrong = rec.hints = 0
+            rec.tries = {}
 
     def reset_lesson(self, lesson_id: str) -> None:
         self.lessons.pop(lesson_id, None)

@@ -141,6 +141,7 @@ def render(lesson_id: str) -> None:
     the board with the panel beside it (above it on a phone): answers and feedback; then
     Back / Next / Restart."""
     run = state.lesson(content(lesson_id))
+    state.follow_step_link(run)
     lesson = run.lesson
     total = len(lesson.steps)
     board_key = f"{state.Keys.LESSON_BOARD}{lesson_id}"
@@ -148,7 +149,8 @@ def render(lesson_id: str) -> None:
     # and push Next below the fold: lesson boards stay at most BOARD_MAX wide.
     sown = panel.pending(run, board_key)
     asked = run.step if isinstance(run.step, PredictStep) and not run.finished else None
-    st.html(panel.style(lesson_id, board_key, BOARD_MAX, sown, panel.choices_css(run, asked, sown) if asked else ""))
+    st.html(panel.style(lesson_id, board_key, BOARD_MAX, sown, panel.choices_css(run, asked, sown) if asked else "",
+                        panel.room(run, sown)))
     _sidebar(run, sown)
     if run.index == 0 or run.finished:  # the lesson's intro on its first step; later steps keep the room for the board
         st.caption(lesson.intro)
@@ -160,7 +162,7 @@ def render(lesson_id: str) -> None:
         _nav(run)
         return
     step = run.step
-    state.set_query("step", str(run.index + 1))  # a reload (F5) opens the same step
+    state.write_step_link(run)  # a reload (F5) opens the same step; the browser's Back the one before
     _counter(run, sown)
     if run.link_note:
         st.info(run.link_note, icon=":material/info:")

@@ -6,7 +6,9 @@ try offers "Try again" and "Show me". Everything a move's result would give
 away waits for the board to finish sowing (``ui.reveal.after_sowing``), in step
 mode too: the sentence, "Why?", the buttons, and a right answer's green.
 The feedback's slot keeps its height (``FEEDBACK_HEIGHT``), so a press never
-moves the board under the pointer when the panel stands above it (a phone).
+moves the board under the pointer; when the panel stands above the board (a
+phone) the room is kept only from the step's first verdict on (:func:`room`),
+so no empty gap stands between the prompt and the board before it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from tutor.lesson import Feedback, LessonActivity
 from ui import board, reveal, state
 
 FEEDBACK_HEIGHT = "11rem"
-"""The space kept for the feedback: a sentence of up to three lines on a phone and a row of buttons."""
+"""The space kept for the feedback: a sentence of up to three lines on a phone and a row of buttons
+(on a phone from the step's first verdict on: :func:`room`)."""
 WRAP_WIDTH = "42rem"
 """Below this row width the board's row wraps (board 24rem + panel 16rem + the 2rem gap): the panel
 goes above the board and the feedback's height is fixed."""
@@ -135,13 +138,36 @@ def badges(rule_ids: list[str] | tuple[str, ...]) -> None:
     st.markdown(" ".join(f":gray-badge[{rule_id}] {words.rule_title(rule_id)}" for rule_id in rule_ids))
 
 
-def style(lesson_id: str, board_key: str, board_max: str, sown: str | None, extra: str = "") -> str:
+def kept(run: LessonActivity) -> bool:
+    """Whether the feedback's room is kept on a phone: once the learner has pressed, answered or asked
+    "Show me" in this step (until the next step), and always in a game step (a verdict after every move)."""
+    return (run.game is not None or run.notice is not None or bool(run.turn.results) or run.wrong > 0
+            or bool(run.chosen) or run.shown > 0)
+
+
+def room(run: LessonActivity, sown: str | None) -> str | None:
+    """The feedback's room on a phone: ``None`` before the step's first press (none kept); the class
+    ``sown`` while the action that opened it is sown (the room opens once its seeds are down, with
+    its verdict); else ``""`` (kept, from then on, while the step lasts: later sowings never close it).
+    Remembers the opening action per lesson in ``ui.state.Session.rooms``."""
+    rooms = state.session().rooms
+    if not kept(run):
+        rooms.pop(run.lesson.id, None)
+        return None
+    opened = rooms.setdefault(run.lesson.id, run.sowing.id if run.sowing is not None else -1)
+    return sown if sown and run.sowing is not None and run.sowing.id == opened else ""
+
+
+def style(lesson_id: str, board_key: str, board_max: str, sown: str | None, extra: str = "",
+          kept: str | None = "") -> str:
     """The page's CSS for the board row: board and panel side by side, and on a narrow screen the
     panel ABOVE the board (``wrap-reverse``: the second line of the row is drawn first), the
-    feedback slot's kept height, the board's widest size; and while the seeds are sown
+    feedback slot's kept height (on a phone only once ``kept`` is not ``None``, from the verdict of
+    the sowing of class ``kept`` when it is one: :func:`room`), the board's widest size; and while the seeds are sown
     (``sown``: :func:`pending`), the ``before`` half of each :func:`until_sown` pair; then ``extra``
     (one ``<style>`` for the whole page: each element drawn takes room in its column)."""
     row = f"{state.Keys.LESSON}{lesson_id}_row"
+    feedback = f".st-key-{state.Keys.LESSON}{lesson_id}_feedback"
     wait, after = f"{state.Keys.LESSON}{lesson_id}_wait_", f"{state.Keys.LESSON}{lesson_id}_after_"
     swap = ""
     if sown:  # a pair's container and the wrapper Streamlit puts around it (its place in a row) go together
@@ -159,13 +185,16 @@ def style(lesson_id: str, board_key: str, board_max: str, sown: str | None, extr
         f".st-key-{row} {{ container-type: inline-size; }}"
         # no gap around the hidden "Watch the seeds..." or verdict (ui.reveal): the room is the verdict's
         f".st-key-{state.Keys.LESSON}{lesson_id}_feedback {{ min-height: {FEEDBACK_HEIGHT}; gap: 0; }}"
-        # Too narrow for both (24rem + 16rem + the gap): the panel stands above the board, and
-        # the feedback keeps exactly its height (a longer text scrolls inside it).
-        f"@container (max-width: {WRAP_WIDTH}) {{ .st-key-{state.Keys.LESSON}{lesson_id}_feedback "
-        f"{{ height: {FEEDBACK_HEIGHT}; max-height: {FEEDBACK_HEIGHT}; overflow-y: auto; }} }}"
+        # Too narrow for both (24rem + 16rem + the gap): the panel stands above the board. Before the
+        # step's first press it takes only its prompt's room (no empty gap above the board); from the
+        # first verdict on (once the seeds are down) the feedback keeps exactly its height (a longer
+        # text scrolls inside it), so the board moves at most once in a step, never while it sows.
+        f"@container (max-width: {WRAP_WIDTH}) {{ {feedback} {{ min-height: 0; }}"
+        + (f" {f'html.{kept} ' if kept else ''}{feedback} {{ height: {FEEDBACK_HEIGHT}; min-height: {FEEDBACK_HEIGHT};"
+           f" max-height: {FEEDBACK_HEIGHT}; overflow-y: auto; }}" if kept is not None else "") + " }"
         f".st-key-{board_key} {{ max-width: {board_max}; margin-inline: auto; }}"
         f"{extra}</style>"
     )
 
 
-__all__ = ["FEEDBACK_HEIGHT", "WRAP_WIDTH", "answer_key", "badges", "choices", "choices_css", "feedback", "game", "pending", "style", "until_sown"]
+__all__ = ["FEEDBACK_HEIGHT", "WRAP_WIDTH", "answer_key", "badges", "choices", "choices_css", "feedback", "kept", "pending", "room", "style", "until_sown"]

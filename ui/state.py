@@ -88,6 +88,9 @@ class Session:
     could not be reached. ``teacher_class``: the class whose PIN was given;
     ``class_made``: ``(code, PIN)`` of a class just made (shown once);
     ``question``: the pupil's view of the open live question.
+    ``step_links``: lesson id -> the ``?step=`` its page last wrote into the address (another value
+    there means the browser's Back or Forward changed it). ``rooms``: lesson id -> the action that
+    opened the feedback's room on a phone in the step shown (``ui.lesson_panel.room``).
     """
 
     prefs: BoardPrefs = field(default_factory=BoardPrefs)
@@ -104,6 +107,8 @@ class Session:
     teacher_class: str | None = None
     class_made: tuple[str, str] | None = None
     question: tuple[int, QuestionActivity] | None = None
+    step_links: dict[str, str] = field(default_factory=dict)
+    rooms: dict[str, int] = field(default_factory=dict)
 
 
 def session() -> Session:
@@ -170,13 +175,15 @@ def sandbox() -> SandboxActivity:
 def bind_progress(progress: ProgressStore) -> None:
     """Make ``progress`` where this session's activities write from now on (a learner code was
     bound); what was kept only in memory until then (the first step shown before the browser
-    said its code) is written there too."""
+    said its code) is written there too. A lesson run still untouched on the step its ``?step=``
+    link opened opens the link again by what ``progress`` knows (``LessonActivity.rebind``), before that."""
     state = session()
-    if isinstance(state.progress, Progress) and progress is not state.progress:
-        state.progress.replay_into(progress)
-    state.progress = progress
+    memory = state.progress
     for run in state.lessons.values():
-        run.progress = progress
+        run.rebind(progress)
+    if isinstance(memory, Progress) and progress is not memory:
+        memory.replay_into(progress)
+    state.progress = progress
     if state.puzzle is not None:
         state.puzzle.progress = progress
     if state.sandbox is not None:
@@ -193,6 +200,22 @@ def lesson(content: Lesson) -> LessonActivity:
     elif run.lesson is not content:
         run.lesson = content  # the language changed: the same steps in other words (the step and board stay)
     return run
+
+
+def follow_step_link(run: LessonActivity) -> None:
+    """The browser's Back or Forward changed a lesson's ``?step=`` since the page wrote it: the run
+    opens that step (``LessonActivity.follow_link``: never skipping ahead, ``tutor.links.lesson_link``)."""
+    written = session().step_links.get(run.lesson.id)
+    asked = query("step")
+    if written is not None and asked is not None and asked != written:
+        run.follow_link(asked)
+
+
+def write_step_link(run: LessonActivity) -> None:
+    """Put the run's step into the address (``?step=k``), so a reload (F5) opens it and Back returns."""
+    value = str(run.index + 1)
+    session().step_links[run.lesson.id] = value
+    set_query("step", value)
 
 
 def open_puzzle(content: Puzzle) -> PuzzleActivity:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from engine import NORTH, SOUTH, Miss, Outcome, Side
 
 from ..i18n import gettext as _
-from ..i18n import ngettext
+from ..i18n import ngettext, pgettext
 from .basics import (
     clause_separator,
     extra_turns_word,
@@ -57,17 +57,24 @@ def misses_words(missed: Sequence[Miss]) -> str:
 # ------------------------------------------------------------------ lessons
 
 
-def answer_label(token: str) -> str:
-    """A predict step's choice, a content id (``"South pit 5"``, ``"North store"``, ``"yes"``,
-    ``"South"``, ``"Draw"``, ``"Not over"``, ``"7"``), in the session's words (English: the id itself)."""
+def answer_label(token: str, in_sentence: bool = False) -> str:
+    """A predict step's choice, a content id (``"South pit 5"``, ``"North store"``, ``"yes"``, ``"South"``,
+    ``"Draw"``, ``"Not over"``, ``"7"``), from the learner's view as the lessons' words are (the learner is
+    South): ``"Your pit 5"``, ``"North's store"``, ``"You"``; ``in_sentence``: as it reads inside a
+    sentence (``"your pit 5"``). Raises nothing: an unknown token is returned as it is."""
     pit = re.fullmatch(r"(South|North) pit (\d+)", token)
     if pit:
-        return _("{side} pit {pit}").format(side=side_name(SOUTH if pit[1] == "South" else NORTH), pit=pit[2])
-    store = re.fullmatch(r"(South|North) store", token)
-    if store:
-        return _("{side} store").format(side=side_name(SOUTH if store[1] == "South" else NORTH))
-    named = {"yes": _("yes"), "no": _("no"), "South": side_name(SOUTH), "North": side_name(NORTH),
-             "Draw": _("Draw"), "Not over": _("Not over")}
+        if pit[1] == "North":
+            return _("North's pit {pit}").format(pit=pit[2])
+        mine = pgettext("in a sentence", "your pit {pit}") if in_sentence else _("Your pit {pit}")
+        return mine.format(pit=pit[2])
+    if token == "North store":
+        return _("North's store")
+    if token == "South store":
+        return pgettext("in a sentence", "your store") if in_sentence else _("Your store")
+    if token == "South":
+        return pgettext("who wins, in a sentence", "you") if in_sentence else pgettext("who wins", "You")
+    named = {"yes": _("yes"), "no": _("no"), "North": side_name(NORTH), "Draw": _("Draw"), "Not over": _("Not over")}
     return named.get(token, token)
 
 
