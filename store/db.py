@@ -15,19 +15,23 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 ENV_URL = "MANCALA_DB_URL"
 """The environment variable that names the database (a SQLAlchemy URL)."""
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 """The folder of the default SQLite file."""
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+HEAD = "0002"
+"""The newest migration's revision (``store/migrations/versions``; tests/test_store.py checks it is
+Alembic's head). A database already at it is opened without loading Alembic (a server's start)."""
 _MIGRATING = threading.Lock()
 
 
@@ -59,6 +63,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def alembic_config(url: str) -> Config:
     """An Alembic configuration for ``url`` with this package's migrations (no ini file)."""
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(_MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
@@ -81,9 +87,12 @@ class Database:
             if self.engine.dialect.name == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             with _MIGRATING, self.engine.begin() as connection:  # Alembic's context is process-global
-                cfg = alembic_config(self.url)
-                cfg.attributes["connection"] = connection
-                command.upgrade(cfg, "head")
+                if not at_head(connection):
+                    from alembic import command
+
+                    cfg = alembic_config(self.url)
+                    cfg.attributes["connection"] = connection
+                    command.upgrade(cfg, "head")
         except (SQLAlchemyError, OSError) as exc:
             raise StoreUnavailable(str(exc)) from exc
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -105,4 +114,14 @@ class Database:
         self.engine.dispose()
 
 
-__all__ = ["DATA_DIR", "ENV_URL", "Database", "StoreConflict", "StoreUnavailable", "alembic_config", "database_url"]
+def at_head(connection: Any) -> bool:
+    """Whether the database of ``connection`` (a SQLAlchemy connection) is at :data:`HEAD`: its
+    ``alembic_version`` table holds that one revision. False for a new database (no such table)."""
+    if not inspect(connection).has_table("alembic_version"):
+        return False
+    rows = connection.execute(text("SELECT version_num FROM alembic_version")).fetchall()
+    return [row[0] for row in rows] == [HEAD]
+
+
+__all__ = ["DATA_DIR", "ENV_URL", "HEAD", "Database", "StoreConflict", "StoreUnavailable", "alembic_config", "at_head",
+           "database_url"]

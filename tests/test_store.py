@@ -190,6 +190,40 @@ def test_a_new_database_gets_every_table_and_the_migrations_match_the_models(dat
     assert diff == []
 
 
+def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_one_is_brought_up(tmp_path, monkeypatch):
+    """A server's start checks the revision with one query (``store.db.at_head``); Alembic runs only
+    when the database is new or behind (here: taken back to 0001, then opened again)."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    from store import db as store_db
+
+    url = f"sqlite:///{tmp_path / 'rev.sqlite3'}"
+    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0002"
+    first = Database(url)
+    code = learners.new_learner(first)
+    first.dispose()
+    calls: list[str] = []
+    real_upgrade = command.upgrade
+    monkeypatch.setattr(command, "upgrade", lambda cfg, rev: (calls.append(rev), real_upgrade(cfg, rev)))
+    again = Database(url)
+    assert calls == [] and learners.exists(again, code)
+    with again.engine.begin() as conn:
+        assert store_db.at_head(conn)
+        cfg = store_db.alembic_config(url)
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0001")
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0001"]
+        assert not store_db.at_head(conn)
+    again.dispose()
+    behind = Database(url)
+    assert calls == ["head"] and learners.exists(behind, code)
+    with behind.engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0002"]
+        assert "done" in {c["name"] for c in inspect(conn).get_columns("lesson_steps")}
+    behind.dispose()
+
+
 def test_a_database_that_cannot_be_reached_says_so():
     with pytest.raises(StoreUnavailable):
         Database("postgresql+psycopg://nobody:nothing@127.0.0.1:1/none?connect_timeout=2")

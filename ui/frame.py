@@ -96,7 +96,8 @@ TOP_ROOM = "[data-testid='stMainBlockContainer'] { padding-top: 2.5rem; }"
 
 
 def run() -> None:
-    """The whole frame: page settings, the session's state, navigation, sidebar, then the page."""
+    """The whole frame: page settings, the session's state, navigation, sidebar, the page, then the
+    learner keeper (``ui.learner``)."""
     lang.choose()
     st.set_page_config(page_title=words.label("app_name"), page_icon=str(ROOT / "assets" / "icon.png"),
                        layout="wide")
@@ -107,13 +108,15 @@ def run() -> None:
         # Streamlit leaves 6rem above a page's heading; on a 768-px laptop a lesson's buttons then
         # fall below the first screen. Drawn in the sidebar, where its element gap costs nothing.
         st.html(f"<style>{TOP_ROOM}</style>")
-        learner.keep()
+    learner.keep()
     sidebar(chosen.title)
     token = _IN_FRAME.set(True)
     try:
         chosen.run()
     finally:
         _IN_FRAME.reset(token)
+    with st.sidebar:
+        learner.keeper()  # last: its first report comes once the page is drawn (ui.learner.keeper)
 
 
 def page(url_path: str, draw: Callable[[], None]) -> None:

@@ -11,6 +11,7 @@ memory and says so. Nothing here decides what progress means
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 
 # The store (SQLAlchemy, Alembic) is imported where the database is first used, not with this
 # module: every page imports it, and a server's first page is drawn before the learner keeper
-# reports (the database is needed from then on).
+# reports (the database is needed from then on). While the browser draws that first page, the
+# database is opened ahead on a thread (:func:`_open_ahead`), so the keeper's report finds it open.
 
 _HERE = Path(__file__).resolve().parent
 _KEEPER = st.components.v2.component(
@@ -36,14 +38,55 @@ _KEEPER = st.components.v2.component(
 )
 
 
-@st.cache_resource(show_spinner=False)
-def _open() -> Database | None:
+def _open_now() -> Database | None:
     from store.db import Database, StoreUnavailable
 
     try:
         return Database()
     except StoreUnavailable:
         return None
+
+
+class _Ahead:
+    """The database opened ahead, at most once per server (:func:`_open_ahead`); taken by :func:`_open`."""
+
+    lock = threading.Lock()
+    started = False
+    thread: threading.Thread | None = None
+    result: tuple[Database | None, BaseException | None] = (None, None)
+
+    @classmethod
+    def run(cls) -> None:
+        try:
+            cls.result = (_open_now(), None)
+        except BaseException as exc:  # noqa: BLE001 - raised again by _open, on the script thread
+            cls.result = (None, exc)
+
+
+def _open_ahead() -> None:
+    """Start opening the database on a thread, unless it is being or has been opened in this server.
+    The thread only imports the store and opens it (``store.db.Database``): no Streamlit call."""
+    with _Ahead.lock:
+        if _Ahead.started:
+            return
+        _Ahead.started = True
+        _Ahead.thread = threading.Thread(target=_Ahead.run, name="mancala-open-database", daemon=True)
+        _Ahead.thread.start()
+
+
+@st.cache_resource(show_spinner=False)
+def _open() -> Database | None:
+    with _Ahead.lock:
+        _Ahead.started = True  # opened here from now on: never ahead as well
+        thread, _Ahead.thread = _Ahead.thread, None
+    if thread is None:
+        return _open_now()
+    thread.join()
+    db, error = _Ahead.result
+    _Ahead.result = (None, None)
+    if error is not None:
+        raise error
+    return db
 
 
 def database() -> Database | None:
@@ -121,17 +164,26 @@ def _on_stored() -> None:
 
 
 def keep() -> None:
-    """Every run, before the page: read ``?learner=``, then draw the keeper (it reports through
-    :func:`_on_stored`, and is told the code to remember or to forget)."""
+    """Every run, before the page: read ``?learner=`` (binds that code, see :func:`_use`)."""
     sess = state.session()
     linked = state.query("learner")
     if linked is not None:
         state.drop_query("learner")
         _use(linked)
-    _KEEPER(key=state.Keys.KEEPER, data=[dict(sess.keeper)], on_stored_change=_on_stored)  # a list: ui/board.py
-    sess.keeper["forget"] = False
     if getattr(sess.progress, "lost", False):  # a StoredProgress whose database went away
         sess.store_lost = True
+
+
+def keeper() -> None:
+    """Every run, after the page: draw the keeper (it reports through :func:`_on_stored`, and is
+    told the code to remember or to forget). Drawn last, so its first report comes once the page
+    has been sent: a report during a run stops that run and starts it again. When it will report,
+    the database is opened ahead meanwhile (once per server)."""
+    sess = state.session()
+    _KEEPER(key=state.Keys.KEEPER, data=[dict(sess.keeper)], on_stored_change=_on_stored)  # a list: ui/board.py
+    sess.keeper["forget"] = False
+    if sess.keeper.get("ask", False):
+        _open_ahead()
 
 
 def continue_link(code: str) -> str:
@@ -190,4 +242,4 @@ def panel(page: str) -> None:
                           type="primary")
 
 
-__all__ = ["database", "forget", "keep", "panel"]
+__all__ = ["database", "forget", "keep", "keeper", "panel"]
