@@ -7,7 +7,7 @@ Run once by a developer; the app only reads the data files it writes
         compile, then compare the C solver with engine.search.analyse(time_ms=None)
         on every position reached from the start of 4..6 pits x 1..3 seeds (both
         capture rules; sampled for the bigger boards). Prints the positions compared.
-    python tools/build_book.py book --plies P [--empty-capture] [--db 20] [--tt-mb 2048]
+    python tools/build_book.py book --plies P [--empty-capture] [--db 24] [--tt-mb 4096]
         solve every position within P plies of the 6x4 start, every pit exactly,
         and write engine/data/kalah_6x4_<rule>.book (text lines, see book.py).
     python tools/build_book.py run --plies P [--empty-capture] --dir DIR [--db 24] [--tt-mb 4096]
@@ -229,8 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--plies", type=int, default=0)
     ap.add_argument("--empty-capture", action="store_true")
-    ap.add_argument("--db", type=int, default=20)
-    ap.add_argument("--tt-mb", type=int, default=2048)
+    ap.add_argument("--db", type=int, default=24)
+    ap.add_argument("--tt-mb", type=int, default=4096)
     ap.add_argument("--seeds", type=int, default=12)
     a = ap.parse_args(argv)
     if a.command == "check":
