@@ -33,7 +33,8 @@ earn 2, more earn 1. The slips live in the learner's progress
 (``tutor.progress.ProgressStore.step_slipped``, saved the moment they happen,
 ``LessonProgress.slips``), not in the run: a reload (a new run at the same
 step) neither gives a star back nor takes one; going back to a step adds to its slips; only Restart
-(every step to be done again) and "Reset this lesson" clear them. A link cannot skip ahead (``tutor.links.lesson_link``).
+(every step to be done again) and "Reset this lesson" clear them. A link may open any step: a lesson
+is finished only when every step is done, so skipping earns nothing.
 :attr:`LessonActivity.stars_so_far` is what the run would earn now.
 """
 
@@ -47,7 +48,7 @@ from lessons.models import DoStep, FindStep, GoalStep, Lesson, PredictStep, Read
 from . import words
 from .activity import Activity, Feedback, Sowing
 from .lesson_game import StepGame, step_game
-from .links import lesson_link, step_from_link
+from .links import step_from_link
 from .progress import ProgressStore, stars
 
 
@@ -74,8 +75,7 @@ class LessonActivity(Activity):
         notice: a :class:`Feedback` (or ``None``).
         game: a ``game`` step's game (``tutor.lesson_game.StepGame``, drawn instead of the lesson), else ``None``.
         link: the ``?step=`` value the run was opened by, until a step is started again; else ``None``.
-        link_note: a sentence about the link the run was opened by (a step that does not exist, or one
-            that would skip ahead), shown
+        link_note: a sentence about the link the run was opened by (a step that does not exist), shown
             above the step until a step is started again (Next, Back, Restart, Try again); else ``None``.
     """
 
@@ -100,34 +100,27 @@ class LessonActivity(Activity):
 
     @classmethod
     def from_link(cls, lesson: Lesson, progress: ProgressStore, value: str | None) -> LessonActivity:
-        """A run opened by a ``?step=`` link at the step ``tutor.links.lesson_link`` allows (that one, the nearest
-        real one, or the first step not done), with :attr:`link_note` saying so (the raw text is never repeated)."""
-        index, note = lesson_link(value, [s.id for s in lesson.steps], progress.lesson(lesson.id))
+        """A run opened by a ``?step=`` link at the step it names (or the nearest real one,
+        ``tutor.links.step_from_link``), with :attr:`link_note` saying so (the raw text is never repeated)."""
+        index, note = step_from_link(value, len(lesson.steps))
         run = cls(lesson, progress, index)
         run._linked(value, note)
         return run
 
     def follow_link(self, value: str | None) -> None:
         """Open the step a ``?step=`` link names, as :meth:`from_link` does (the browser's Back or Forward)."""
-        index, note = lesson_link(value, [s.id for s in self.lesson.steps], self.progress.lesson(self.lesson.id))
+        index, note = step_from_link(value, len(self.lesson.steps))
         self.start_step(index)
         self._linked(value, note)
 
     def _linked(self, value: str | None, note: str | None) -> None:
         self.link = value
-        if note == "ahead":
-            asked = step_from_link(value, len(self.lesson.steps))[0] + 1
-            self.link_note = words.step_link_ahead(asked, self.index + 1)
-        elif note is not None:
+        if note is not None:
             self.link_note = words.step_link_note(note == "last", len(self.lesson.steps))
 
     def rebind(self, progress: ProgressStore) -> None:
-        """Write to ``progress`` from now on (the learner's code became known after the first run); a run
-        still untouched on the step its link opened opens the link again by what ``progress`` knows."""
+        """Write to ``progress`` from now on (the learner's code became known after the first run)."""
         self.progress = progress
-        if self.link is not None and not self.finished and self.notice is None and not self.turn.results \
-                and not self.wrong and not self.chosen:
-            self.follow_link(self.link)
 
     # -- Activity -------------------------------------------------------------
 

@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 from engine import MAX_NOTATION_LENGTH, OPTIONS, KalahRules, NotationError, Position, Rules, rules_from_params
 
 from . import words
-from .progress import LessonProgress
 
 LINK_KEYS = ("pos", "game", *dict.fromkeys(o.name for o in OPTIONS))
 """The query parameters a sandbox link may carry: the position, the game and every option."""
@@ -95,27 +94,4 @@ def step_from_link(value: str | None, total: int) -> tuple[int, str | None]:
     return number - 1, None
 
 
-def lesson_link(value: str | None, step_ids: list[str], record: LessonProgress) -> tuple[int, str | None]:
-    """The 0-based step a ``?step=`` link (or the browser's Back/Forward) opens, for a learner whose
-    record of this lesson is ``record``, and what to say (:func:`step_from_link`'s notes, or
-    ``"ahead"``). Once the learner has begun the lesson (a step done or tried since its last restart,
-    or the lesson finished before), a link cannot skip ahead: past the first step not done and past
-    the furthest step done or tried, that first step not done opens instead, with ``"ahead"``. A
-    lesson not begun opens at any step (a teacher's link): it is finished only when every step is done
-    (``tutor.lesson.LessonActivity.next_step``), and a restart clears the steps done, so skipping earns nothing.
-
-    >>> fresh, begun = LessonProgress(), LessonProgress(steps_done={"a"}, tries={"a": (1, 0), "c": (1, 0)})
-    >>> ids = ["a", "b", "c", "d"]
-    >>> lesson_link("4", ids, fresh), lesson_link("4", ids, begun), lesson_link("3", ids, begun)
-    ((3, None), (1, 'ahead'), (2, None))
-    """
-    index, note = step_from_link(value, len(step_ids))
-    left = [k for k, step_id in enumerate(step_ids) if step_id not in record.steps_done]
-    reached = [k for k, step_id in enumerate(step_ids) if step_id in record.steps_done or step_id in record.tries]
-    begun = record.done or bool(reached)
-    if begun and left and index > max([left[0], *reached]):
-        return left[0], "ahead"
-    return index, note
-
-
-__all__ = ["lesson_link", "step_from_link", "LINK_KEYS", "LINK_VALUE_MAX", "link_query", "position_problem", "read_link"]
+__all__ = ["step_from_link", "LINK_KEYS", "LINK_VALUE_MAX", "link_query", "position_problem", "read_link"]

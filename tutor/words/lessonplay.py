@@ -125,12 +125,6 @@ def step_link_note(past_end: bool, total: int) -> str:
     return _("That link does not name a step of this lesson, so here is step 1.")
 
 
-def step_link_ahead(asked: int, opened: int) -> str:
-    """A link to step ``asked`` past the first step not done (``opened``, 1-based) in a lesson begun."""
-    return _("Step {asked} opens once the steps before it are done: here is step {opened}, the first one "
-             "still to do.").format(asked=asked, opened=opened)
-
-
 def would_do(pit: int, what_it_does: str) -> str:
     """The details of :func:`press_the_lit` after a real move: what that pit would have done."""
     return _("What pit {pit} would do: {words}").format(pit=pit, words=what_it_does)
@@ -250,6 +244,6 @@ def stars_so_far_help(stars: int) -> str:
 
 __all__ = [
     "account", "account_rules", "first_sentence", "found", "keep_going_short", "lesson_label", "mistake_line", "mistake_name",
-    "move_account", "press_the_lit", "step_link_ahead", "step_link_note", "not_this_answer", "not_yet", "reached_goal", "refusal", "right",
+    "move_account", "press_the_lit", "step_link_note", "not_this_answer", "not_yet", "reached_goal", "refusal", "right",
     "shown_try", "stars_so_far", "stars_so_far_help", "tried", "would_do", "your_place",
 ]
