@@ -76,6 +76,8 @@ def test_k9_pit_3_at_the_start_gives_an_extra_turn(page_app):
     press(at, 3)
     assert sb(at).game.position == Position.from_notation("4,4,0,5,5,5/1/4,4,4,4,4,4/0/S")
     assert "South moves again" in texts(at)
+    told = [m.value for m in at.markdown if "South moves again" in m.value]
+    assert told and not any("K9" in t for t in told)  # rule ids are for teachers (a tester: "K9" unexplained)
 
 
 def test_k5_an_empty_pit_is_refused_and_explained(page_app):

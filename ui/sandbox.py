@@ -81,7 +81,7 @@ def _controls(sb: SandboxActivity) -> None:
 
 def _what_happened(sb: SandboxActivity) -> None:
     if sb.sowing is not None:
-        st.markdown(words.moves_told(list(sb.sowing.results), sb.rules), help=words.label("last_moves_help"))
+        st.markdown(words.moves_told(list(sb.sowing.results), sb.rules, ids=False), help=words.label("last_moves_help"))
 
 
 def _result(sb: SandboxActivity) -> None:
