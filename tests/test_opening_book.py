@@ -64,7 +64,7 @@ def test_every_position_within_the_plies_the_header_names_is_in_the_book(rule):
     header = path.read_text().splitlines()[0]
     plies, count = full_plies(book.book_table(rule), rule == "empty")
     assert f"every position up to ply {plies} ({count} boards)" in header
-    assert plies >= 2
+    assert plies >= 3
 
 
 @pytest.mark.parametrize("rule", shipped())
