@@ -395,3 +395,19 @@ def test_show_me_names_the_pits_in_good_english():
     assert words.pits_in_order([6]) == "pit 6"
     assert words.pits_in_order([6, 5, 6]) == "pits 6, 5 and 6"
     assert words.pits_in_order([3, 6]) == "pits 3 and 6"
+
+
+def test_an_empty_pit_in_a_do_step_says_it_is_empty_then_which_pit_to_press():
+    """Lesson 4's first step (a tester pressed its empty pit 4 and was told only to press the lit pit):
+    nothing is played, no slip; the sentence is the K5 refusal, the details name the lit pit."""
+    from lessons.loader import load_lessons
+
+    lesson = load_lessons()["captures"]
+    run = at("first-capture", lesson)
+    before = run.position
+    assert before.row(before.to_move)[3] == 0
+    run.press(4)
+    note = feedback(run)
+    assert run.position == before and run.wrong == 0 and not run.done
+    assert (note.kind, note.text) == ("info", "Not that one: pick one of your own pits that has seeds in it.")
+    assert note.details == "Not that one this time: press the lit pit 1, the one that glows."

@@ -199,8 +199,8 @@ class LessonActivity(Activity):
     def refused(self, pit: int, error: IllegalMoveError) -> None:
         rule_id = error.rule_id
         step = self.step
-        if isinstance(step, DoStep):  # a do step teaches: no slip, and it says which pit to press
-            self.notice = Feedback("info", lambda: words.press_the_lit(step.lit), lambda: words.refusal(rule_id),
+        if isinstance(step, DoStep):  # a do step teaches: no slip; why not that pit, then which pit to press
+            self.notice = Feedback("info", lambda: words.refusal(rule_id), lambda: words.press_the_lit(step.lit),
                                    (rule_id,))
             return
         self._slipped()

@@ -143,7 +143,8 @@ function render(root, data, counts, opts) {
     if (!canPlay) {
       b.disabled = true;
     } else {
-      b.classList.add("mt-playable");
+      // An empty pit stays pressable where a page explains it (a lesson), but never looks playable (K5).
+      if (count > 0) b.classList.add("mt-playable");
       b.addEventListener("click", () => {
         // The pit reacts at once, before the server answers; the board drawn with the answer replaces it.
         b.classList.add("mt-pressed");
