@@ -24,11 +24,12 @@ TEST_SETTINGS = {
     "perfect": {"proof_seeds": 18, "proof_ms": None, "max_depth": 10, "time_ms": None},
 }
 OPENINGS = 10  # random first moves; each opening is played with both colours
-TALLIES = {  # the stronger level's results over the 20 games
+TALLIES = {  # the stronger level's results over the 20 games (Hard and Perfect read the opening book
+    # first: a book that covers more plies changes the last two, recorded again when one is installed)
     ("easy", "beginner"): {"win": 20, "draw": 0, "loss": 0},
     ("medium", "easy"): {"win": 19, "draw": 0, "loss": 1},
-    ("hard", "medium"): {"win": 13, "draw": 0, "loss": 7},
-    ("perfect", "hard"): {"win": 15, "draw": 1, "loss": 4},
+    ("hard", "medium"): {"win": 14, "draw": 3, "loss": 3},
+    ("perfect", "hard"): {"win": 12, "draw": 1, "loss": 7},
 }
 
 
