@@ -162,6 +162,9 @@ def render() -> None:
     run = current()
     run.rule_ids = state.session().prefs.rule_ids
     puzzle = run.puzzle
+    code = puzzle_code(puzzle.id)
+    state.session().puzzle_link = code
+    state.set_query("puzzle", code)  # every run: a run cut short after a puzzle opened never leaves the old link
     st.subheader(f"{puzzle_name(puzzle.id)} {words.level_word(level_of(puzzle))}")
     st.caption(words.puzzle_caption(puzzle.game_rules, puzzle.id == today()))
     if run.cited():  # a teacher's badges; a learner sees the task only (the rules practised tell the answer)
