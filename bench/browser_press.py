@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -40,7 +39,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.cold_start import CHROMIUM, free_port, start, wait_health  # noqa: E402
+from bench.cold_start import CHROMIUM, free_port, start, stop, wait_health  # noqa: E402
 from tests.browser_support import FIND, set_switch, wait_idle  # noqa: E402
 from ui.state import Keys  # noqa: E402
 
@@ -192,12 +191,7 @@ def measure(runs: int, ports: tuple[int, int] | None, warmup: int = 5) -> dict[s
                 browser.close()
         finally:
             for proc in procs:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+                stop(proc)
     return out
 
 

@@ -154,13 +154,18 @@ def one_start(browser, kind: str, app_dir: Path, tmp: Path, env: dict[str, str],
         cpu = cpu_seconds(proc.pid)
     finally:
         context.close()
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
     return healthy, shown, settled, cpu
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """End a server started by :func:`start`: SIGTERM, then SIGKILL after 20 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def main() -> None:
