@@ -15,7 +15,7 @@ Playwright clicks as a mouse does; both are timed inside the page
 (``performance.now()``, from the click event to the change seen by a
 MutationObserver, or at the latest the next animation frame), so Playwright's
 own round trips are not counted. Also notes, for every press, whether the
-pressed pit had its pressed look (``mt-pressed``, set by ``ui/board.js``) right
+pressed pit had its pressed look (``mt-pressed``, set by ``ui/web/board.js``) right
 after its click handler, before the server could answer. Prints the medians
 and the ratio (each page is brought to the front while it is timed). Nothing
 is asserted.

@@ -161,3 +161,18 @@ def test_a_control_reruns_parts_only_from_a_fragment_run(monkeypatch, this_run, 
     monkeypatch.setattr(sandbox, "panels_open", lambda: False)
     sandbox._control(lambda: None)()
     assert calls == expected
+
+
+def test_the_board_sends_its_files_by_name_not_with_every_board(page_app):
+    """The board's JS and CSS are files Streamlit serves (``ui/web``): each board drawn names them,
+    so a press carries the board's data, not its 30 KB of code."""
+    from pathlib import Path
+
+    at = open_sandbox(page_app)
+    boards = [e.proto for e in at.get("bidi_component") if e.proto.component_name == "mancala_tutor.board"]
+    assert len(boards) == 1
+    board = boards[0]
+    assert (board.js_source_path, board.css_source_path) == ("board.js", "board.css")
+    assert (board.js_content, board.css_content) == ("", "")
+    web = Path(sandbox.__file__).resolve().parent / "web"
+    assert {"board.js", "board_clock.js", "board_keys.js", "board_dom.js", "board.css"} <= {p.name for p in web.iterdir()}

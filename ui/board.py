@@ -20,28 +20,53 @@ comes from ``tutor.words``; nothing here decides a rule.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from streamlit.components.v2.get_bidi_component_manager import get_bidi_component_manager
+from streamlit.components.v2.manifest_scanner import ComponentConfig, ComponentManifest
 
 from engine import NORTH, SOUTH, Place, Position, Rules
 from tutor import i18n, words
 from tutor.activity import Activity, Sowing, counts_of, sowing_frames
 from ui import state
 
-_HERE = Path(__file__).resolve().parent
+_WEB = "web"
+"""The board's files (``ui/web``: ``board.js`` and the modules it imports, ``board.css``): the
+component's asset folder, which Streamlit serves as files, so a browser loads them once instead of
+receiving them with every board drawn (about 31 KB each time)."""
+_NAME = "mancala_tutor.board"
+
+
+def _ensure_registered() -> None:
+    """Declare ``ui/web`` as the board component's asset folder to the running Streamlit server (its
+    ``BidiComponentManager``, which serves the files under ``/_stcore/bidi-components/``), once per
+    runtime (AppTest makes one per test). Streamlit finds such folders in installed packages'
+    ``pyproject.toml``; the app is not installed, so it declares the same manifest itself."""
+    manager = get_bidi_component_manager()
+    if manager.get_component_asset_root(_NAME) is None:
+        package, name = _NAME.split(".")
+        manager.register_from_manifest(
+            ComponentManifest(name=package, version="1", components=[ComponentConfig(name=name, asset_dir=_WEB)]),
+            Path(__file__).resolve().parent)
+
+
 # The board's data is sent as a one-item list, [{...}]: Streamlit looks at every top-level value of a
 # component's dict data for a table to convert (importing pandas for it on a server's first page),
 # which cost more than drawing the board; a list is sent as it is.
-_COMPONENT = st.components.v2.component(
-    "mancala_tutor_board",
-    html='<div class="mt-root"></div>',
-    css=(_HERE / "board.css").read_text(encoding="utf-8"),
-    # One ES module from three files (the clocks, the keyboard and live region, the drawing).
-    js="\n".join((_HERE / name).read_text(encoding="utf-8") for name in ("board_clock.js", "board_keys.js", "board.js")),
-)
+@functools.cache
+def _declared() -> Callable[..., Any]:
+    return st.components.v2.component(_NAME, html='<div class="mt-root"></div>', css="board.css", js="board.js")
+
+
+def _component(**kwargs: Any) -> None:
+    """Mount the board component (declared on the first call, inside a running server, after
+    :func:`_ensure_registered`: its files resolve against the server's asset folders)."""
+    _ensure_registered()
+    _declared()(**kwargs)
 
 
 def _key(place: Place) -> str:
@@ -147,7 +172,7 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
         if on_action is not None:
             on_action()
 
-    _COMPONENT(key=key, data=[data], on_pit_change=pit, on_flag_change=flag,
+    _component(key=key, data=[data], on_pit_change=pit, on_flag_change=flag,
                on_shown_change=activity.clock_shown)
 
 
@@ -155,4 +180,4 @@ def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:
     """Draw ``position`` as a board nobody can press (Home's picture of the start)."""
     data = _data(key, position, rules, playable=(), interactive=False, lit=(), path=(), origin=None,
                  turn_text=turn_text, sowing=None)
-    _COMPONENT(key=key, data=[data], on_pit_change=lambda: None)
+    _component(key=key, data=[data], on_pit_change=lambda: None)

@@ -1,7 +1,8 @@
-// Mancala Tutor board, part 1 of 3 (ui/board.py joins board_clock.js, board_keys.js and board.js
-// into one module): the clocks of a timed game. Uses el() and fill() of board.js.
+// Mancala Tutor board: the clocks of a timed game (a module of board.js).
 
-const CLOCKS = (window.__mancalaClocks = window.__mancalaClocks || new Map());
+import { WORDS, el, fill } from "./board_dom.js";
+
+export const CLOCKS = (window.__mancalaClocks = window.__mancalaClocks || new Map());
 
 // ---- the clocks of a timed game (K19). Python owns the time (tutor/clock.py): data.clock
 // gives each side's ms left when the page was drawn, the running side and how long until it
@@ -37,7 +38,7 @@ function paintClock(box, c, side, run) {
   return ms;
 }
 
-function clockBox(data, side, run) {
+export function clockBox(data, side, run) {
   const c = data.clock;
   const box = el("div", `mt-clock mt-clock-${side === "S" ? "south" : "north"}`);
   box.dataset.side = side;
@@ -53,7 +54,7 @@ function clockBox(data, side, run) {
 
 // One ticker per board: repaints the clocks ten times a second and, when the running
 // clock shows zero, tells the server once (it checks with its own time, K19).
-function startClocks(key, root, data, run, onFlag) {
+export function startClocks(key, root, data, run, onFlag) {
   const old = CLOCKS.get(key);
   if (old) clearInterval(old);
   CLOCKS.delete(key);

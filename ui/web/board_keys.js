@@ -1,5 +1,6 @@
-// Mancala Tutor board, part 2 of 3 (ui/board.py joins board_clock.js, board_keys.js and board.js
-// into one module): the keyboard and the live region. Uses el() of board.js.
+// Mancala Tutor board: the keyboard and the live region (a module of board.js).
+
+import { el } from "./board_dom.js";
 
 const FOCUS = (window.__mancalaFocus = window.__mancalaFocus || new Map());
 const ROVE = (window.__mancalaRove = window.__mancalaRove || new Map());
@@ -12,7 +13,7 @@ function focusedIn(root) {
 // Where the focus is in board `key`: a place key ("S3"), "board" for another of its buttons, or
 // null. When the focus is nowhere (the page's body) because the board was drawn anew under it (a
 // rerun, a new frame), the place remembered by watchFocus() on this page, so it can be put back.
-function focusPlace(root, key) {
+export function focusPlace(root, key) {
   const a = focusedIn(root);
   if (a) return (a.dataset && a.dataset.place) || "board";
   const doc = document.activeElement;
@@ -23,7 +24,7 @@ function focusPlace(root, key) {
 
 // Remember where the focus is inside the board (once per drawn root); forget it when the learner
 // takes the focus elsewhere, but not when the board itself removed the focused button.
-function watchFocus(root, key) {
+export function watchFocus(root, key) {
   if (root.dataset.mtWatched === key) return;
   root.dataset.mtWatched = key;
   root.addEventListener("focusin", (e) => {
@@ -47,7 +48,7 @@ function watchFocus(root, key) {
 // The row that can be pressed is one tab stop (a roving tabindex): the pit last focused in that
 // row if it can still be pressed, else the first from the left. Left/Right move along the row as
 // drawn, Home/End go to its ends; Enter or Space presses the pit (it is a real button).
-function rove(root, key, side) {
+export function rove(root, key, side) {
   const pits = [...root.querySelectorAll(".mt-pit.mt-playable")];
   if (!pits.length) return null;
   const memo = `${key}:${side}`;
@@ -78,7 +79,7 @@ function rove(root, key, side) {
 // The live region: what the last action did (data.said, made in Python), set once its sowing has
 // been shown. It is made once and kept while the board is redrawn, so a screen reader hears the
 // change; the same words are not set again for a redraw of the same action.
-function say(root, data) {
+export function say(root, data) {
   let box = root.querySelector(":scope > .mt-say");
   if (!box) {
     box = el("div", "mt-say");

@@ -2,6 +2,12 @@
 // pit presses with setTriggerValue("pit", {pit, pos}).
 // Python (ui/board.py) decides everything about the rules; this file only
 // draws what it is given and plays back the sowing frames it is given.
+// Streamlit serves it and its modules as files (ui/web, the component's asset folder), so a
+// browser loads them once, not with every board.
+
+import { WORDS, el, fill, setWords } from "./board_dom.js";
+import { CLOCKS, clockBox, startClocks } from "./board_clock.js";
+import { focusPlace, rove, say, watchFocus } from "./board_keys.js";
 
 const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
 const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
@@ -38,22 +44,6 @@ function sown(key, anim) {
   document.documentElement.classList.add(`mt-sown-${id}`);
 }
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-// Every word comes from Python (tutor.words), already in the learner's language:
-// data.words = {seed: "{n} seed", seeds: "{n} seeds", pit: "{side} pit {pit}, {seeds}",
-//               store: "{label}, {seeds}", hand: "In hand: {seeds}", next: "...", skip: "..."}
-let WORDS = {};
-
-function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
-}
-
 function seedsWord(k) {
   return fill(k === 1 ? WORDS.seed : WORDS.seeds, { n: k });
 }
@@ -81,7 +71,7 @@ function placeKey(side, pit) {
 
 function render(root, data, counts, opts) {
   const { n, names } = data;
-  WORDS = data.words || WORDS;
+  setWords(data.words);
   const hi = new Set(opts.hi || []);
   const lit = new Set(data.lit || []);
   const onPath = new Set(data.path || []);
