@@ -7,9 +7,12 @@ both in Debian's Chromium, then takes turns:
 - ``one-button rerun``: click the button; the time until the page shows the
   rerun's line (``Pressed N times``);
 - ``sandbox press``: the Sandbox, two players, sowing animation off (Board
-  settings), so the board shows the answer as soon as it comes; click a
+  settings), so the board shows the move as soon as it can; click a
   playable pit; the time until the board shows the new position (its
-  ``data-notation`` changed). A finished game is started again, untimed.
+  ``data-notation`` changed): the board the browser draws at once from the
+  move Python sent with it (``Activity.foreseen``), and, printed apart, the
+  time until the server's own board for it replaces that one (pits pressable
+  again). A finished game is started again, untimed.
 
 Playwright clicks as a mouse does; both are timed inside the page
 (``performance.now()``, from the click event to the change seen by a
@@ -74,7 +77,7 @@ ARM_PIT = """(name) => {
   """ + FIND + """
   const board = find(document, '.mt-board');
   const before = board.dataset.notation;
-  window.__mt = {t0: null, end: null, pressed: null};
+  window.__mt = {t0: null, end: null, answered: null, pressed: null};
   document.addEventListener('click', () => { window.__mt.t0 = performance.now(); }, {capture: true, once: true});
   // Bubbling on the document: runs after the pit's own handler, before any answer can come.
   document.addEventListener('click', (e) => {
@@ -83,14 +86,16 @@ ARM_PIT = """(name) => {
   }, {once: true});
   const check = () => {
     const m = window.__mt;
-    if (m.t0 === null || m.end !== null) return;
+    if (m.t0 === null || m.answered !== null) return;
     const now = find(document, '.mt-board');
-    if (now && now.dataset.notation !== before && now.dataset.animating === 'false') m.end = performance.now();
+    if (!now || now.dataset.notation === before || now.dataset.animating !== 'false') return;
+    if (m.end === null) m.end = performance.now();
+    if (now.dataset.foreseen !== 'true') m.answered = performance.now();
   };
   // The new board replaces the old one inside the component's root: watch it, and every frame too.
   const watch = new MutationObserver(check);
   watch.observe(board.getRootNode(), {subtree: true, childList: true, attributes: true});
-  const frame = () => { check(); if (window.__mt.end === null) requestAnimationFrame(frame); else watch.disconnect(); };
+  const frame = () => { check(); if (window.__mt.answered === null) requestAnimationFrame(frame); else watch.disconnect(); };
   requestAnimationFrame(frame);
 }"""
 """Before a press of the pit named ``name``: notes the click's time, whether the pit looked pressed
@@ -158,7 +163,7 @@ def measure(runs: int, ports: tuple[int, int] | None, warmup: int = 5) -> dict[s
         env = {**os.environ, "MANCALA_DB_URL": f"sqlite:///{tmp / 'progress.sqlite3'}", "PYTHONUNBUFFERED": "1"}
         one_port, app_port = ports or (free_port(), free_port())
         procs = [start("one_button.py", tmp, one_port, env), start("app.py", ROOT, app_port, env)]
-        out: dict[str, list] = {"one": [], "press": [], "pressed": []}
+        out: dict[str, list] = {"one": [], "press": [], "answer": [], "pressed": []}
         try:
             one_base, app_base = f"http://127.0.0.1:{one_port}", f"http://127.0.0.1:{app_port}"
             wait_health(one_base, procs[0])
@@ -182,11 +187,15 @@ def measure(runs: int, ports: tuple[int, int] | None, warmup: int = 5) -> dict[s
                     app.evaluate(ARM_PIT, name)
                     app.get_by_role("button", name=name, exact=True).click()
                     press, pressed = wait_done(app, "sandbox press"), app.evaluate("() => window.__mt.pressed")
+                    app.wait_for_function("() => window.__mt.answered !== null")
+                    answered = app.evaluate("() => window.__mt.answered - window.__mt.t0")
                     wait_idle(app)  # the press's run has ended before the next click anywhere
-                    print(f"  click {i + 1}: one-button {ms:.0f} ms, press {press:.0f} ms", file=sys.stderr, flush=True)
+                    print(f"  click {i + 1}: one-button {ms:.0f} ms, press {press:.0f} ms, answer {answered:.0f} ms",
+                          file=sys.stderr, flush=True)
                     if i >= warmup:  # the first clicks warm caches up
                         out["one"].append(ms)
                         out["press"].append(press)
+                        out["answer"].append(answered)
                         out["pressed"].append(pressed)
                 browser.close()
         finally:
@@ -207,6 +216,8 @@ def main() -> None:
     print(f"  one-button page rerun            {one:7.1f} ms")
     print(f"  sandbox press to new board       {press:7.1f} ms")
     print(f"  ratio, press / one-button rerun: {press / one:4.2f}x   (target <= 1.3x)")
+    answer = statistics.median(out["answer"])
+    print(f"  sandbox press to the server's board {answer:7.1f} ms   (ratio {answer / one:4.2f}x)")
     print(f"  pressed look right after the click, before any answer: {sum(out['pressed'])} of {len(out['pressed'])}"
           " presses")
 

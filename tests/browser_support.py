@@ -116,10 +116,15 @@ def wait_rerun(page, timeout: int = TIMEOUT_MS) -> None:
         " === 'notRunning'", timeout=timeout)
 
 
+ANSWERED = ":not([data-foreseen])"
+"""A board the server drew (a press can show a board foreseen in the browser first, ``data-foreseen``)."""
+
+
 def wait_board(page, notation: str | None = None, timeout: int = TIMEOUT_MS) -> None:
-    """Wait until a board has finished sowing (``data-animating="false"``), showing ``notation`` if given."""
+    """Wait until a board the server drew has finished sowing (``data-animating="false"``), showing
+    ``notation`` if given."""
     where = f"[data-notation='{notation}']" if notation else ""
-    page.wait_for_selector(f".mt-board[data-animating='false']{where}", timeout=timeout)
+    page.wait_for_selector(f".mt-board[data-animating='false']{where}{ANSWERED}", timeout=timeout)
 
 
 def shot(page, name: str) -> Path:

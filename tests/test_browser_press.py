@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import FIND, TIMEOUT_MS, settle, sized, wait_idle
+from tests.browser_support import FIND, TIMEOUT_MS, set_switch, settle, sized, wait_idle
 from tests.test_browser import START, after, open_expander
 
 pytestmark = pytest.mark.browser
@@ -26,6 +26,24 @@ SEEN_PRESSED = """(name) => {
   window.__pressedAtOnce = null;
   // Listeners of one element run in the order they were added: this one runs right after the board's.
   pit.addEventListener('click', () => { window.__pressedAtOnce = pit.classList.contains('mt-pressed'); });
+}"""
+
+
+BOARDS_SEEN = """() => {
+  """ + FIND + """
+  const board = find(document, '.mt-board');
+  window.__boards = [];
+  // Every board drawn from now on, in order: its position, whether the browser foresaw it, its line.
+  const note = () => {
+    const now = find(document, '.mt-board');
+    const last = window.__boards[window.__boards.length - 1];
+    const seen = {notation: now.dataset.notation, foreseen: now.dataset.foreseen === 'true',
+                  turn: now.querySelector('.mt-turn').textContent};
+    if (!last || last.notation !== seen.notation || last.foreseen !== seen.foreseen || last.turn !== seen.turn) {
+      window.__boards.push(seen);
+    }
+  };
+  new MutationObserver(note).observe(board.getRootNode(), {subtree: true, childList: true});
 }"""
 
 
@@ -72,3 +90,44 @@ def test_controls_words_and_open_panels_follow_presses(page, server):
     settle(page, START)
     expect(undo).to_be_disabled()
     page.get_by_text("No moves yet").first.wait_for()
+
+
+def test_with_animation_off_a_press_shows_its_move_before_the_answer_and_never_goes_back(page, server):
+    """The board a press foresees (the engine's move, sent with the board) is drawn in the click
+    itself; the server's board for the same position replaces it; the old position never returns."""
+    page.goto(f"{server}/sandbox")
+    page.get_by_role("button", name="South pit 6, 4 seeds").wait_for()
+    wait_idle(page)
+    page.locator("summary").filter(has_text="Board settings").click()
+    set_switch(page, "Animate sowing", False)
+    page.evaluate(BOARDS_SEEN)
+    page.get_by_role("button", name="South pit 6, 4 seeds").click()
+    first = page.evaluate("() => window.__boards[0]")
+    assert first == {"notation": after(START, 6), "foreseen": True, "turn": "South played pit 6"}
+    settle(page, after(START, 6))
+    page.get_by_role("button", name="North pit 1, 5 seeds").wait_for()
+    boards = page.evaluate("() => window.__boards")
+    assert {b["notation"] for b in boards} == {after(START, 6)}
+    assert [b["foreseen"] for b in boards][:2] == [True, False] and not boards[-1]["foreseen"]
+    assert boards[-1]["turn"] == "North to move"
+
+
+def test_a_foreseen_sowing_is_shown_once_the_answer_goes_on_from_where_it_was(page, server):
+    """With the animation on, the sowing starts in the click; the server's board carries on from the
+    frame reached: every frame's line comes once, in order (the sowing never starts again)."""
+    page.goto(f"{server}/sandbox")
+    page.get_by_role("button", name="South pit 3, 4 seeds").wait_for()
+    wait_idle(page)
+    page.evaluate(BOARDS_SEEN)
+    page.get_by_role("button", name="South pit 3, 4 seeds").click()
+    assert page.evaluate("() => window.__boards[0]") == {
+        "notation": after(START, 3), "foreseen": True, "turn": "South lifts 4 seeds from pit 3"}
+    page.wait_for_selector(f".mt-board[data-notation='{after(START, 3)}'][data-animating='false']:not([data-foreseen])",
+                           timeout=TIMEOUT_MS)
+    lines = []
+    for board in page.evaluate("() => window.__boards"):
+        if not lines or lines[-1] != board["turn"]:
+            lines.append(board["turn"])
+    sowing = ["South lifts 4 seeds from pit 3", *[f"South sows seed {n} of 4" for n in range(1, 5)]]
+    assert lines[:5] == sowing
+    assert lines[5:] == ["South to move"] or lines[5:] == ["South played pit 3", "South to move"]

@@ -541,3 +541,46 @@ def test_a_start_where_the_game_is_already_over_is_shown_swept():
             sb.apply_notation(done)
         assert sb.position == Position.from_notation("0,0,0,0,0,0/48/0,0,0,0,0,0/0/S", rules)
         assert sb.result().score == (48, 0) and sb.playable() == ()
+
+
+# ------------------------------------------------------------------ what a press will show, known before it
+
+
+def test_foreseen_presses_are_the_sowings_the_presses_then_make():
+    """Each playable pit's foreseen sowing (drawn by the browser at once) is the very sowing the press
+    makes: the same id, start and moves (K9: pit 3 ends in the store)."""
+    sb = SandboxActivity(KalahRules())
+    ahead = sb.foreseen()
+    assert sorted(ahead) == [1, 2, 3, 4, 5, 6]
+    assert {pit: sowing.end.to_notation() for pit, sowing in ahead.items()} == {
+        1: "0,5,5,5,5,4/0/4,4,4,4,4,4/0/N",
+        2: "4,0,5,5,5,5/0/4,4,4,4,4,4/0/N",
+        3: AFTER_3,
+        4: "4,4,4,0,5,5/1/5,4,4,4,4,4/0/N",
+        5: "4,4,4,4,0,5/1/5,5,4,4,4,4/0/N",
+        6: "4,4,4,4,4,0/1/5,5,5,4,4,4/0/N",
+    }
+    sb.press(3)
+    assert sb.sowing == ahead[3]
+    ahead = sb.foreseen()
+    assert sorted(ahead) == [1, 2, 4, 5, 6]  # pit 3 is empty now (K5)
+    sb.press(6)
+    assert sb.sowing == ahead[6] and sb.sowing.id == 2
+
+
+def test_nothing_is_foreseen_when_a_press_would_not_play_at_once():
+    """No board is drawn ahead of the server while the computer is to move, once the game is over, in
+    a timed game (the clocks change hands on the server), or in a lesson or puzzle (a page may refuse
+    a pit or add a reply)."""
+    from tutor.activity import Activity
+
+    computer = SandboxActivity(KalahRules(), mode="computer", computer_side="S")
+    assert computer.computer_to_move() and computer.foreseen() == {}
+    over = SandboxActivity(KalahRules(), Position.from_notation("0,0,0,0,0,1/30/2,3,4,4,4,0/0/S"))
+    over.press(6)
+    assert over.over() and over.foreseen() == {}
+    timed = SandboxActivity(KalahRules())
+    assert timed.set_time_control({"clock": "3+2"})
+    timed.new_game(KalahRules())
+    assert timed.clock is not None and timed.playable() and timed.foreseen() == {}
+    assert Activity.foreseen(SandboxActivity(KalahRules())) == {}

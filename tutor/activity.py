@@ -257,6 +257,17 @@ class Activity:
         """Places the board lights up (a lesson's pit to press); none by default."""
         return ()
 
+    def foreseen(self) -> dict[int, Sowing]:
+        """What a press would show, known before it is made: for each playable pit (1..n), the
+        sowing pressing it will make (the engine's move, the next action's id).
+
+        The board shows it at once in the browser, before the server answers (issue 14). Only an
+        activity whose press plays the move as it is and shows it as the next action gives these
+        (the sandbox); the others give none (a lesson may refuse a pit, a puzzle adds the reply),
+        and the board waits for the answer.
+        """
+        return {}
+
     def clock_view(self) -> dict[str, object] | None:
         """The clocks the board draws (``tutor.clock.GameClock.view``); ``None``: no clock."""
         return None

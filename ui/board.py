@@ -12,7 +12,9 @@ accessible name such as ``"South pit 3, 4 seeds"``; stores are labelled
 ``"South store, 0 seeds"`` (Awari: ``"South's captured seeds, 0 seeds"``).
 Sowing is animated in the browser seed by seed from the activity's
 ``Sowing`` (frames by ``tutor.activity.sowing_frames``); in step mode a
-"Next seed" button advances one seed per click. When the sowing has been shown, a live
+"Next seed" button advances one seed per click. Where the activity knows what a press will
+show (``Activity.foreseen``: the engine's move for each playable pit, sent with the board), the
+browser shows it at once and the server's answer carries on from there. When the sowing has been shown, a live
 region (``role="status"``) says what the action did (``words.moves_said``); the playable
 row is one tab stop, arrow keys, Home and End move between its pits. Every word on the board
 comes from ``tutor.words``; nothing here decides a rule.
@@ -21,7 +23,7 @@ comes from ``tutor.words``; nothing here decides a rule.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -94,13 +96,9 @@ def sown_class(key: str, sowing: Sowing) -> str:
 
 def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int], interactive: bool,
           lit: Iterable[Place], path: Iterable[Place], origin: Place | None, turn_text: str,
-          sowing: Sowing | None, clock: dict[str, object] | None = None, said: str = "") -> dict[str, Any]:
-    prefs = state.session().prefs
-    anim = None
-    if sowing is not None and prefs.animate:
-        anim = {"id": anim_id(key, sowing), "frames": sowing_frames(sowing, rules), "ms": prefs.ms_per_seed,
-                "step": prefs.step, "skip": sowing.skip,
-                "extends": f"{key}:{sowing.extends}" if sowing.extends is not None else None}
+          sowing: Sowing | None, clock: dict[str, object] | None = None, said: str = "",
+          foreseen: Mapping[int, Sowing] | None = None) -> dict[str, Any]:
+    anim = _anim(key, sowing, rules) if sowing is not None else None
     path_keys = [_key(p) for p in path]
     oware = rules.game == "oware"
     return {
@@ -130,7 +128,28 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         # sowing has been shown); the id tells a new action from a redraw of the same one.
         "said": said,
         "said_id": anim_id(key, sowing) if sowing is not None else None,
+        # What pressing each pit will show, drawn at once by board.js before the server answers.
+        "ahead": {str(pit): _ahead(key, sown, rules) for pit, sown in (foreseen or {}).items()},
     }
+
+
+def _anim(key: str, sowing: Sowing, rules: Rules) -> dict[str, Any] | None:
+    """The animation of ``sowing`` as board.js plays it (``None`` when the learner turned animation off)."""
+    prefs = state.session().prefs
+    if not prefs.animate:
+        return None
+    return {"id": anim_id(key, sowing), "frames": sowing_frames(sowing, rules), "ms": prefs.ms_per_seed,
+            "step": prefs.step, "skip": sowing.skip,
+            "extends": f"{key}:{sowing.extends}" if sowing.extends is not None else None}
+
+
+def _ahead(key: str, sowing: Sowing, rules: Rules) -> dict[str, Any]:
+    """A foreseen press (``Activity.foreseen``): the board after ``sowing``, its animation and the line above."""
+    move = sowing.results[-1]
+    path = [_key(p) for p in move.path]
+    return {"counts": counts_of(sowing.end), "notation": sowing.end.to_notation(), "to_move": sowing.end.to_move,
+            "path": path, "origin": _key(Place(move.mover, move.pit)), "last": path[-1] if path else None,
+            "note": words.played_note(move), "anim": _anim(key, sowing, rules)}
 
 
 def _pressed(key: str, activity: Activity) -> None:
@@ -161,6 +180,7 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
         key, activity.position, activity.rules, playable=playable, interactive=bool(playable),
         lit=activity.lit(), path=last.path if last else (), origin=Place(last.mover, last.pit) if last else None,
         turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(), said=said,
+        foreseen=activity.foreseen(),
     )
     def pit() -> None:
         _pressed(key, activity)

@@ -280,6 +280,11 @@ def lift_note(result: MoveResult) -> str:
         player=side_name(result.mover), seeds=seeds_word(len(result.path)), pit=result.pit)
 
 
+def played_note(result: MoveResult) -> str:
+    """The board's line while the page answers a move it has already shown: ``"South played pit 3"``."""
+    return _("{player} played pit {pit}").format(player=side_name(result.mover), pit=result.pit)
+
+
 def sow_note(result: MoveResult, n: int) -> str:
     """The board's caption for seed ``n`` of a sowing: ``"South sows seed 2 of 4"``."""
     return _("{player} sows seed {n} of {total}").format(player=side_name(result.mover), n=n, total=len(result.path))
@@ -292,6 +297,6 @@ def after_note(result: MoveResult, rules: Rules) -> str:
 
 __all__ = [
     "ANNOUNCED", "END_IDS", "after_note", "announcements", "end_reason", "illegal_text", "lift_note",
-    "move_headline", "move_words", "moves_said", "moves_told", "pit_word", "result_text", "score_words", "sow_note",
+    "move_headline", "move_words", "moves_said", "moves_told", "pit_word", "played_note", "result_text", "score_words", "sow_note",
     "sweep_rule", "sweep_text",
 ]

@@ -13,6 +13,8 @@ const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
 const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
 const SOWN = (window.__mancalaSown = window.__mancalaSown || new Map());
 const PLAYING = (window.__mancalaPlaying = window.__mancalaPlaying || new Map());
+// Board key -> the sowing id a foreseen board replaced (see foreseen()).
+const REPLACED = (window.__mancalaReplaced = window.__mancalaReplaced || new Map());
 
 // A verdict waiting for a sowing (ui/reveal.py) sits in a container keyed
 // "mtverdict_<anim id>", hidden from the start by a page-wide rule, beside a line
@@ -85,6 +87,8 @@ function render(root, data, counts, opts) {
   // For tests and assistive tools: what the board shows and whether it is still sowing.
   board.dataset.notation = data.notation;
   board.dataset.animating = opts.animating ? "true" : "false";
+  // A board a press foresaw (foreseen()), until the server's answer replaces it.
+  if (data.foreseen) board.dataset.foreseen = "true";
   board.style.setProperty("--n", String(n));
 
   // Not a live region: it changes with every seed; the board's live region (say()) tells the move.
@@ -223,10 +227,26 @@ function render(root, data, counts, opts) {
   }
 }
 
+// The board a press shows at once, before the server answers: the move Python gave for that pit
+// in data.ahead (the engine's result, the sowing's id the answer will carry). Nothing can be pressed
+// on it; the answer's board replaces it, and goes on from the frame the sowing has reached.
+function foreseen(data, next) {
+  return {
+    ...data, counts: next.counts, notation: next.notation, to_move: next.to_move, path: next.path,
+    origin: next.origin, last: next.last, turn_text: next.note, anim: next.anim, playable: [],
+    interactive: false, lit: [], said: "", said_id: null, ahead: null, foreseen: true,
+  };
+}
+
 export default function ({ data: sent, parentElement, setTriggerValue }) {
   // The data comes as a one-item list (ui/board.py).
   const data = sent && sent[0];
   if (!data) return;
+  return mount(parentElement, data, setTriggerValue, false);
+}
+
+// Draw `data` in parentElement (`ahead`: a board foreseen by a press, see foreseen()); returns the cleanup.
+function mount(parentElement, data, setTriggerValue, ahead) {
   let root = parentElement.querySelector(".mt-root");
   if (!root) {
     root = el("div", "mt-root");
@@ -244,7 +264,14 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
   // another button of the board, or null when the focus is elsewhere.
   watchFocus(root, key);
   const active = () => focusPlace(root, key);
-  const onPit = (k) => setTriggerValue("pit", { pit: k, pos: data.notation });
+  const onPit = (k) => {
+    setTriggerValue("pit", { pit: k, pos: data.notation });
+    const next = data.ahead && data.ahead[String(k)];
+    if (next) {
+      REPLACED.set(key, SEEN.get(key));
+      mount(parentElement, foreseen(data, next), setTriggerValue, true);
+    }
+  };
   const clockRun = { start: data.clock && data.clock.waiting ? Infinity : performance.now() + (data.clock ? data.clock.startsIn : 0) };
   // A clock waiting for this board's sowing starts when it has been shown to its end (or skipped);
   // the server is told, so it starts the same clock with its own time.
@@ -265,7 +292,11 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
 
   const anim = data.anim;
   const firstMount = !SEEN.has(key);
-  const fresh = anim && anim.frames && anim.frames.length && SEEN.get(key) !== anim.id;
+  // The answer to a foreseen press can still carry the sowing the foreseen board replaced (the
+  // server did not take the press): that one has been shown already.
+  const replaced = !ahead && anim && REPLACED.get(key) === anim.id;
+  if (!ahead) REPLACED.delete(key);
+  const fresh = anim && anim.frames && anim.frames.length && SEEN.get(key) !== anim.id && !replaced;
   // A rerun during a sowing draws the board again with the same sowing: go on from the
   // frame it had reached, so the animation (and the verdict waiting for it) is not cut short.
   const playing = PLAYING.get(key);
@@ -289,7 +320,7 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
     finalView(active());
     sown(key, anim);
     shownToEnd();
-    say(root, data);
+    if (!ahead) say(root, data);
     return () => {};
   }
 
@@ -312,7 +343,7 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
     finalView(active());
     sown(key, anim);
     shownToEnd();
-    say(root, data);
+    if (!ahead) say(root, data);
   };
   const show = (focusKey) => {
     const f = frames[i];
