@@ -33,7 +33,8 @@ BOARDS_SEEN = """() => {
   """ + FIND + """
   const board = find(document, '.mt-board');
   window.__boards = [];
-  // Every board drawn from now on, in order: its position, whether the browser foresaw it, its line.
+  // The board now, then every board drawn that differs from the one before: its position, whether
+  // the browser foresaw it, its line.
   const note = () => {
     const now = find(document, '.mt-board');
     const last = window.__boards[window.__boards.length - 1];
@@ -43,6 +44,7 @@ BOARDS_SEEN = """() => {
       window.__boards.push(seen);
     }
   };
+  note();
   new MutationObserver(note).observe(board.getRootNode(), {subtree: true, childList: true});
 }"""
 
@@ -102,12 +104,13 @@ def test_with_animation_off_a_press_shows_its_move_before_the_answer_and_never_g
     set_switch(page, "Animate sowing", False)
     page.evaluate(BOARDS_SEEN)
     page.get_by_role("button", name="South pit 6, 4 seeds").click()
-    first = page.evaluate("() => window.__boards[0]")
-    assert first == {"notation": after(START, 6), "foreseen": True, "turn": "South played pit 6"}
+    first = page.evaluate("() => window.__boards.slice(0, 2)")
+    assert first == [{"notation": START, "foreseen": False, "turn": "South to move"},
+                     {"notation": after(START, 6), "foreseen": True, "turn": "South played pit 6"}]
     settle(page, after(START, 6))
     page.get_by_role("button", name="North pit 1, 5 seeds").wait_for()
-    boards = page.evaluate("() => window.__boards")
-    assert {b["notation"] for b in boards} == {after(START, 6)}
+    boards = page.evaluate("() => window.__boards")[1:]
+    assert {b["notation"] for b in boards} == {after(START, 6)}  # the old position never came back
     assert [b["foreseen"] for b in boards][:2] == [True, False] and not boards[-1]["foreseen"]
     assert boards[-1]["turn"] == "North to move"
 
@@ -120,12 +123,12 @@ def test_a_foreseen_sowing_is_shown_once_the_answer_goes_on_from_where_it_was(pa
     wait_idle(page)
     page.evaluate(BOARDS_SEEN)
     page.get_by_role("button", name="South pit 3, 4 seeds").click()
-    assert page.evaluate("() => window.__boards[0]") == {
+    assert page.evaluate("() => window.__boards[1]") == {
         "notation": after(START, 3), "foreseen": True, "turn": "South lifts 4 seeds from pit 3"}
     page.wait_for_selector(f".mt-board[data-notation='{after(START, 3)}'][data-animating='false']:not([data-foreseen])",
                            timeout=TIMEOUT_MS)
     lines = []
-    for board in page.evaluate("() => window.__boards"):
+    for board in page.evaluate("() => window.__boards")[1:]:
         if not lines or lines[-1] != board["turn"]:
             lines.append(board["turn"])
     sowing = ["South lifts 4 seeds from pit 3", *[f"South sows seed {n} of 4" for n in range(1, 5)]]

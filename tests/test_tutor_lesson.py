@@ -411,3 +411,21 @@ def test_an_empty_pit_in_a_do_step_says_it_is_empty_then_which_pit_to_press():
     assert run.position == before and run.wrong == 0 and not run.done
     assert (note.kind, note.text) == ("info", "Not that one: pick one of your own pits that has seeds in it.")
     assert note.details == "Not that one this time: press the lit pit 1, the one that glows."
+
+
+def test_a_press_is_foreseen_only_where_it_is_played_as_it_is():
+    """The board shows a foreseen press at once: a do step foresees only its lit pit (another pit is
+    explained, not played), a find step every legal pit; each is the sowing the press then makes."""
+    from tutor.activity import sowing_frames
+
+    do = at("press-3")
+    assert list(do.foreseen()) == [3]
+    do.press(3)
+    assert do.sowing is not None and sowing_frames(do.sowing, do.rules)[0]["counts"]["S3"] == 0
+    find = at("find-turn")
+    ahead = find.foreseen()
+    assert sorted(ahead) == [1, 2, 3, 4, 5, 6]
+    find.press(1)
+    assert find.sowing == ahead[1] and find.position == ahead[1].end
+    assert find.foreseen() == {}  # the board waits for Try again
+    assert at("where").foreseen() == {}  # a predict step takes no press

@@ -328,3 +328,19 @@ def test_a_new_learner_meets_an_easy_standard_kalah_puzzle_first() -> None:
     assert first == "capture-pick-the-pile"
     assert level_of(pool[first]) == 1 and (rules.game, rules.pits, rules.seeds) == ("kalah", 6, 4)
     assert first_puzzle(pool, {"capture-pick-the-pile"}, day) == puzzle_of_the_day(pool, day)
+
+
+def test_a_foreseen_press_begins_the_sowing_the_wrong_turn_shows():
+    """A wrong turn's sowing is the foreseen move and then North's reply: the board, which drew the
+    foreseen frames at once, goes on with the reply's frames from there."""
+    from tutor.activity import sowing_frames
+
+    run = try_("capture-pick-the-pile")
+    ahead = run.foreseen()
+    assert sorted(ahead) == [2, 3, 6]  # South's pits with seeds
+    run.press(3)
+    assert run.sowing.id == ahead[3].id and run.sowing.start == ahead[3].start
+    assert run.sowing.results[:1] == ahead[3].results and [r.pit for r in run.sowing.results] == [3, 6]
+    shown = sowing_frames(ahead[3], run.rules)
+    assert sowing_frames(run.sowing, run.rules)[:len(shown)] == shown
+    assert run.foreseen() == {}

@@ -258,15 +258,24 @@ class Activity:
         return ()
 
     def foreseen(self) -> dict[int, Sowing]:
-        """What a press would show, known before it is made: for each playable pit (1..n), the
-        sowing pressing it will make (the engine's move, the next action's id).
+        """What a press would show, known before it is made: for each pit of :meth:`foreseeable`
+        that is a legal move, the sowing pressing it will make (the engine's move, the next action's
+        id). The board shows it at once in the browser, before the server answers (issue 14).
+        Nothing while the computer is thinking in another run of the session."""
+        pits = self.foreseeable()
+        if not pits or self.busy():
+            return {}
+        from engine import play
 
-        The board shows it at once in the browser, before the server answers (issue 14). Only an
-        activity whose press plays the move as it is and shows it as the next action gives these
-        (the sandbox); the others give none (a lesson may refuse a pit, a puzzle adds the reply),
-        and the board waits for the answer.
-        """
-        return {}
+        position, rules, after = self.position, self.rules, self.action + 1
+        legal = set(legal_moves(position, rules))
+        return {pit: Sowing(position, (play(position, pit, rules),), after) for pit in pits if pit in legal}
+
+    def foreseeable(self) -> tuple[int, ...]:
+        """The pits (1..n) whose press plays its move as it is and shows it first in the next
+        action's sowing (more moves, a computer's reply, may follow in it or after it). None here:
+        an activity that refuses or changes some presses says which pits it keeps to."""
+        return ()
 
     def clock_view(self) -> dict[str, object] | None:
         """The clocks the board draws (``tutor.clock.GameClock.view``); ``None``: no clock."""

@@ -145,6 +145,12 @@ class LessonActivity(Activity):
         return (not self.finished and not self.done and not self.waiting
                 and isinstance(self.step, (DoStep, GoalStep)))
 
+    def foreseeable(self) -> tuple[int, ...]:
+        """A do step plays only its lit pits (another is explained); a goal or find step plays any pit."""
+        if isinstance(self.step, DoStep) and self.accepts_presses():
+            return tuple(self.step.lit)
+        return self.playable()
+
     def playable(self) -> tuple[int, ...]:
         """Every pit of the learner's row while presses count, so a wrong one can be explained."""
         return tuple(range(1, self.rules.pits + 1)) if self.accepts_presses() else ()

@@ -31,12 +31,11 @@ from engine import (
     choose_move,
     make_rules,
     options_for,
-    play,
     swept,
 )
 
 from . import computer, words
-from .activity import Activity, Notice, Sowing, writes
+from .activity import Activity, Notice, writes
 from .computer import ComputerTurns, Step, Turn
 from .editor import BoardEditor
 from .progress import GameRecord, ProgressStore
@@ -126,13 +125,10 @@ class SandboxActivity(BoardEditor, TimedPlay, ComputerTurns, Activity):
     def play(self, pit: int) -> MoveResult:
         return self.game.play(pit)
 
-    def foreseen(self) -> dict[int, Sowing]:
-        """As ``Activity.foreseen``: a press the sandbox accepts plays the move and shows it alone
-        (the computer's reply, if any, comes as a later sowing that continues it)."""
-        if not self.accepts_presses() or self.busy() or self.clock is not None:
-            return {}  # a timed game's clocks change hands on the server: its board waits for the answer
-        after = self.action + 1
-        return {pit: Sowing(self.position, (play(self.position, pit, self.rules),), after) for pit in self.playable()}
+    def foreseeable(self) -> tuple[int, ...]:
+        """Every playable pit, in an untimed game (a timed game's clocks change hands on the server:
+        its board waits for the answer)."""
+        return self.playable() if self.clock is None else ()
 
     @writes()
     def press(self, pit: object, seen: str | None = None) -> None:

@@ -128,6 +128,9 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         # sowing has been shown); the id tells a new action from a redraw of the same one.
         "said": said,
         "said_id": anim_id(key, sowing) if sowing is not None else None,
+        # Presses this board has sent that the server has read: a board drawn by a run that began
+        # before a foreseen press was read has the count the press was made with.
+        "presses": state.session().presses.get(key, 0),
         # What pressing each pit will show, drawn at once by board.js before the server answers.
         "ahead": {str(pit): _ahead(key, sown, rules) for pit, sown in (foreseen or {}).items()},
     }
@@ -154,6 +157,8 @@ def _ahead(key: str, sowing: Sowing, rules: Rules) -> dict[str, Any]:
 
 def _pressed(key: str, activity: Activity) -> None:
     """The component's trigger callback: hand the pressed pit (and the position it was pressed on) to the activity."""
+    presses = state.session().presses
+    presses[key] = presses.get(key, 0) + 1
     value = st.session_state.get(key)
     try:
         payload = value["pit"] if value is not None else None

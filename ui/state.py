@@ -91,6 +91,8 @@ class Session:
     ``step_links``: lesson id -> the ``?step=`` its page last wrote into the address (another value
     there means the browser's Back or Forward changed it). ``rooms``: lesson id -> the action that
     opened the feedback's room on a phone in the step shown (``ui.lesson_panel.room``).
+    ``presses``: board key -> how many presses its board has sent (``ui.board``: a board drawn
+    before a press was read tells the browser so, see ``board.js`` ``foreseen``).
     """
 
     prefs: BoardPrefs = field(default_factory=BoardPrefs)
@@ -106,6 +108,7 @@ class Session:
     store_lost: bool = False
     teacher_class: str | None = None
     class_made: tuple[str, str] | None = None
+    presses: dict[str, int] = field(default_factory=dict)
     question: tuple[int, QuestionActivity] | None = None
     step_links: dict[str, str] = field(default_factory=dict)
     rooms: dict[str, int] = field(default_factory=dict)

@@ -13,8 +13,12 @@ const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
 const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
 const SOWN = (window.__mancalaSown = window.__mancalaSown || new Map());
 const PLAYING = (window.__mancalaPlaying = window.__mancalaPlaying || new Map());
-// Board key -> the sowing id a foreseen board replaced (see foreseen()).
+// Board key -> the sowing id a foreseen board replaced, and the foreseen sowing's id and length (see foreseen()).
 const REPLACED = (window.__mancalaReplaced = window.__mancalaReplaced || new Map());
+const FORESAW = (window.__mancalaForesaw = window.__mancalaForesaw || new Map());
+// Board key -> the press count a foreseen board was drawn with, and until when it waits for the answer.
+const PENDING = (window.__mancalaPending = window.__mancalaPending || new Map());
+const PATIENCE_MS = 5000;
 
 // A verdict waiting for a sowing (ui/reveal.py) sits in a container keyed
 // "mtverdict_<anim id>", hidden from the start by a page-wide rule, beside a line
@@ -253,6 +257,22 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     parentElement.appendChild(root);
   }
   const key = data.key;
+  // A board from a run that began before the foreseen press was read (it has the press count the
+  // press was made with) would take the move back for a moment: the foreseen board stays, and keeps
+  // sowing, unless no answer comes in PATIENCE_MS (then this board is drawn).
+  if (!ahead) {
+    const pending = PENDING.get(key);
+    const wait = pending && data.presses === pending.presses ? pending.until - performance.now() : 0;
+    if (wait > 0) {
+      const late = setTimeout(() => {
+        if (PENDING.get(key) !== pending) return;
+        PENDING.delete(key);
+        mount(parentElement, data, setTriggerValue, false);
+      }, wait);
+      return () => clearTimeout(late);
+    }
+    PENDING.delete(key);
+  }
   // The page's language for screen readers (Streamlit writes "en"): the words are in data.lang.
   if (data.lang && document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
   // One animation per board key at a time: stop the one running (this instance's or a
@@ -269,6 +289,7 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     const next = data.ahead && data.ahead[String(k)];
     if (next) {
       REPLACED.set(key, SEEN.get(key));
+      PENDING.set(key, { presses: data.presses, until: performance.now() + PATIENCE_MS });
       mount(parentElement, foreseen(data, next), setTriggerValue, true);
     }
   };
@@ -314,13 +335,24 @@ function mount(parentElement, data, setTriggerValue, ahead) {
       continued = from < anim.frames.length;
     }
   }
+  // A foreseen sowing shown to its end before the answer came, which carries more (a puzzle's
+  // reply to a wrong turn): go on from where the foreseen one ended.
+  const foresaw = FORESAW.get(key);
+  if (ahead && anim) FORESAW.set(key, { id: anim.id, n: anim.frames.length });
+  else FORESAW.delete(key);
+  if (!ahead && anim && !resume && !continued && foresaw && foresaw.id === anim.id && foresaw.n < anim.frames.length) {
+    from = foresaw.n;
+    continued = true;
+  }
   SEEN.set(key, anim ? anim.id : null);
   if ((!fresh || firstMount) && !resume && !continued) {
     PLAYING.delete(key);
     finalView(active());
-    sown(key, anim);
-    shownToEnd();
-    if (!ahead) say(root, data);
+    if (!ahead) {
+      sown(key, anim);
+      shownToEnd();
+      say(root, data);
+    }
     return () => {};
   }
 
@@ -341,9 +373,11 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     if (TIMERS.get(key) === stop) TIMERS.delete(key);
     PLAYING.delete(key);
     finalView(active());
-    sown(key, anim);
-    shownToEnd();
-    if (!ahead) say(root, data);
+    if (!ahead) {
+      sown(key, anim);
+      shownToEnd();
+      say(root, data);
+    }
   };
   const show = (focusKey) => {
     const f = frames[i];
