@@ -89,7 +89,8 @@ async def one_session(browser, base: str, index: int, moves: int, opened: asynci
             start = time.perf_counter()
             await page.locator(f"button[aria-label^='{side} pit {pit},']").click()
             try:
-                await page.wait_for_selector(f".mt-board[data-notation='{after.to_notation()}']")
+                # The server's board for this session (a press first shows a board the browser foresaw).
+                await page.wait_for_selector(f".mt-board[data-notation='{after.to_notation()}']:not([data-foreseen])")
             except Exception:  # noqa: BLE001 - a bench reports, it does not stop
                 shown = await page.locator(".mt-board").get_attribute("data-notation")
                 problems.append(f"session {index}: expected {after.to_notation()}, shown {shown}")

@@ -29,6 +29,7 @@ change them); ``engine.search.book`` adds the current stores.
 from __future__ import annotations
 
 import argparse
+import re
 import gzip
 import os
 import random
@@ -195,7 +196,12 @@ def full_plies(table: dict, empty: bool) -> tuple[int, int]:
 def install(empty: bool, folder: Path) -> Path:
     """Copy the book of a ``run`` into engine/data with its header; prints the header."""
     source = folder / f"{rule_of(empty)}.book"
-    lines = [ln for ln in source.read_text().splitlines() if ":" in ln]
+    # Only whole lines: a run stopped while writing can leave a cut line (a run goes on to solve it again).
+    whole = re.compile(r"\d+( \d+){11} : (x|-?\d+)( (x|-?\d+)){5}")
+    lines = [ln for ln in source.read_text().splitlines() if whole.fullmatch(ln)]
+    cut = [ln for ln in source.read_text().splitlines() if ":" in ln and not whole.fullmatch(ln)]
+    if cut:
+        print(f"left out {len(cut)} cut line(s): {cut}")
     table = {tuple(int(t) for t in ln.partition(":")[0].split()): None for ln in lines}
     plies, count = full_plies(table, empty)
     path = DATA / f"kalah_6x4_{rule_of(empty)}.book"
