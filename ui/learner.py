@@ -225,8 +225,14 @@ def panel(page: str) -> None:
             getattr(st, note.kind)(note.text)
         else:
             sess.learner_note = sess.note_page = None
-    with st.expander(words.label("continue_elsewhere"), icon=":material/devices:", key=f"{state.Keys.LEARNER}panel",
-                     on_change="rerun"):
+    # Keyed: a rerun (the keeper reporting) keeps it open. Closed, it builds nothing: opening it
+    # reruns (on_change), and a first page is not drawn with a code block, a field and a popover
+    # nobody sees (each costs the browser a script to fetch; the code block's is 1.5 MB).
+    box = st.expander(words.label("continue_elsewhere"), icon=":material/devices:", key=state.Keys.LEARNER_PANEL,
+                      on_change="rerun")
+    if not box.open:
+        return
+    with box:
         if sess.learner:
             st.markdown(words.your_code(sess.learner))
             st.caption(words.code_help())
