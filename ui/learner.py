@@ -59,13 +59,18 @@ class _Ahead:
     def run(cls) -> None:
         try:
             cls.result = (_open_now(), None)
+            # What the keeper's report then needs (the tables' classes, mapped on import): imported
+            # here, while the browser draws the first page, not in the report's run.
+            import store.learners  # noqa: F401
+            import store.progress  # noqa: F401
         except BaseException as exc:  # noqa: BLE001 - raised again by _open, on the script thread
             cls.result = (None, exc)
 
 
 def _open_ahead() -> None:
     """Start opening the database on a thread, unless it is being or has been opened in this server.
-    The thread only imports the store and opens it (``store.db.Database``): no Streamlit call."""
+    The thread only imports the store, opens it (``store.db.Database``) and imports what the keeper's
+    report needs (``store.learners``, ``store.progress``): no Streamlit call."""
     with _Ahead.lock:
         if _Ahead.started:
             return
