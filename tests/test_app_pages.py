@@ -39,6 +39,16 @@ def test_every_page_runs_alone(page_app, page_file):
     assert len(at.title) == 1
 
 
+def test_the_frame_lets_the_server_thread_in_every_half_millisecond():
+    """A script run holds the GIL at most 0.5 ms while the server's thread waits (ui.frame)."""
+    import sys
+
+    from ui import frame
+
+    assert frame.SWITCH_INTERVAL_S == 0.0005
+    assert sys.getswitchinterval() == pytest.approx(0.0005)
+
+
 def test_navigation_lists_the_planned_pages():
     """Home, Sandbox, eight lessons, Puzzles and Move outcomes have a place in the navigation."""
     files = set(PAGE_FILES)

@@ -15,6 +15,7 @@ from store.db import Database
 from store.progress import StoredProgress
 from tutor import words
 from tutor.progress import PuzzleProgress
+from ui.state import Keys
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +44,7 @@ def test_a_learner_link_loads_saved_progress_and_leaves_the_url(page_app, db):
     saved.puzzle_missed("capture-pick-the-pile")
     at = page_app("pages/home.py")
     at.query_params["learner"] = code.lower()
+    at.session_state[Keys.LEARNER_PANEL] = True  # "Continue on another device" opened: closed, it builds nothing
     at.run()
     assert not at.exception
     assert sess(at).learner == code
@@ -52,6 +54,23 @@ def test_a_learner_link_loads_saved_progress_and_leaves_the_url(page_app, db):
     assert metrics["Puzzles tried"] == "1" and metrics["Puzzles solved"] == "0"
     assert words.code_loaded(code) in texts(at)
     assert f"?learner={code}" in texts(at)  # "Continue on another device"
+
+
+def test_the_closed_continue_panel_builds_nothing_and_opened_shows_the_link(page_app, db):
+    """Closed (as on a first visit), "Continue on another device" sends no code block, field or
+    button (the browser would fetch their scripts for nothing); opened, the learner's link."""
+    code = learners.new_learner(db)
+    at = page_app("pages/home.py")
+    at.query_params["learner"] = code
+    at.run()
+    assert sess(at).learner == code
+    assert [c.value for c in at.code] == [] and [t.key for t in at.text_input] == []
+    assert [b.key for b in at.button if b.key.startswith("learner_") and b.key != "learner_reset_all_yes"] == []
+    at.session_state[Keys.LEARNER_PANEL] = True
+    at.run()
+    assert [c.value for c in at.code] == [f"/?learner={code}"]  # AppTest: the address is unknown
+    assert [t.key for t in at.text_input] == ["learner_code"]
+    assert [b.key for b in at.button if b.key in ("learner_use", "learner_forget")] == ["learner_use", "learner_forget"]
 
 
 def test_progress_made_in_the_app_is_written_to_the_store(page_app, db):
@@ -232,6 +251,7 @@ def test_forget_me_keeps_the_old_progress_under_its_code_and_starts_a_new_learne
     StoredProgress(db, old).puzzle_solved("capture-pick-the-pile")
     at = page_app("pages/home.py")
     at.query_params["learner"] = old
+    at.session_state[Keys.LEARNER_PANEL] = True
     at.run()
     assert sess(at).learner == old
     assert words.forget_warning(old) in texts(at)  # said in the confirmation, before anything is forgotten

@@ -17,6 +17,7 @@ knows about it; no Streamlit internals are patched.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
@@ -29,6 +30,16 @@ from tutor import i18n, words
 from ui import lang, learner, live, state, thinking
 
 ROOT = Path(__file__).resolve().parent.parent
+
+SWITCH_INTERVAL_S = 0.0005
+"""How long a thread may hold Python's GIL while another waits for it (Python's default: 5 ms).
+A script run computes on its own thread; the server's one event-loop thread, which sends the run's
+elements and serves the browser's files, needs the GIL back after every read and write. On a first
+visit the browser asks for some 40 files (Streamlit's split JavaScript, the board's files) while the
+first runs and the database opening compute: served in 5-ms steps they held Home's first drawing
+back by about half a second (bench/cold_start.py). Set once, when the frame is first imported."""
+if sys.getswitchinterval() > SWITCH_INTERVAL_S:
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
 
 PAGES: tuple[tuple[str, str, str], ...] = (
     ("home", ":material/home:", "section_start"),

@@ -59,13 +59,18 @@ class _Ahead:
     def run(cls) -> None:
         try:
             cls.result = (_open_now(), None)
+            # What the keeper's report then needs (the tables' classes, mapped on import): imported
+            # here, while the browser draws the first page, not in the report's run.
+            import store.learners  # noqa: F401
+            import store.progress  # noqa: F401
         except BaseException as exc:  # noqa: BLE001 - raised again by _open, on the script thread
             cls.result = (None, exc)
 
 
 def _open_ahead() -> None:
     """Start opening the database on a thread, unless it is being or has been opened in this server.
-    The thread only imports the store and opens it (``store.db.Database``): no Streamlit call."""
+    The thread only imports the store, opens it (``store.db.Database``) and imports what the keeper's
+    report needs (``store.learners``, ``store.progress``): no Streamlit call."""
     with _Ahead.lock:
         if _Ahead.started:
             return
@@ -225,8 +230,14 @@ def panel(page: str) -> None:
             getattr(st, note.kind)(note.text)
         else:
             sess.learner_note = sess.note_page = None
-    with st.expander(words.label("continue_elsewhere"), icon=":material/devices:", key=f"{state.Keys.LEARNER}panel",
-                     on_change="rerun"):
+    # Keyed: a rerun (the keeper reporting) keeps it open. Closed, it builds nothing: opening it
+    # reruns (on_change), and a first page is not drawn with a code block, a field and a popover
+    # nobody sees (each costs the browser a script to fetch; the code block's is 1.5 MB).
+    box = st.expander(words.label("continue_elsewhere"), icon=":material/devices:", key=state.Keys.LEARNER_PANEL,
+                      on_change="rerun")
+    if not box.open:
+        return
+    with box:
         if sess.learner:
             st.markdown(words.your_code(sess.learner))
             st.caption(words.code_help())

@@ -52,6 +52,7 @@ class Keys:
     OUTCOMES = "mo_"  # + source/think/lesson/step/notation/game/<option>/chart/table/download
     KEEPER = "learner_keeper"
     LEARNER = "learner_"  # + code/use/panel/forget_ask/forget/reset_all/reset_all_yes/reset_<lesson id>
+    LEARNER_PANEL = "learner_panel"  # the sidebar's "continue on another device" (ui.learner.panel)
     CLASS = "class_"  # + code/name/join/leave/new_name/create/open_code/pin/open/close/table/heat/csv/teacher_panel
     LIVE = "live_"  # + ask_<where>/reveal/end/board/chart
     LANG = "lang"  # the session's language (tutor.i18n.LANGUAGES)
