@@ -91,8 +91,27 @@ def wait_idle(page, timeout: int = TIMEOUT_MS) -> None:
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
 
 
+COUNT_FINISHED = """(() => {
+  // Counts the server's "script finished" messages (Streamlit 1.67's ForwardMsg with only field 6,
+  // script_finished: two bytes, 0x30 and the status). A run too short for the page to ever show it
+  // running (React draws "running" and "notRunning" in one go) still sends one.
+  window.__mtFinished = 0;
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const data = e.data;
+        if (data instanceof ArrayBuffer && data.byteLength === 2 && new Uint8Array(data)[0] === 0x30) window.__mtFinished += 1;
+      });
+    }
+  };
+})();"""
+"""An init script for every page of the browser tests (``tests/conftest.py``), read by :func:`wait_rerun`."""
+
 WATCH_RUN = """() => {
   window.__mtRan = false;
+  window.__mtFinishedFrom = window.__mtFinished;
   const app = document.querySelector("[data-testid='stApp']");
   // A short run (a fragment) can start and finish between two callbacks: the old values count too.
   new MutationObserver((records) => {
@@ -110,10 +129,12 @@ def watch_rerun(page) -> None:
 
 
 def wait_rerun(page, timeout: int = TIMEOUT_MS) -> None:
-    """Wait until the script has run since :func:`watch_rerun` and has finished."""
+    """Wait until the script has run since :func:`watch_rerun` and has finished (seen by the page's
+    script state, or by a "script finished" message: :data:`COUNT_FINISHED`)."""
     page.wait_for_function(
-        "() => window.__mtRan && document.querySelector(\"[data-testid='stApp']\").dataset.testScriptState"
-        " === 'notRunning'", timeout=timeout)
+        "() => (window.__mtRan || window.__mtFinished > window.__mtFinishedFrom)"
+        " && document.querySelector(\"[data-testid='stApp']\").dataset.testScriptState === 'notRunning'",
+        timeout=timeout)
 
 
 ANSWERED = ":not([data-foreseen])"

@@ -118,3 +118,13 @@ def server():
 
     with streamlit_server() as base:
         yield base
+
+
+@pytest.fixture
+def context(context):
+    """pytest-playwright's browser context, whose pages count the server's "script finished" messages
+    (``tests.browser_support.COUNT_FINISHED``, read by ``wait_rerun``)."""
+    from tests.browser_support import COUNT_FINISHED
+
+    context.add_init_script(COUNT_FINISHED)
+    return context

@@ -14,6 +14,7 @@ from tests.browser_support import (
     pit_name,
     settle,
     shot,
+    wait_board,
     wait_idle,
     wait_rerun,
     watch_rerun,
@@ -39,6 +40,7 @@ def start_timed(page, server, choice: str, minutes: str | None = None) -> None:
     """Open the sandbox and start a game on the clock ``choice`` (custom: ``minutes`` each, no increment)."""
     page.goto(f"{server}/sandbox")
     wait_idle(page)
+    wait_board(page)  # drawn once its files have loaded: nothing below it moves after this
     open_expander(page, words.label("players_rules"))
     watch_rerun(page)
     page.get_by_text(words.clock_label(choice)).click()
