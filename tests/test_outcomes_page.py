@@ -482,3 +482,20 @@ def test_the_quickly_built_figure_is_what_plotly_checks_it_to_be(game):
             assert [a["text"] for a in built["layout"]["annotations"]] == list(words.outcome_titles())
     finally:
         i18n.use(None)
+
+
+def test_the_legend_names_each_colour_the_value_bars_show():
+    """Tester: the legend showed one colour for the value bars while they are green, red or grey."""
+    rows = _rows({1: (-8, 1000), 3: (6, 1000), 5: (0, 1000), 6: (2, 13)})
+    for row, result in zip(rows, ("loss", "win", "draw", "estimate")):
+        row["result"], row["exact"] = result, result != "estimate"
+    fig = figures.outcomes_figure(rows)
+    value = next(t for t in fig.data if t.name == words.chart_words("value"))
+    assert value.showlegend is False
+    assert list(value.marker.color) == [figures.COLOURS[k] for k in ("loss", "win", "draw", "estimate")]
+    keys = [t for t in fig.data if t.type == "scatter" and t.showlegend is not False]
+    assert [(t.name, t.marker.color) for t in keys] == [
+        ("Best play wins", figures.COLOURS["win"]), ("Best play draws", figures.COLOURS["draw"]),
+        ("Best play loses", figures.COLOURS["loss"]), ("An estimate, not proven", figures.COLOURS["estimate"])]
+    only_wins = figures.outcomes_figure([rows[1]])
+    assert [t.name for t in only_wins.data if t.type == "scatter" and t.showlegend is not False] == ["Best play wins"]

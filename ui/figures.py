@@ -95,8 +95,16 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah") -> go.F
         "marker": {"color": [COLOURS[r["result"]] if r["exact"] else COLOURS["estimate"] for r in rows],
                    "pattern": {"shape": ["" if r["exact"] else "/" for r in rows]}},
         "text": [words.value_label(r) for r in rows], "hovertext": hover, "hovertemplate": "%{hovertext}<extra></extra>",
-        **text_style, "xaxis": "x2", "yaxis": "y2",
+        "showlegend": False, **text_style, "xaxis": "x2", "yaxis": "y2",
     })
+    # The value bars' colours say win, draw, loss or estimate: one legend entry for each colour shown
+    # (markers with no point, so the bars' grouping is unchanged).
+    shown = {r["result"] if r["exact"] else "estimate" for r in rows}
+    for kind in ("win", "draw", "loss", "estimate"):
+        if kind in shown:
+            data.append({"type": "scatter", "x": [None], "y": [None], "mode": "markers",
+                         "name": words.chart_words(f"value_{kind}"), "hoverinfo": "skip",
+                         "marker": {"color": COLOURS[kind], "symbol": "square", "size": 12}, "xaxis": "x2", "yaxis": "y2"})
     span = max([abs(v) for v in vals] + [2])
     layout = copy.deepcopy(_outcomes_grid(tuple(words.outcome_titles())))
     layout["yaxis"].update(title={"text": words.chart_words("seeds")}, **int_axis(0, top * 1.9 + 1, ticks=4))
