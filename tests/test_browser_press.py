@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import FIND, TIMEOUT_MS, set_switch, settle, sized, wait_idle
+from tests.browser_support import FIND, TIMEOUT_MS, set_switch, settle, sized, slow_sowing, wait_idle, while_sowing
 from tests.test_browser import START, after, open_expander
 
 pytestmark = pytest.mark.browser
@@ -134,3 +134,17 @@ def test_a_foreseen_sowing_is_shown_once_the_answer_goes_on_from_where_it_was(pa
     sowing = ["South lifts 4 seeds from pit 3", *[f"South sows seed {n} of 4" for n in range(1, 5)]]
     assert lines[:5] == sowing
     assert lines[5:] == ["South to move"] or lines[5:] == ["South played pit 3", "South to move"]
+
+
+def test_the_game_over_box_waits_for_the_last_seed(page, server):
+    """Tester: the sandbox said "Game over. North wins 27 to 21" while South's last seed was still
+    in hand. What the moves did and the result now wait for the sowing, as a lesson's verdict does."""
+    page.goto(f"{server}/sandbox?pos=0,0,0,0,0,1/20/3,2,1,1,1,0/19/S")
+    page.get_by_role("button", name="South pit 6, 1 seed").wait_for()
+    wait_idle(page)
+    slow_sowing(page)
+    page.get_by_role("button", name="South pit 6, 1 seed").click()
+    assert while_sowing(page, ["Watch the seeds...", "Game over"]) == [True, False]
+    settle(page, after("0,0,0,0,0,1/20/3,2,1,1,1,0/19/S", 6))  # North's 8 swept: 21 to 27
+    expect(page.get_by_text("Game over").first).to_be_visible()
+    expect(page.get_by_text("Watch the seeds...")).to_be_hidden()

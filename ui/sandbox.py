@@ -216,8 +216,10 @@ def _board_part(board_box: DeltaGenerator, words_box: DeltaGenerator) -> None:
         thinking_box = st.empty()
         live.ask_button(sb.rules, sb.position, "sandbox")
         reveal.notice(sb)
-        _what_happened(sb)
-        _result(sb)
+        # What the moves did and the result wait for the last seed, as a lesson's verdict does.
+        with reveal.after_sowing(f"{state.Keys.SANDBOX}said", sb, state.Keys.SANDBOX_BOARD):
+            _what_happened(sb)
+            _result(sb)
     if sb.computer_to_move() or sb.turn is not None:
         with thinking_box.container():
             computer_turn(sb)
