@@ -43,7 +43,7 @@ def test_a_legal_press_is_played_and_animated_once():
     sb.press(3, seen=START)
     assert sb.position == Position.from_notation("4,4,0,5,5,5/1/4,4,4,4,4,4/0/S")
     assert sb.sowing is not None and sb.sowing.start == Position.from_notation(START)
-    assert [r.pit for r in sb.sowing.results] == [3] and sb.sowing.id == sb.action == 1
+    assert [r.pit for r in sb.sowing.results] == [3] and sb.action == 1 and sb.sowing.id == sb.first_id + 1
     assert sb.last is not None and sb.last.pit == 3
 
 
@@ -123,3 +123,14 @@ def test_announcements_need_no_guessing_of_the_game():
     res = play(Position.from_notation("0,0,0,0,0,1/24/0,0,0,0,1,0/22/S"), 6, rules)
     assert words.sweep_rule(rules) == "A6" and words.sweep_rule(KalahRules()) == "K15"
     assert res.game_over
+
+
+def test_two_activities_never_give_two_sowings_one_id():
+    """Tester: in lesson 8 the game step's "You won!" showed while North's reply was still sowing. The
+    step's game counted its sowings from 1 like the step before it on the same board, whose ids' verdicts
+    the board had already revealed. Each activity now has its own range of ids."""
+    first, second = SandboxActivity(KalahRules()), SandboxActivity(KalahRules())
+    first.press(1)
+    second.press(1)
+    assert first.sowing.results == second.sowing.results and first.sowing.id != second.sowing.id
+    assert abs(first.first_id - second.first_id) >= 1_000_000

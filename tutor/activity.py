@@ -11,6 +11,7 @@ hints and judging; a game, players, undo/redo and the computer's turn).
 from __future__ import annotations
 
 import functools
+import itertools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -118,6 +119,9 @@ def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
     return frames
 
 
+_FIRST_IDS = itertools.count(0, 1_000_000)
+"""Where each new activity's sowing ids start (see ``Activity.first_id``)."""
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -151,13 +155,17 @@ class Activity:
     Attributes:
         sowing: what the board animates now (the last action), or ``None``.
         notice: what the page says below the board, or ``None``.
-        action: a count of actions, used as the next sowing's id.
+        action: a count of actions; the next sowing's id is ``first_id + action``.
+        first_id: where this activity's sowing ids start. Each activity has its own range, so two
+            activities drawn on one board (a lesson's steps and the games in it, one puzzle after
+            another) never give two sowings one id: the board keys the verdicts it reveals by it.
     """
 
     def __init__(self) -> None:
         self.sowing: Sowing | None = None
         self.notice: Notice | None = None
         self.action = 0
+        self.first_id = next(_FIRST_IDS)
         self.lock = threading.RLock()
         self.thinker: int | None = None
 
@@ -230,10 +238,10 @@ class Activity:
         if not results:
             self.sowing = None
         elif extends is not None:
-            self.sowing = Sowing(start, tuple(results), self.action, extends.id,
+            self.sowing = Sowing(start, tuple(results), self.first_id + self.action, extends.id,
                                  len(sowing_frames(extends, self.rules)))
         else:
-            self.sowing = Sowing(start, tuple(results), self.action)
+            self.sowing = Sowing(start, tuple(results), self.first_id + self.action)
 
     def still(self) -> None:
         """A new action with nothing to animate (the board jumps to its position)."""
@@ -267,7 +275,7 @@ class Activity:
             return {}
         from engine import play
 
-        position, rules, after = self.position, self.rules, self.action + 1
+        position, rules, after = self.position, self.rules, self.first_id + self.action + 1
         legal = set(legal_moves(position, rules))
         return {pit: Sowing(position, (play(position, pit, rules),), after) for pit in pits if pit in legal}
 
