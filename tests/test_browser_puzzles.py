@@ -151,6 +151,9 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
 def test_next_puzzle_moves_on_each_press(page, server):
     """All themes / Any: three presses of Next puzzle show three new puzzles (heading and link change)."""
     page.goto(f"{server}/puzzles")
+    # The learner keeper's first report reruns the app; a first click made while that began was lost once
+    # in a full run under load (not understood yet): the presses start once the report is answered.
+    page.wait_for_function("() => window.localStorage.getItem('mancala_tutor_learner')")
     wait_idle(page)
     heading = page.locator("h3").filter(has_text="puzzle").first
     heading.wait_for()
