@@ -345,14 +345,18 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     continued = true;
   }
   SEEN.set(key, anim ? anim.id : null);
-  if ((!fresh || firstMount) && !resume && !continued) {
+  // The sowing has been shown: the board at rest, then (for the server's board, not a foreseen one)
+  // the verdicts it reveals, a waiting clock, and the live region's words.
+  const shown = () => {
     PLAYING.delete(key);
     finalView(active());
-    if (!ahead) {
-      sown(key, anim);
-      shownToEnd();
-      say(root, data);
-    }
+    if (ahead) return;
+    sown(key, anim);
+    shownToEnd();
+    say(root, data);
+  };
+  if ((!fresh || firstMount) && !resume && !continued) {
+    shown();
     return () => {};
   }
 
@@ -371,13 +375,7 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     if (done) return;
     stop();
     if (TIMERS.get(key) === stop) TIMERS.delete(key);
-    PLAYING.delete(key);
-    finalView(active());
-    if (!ahead) {
-      sown(key, anim);
-      shownToEnd();
-      say(root, data);
-    }
+    shown();
   };
   const show = (focusKey) => {
     const f = frames[i];
