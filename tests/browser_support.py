@@ -102,7 +102,9 @@ COUNT_FINISHED = """(() => {
       super(...args);
       this.addEventListener('message', (e) => {
         const data = e.data;
-        if (data instanceof ArrayBuffer && data.byteLength === 2 && new Uint8Array(data)[0] === 0x30) window.__mtFinished += 1;
+        const bytes = data instanceof ArrayBuffer && data.byteLength === 2 ? new Uint8Array(data) : null;
+        // Finished, or a fragment run finished (not 2: stopped early for a rerun, which follows).
+        if (bytes && bytes[0] === 0x30 && (bytes[1] === 0 || bytes[1] === 3)) window.__mtFinished += 1;
       });
     }
   };

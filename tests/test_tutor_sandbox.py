@@ -570,8 +570,8 @@ def test_foreseen_presses_are_the_sowings_the_presses_then_make():
 
 def test_nothing_is_foreseen_when_a_press_would_not_play_at_once():
     """No board is drawn ahead of the server while the computer is to move, once the game is over, in
-    a timed game (the clocks change hands on the server), or in a lesson or puzzle (a page may refuse
-    a pit or add a reply)."""
+    a timed game (the clocks change hands on the server), or by an activity that does not say which
+    presses it plays as they are (``foreseeable``)."""
     from tutor.activity import Activity
 
     computer = SandboxActivity(KalahRules(), mode="computer", computer_side="S")

@@ -29,10 +29,10 @@ change them); ``engine.search.book`` adds the current stores.
 from __future__ import annotations
 
 import argparse
-import re
 import gzip
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -198,8 +198,10 @@ def install(empty: bool, folder: Path) -> Path:
     source = folder / f"{rule_of(empty)}.book"
     # Only whole lines: a run stopped while writing can leave a cut line (a run goes on to solve it again).
     whole = re.compile(r"\d+( \d+){11} : (x|-?\d+)( (x|-?\d+)){5}")
-    lines = [ln for ln in source.read_text().splitlines() if whole.fullmatch(ln)]
-    cut = [ln for ln in source.read_text().splitlines() if ":" in ln and not whole.fullmatch(ln)]
+    text = source.read_text()
+    written = text.splitlines() if text.endswith("\n") else text.splitlines()[:-1]  # a last line with no end is cut
+    lines = [ln for ln in written if whole.fullmatch(ln)]
+    cut = [ln for ln in text.splitlines() if ":" in ln and ln not in lines]
     if cut:
         print(f"left out {len(cut)} cut line(s): {cut}")
     table = {tuple(int(t) for t in ln.partition(":")[0].split()): None for ln in lines}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import itertools
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
@@ -119,8 +120,9 @@ def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
     return frames
 
 
-_FIRST_IDS = itertools.count(0, 1_000_000)
-"""Where each new activity's sowing ids start (see ``Activity.first_id``)."""
+_FIRST_IDS = itertools.count(int(time.time()) % 1_000_000 * 1_000_000, 1_000_000)
+"""Where each new activity's sowing ids start (see ``Activity.first_id``). The first one comes from the
+clock, so a server started again does not give a page that stayed open ids it has already shown."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -8,17 +8,12 @@
 import { WORDS, el, fill, setWords } from "./board_dom.js";
 import { CLOCKS, clockBox, startClocks } from "./board_clock.js";
 import { focusPlace, rove, say, watchFocus } from "./board_keys.js";
+import { FORESAW, REPLACED, awaitAnswer, foreseen, holdBack } from "./board_ahead.js";
 
 const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
 const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
 const SOWN = (window.__mancalaSown = window.__mancalaSown || new Map());
 const PLAYING = (window.__mancalaPlaying = window.__mancalaPlaying || new Map());
-// Board key -> the sowing id a foreseen board replaced, and the foreseen sowing's id and length (see foreseen()).
-const REPLACED = (window.__mancalaReplaced = window.__mancalaReplaced || new Map());
-const FORESAW = (window.__mancalaForesaw = window.__mancalaForesaw || new Map());
-// Board key -> the press count a foreseen board was drawn with, and until when it waits for the answer.
-const PENDING = (window.__mancalaPending = window.__mancalaPending || new Map());
-const PATIENCE_MS = 5000;
 
 // A verdict waiting for a sowing (ui/reveal.py) sits in a container keyed
 // "mtverdict_<anim id>", hidden from the start by a page-wide rule, beside a line
@@ -231,17 +226,6 @@ function render(root, data, counts, opts) {
   }
 }
 
-// The board a press shows at once, before the server answers: the move Python gave for that pit
-// in data.ahead (the engine's result, the sowing's id the answer will carry). Nothing can be pressed
-// on it; the answer's board replaces it, and goes on from the frame the sowing has reached.
-function foreseen(data, next) {
-  return {
-    ...data, counts: next.counts, notation: next.notation, to_move: next.to_move, path: next.path,
-    origin: next.origin, last: next.last, turn_text: next.note, anim: next.anim, playable: [],
-    interactive: false, lit: [], said: "", said_id: null, ahead: null, foreseen: true,
-  };
-}
-
 export default function ({ data: sent, parentElement, setTriggerValue }) {
   // The data comes as a one-item list (ui/board.py).
   const data = sent && sent[0];
@@ -257,22 +241,9 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     parentElement.appendChild(root);
   }
   const key = data.key;
-  // A board from a run that began before the foreseen press was read (it has the press count the
-  // press was made with) would take the move back for a moment: the foreseen board stays, and keeps
-  // sowing, unless no answer comes in PATIENCE_MS (then this board is drawn).
-  if (!ahead) {
-    const pending = PENDING.get(key);
-    const wait = pending && data.presses === pending.presses ? pending.until - performance.now() : 0;
-    if (wait > 0) {
-      const late = setTimeout(() => {
-        if (PENDING.get(key) !== pending) return;
-        PENDING.delete(key);
-        mount(parentElement, data, setTriggerValue, false);
-      }, wait);
-      return () => clearTimeout(late);
-    }
-    PENDING.delete(key);
-  }
+  // A board older than a foreseen press waits (board_ahead.js holdBack).
+  const held = ahead ? null : holdBack(key, data, () => mount(parentElement, data, setTriggerValue, false));
+  if (held) return held;
   // The page's language for screen readers (Streamlit writes "en"): the words are in data.lang.
   if (data.lang && document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
   // One animation per board key at a time: stop the one running (this instance's or a
@@ -289,7 +260,7 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     const next = data.ahead && data.ahead[String(k)];
     if (next) {
       REPLACED.set(key, SEEN.get(key));
-      PENDING.set(key, { presses: data.presses, until: performance.now() + PATIENCE_MS });
+      awaitAnswer(key, data.presses);
       mount(parentElement, foreseen(data, next), setTriggerValue, true);
     }
   };

@@ -1,0 +1,42 @@
+// Mancala Tutor board: a press shown at once, before the server answers (a module of board.js).
+
+// Board key -> the sowing id a foreseen board replaced, and the foreseen sowing's id and length.
+export const REPLACED = (window.__mancalaReplaced = window.__mancalaReplaced || new Map());
+export const FORESAW = (window.__mancalaForesaw = window.__mancalaForesaw || new Map());
+// Board key -> the press count a foreseen board was drawn with, and until when it waits for the answer.
+const PENDING = (window.__mancalaPending = window.__mancalaPending || new Map());
+const PATIENCE_MS = 5000;
+
+// The board a press shows at once, before the server answers: the move Python gave for that pit
+// in data.ahead (the engine's result, the sowing's id the answer will carry). Nothing can be pressed
+// on it; the answer's board replaces it, and goes on from the frame the sowing has reached.
+export function foreseen(data, next) {
+  return {
+    ...data, counts: next.counts, notation: next.notation, to_move: next.to_move, path: next.path,
+    origin: next.origin, last: next.last, turn_text: next.note, anim: next.anim, playable: [],
+    interactive: false, lit: [], said: "", said_id: null, ahead: null, foreseen: true,
+  };
+}
+
+// A foreseen board of board `key` was drawn on a board with `presses` presses read by the server.
+export function awaitAnswer(key, presses) {
+  PENDING.set(key, { presses, until: performance.now() + PATIENCE_MS });
+}
+
+// A board from a run that began before the foreseen press was read (it has the press count the press
+// was made with) would take the move back for a moment: the foreseen board stays, and keeps sowing,
+// unless no answer comes in PATIENCE_MS; then draw() draws that board. The cleanup, or null: draw it now.
+export function holdBack(key, data, draw) {
+  const pending = PENDING.get(key);
+  const wait = pending && data.presses === pending.presses ? pending.until - performance.now() : 0;
+  if (wait <= 0) {
+    PENDING.delete(key);
+    return null;
+  }
+  const late = setTimeout(() => {
+    if (PENDING.get(key) !== pending) return;
+    PENDING.delete(key);
+    draw();
+  }, wait);
+  return () => clearTimeout(late);
+}
