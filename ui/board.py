@@ -31,7 +31,7 @@ import streamlit as st
 from streamlit.components.v2.get_bidi_component_manager import get_bidi_component_manager
 from streamlit.components.v2.manifest_scanner import ComponentConfig, ComponentManifest
 
-from engine import NORTH, SOUTH, Place, Position, Rules
+from engine import NORTH, SOUTH, MoveResult, Place, Position, Rules
 from tutor import i18n, words
 from tutor.activity import Activity, Sowing, counts_of, sowing_frames
 from ui import state
@@ -95,11 +95,9 @@ def sown_class(key: str, sowing: Sowing) -> str:
 
 
 def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int], interactive: bool,
-          lit: Iterable[Place], path: Iterable[Place], origin: Place | None, turn_text: str,
-          sowing: Sowing | None, clock: dict[str, object] | None = None, said: str = "",
+          lit: Iterable[Place], last: MoveResult | None, turn_text: str, sowing: Sowing | None, clock: dict[str, object] | None = None, said: str = "",
           foreseen: Mapping[int, Sowing] | None = None) -> dict[str, Any]:
     anim = _anim(key, sowing, rules) if sowing is not None else None
-    path_keys = [_key(p) for p in path]
     oware = rules.game == "oware"
     return {
         "key": key,
@@ -116,9 +114,7 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         "playable": [int(p) for p in playable],
         "interactive": interactive,
         "lit": [_key(p) for p in lit],
-        "path": path_keys,
-        "origin": _key(origin) if origin is not None else None,
-        "last": path_keys[-1] if path_keys else None,
+        **_marks(last),
         "turn_text": turn_text,
         "aria_label": words.board_name(rules.game),
         "notation": position.to_notation(),
@@ -146,13 +142,18 @@ def _anim(key: str, sowing: Sowing, rules: Rules) -> dict[str, Any] | None:
             "extends": f"{key}:{sowing.extends}" if sowing.extends is not None else None}
 
 
+def _marks(move: MoveResult | None) -> dict[str, Any]:
+    """The places the board marks for ``move`` (none without one): its path, the pit it came from, its last seed."""
+    path = [_key(p) for p in move.path] if move is not None else []
+    return {"path": path, "origin": _key(Place(move.mover, move.pit)) if move is not None else None,
+            "last": path[-1] if path else None}
+
+
 def _ahead(key: str, sowing: Sowing, rules: Rules) -> dict[str, Any]:
     """A foreseen press (``Activity.foreseen``): the board after ``sowing``, its animation and the line above."""
     move = sowing.results[-1]
-    path = [_key(p) for p in move.path]
     return {"counts": counts_of(sowing.end), "notation": sowing.end.to_notation(), "to_move": sowing.end.to_move,
-            "path": path, "origin": _key(Place(move.mover, move.pit)), "last": path[-1] if path else None,
-            "note": words.played_note(move), "anim": _anim(key, sowing, rules)}
+            **_marks(move), "note": words.played_note(move), "anim": _anim(key, sowing, rules)}
 
 
 def _pressed(key: str, activity: Activity) -> None:
@@ -183,7 +184,7 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
     said = words.moves_said(list(activity.sowing.results), activity.rules) if last is not None else ""
     data = _data(
         key, activity.position, activity.rules, playable=playable, interactive=bool(playable),
-        lit=activity.lit(), path=last.path if last else (), origin=Place(last.mover, last.pit) if last else None,
+        lit=activity.lit(), last=last,
         turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(), said=said,
         foreseen=activity.foreseen(),
     )
@@ -203,6 +204,6 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
 
 def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:
     """Draw ``position`` as a board nobody can press (Home's picture of the start)."""
-    data = _data(key, position, rules, playable=(), interactive=False, lit=(), path=(), origin=None,
+    data = _data(key, position, rules, playable=(), interactive=False, lit=(), last=None,
                  turn_text=turn_text, sowing=None)
     _component(key=key, data=[data], on_pit_change=lambda: None)

@@ -225,9 +225,7 @@ def write_step_link(run: LessonActivity) -> None:
 def open_puzzle(content: Puzzle) -> PuzzleActivity:
     """Open a puzzle (a fresh try) and make the page's link point to it."""
     state = session()
-    run = PuzzleActivity(content, state.progress)
-    if state.puzzle is not None:
-        run.action = state.puzzle.action  # ids keep growing: the board animates each action once
+    run = PuzzleActivity(content, state.progress)  # its own sowing ids (Activity.first_id)
     state.puzzle = run
     set_query("puzzle", puzzle_code(content.id))  # never the id: it may name the answer
     return run
