@@ -1,7 +1,7 @@
 """Heavy thinking never blocks other learners: a light press's p95, idle and beside 10 Move outcomes.
 
-Starts the app (``streamlit run app.py`` on a free port, ``tests.browser_support``) and drives real
-browser sessions (Playwright on Debian's Chromium, one browser context per Streamlit session):
+Starts the app (``streamlit run app.py`` on a free port, ``tests.browser_support``) and drives one
+real browser session (Playwright on Debian's Chromium) for the timed presses:
 
 1. idle: one session plays ``--presses`` two-player moves in the Sandbox (a light press: nothing to
    compute) and times each press until its board shows the new position;
@@ -9,19 +9,31 @@ browser sessions (Playwright on Debian's Chromium, one browser context per Strea
    pasting new mid-game positions, the next once the last one's result is shown (each one a new
    search: every session its own positions, so nothing is served from a cache);
    once every one of them has a search under way, the first session times ``--presses`` presses again.
-   The others' Chromium runs at the lowest priority (``SCHED_IDLE`` through ``chrt --idle``, and
-   ``nice -n 19``): their browsers would be on their own devices, and drawing ten charts must not be
-   counted as the server's slowness. (``nice`` alone is not enough: Chromium, run as root, sets its
-   renderers back to nice 0 and its GPU process to -8; a ``SCHED_IDLE`` policy is inherited and kept.
-   Nor is ``SCHED_IDLE`` alone: the browser starts its own session, so with the kernel's autogroup
-   (``/proc/sys/kernel/sched_autogroup_enabled``) its processes are a group that gets as much CPU as
-   the server's group whatever their policy: the script also sets that group's nice to 19.)
+
+The others (``--others-as``):
+
+- ``protocol`` (the default): protocol-level Streamlit clients (``bench/learners.py``): each one
+  speaks the websocket protocol as the browser does (every widget state with every rerun, the
+  fragments' ``run_every`` polls, the learner keeper's report, no forward-message cache), so the
+  server does every bit of its work (the runs, the deltas, the plotly figure, the fragment polls);
+  only the drawing is left out. In a class the pupils' browsers are on their own devices: here ten
+  Chromiums would share the server's two cores, be starved, notice results late and paste slowly,
+  and the load on the server would be bounded by them, not by the server.
+- ``browser``: real Chromium pages, one context each, at the lowest priority (``SCHED_IDLE`` through
+  ``chrt --idle``, and ``nice -n 19``), so that drawing ten charts is not counted as the server's
+  slowness. (``nice`` alone is not enough: Chromium, run as root, sets its renderers back to nice 0
+  and its GPU process to -8; a ``SCHED_IDLE`` policy is inherited and kept. Nor is ``SCHED_IDLE``
+  alone: the browser starts its own session, so with the kernel's autogroup
+  (``/proc/sys/kernel/sched_autogroup_enabled``) its processes are a group that gets as much CPU as
+  the server's group whatever their policy: the script also sets that group's nice to 19.) On a
+  2-core machine they are starved all the same (about 0.7 results a second, the pool a quarter busy).
 
 Prints both p95s (and p50s), the ratio loaded/idle (issue 14's target: at most 2), and how many Move
 outcomes results the others received meanwhile. Figures are printed, never asserted.
 
     python bench/concurrency.py                    # 10 others, 40 presses each way
     python bench/concurrency.py --others 10 --presses 60
+    python bench/concurrency.py --others-as browser  # the others as real (niced) Chromium pages
 """
 
 from __future__ import annotations
@@ -42,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.async_api import async_playwright  # noqa: E402
 
 from engine import Position, legal_moves, make_rules, play  # noqa: E402
+from bench.learners import learner  # noqa: E402
 from tests.browser_support import streamlit_server  # noqa: E402
 
 RULES = make_rules("kalah")
@@ -173,7 +186,32 @@ async def outcomes_session(browser, base: str, index: int, started: list[int], s
         await context.close()
 
 
-async def main(others: int, presses: int) -> None:
+async def protocol_session(base: str, index: int, started: list[int], stop: asyncio.Event,
+                           results: list[int], problems: list[str]) -> None:
+    """One learner on Move outcomes as a protocol-level client (``bench.learners``), pasting new
+    positions until ``stop``: each paste is a new search; ``started`` gets ``index`` once the first
+    one is asked for, ``results[index]`` counts the charts received."""
+    def positions():
+        k = 0
+        while True:
+            yield mid_game(index * 1000 + k).to_notation()
+            k += 1
+
+    def asked(_notation: str) -> None:
+        if index not in started:
+            started.append(index)
+
+    def result(_notation: str, _seconds: float) -> None:
+        results[index] += 1
+
+    try:
+        await learner(base, positions(), result, stop, on_asked=asked, timeout=WAIT_MS / 1000)
+    except Exception as exc:  # noqa: BLE001 - a bench reports, it does not stop
+        if not stop.is_set():
+            problems.append(f"protocol session {index}: {exc!r}"[:300])
+
+
+async def main(others: int, presses: int, others_as: str = "protocol") -> None:
     with streamlit_server() as base:
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
@@ -188,39 +226,51 @@ async def main(others: int, presses: int) -> None:
             print(f"idle server: {len(idle)} light presses, p50 {statistics.median(idle):.0f} ms, "
                   f"p95 {p95(idle):.0f} ms", flush=True)
 
-            # The others' browsers would run on their own devices: here they share the server's cores,
-            # so they run at the lowest priority (a Chromium started through `nice -n 19`).
-            others_browser = await p.chromium.launch(executable_path=str(nice_chromium()), args=["--no-sandbox"])
+            # The others' browsers would run on their own devices: here they are protocol-level clients,
+            # or Chromium pages at the lowest priority (a Chromium started through `nice -n 19`).
+            others_browser = None
+            if others_as == "browser":
+                others_browser = await p.chromium.launch(executable_path=str(nice_chromium()),
+                                                         args=["--no-sandbox"])
             stop = asyncio.Event()
             started: list[int] = []
             results = [0] * others
             problems: list[str] = []
             t0 = time.perf_counter()
-            tasks = [asyncio.create_task(outcomes_session(others_browser, base, i, started, stop, results, problems))
-                     for i in range(others)]
+            if others_browser is None:
+                tasks = [asyncio.create_task(protocol_session(base, i, started, stop, results, problems))
+                         for i in range(others)]
+            else:
+                tasks = [asyncio.create_task(outcomes_session(others_browser, base, i, started, stop, results,
+                                                              problems)) for i in range(others)]
             while len(started) < others and not all(t.done() for t in tasks):
                 await asyncio.sleep(0.2)
             print(f"{len(started)} Move outcomes sessions searching after {time.perf_counter() - t0:.1f} s",
                   flush=True)
             t1 = time.perf_counter()
             cpu1 = server_cpu(base)
+            own1 = time.process_time()
             before = sum(results)
             try:
                 loaded = await light_presses(page, presses, rng)
             finally:
                 took = time.perf_counter() - t1
                 cpu = [after - before for after, before in zip(server_cpu(base), cpu1)]
+                own = time.process_time() - own1
                 got_during = sum(results) - before
                 stop.set()
                 await asyncio.gather(*tasks, return_exceptions=True)
             await context.close()
-            await others_browser.close()
+            if others_browser is not None:
+                await others_browser.close()
             await browser.close()
         print(f"with {others} sessions running Move outcomes: {len(loaded)} light presses in {took:.1f} s, "
               f"p50 {statistics.median(loaded):.0f} ms, p95 {p95(loaded):.0f} ms")
         print(f"Move outcomes results received by the others while the presses were timed: {got_during} "
               f"({got_during / took:.1f} a second)")
         print(f"CPU in those {took:.1f} s: the server process {cpu[0]:.1f} s, its search pool {cpu[1]:.1f} s")
+        print(f"the others were {others_as} clients; this bench's own process used {own:.1f} s of CPU meanwhile "
+              f"(Playwright's client{', the protocol learners' if others_browser is None else ''})")
         print(f"p95 ratio loaded/idle: {p95(loaded) / p95(idle):.2f} (target: at most 2)")
         for line in problems[:10]:
             print("  problem: " + line)
@@ -230,5 +280,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--others", type=int, default=10)
     parser.add_argument("--presses", type=int, default=40)
+    parser.add_argument("--others-as", choices=("protocol", "browser"), default="protocol",
+                        help="the others as protocol-level clients (bench/learners.py) or real Chromium pages")
     args = parser.parse_args()
-    asyncio.run(main(args.others, args.presses))
+    asyncio.run(main(args.others, args.presses, args.others_as))

@@ -255,14 +255,14 @@ class Session:
 
 
 async def learner(base_url: str, positions: Iterable[str], on_result: Callable[[str, float], None],
-                  stop: asyncio.Event, on_paste: Callable[[str], None] | None = None,
+                  stop: asyncio.Event, on_asked: Callable[[str], None] | None = None,
                   timeout: float = 300.0) -> Session:
     """One pupil on Move outcomes until ``stop`` is set (or ``positions`` run out): open the page,
     pick "Paste a position", then paste each notation of ``positions`` (a text-input change, a
     rerun) and wait for its chart: the run that pasted it shows its caption with the notation,
     then a ``mo_chart`` plotly chart arrives (the poll's fragment rerun, or that run itself).
-    ``on_paste(notation)`` right after each paste is sent; ``on_result(notation, seconds)`` when its
-    chart came (seconds since the paste). Returns the closed :class:`Session` (its counters).
+    ``on_asked(notation)`` once the run it started has drawn its caption (the search is asked for
+    by then); ``on_result(notation, seconds)`` when its chart came (seconds since the paste was sent). Returns the closed :class:`Session` (its counters).
     Raises :class:`SessionClosed`, ``TimeoutError`` (``timeout`` seconds for any one step)."""
     session = Session(base_url)
     await session.open()
@@ -280,8 +280,10 @@ async def learner(base_url: str, positions: Iterable[str], on_result: Callable[[
             session.set_string(NOTATION_KEY, notation)
             await session.rerun()
             start = time.perf_counter()
-            if on_paste:
-                on_paste(notation)
+            if on_asked:
+                await _until(session, lambda: session.watch_charts is not None, stop, timeout)
+                if not stop.is_set():
+                    on_asked(notation)
             await _until(session, lambda: session.watch_charts is not None
                          and session.charts > session.watch_charts, stop, timeout)
             if not stop.is_set():
