@@ -46,6 +46,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +74,14 @@ def mid_game(seed: int) -> Position:
             pos = play(pos, rng.choice(legal), RULES).position
         if legal_moves(pos, RULES):
             return pos
+
+
+def notations(index: int) -> Iterator[str]:
+    """Session ``index``'s positions, endless: the notations of ``mid_game(index * 1000 + k)``, k = 0, 1, ..."""
+    k = 0
+    while True:
+        yield mid_game(index * 1000 + k).to_notation()
+        k += 1
 
 
 def nice_chromium() -> Path:
@@ -191,12 +200,6 @@ async def protocol_session(base: str, index: int, started: list[int], stop: asyn
     """One learner on Move outcomes as a protocol-level client (``bench.learners``), pasting new
     positions until ``stop``: each paste is a new search; ``started`` gets ``index`` once the first
     one is asked for, ``results[index]`` counts the charts received."""
-    def positions():
-        k = 0
-        while True:
-            yield mid_game(index * 1000 + k).to_notation()
-            k += 1
-
     def asked(_notation: str) -> None:
         if index not in started:
             started.append(index)
@@ -205,7 +208,7 @@ async def protocol_session(base: str, index: int, started: list[int], stop: asyn
         results[index] += 1
 
     try:
-        await learner(base, positions(), result, stop, on_asked=asked, timeout=WAIT_MS / 1000)
+        await learner(base, notations(index), result, stop, on_asked=asked, timeout=WAIT_MS / 1000)
     except Exception as exc:  # noqa: BLE001 - a bench reports, it does not stop
         if not stop.is_set():
             problems.append(f"protocol session {index}: {exc!r}"[:300])

@@ -11,10 +11,11 @@ browser does, and leaves out only the drawing:
   the server sends every message whole, as to a browser on its first visit);
 - it learns the widgets' ids from the deltas (``$$ID-<hash>-<key>``) and keeps every widget state it
   has set, sending them all with every rerun, as the browser's widget manager does;
-- it keeps the fragments' ``run_every`` timers as the browser does (``auto_rerun``: one timer per
-  fragment id, a repeat of the same interval keeps it, a full run's ``new_session`` or a
-  ``stop_auto_rerun`` clears it; each tick is a ``rerun_script`` with that ``fragment_id`` and
-  ``is_auto_rerun``);
+- it keeps the fragments' ``run_every`` timers as 1.67's browser does (``App.handleAutoRerun``:
+  one timer per fragment id, a repeat of the same interval keeps its countdown, another interval
+  replaces it, a full run's ``new_session`` or a ``stop_auto_rerun`` clears it; each tick is a
+  ``rerun_script`` with that ``fragment_id`` and ``is_auto_rerun``, sent whether a run is under way
+  or not);
 - it answers the app's learner keeper (``ui/keeper.js``, a components-v2 piece) as a browser with
   no stored code does: the trigger ``stored`` with ``""`` once, when the keeper asks.
 
@@ -236,6 +237,8 @@ class Session:
             self.ids[key] = widget_id
 
     def _start_timer(self, fragment_id: str, interval: float) -> None:
+        if not fragment_id:  # as 1.67's browser does: a page-wide auto rerun is not a thing it keeps
+            return
         known = self._timers.get(fragment_id)
         if known and known[0] == interval:  # the same interval again keeps the countdown
             return
@@ -262,8 +265,9 @@ async def learner(base_url: str, positions: Iterable[str], on_result: Callable[[
     rerun) and wait for its chart: the run that pasted it shows its caption with the notation,
     then a ``mo_chart`` plotly chart arrives (the poll's fragment rerun, or that run itself).
     ``on_asked(notation)`` once the run it started has drawn its caption (the search is asked for
-    by then); ``on_result(notation, seconds)`` when its chart came (seconds since the paste was sent). Returns the closed :class:`Session` (its counters).
-    Raises :class:`SessionClosed`, ``TimeoutError`` (``timeout`` seconds for any one step)."""
+    by then); ``on_result(notation, seconds)`` when its chart came (seconds since the paste was
+    sent). Returns the closed :class:`Session` (its counters). Raises :class:`SessionClosed` and
+    ``TimeoutError`` (``timeout`` seconds for any one step)."""
     session = Session(base_url)
     await session.open()
     try:
@@ -306,21 +310,15 @@ async def _until(session: Session, ready: Callable[[], bool], stop: asyncio.Even
 
 
 async def _check(base_url: str, count: int, seconds: float) -> None:
-    """``count`` learners pasting :func:`bench.concurrency.mid_game` positions for ``seconds``; prints
-    what each received."""
+    """``count`` learners pasting :func:`bench.concurrency.notations` (mid-game positions) for
+    ``seconds``; prints what each received."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from bench.concurrency import mid_game
+    from bench.concurrency import notations
 
     stop = asyncio.Event()
     results: list[list[float]] = [[] for _ in range(count)]
 
-    def positions(index: int):
-        k = 0
-        while True:
-            yield mid_game(index * 1000 + k).to_notation()
-            k += 1
-
-    tasks = [asyncio.create_task(learner(base_url, positions(i), lambda n, s, i=i: results[i].append(s), stop))
+    tasks = [asyncio.create_task(learner(base_url, notations(i), lambda n, s, i=i: results[i].append(s), stop))
              for i in range(count)]
     t0 = time.perf_counter()
     await asyncio.wait(tasks, timeout=seconds)
