@@ -19,6 +19,10 @@ browser does, and leaves out only the drawing:
 - it answers the app's learner keeper (``ui/keeper.js``, a components-v2 piece) as a browser with
   no stored code does: the trigger ``stored`` with ``""`` once, when the keeper asks.
 
+Left out, besides drawing: the browser's forward-message cache (so the server never answers with a
+``ref_hash``), the default values its widgets report when first drawn (the server uses the same
+defaults), heartbeats and reconnection.
+
 :func:`learner` drives Move outcomes as a pupil pasting position after position (``ui/outcomes.py``:
 the radio ``mo_source``, "Paste a position", the text input ``mo_notation``), each next one once the
 last one's chart (``mo_chart``) has come. Run alone, this module is its own check::
