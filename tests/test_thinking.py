@@ -56,6 +56,13 @@ def test_a_pooled_search_answers_what_the_same_search_inline_answers(pool):
     assert again.state == "done" and again.value == answer.value
 
 
+def test_a_worker_runs_at_the_lowest_priority(pool):
+    """Searches only get the CPU the server leaves: a light press is never queued behind one (issue 14)."""
+    executor = pool.pool()
+    assert executor.submit(os.sched_getscheduler, 0).result(WAIT_S) == os.SCHED_IDLE
+    assert executor.submit(os.nice, 0).result(WAIT_S) == 19
+
+
 def test_a_pooled_computer_move_is_the_inline_one(pool):
     start = RULES.initial_position()
     request = Request("choose", start, RULES, None, "easy", random.Random(7))

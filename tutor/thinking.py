@@ -4,8 +4,10 @@ Move outcomes (``engine.analyse``, through ``tutor.analysis.same_depth_values``)
 computer's moves (``engine.choose_move``) are :class:`Request` s run in a
 ``concurrent.futures.ProcessPoolExecutor`` shared by every session. The pool is made once, when
 first needed, with the ``forkserver`` start method (``spawn`` where there is none: a server's
-threads are never forked), ``os.cpu_count()`` workers, each at a lower priority than the server
-(``WORKER_NICE``), so a light press in any session is served before a search.
+threads are never forked), ``os.cpu_count()`` workers, each at the lowest priority (Linux's
+``SCHED_IDLE`` policy, and ``WORKER_NICE``), so a light press in any session is served before a
+search: a search only has the CPU the server leaves (its time budget is on the clock, so it then
+looks less deep, never longer).
 
 Each ``(owner, purpose)`` (a session, and what it asks: ``"outcomes"``, ``"sandbox"``,
 ``"lesson"``) has at most one pending request. :meth:`ThinkingService.ask` hands back an
@@ -41,8 +43,9 @@ State = Literal["running", "done", "failed"]
 
 INLINE_ENV = "MANCALA_INLINE_THINKING"
 """Environment variable: ``1`` makes :func:`service` run every search inline (tests)."""
-WORKER_NICE = 10
-"""How much lower a worker's scheduling priority is than the server's (``os.nice``)."""
+WORKER_NICE = 19
+"""How much lower a worker's scheduling priority is than the server's (``os.nice``; where the
+``SCHED_IDLE`` policy is missing, the only step down)."""
 CACHED = 256
 """Finished Move outcomes kept for every session (by request), oldest dropped first."""
 STALE_S = 600.0
@@ -81,11 +84,18 @@ def run_request(request: Request) -> Any:
 
 
 def _worker_start() -> None:
-    """In each new worker: a lower priority than the server, and the engine imported before the first search."""
+    """In each new worker: the lowest priority (``SCHED_IDLE`` where there is one, and ``WORKER_NICE``
+    lower), and the engine imported before the first search."""
     try:
         os.nice(WORKER_NICE)
     except OSError:  # pragma: no cover - not allowed here: run at the same priority
         pass
+    idle = getattr(os, "SCHED_IDLE", None)
+    if idle is not None:
+        try:
+            os.sched_setscheduler(0, idle, os.sched_param(0))
+        except OSError:  # pragma: no cover - not allowed here: the nice value alone
+            pass
     from . import analysis  # noqa: F401 - import now, not during the first search
 
 
