@@ -319,8 +319,8 @@ def test_the_class_csv_has_times_and_no_formulas():
     lessons = ",".join(f"Lesson {k}" for k in range(1, len(steps) + 1))
     done = ",".join([f"1/{steps[0]}", *(f"0/{n}" for n in steps[1:])])
     assert lines[0] == f"Name,{lessons},Stars,Puzzles solved,Puzzles missed,Last active"
-    assert lines[1] == f"'=1+1,{done},0,0,,2026-12-01 08:55"
-    assert lines[2] == f"Ada,{done},0,0,,2026-12-01 09:00"
+    assert lines[1] == f"'=1+1,{done},0,0,none,2026-12-01 08:55"
+    assert lines[2] == f"Ada,{done},0,0,none,2026-12-01 09:00"
 
 
 def test_the_open_question_banner_shows_only_to_a_pupil_of_that_class(page_app, db):

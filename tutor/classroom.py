@@ -40,7 +40,8 @@ def minutes_since(then: dt.datetime, now: dt.datetime) -> int:
 def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles: Mapping[str, Puzzle],
                now: dt.datetime) -> list[dict[str, Any]]:
     """One row per pupil: name, a cell per lesson (``"4/9"``, ``"9/9 ★★☆"``), stars, puzzles solved,
-    the titles of puzzles missed (tried and not solved), and how long ago they were active."""
+    the titles of puzzles missed (tried and not solved; "none" when there are none, never a blank a
+    teacher could read as unknown), and how long ago they were active."""
     rows = []
     for pupil in pupils:
         row: dict[str, Any] = {words.label("col_name"): pupil.name}
@@ -54,7 +55,8 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
         row[words.label("col_puzzles_solved")] = sum(1 for p in pupil.puzzles.values() if p.solved)
         missed = [display_name(puzzles, pid) for pid, p in pupil.puzzles.items()
                   if p.missed and not p.solved and pid in puzzles]
-        row[words.label("col_puzzles_missed")] = words.clause_separator().join(sorted(missed))
+        row[words.label("col_puzzles_missed")] = (words.clause_separator().join(sorted(missed))
+                                                  or words.label("none_missed"))
         row[words.label("col_last_active")] = words.last_active(minutes_since(pupil.last_active, now))
         rows.append(row)
     return rows

@@ -50,6 +50,7 @@ def classroom_labels() -> dict[str, str]:
         "col_name": _("Name"),
         "col_puzzles_solved": _("Puzzles solved"),
         "col_puzzles_missed": _("Puzzles missed"),
+        "none_missed": _("none"),
         "col_last_active": _("Last active"),
         "col_stars": _("Stars"),
         "axis_pit": _("Pit"),
