@@ -140,8 +140,12 @@ def badges(rule_ids: list[str] | tuple[str, ...]) -> None:
 
 def kept(run: LessonActivity) -> bool:
     """Whether the feedback's room is kept on a phone: once the learner has pressed, answered or asked
-    "Show me" in this step (until the next step), and always in a game step (a verdict after every move)."""
-    return (run.game is not None or run.notice is not None or bool(run.turn.results) or run.wrong > 0
+    "Show me" in this step (until the next step); in a game step once a move has been played or a
+    game has ended (then there is a line after every move), not before (no empty room above the board)."""
+    game = run.game
+    if game is not None:
+        return bool(game.game.results) or game.games > 0 or game.finished or game.notice is not None
+    return (run.notice is not None or bool(run.turn.results) or run.wrong > 0
             or bool(run.chosen) or run.shown > 0)
 
 
