@@ -91,6 +91,15 @@ def wait_idle(page, timeout: int = TIMEOUT_MS) -> None:
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
 
 
+def wait_known(page, timeout: int = TIMEOUT_MS) -> None:
+    """Wait until the learner keeper's first report has been answered (the browser remembers the new
+    learner's code) and that run has finished. On a first visit the report reruns the app about when
+    the page is drawn: a field filled or a button pressed just then can be drawn over by that run and
+    lost (as a person typing in the first second could), so a test that types or clicks first waits."""
+    page.wait_for_function("() => window.localStorage.getItem('mancala_tutor_learner')", timeout=timeout)
+    wait_idle(page, timeout)
+
+
 COUNT_FINISHED = """(() => {
   // Counts the server's "script finished" messages (Streamlit 1.67's ForwardMsg with only field 6,
   // script_finished: two bytes, 0x30 and the status). A run too short for the page to ever show it
