@@ -127,7 +127,7 @@ def run() -> None:
     finally:
         _IN_FRAME.reset(token)
     with st.sidebar:
-        learner.keeper()  # last: its first report comes once the page is drawn (ui.learner.keeper)
+        learner.keeper(chosen.url_path)  # last: its first report comes once the page is drawn
 
 
 def page(url_path: str, draw: Callable[[], None]) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor import words
 from tutor.activity import Notice
@@ -146,15 +147,19 @@ def _stored(value: object) -> None:
     db = database()
     if db is None or sess.learner is not None:
         sess.store_lost = db is None
+        sess.keeper_full = "lost" if db is None else None
         return
     code = learners.normalise(value)
     try:
         if code is not None and learners.exists(db, code):
             _bind(db, code)
+            sess.keeper_full = "known"
             return
         _bind(db, learners.new_learner(db))
+        sess.keeper_full = "new"
     except StoreUnavailable:
         sess.store_lost = True
+        sess.keeper_full = "lost"
 
 
 def _on_stored() -> None:
@@ -179,12 +184,31 @@ def keep() -> None:
         sess.store_lost = True
 
 
-def keeper() -> None:
-    """Every run, after the page: draw the keeper (it reports through :func:`_on_stored`, and is
-    told the code to remember or to forget). Drawn last, so its first report comes once the page
-    has been sent: a report during a run stops that run and starts it again. When it will report,
-    the database is opened ahead meanwhile (once per server)."""
+SHOWS_CODE = ("class",)
+"""Url paths of the pages that draw something from the learner's code (the Class page's join form)."""
+
+
+def keeper(page: str) -> None:
+    """Every run, after the page ``page`` (its url path): draw the keeper (it reports through
+    :func:`_on_stored`, and is told the code to remember or to forget). Drawn last, so its first
+    report comes once the page has been sent. The keeper is a fragment: its report runs only the
+    keeper again, never the page a learner may be typing in or pressing on (a field filled then was
+    drawn over and lost), unless the report changed what the page shows, and then the whole app:
+    a known code's progress, no database, or a new learner's code on a page that shows it
+    (:data:`SHOWS_CODE`, or the open "Continue on another device" panel). What a new learner did
+    before is kept (``state.bind_progress``): the rest of the page stays as it is. When the keeper
+    will report, the database is opened ahead meanwhile (once per server)."""
+    _keeper_part(page)
+
+
+@st.fragment
+def _keeper_part(page: str) -> None:
     sess = state.session()
+    why, sess.keeper_full = sess.keeper_full, None
+    ctx = get_script_run_ctx()
+    if why is not None and ctx is not None and ctx.fragment_ids_this_run:  # the report's own run
+        if why != "new" or page in SHOWS_CODE or st.session_state.get(state.Keys.LEARNER_PANEL):
+            st.rerun(scope="app")
     _KEEPER(key=state.Keys.KEEPER, data=[dict(sess.keeper)], on_stored_change=_on_stored)  # a list: ui/board.py
     sess.keeper["forget"] = False
     if sess.keeper.get("ask", False):

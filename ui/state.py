@@ -86,7 +86,9 @@ class Session:
     kept in memory only); ``keeper``: what the browser's learner keeper is
     told next (``ask``, ``save``, ``forget``); ``learner_note``: a message
     about the code for the next page drawn; ``store_lost``: the database
-    could not be reached. ``teacher_class``: the class whose PIN was given;
+    could not be reached; ``keeper_full``: what the keeper's last report did, until its run has
+    looked at it (``"known"``: a known code's progress bound; ``"new"``: a new learner made;
+    ``"lost"``: no database; ``ui.learner.keeper``). ``teacher_class``: the class whose PIN was given;
     ``class_made``: ``(code, PIN)`` of a class just made (shown once);
     ``question``: the pupil's view of the open live question.
     ``step_links``: lesson id -> the ``?step=`` its page last wrote into the address (another value
@@ -107,6 +109,7 @@ class Session:
     learner_note: Notice | None = None
     note_page: str | None = None
     store_lost: bool = False
+    keeper_full: str | None = None
     teacher_class: str | None = None
     class_made: tuple[str, str] | None = None
     presses: dict[str, int] = field(default_factory=dict)
