@@ -255,8 +255,11 @@ def set_switch(page, name: str, on: bool) -> None:
     from playwright.sync_api import expect
 
     switch = page.get_by_role("switch", name=name)
-    if switch.is_checked() != on:
-        switch.focus()
-        page.keyboard.press("Space")
+    if switch.is_checked() == on:
+        wait_idle(page)
+        return
+    watch_rerun(page)  # "not running" right after the key is no proof: the run may not have begun
+    switch.focus()
+    page.keyboard.press("Space")
     expect(switch).to_be_checked(checked=on)
-    wait_idle(page)
+    wait_rerun(page)
