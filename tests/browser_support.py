@@ -243,10 +243,22 @@ def slow_sowing(page) -> None:
     """Set the board's speed to slow in the sidebar's Board settings (a long animation to look at)."""
     page.locator("summary").filter(has_text="Board settings").click()
     slider = page.get_by_role("slider", name="Speed")
-    slider.focus()
-    slider.press("Home")
+    press_slider(page, slider, "Home")
     page.get_by_text("slow").first.wait_for()
-    wait_idle(page)
+
+
+def press_slider(page, slider, key: str) -> None:
+    """Press ``key`` on a Streamlit slider and wait for the run its new value starts (a slider sends
+    its value a moment after the key: "not running" right after it proves nothing). Nothing to wait
+    for when the key leaves the value as it was."""
+    before = slider.get_attribute("aria-valuenow")
+    watch_rerun(page)
+    slider.focus()
+    slider.press(key)
+    if slider.get_attribute("aria-valuenow") == before:
+        wait_idle(page)
+        return
+    wait_rerun(page)
 
 
 def set_switch(page, name: str, on: bool) -> None:

@@ -17,7 +17,7 @@ from engine import Position, play
 from lessons.loader import load_puzzles
 from tests.browser_support import (
     TIMEOUT_MS, board_html, no_error_box, pit_name, set_switch, settle, shot, sized, slow_sowing, wait_board_change,
-    wait_idle, wait_known, wait_rerun, watch_rerun, while_sowing,
+    press_slider, wait_idle, wait_known, wait_rerun, watch_rerun, while_sowing,
 )
 from tutor.activity import counts_of
 from tutor.puzzle import puzzle_code
@@ -185,9 +185,7 @@ def test_a_rerun_during_the_sowing_neither_cuts_it_short_nor_shows_the_verdict(p
     open_puzzle(page, server, pid)
     slow_sowing(page)
     speed = page.get_by_role("slider", name="Speed")
-    speed.focus()
-    speed.press("ArrowRight")  # the next to slowest, so that the change below makes it slower
-    wait_idle(page)
+    press_slider(page, speed, "ArrowRight")  # the next to slowest, so that the change below makes it slower
     pit_button(page, pid, 1).click()
     page.get_by_text("Watch the seeds...").wait_for(state="visible")
     page.wait_for_selector(".mt-board[data-animating='true']")
