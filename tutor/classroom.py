@@ -18,7 +18,7 @@ from lessons.models import Lesson, Puzzle
 
 from . import words
 from .progress import LessonProgress, PuzzleProgress
-from .puzzle import display_name
+from .puzzle import display_name, learner_name
 
 
 class PupilRecord(Protocol):
@@ -40,7 +40,8 @@ def minutes_since(then: dt.datetime, now: dt.datetime) -> int:
 def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles: Mapping[str, Puzzle],
                now: dt.datetime) -> list[dict[str, Any]]:
     """One row per pupil: name, a cell per lesson (``"4/9"``, ``"9/9 ★★☆"``), stars, puzzles solved,
-    the titles of puzzles missed (tried and not solved; "none" when there are none, never a blank a
+    the puzzles missed (tried and not solved, in the puzzles' order: the number the pupil saw, then
+    the theme's name for it; "none" when there are none, never a blank a
     teacher could read as unknown), and how long ago they were active."""
     rows = []
     for pupil in pupils:
@@ -53,10 +54,13 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
             stars += rec.stars if rec.done else 0
         row[words.label("col_stars")] = stars
         row[words.label("col_puzzles_solved")] = sum(1 for p in pupil.puzzles.values() if p.solved)
-        missed = [display_name(puzzles, pid) for pid, p in pupil.puzzles.items()
-                  if p.missed and not p.solved and pid in puzzles]
-        row[words.label("col_puzzles_missed")] = (words.clause_separator().join(sorted(missed))
-                                                  or words.label("none_missed"))
+        order = list(puzzles)
+        missed = sorted((pid for pid, p in pupil.puzzles.items() if p.missed and not p.solved and pid in puzzles),
+                        key=order.index)
+        row[words.label("col_puzzles_missed")] = (
+            words.clause_separator().join(words.class_puzzle(learner_name(puzzles, pid), display_name(puzzles, pid))
+                                          for pid in missed)
+            or words.label("none_missed"))
         row[words.label("col_last_active")] = words.last_active(minutes_since(pupil.last_active, now))
         rows.append(row)
     return rows

@@ -57,8 +57,11 @@ def pupil() -> None:
     """The pupil's part: the class joined (and its live question), or the form to join one."""
     sess = state.session()
     db = learner.database()
-    if db is None or sess.learner is None:
+    if db is None:
         st.info(words.not_saved(), icon=":material/cloud_off:")
+        return
+    if sess.learner is None:  # the keeper reports in a moment; its run draws the form (ui.learner.SHOWS_CODE)
+        st.caption(words.code_coming())
         return
     joined = learners.class_of(db, sess.learner)
     if joined is None:
