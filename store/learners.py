@@ -35,6 +35,12 @@ def normalise(text: object, length: int = CODE_LENGTH) -> str | None:
     return code
 
 
+def code_sized(text: object, length: int = CLASS_CODE_LENGTH) -> bool:
+    """Whether ``text`` has ``length`` characters once spaces and dashes are dropped (the shape of a
+    code, whatever its characters: a look-alike such as Z or 0 can still be a mistyped code)."""
+    return isinstance(text, str) and len(re.sub(r"[\s-]", "", text)) == length
+
+
 def normalise_class(text: object) -> str | None:
     """``text`` as a class code, or ``None`` (as :func:`normalise`)."""
     return normalise(text, CLASS_CODE_LENGTH)
@@ -71,4 +77,4 @@ def class_of(db: Database, code: str) -> tuple[str, str] | None:
     return str(row[0]), str(row[1] or "")
 
 
-__all__ = ["ALPHABET", "class_of", "exists", "make_code", "new_learner", "normalise", "normalise_class", "touch"]
+__all__ = ["ALPHABET", "class_of", "code_sized", "exists", "make_code", "new_learner", "normalise", "normalise_class", "touch"]

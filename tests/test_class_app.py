@@ -176,6 +176,19 @@ def test_a_bad_name_or_class_code_is_refused_and_nothing_changes(page_app, db, n
     assert learners.class_of(db, me) is None and pupil.error
 
 
+@pytest.mark.parametrize(("typed", "problem"), [("ZZZZZZ", "class"), ("zz-z zzz", "class"), ("ACD", "code"),
+                                                ("ACDE3477", "code"), ("ACDE34", "class")])
+def test_a_class_code_of_six_characters_is_said_to_be_unknown_any_other_size_to_be_the_wrong_size(
+        page_app, db, typed, problem):
+    me = learners.new_learner(db)
+    pupil = open_class_page(page_app, me)
+    pupil.text_input(key="class_code").input(typed)
+    pupil.text_input(key="class_name").input("Bo")
+    pupil.button(key="class_join").click().run()
+    assert [e.value for e in pupil.error] == [words.join_problem(problem)]
+    assert learners.class_of(db, me) is None
+
+
 def test_a_wrong_pin_shows_nothing_of_the_class(page_app, db):
     code, pin = classes.create_class(db, "5B")
     me = learners.new_learner(db)

@@ -34,8 +34,8 @@ def _join() -> None:
         return
     code = learners.normalise_class(_value("code"))
     try:
-        if code is None:
-            raise LookupError("code")
+        if code is None:  # the right size but a letter no code has (Z, O, ...): no such class
+            raise LookupError("class" if learners.code_sized(_value("code")) else "code")
         classes.join(db, sess.learner, code, _value("name"))
     except LookupError as exc:
         st.session_state[f"{K}problem"] = words.join_problem(str(exc.args[0]) if exc.args else "class")
