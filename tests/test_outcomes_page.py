@@ -112,10 +112,17 @@ def test_bad_notation_gives_a_clear_message(page_app, thinking):
     assert not at.get("plotly_chart")
 
 
+def test_seeds_that_fit_no_kalah_start_are_said_in_a_sentence_of_their_own(page_app, thinking):
+    at = _run_pasted(page_app, "4,4,4,0,5,5/1/5,5,4,4,4,4/0/N")  # 49 seeds: 6 pits of the same count never make it
+    assert [e.value for e in at.error] == [
+        "That position cannot be analysed. The seeds add up to 49, but a Kalah board starts with the same number "
+        "of seeds (1 to 10) in every pit."]
+
+
 def test_an_empty_paste_asks_for_a_position(page_app, thinking):
     at = _run_pasted(page_app, "   ")
     assert [e.value for e in at.error] == [words.cannot_analyse(words.notation_problem_empty())]
-    assert "paste a position" in at.error[0].value
+    assert "Paste a position" in at.error[0].value
     assert not at.get("plotly_chart")
 
 

@@ -186,8 +186,9 @@ def field_negative(where: str, value: int) -> str:
 
 
 def cannot_analyse(problem: str) -> str:
-    """Move outcomes' message for a pasted position it can't read."""
-    return _("That position cannot be analysed: {problem}").format(problem=problem)
+    """Move outcomes' message for a pasted position it can't read: two sentences, the second
+    ``problem`` (its first letter made a capital, whichever message it is)."""
+    return _("That position cannot be analysed. {problem}").format(problem=problem[:1].upper() + problem[1:])
 
 
 def pasted_problem(err: ValueError, game: str) -> str:
