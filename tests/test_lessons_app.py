@@ -437,3 +437,15 @@ def test_on_a_phone_the_feedbacks_room_opens_with_the_first_verdict_and_stays(sm
     assert run.done and f"{{ min-height: 0; }} .st-key-lesson_setup_feedback {{ {room}" in styles(at)
     click(at, "lesson_setup_next")
     assert room not in styles(at)
+
+
+def test_on_a_phone_a_game_step_keeps_no_feedback_room_before_its_first_move() -> None:
+    from tests.test_tutor_lesson_game import at_step, scripted
+
+    run = at_step("strategy", "beat-easy")
+    game = run.game
+    game.choose = scripted([1])
+    game.clock = lambda: 100.0
+    assert not lesson_panel.kept(run)  # nothing said yet: no empty room between the text and the board
+    game.press(1)
+    assert lesson_panel.kept(run)  # from the first move on, a line after every move: the room stays

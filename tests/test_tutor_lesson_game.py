@@ -336,14 +336,3 @@ def test_rng_is_passed_to_the_chooser() -> None:
     run.game.computer_turn()
     assert seen == [run.game.rng]
 
-
-def test_on_a_phone_a_game_step_keeps_no_feedback_room_before_its_first_move() -> None:
-    from ui.lesson_panel import kept
-
-    run = at_step("strategy", "beat-easy")
-    game = run.game
-    game.choose = scripted([1])
-    game.clock = lambda: 100.0
-    assert not kept(run)  # nothing said yet: no empty room between the text and the board
-    game.press(1)
-    assert kept(run)  # from the first move on, a line after every move: the room stays

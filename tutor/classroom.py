@@ -41,8 +41,8 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
                now: dt.datetime) -> list[dict[str, Any]]:
     """One row per pupil: name, a cell per lesson (``"4/9"``, ``"9/9 ★★☆"``), stars, puzzles solved,
     the puzzles missed (tried and not solved, in the puzzles' order: the number the pupil saw, then
-    the theme's name for it; "none" when there are none, never a blank a
-    teacher could read as unknown), and how long ago they were active."""
+    the theme's name for it; "none" when there are none, never a blank a teacher could read as
+    unknown), and how long ago they were active."""
     rows = []
     for pupil in pupils:
         row: dict[str, Any] = {words.label("col_name"): pupil.name}
