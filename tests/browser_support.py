@@ -101,19 +101,43 @@ def wait_known(page, timeout: int = TIMEOUT_MS) -> None:
 
 
 COUNT_FINISHED = """(() => {
-  // Counts the server's "script finished" messages (Streamlit 1.67's ForwardMsg with only field 6,
-  // script_finished: two bytes, 0x30 and the status). A run too short for the page to ever show it
-  // running (React draws "running" and "notRunning" in one go) still sends one.
+  // Counts the server's "script finished" messages: a ForwardMsg (Streamlit 1.67) with field 6,
+  // script_finished, and otherwise at most field 2, the metadata naming the run (a short message:
+  // the deltas are longer). A run too short for the page to ever show it running (React draws
+  // "running" and "notRunning" in one go) still sends one.
   window.__mtFinished = 0;
+  const varint = (b, i) => {
+    let value = 0, shift = 0;
+    while (i < b.length) {
+      const byte = b[i++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (!(byte & 0x80)) return [value, i];
+      shift += 7;
+    }
+    return [null, i];
+  };
+  const finished = (b) => {
+    let i = 0, status = null;
+    while (i < b.length) {
+      let key; [key, i] = varint(b, i);
+      if (key === null) return null;
+      const field = Math.floor(key / 8), wire = key % 8;
+      if (field === 6 && wire === 0) { [status, i] = varint(b, i); }
+      else if (field === 2 && wire === 2) { let n; [n, i] = varint(b, i); if (n === null) return null; i += n; }
+      else return null;
+    }
+    return i === b.length ? status : null;
+  };
   const Socket = window.WebSocket;
   window.WebSocket = class extends Socket {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (e) => {
         const data = e.data;
-        const bytes = data instanceof ArrayBuffer && data.byteLength === 2 ? new Uint8Array(data) : null;
+        if (!(data instanceof ArrayBuffer) || data.byteLength > 512) return;
+        const status = finished(new Uint8Array(data));
         // Finished, or a fragment run finished (not 2: stopped early for a rerun, which follows).
-        if (bytes && bytes[0] === 0x30 && (bytes[1] === 0 || bytes[1] === 3)) window.__mtFinished += 1;
+        if (status === 0 || status === 3) window.__mtFinished += 1;
       });
     }
   };
@@ -146,6 +170,31 @@ def wait_rerun(page, timeout: int = TIMEOUT_MS) -> None:
         "() => (window.__mtRan || window.__mtFinished > window.__mtFinishedFrom)"
         " && document.querySelector(\"[data-testid='stApp']\").dataset.testScriptState === 'notRunning'",
         timeout=timeout)
+
+
+def open_expander(page, label: str) -> None:
+    """Open the expander labelled ``label`` and wait until its content is drawn and the page's run
+    has finished. A sandbox panel builds its content only while open (opening it reruns the app):
+    a field clicked before that run ends can be drawn over and lost. A click that lands while a
+    rerun redraws the expander (a busy machine) is made again, up to three times."""
+    from playwright.sync_api import expect
+
+    summary = page.locator("summary").filter(has_text=label).first
+    details = page.locator("details").filter(has=page.locator("summary").filter(has_text=label)).first
+    content = details.locator("[data-testid='stExpanderDetails'] [data-testid='stElementContainer']").first
+    for _ in range(3):
+        wait_idle(page)
+        if details.get_attribute("open") is None:
+            summary.click()
+        try:
+            expect(details).to_have_attribute("open", "", timeout=10_000)
+            expect(content).to_be_visible()
+        except AssertionError:
+            continue
+        wait_idle(page)
+        if details.get_attribute("open") is not None:
+            return
+    expect(details).to_have_attribute("open", "")
 
 
 ANSWERED = ":not([data-foreseen])"

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import KalahRules, play
-from tests.browser_support import TIMEOUT_MS, no_error_box, set_switch, settle, shot, streamlit_server, wait_board, wait_idle
+from tests.browser_support import TIMEOUT_MS, no_error_box, open_expander, set_switch, settle, shot, streamlit_server, wait_board, wait_idle
 from tutor import words
 from ui.frame import PAGES
 
@@ -38,12 +38,6 @@ def after(notation: str, *pits: int) -> str:
     for pit in pits:
         pos = play(pos, pit, rules).position
     return pos.to_notation()
-
-
-def open_expander(page, label: str) -> None:
-    page.locator("summary").filter(has_text=label).first.click()
-    expect(page.locator("details").filter(has=page.locator("summary").filter(has_text=label)).first).to_have_attribute(
-        "open", "")
 
 
 @pytest.mark.parametrize("url_path", [p[0] for p in PAGES])

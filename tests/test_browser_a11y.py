@@ -26,6 +26,7 @@ from tests.browser_support import (
     SHOTS,
     TIMEOUT_MS,
     no_error_box,
+    open_expander,
     pit_name,
     set_switch,
     settle,
@@ -106,24 +107,6 @@ def _audit_once(page) -> dict[str, object]:
     return {"by_impact": dict(left), "excluded": dict(excluded), "violations": details}
 
 
-def open_panel(page, label: str) -> None:
-    """Open an expander and wait until it is open after the page's run; a click that lands while a
-    rerun redraws the expander (a busy machine) is made again, up to three times."""
-    summary = page.locator("summary").filter(has_text=label).first
-    details = page.locator("details").filter(has=page.locator("summary").filter(has_text=label)).first
-    for _ in range(3):
-        wait_idle(page)
-        if details.get_attribute("open") is None:
-            summary.click()
-        try:
-            expect(details).to_have_attribute("open", "", timeout=10_000)
-        except AssertionError:
-            continue
-        wait_idle(page)
-        if details.get_attribute("open") is not None:
-            return
-    expect(details).to_have_attribute("open", "")
-
 
 def act(page, server, url_path: str) -> str:
     """One action on the page, as a learner would do it; returns what was done."""
@@ -131,7 +114,7 @@ def act(page, server, url_path: str) -> str:
         page.get_by_role("button", name=pit_name("S", 3, 4)).click()
         settle(page, after(START, 3))
         for label in ("players_rules", "board_editor", "moves", "share_position"):
-            open_panel(page, words.label(label))
+            open_expander(page, words.label(label))
         return "pressed South pit 3, opened the four panels"
     if url_path in LESSON_PAGES.values():
         lesson = next(lesson for lid, lesson in LESSONS.items() if LESSON_PAGES[lid] == url_path)
@@ -177,7 +160,7 @@ def act(page, server, url_path: str) -> str:
         wait_idle(page)
         return "chose a pasted position"
     if url_path == "class":
-        open_panel(page, words.label("teacher"))
+        open_expander(page, words.label("teacher"))
         return "opened the teacher panel"
     page.locator("summary").filter(has_text=words.label("board_settings")).click()
     page.get_by_role("switch", name=words.label("animate")).wait_for()

@@ -6,21 +6,23 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from engine import time_control
 from tests.browser_support import (
-    sized,
     FIND,
     TIMEOUT_MS,
     no_error_box,
+    open_expander,
     pit_name,
     settle,
     shot,
+    sized,
     wait_board,
     wait_idle,
     wait_known,
     wait_rerun,
     watch_rerun,
 )
-from tests.test_browser import START, after, open_expander
+from tests.test_browser import START, after
 from tutor import words
 
 pytestmark = pytest.mark.browser
@@ -53,8 +55,12 @@ def start_timed(page, server, choice: str, minutes: str | None = None) -> None:
         field.fill(minutes)
         field.press("Enter")
         wait_rerun(page)
+    watch_rerun(page)
     page.get_by_role("button", name=words.label("start_with_rules")).click()
-    expect(page.get_by_text("the clocks start with the first move").first).to_be_visible()
+    wait_rerun(page)
+    # The new game's own notice, whole: the clock's help under the choice says "the clocks start
+    # with the first move" too, so a part of it would be found before the press had done anything.
+    expect(page.get_by_text(words.new_game_clock(time_control(choice, float(minutes or 0), 0)))).to_be_visible()
     wait_idle(page)
 
 

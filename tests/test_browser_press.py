@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import FIND, TIMEOUT_MS, set_switch, settle, sized, slow_sowing, wait_idle, while_sowing
-from tests.test_browser import START, after, open_expander
+from tests.browser_support import FIND, TIMEOUT_MS, open_expander, set_switch, settle, sized, slow_sowing, wait_idle, while_sowing
+from tests.test_browser import START, after
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import NORTH, KalahRules, Position, all_turns
-from tests.browser_support import FIND, no_error_box, settle, shot, wait_idle, sized
-from tests.test_browser import START, after, open_expander
+from tests.browser_support import FIND, no_error_box, open_expander, settle, shot, wait_idle, sized
+from tests.test_browser import START, after
 from tutor import words
 
 pytestmark = pytest.mark.browser
