@@ -11,7 +11,6 @@ memory and says so. Nothing here decides what progress means
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +27,9 @@ if TYPE_CHECKING:
 
 # The store (SQLAlchemy, Alembic) is imported where the database is first used, not with this
 # module: every page imports it, and a server's first page is drawn before the learner keeper
-# reports (the database is needed from then on). While the browser draws that first page, the
-# database is opened ahead on a thread (:func:`_open_ahead`), so the keeper's report finds it open.
+# reports (the database is needed from then on). It is not opened ahead on a thread while the
+# browser draws that page: the thread's imports held back the server's event loop, which then
+# sends the board's files (bench/cold_start.py: Home shown 2.68 s without it, 3.14 s with it).
 
 _HERE = Path(__file__).resolve().parent
 _KEEPER = st.components.v2.component(
@@ -39,60 +39,14 @@ _KEEPER = st.components.v2.component(
 )
 
 
-def _open_now() -> Database | None:
+@st.cache_resource(show_spinner=False)
+def _open() -> Database | None:
     from store.db import Database, StoreUnavailable
 
     try:
         return Database()
     except StoreUnavailable:
         return None
-
-
-class _Ahead:
-    """The database opened ahead, at most once per server (:func:`_open_ahead`); taken by :func:`_open`."""
-
-    lock = threading.Lock()
-    started = False
-    thread: threading.Thread | None = None
-    result: tuple[Database | None, BaseException | None] = (None, None)
-
-    @classmethod
-    def run(cls) -> None:
-        try:
-            cls.result = (_open_now(), None)
-            # What the keeper's report then needs (the tables' classes, mapped on import): imported
-            # here, while the browser draws the first page, not in the report's run.
-            import store.learners  # noqa: F401
-            import store.progress  # noqa: F401
-        except BaseException as exc:  # noqa: BLE001 - raised again by _open, on the script thread
-            cls.result = (None, exc)
-
-
-def _open_ahead() -> None:
-    """Start opening the database on a thread, unless it is being or has been opened in this server.
-    The thread only imports the store, opens it (``store.db.Database``) and imports what the keeper's
-    report needs (``store.learners``, ``store.progress``): no Streamlit call."""
-    with _Ahead.lock:
-        if _Ahead.started:
-            return
-        _Ahead.started = True
-        _Ahead.thread = threading.Thread(target=_Ahead.run, name="mancala-open-database", daemon=True)
-        _Ahead.thread.start()
-
-
-@st.cache_resource(show_spinner=False)
-def _open() -> Database | None:
-    with _Ahead.lock:
-        _Ahead.started = True  # opened here from now on: never ahead as well
-        thread, _Ahead.thread = _Ahead.thread, None
-    if thread is None:
-        return _open_now()
-    thread.join()
-    db, error = _Ahead.result
-    _Ahead.result = (None, None)
-    if error is not None:
-        raise error
-    return db
 
 
 def database() -> Database | None:
@@ -196,8 +150,7 @@ def keeper(page: str) -> None:
     drawn over and lost), unless the report changed what the page shows, and then the whole app:
     a known code's progress, no database, or a new learner's code on a page that shows it
     (:data:`SHOWS_CODE`, or the open "Continue on another device" panel). What a new learner did
-    before is kept (``state.bind_progress``): the rest of the page stays as it is. When the keeper
-    will report, the database is opened ahead meanwhile (once per server)."""
+    before is kept (``state.bind_progress``): the rest of the page stays as it is."""
     _keeper_part(page)
 
 
@@ -211,8 +164,6 @@ def _keeper_part(page: str) -> None:
             st.rerun(scope="app")
     _KEEPER(key=state.Keys.KEEPER, data=[dict(sess.keeper)], on_stored_change=_on_stored)  # a list: ui/board.py
     sess.keeper["forget"] = False
-    if sess.keeper.get("ask", False):
-        _open_ahead()
 
 
 def continue_link(code: str) -> str:
