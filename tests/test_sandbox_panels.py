@@ -166,6 +166,7 @@ def test_a_control_reruns_parts_only_from_a_fragment_run(monkeypatch, this_run, 
 def test_the_board_sends_its_files_by_name_not_with_every_board(page_app):
     """The board's JS and CSS are files Streamlit serves (``ui/web``): each board drawn names them,
     so a press carries the board's data, not its 30 KB of code."""
+    import re
     from pathlib import Path
 
     at = open_sandbox(page_app)
@@ -176,3 +177,8 @@ def test_the_board_sends_its_files_by_name_not_with_every_board(page_app):
     assert (board.js_content, board.css_content) == ("", "")
     web = Path(sandbox.__file__).resolve().parent / "web"
     assert {"board.js", "board_clock.js", "board_keys.js", "board_dom.js", "board.css"} <= {p.name for p in web.iterdir()}
+    # Every module board.js imports, directly or through another module, is fetched beside it.
+    imported = set(re.findall(r'from "\./([a-z_]+\.js)"', "".join(p.read_text() for p in web.glob("*.js"))))
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="_stcore/bidi-components/mancala_tutor\.board/([a-z_]+\.js)">',
+                               board.html_content))
+    assert imported == preloaded == {"board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js"}
