@@ -76,7 +76,9 @@ def _int_keys(value: Any) -> Any:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: the validators are built when a file is first validated (the tests, the tools, a
+    # snapshot that is not fresh), not when a server imports the models to read the snapshot.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # ------------------------------------------------------------------ lessons

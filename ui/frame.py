@@ -24,6 +24,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from lessons import snapshot
 from lessons.loader import load_lessons, load_puzzles
 from lessons.models import Lesson, Puzzle
 from tutor import i18n, words
@@ -62,16 +63,19 @@ _IN_FRAME: ContextVar[bool] = ContextVar("mancala_tutor_in_frame", default=False
 
 
 # The app loads content as data: the engine's proofs of every lesson and puzzle (lessons.loader,
-# lessons.proofs) run in the tests, so no page waits on them (prove=False); the files' shapes are
-# still checked (pydantic) when they load.
+# lessons.proofs) run in the tests, so no page waits on them. The models come from the content
+# snapshot (lessons.snapshot: a few milliseconds); only when it is not fresh (a file changed since
+# tools/content_snapshot.py wrote it) are the files read, their shapes checked, without proofs.
 @st.cache_resource(show_spinner=False)
 def _lessons(lang: str) -> dict[str, Lesson]:
-    return load_lessons(lang=lang, prove=False)
+    found = snapshot.content(lang)
+    return found.lessons if found is not None else load_lessons(lang=lang, prove=False)
 
 
 @st.cache_resource(show_spinner=False)
 def _puzzles(lang: str) -> dict[str, Puzzle]:
-    return load_puzzles(lang=lang, prove=False)
+    found = snapshot.content(lang)
+    return found.puzzles if found is not None else load_puzzles(lang=lang, prove=False)
 
 
 def lessons() -> dict[str, Lesson]:
