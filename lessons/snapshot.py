@@ -7,8 +7,8 @@ first page (and building the models' validators about 100 ms more): the snapshot
 models of every language, pickled, and loads in a few milliseconds without validating anything.
 
 It is used only while it is *fresh*: it carries a fingerprint of every file it was made from
-(the content files of every language, this package's Python modules) and of the Python and
-pydantic versions; when one of them changed, or the file is missing or cannot be read,
+(the content files of every language, this package's Python modules) and of the pydantic
+version (pinned in requirements.txt); when one of them changed, or the file is missing or cannot be read,
 :func:`content` returns ``None`` and the caller loads the TOML files as before. A test keeps
 the shipped snapshot fresh and equal to what the files load.
 """
@@ -19,7 +19,6 @@ import functools
 import gzip
 import hashlib
 import pickle
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,8 +47,9 @@ def sources(folder: Path = CONTENT_DIR) -> list[Path]:
 
 
 def fingerprint(folder: Path = CONTENT_DIR) -> str:
-    """A SHA-256 hex digest of :func:`sources` (paths and bytes) and the Python and pydantic versions."""
-    digest = hashlib.sha256(f"python {sys.version_info[:2]} pydantic {pydantic.VERSION}\n".encode())
+    """A SHA-256 hex digest of :func:`sources` (paths and bytes) and the pydantic version (a pickled
+    model is its fields as that version keeps them; pickle's own format is read by every Python 3.8+)."""
+    digest = hashlib.sha256(f"pydantic {pydantic.VERSION}\n".encode())
     for path in sources(folder):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
