@@ -9,6 +9,8 @@ never for a fixed time.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -38,6 +40,16 @@ def after(notation: str, *pits: int) -> str:
     for pit in pits:
         pos = play(pos, pit, rules).position
     return pos.to_notation()
+
+
+def test_the_tab_shows_the_app_name_and_its_icon(page, server):
+    """The page settings come in two calls (the icon after the page: ``ui.frame.run``); both arrive."""
+    page.goto(f"{server}/sandbox")
+    wait_board(page)
+    wait_idle(page)
+    expect(page).to_have_title(words.label("app_name"))
+    icon = page.locator("link[rel*='icon']").first
+    expect(icon).to_have_attribute("href", re.compile(r"/media/[0-9a-f]+\.png$"))
 
 
 @pytest.mark.parametrize("url_path", [p[0] for p in PAGES])

@@ -114,8 +114,7 @@ def run() -> None:
     """The whole frame: page settings, the session's state, navigation, sidebar, the page, then the
     learner keeper (``ui.learner``)."""
     lang.choose()
-    st.set_page_config(page_title=words.label("app_name"), page_icon=str(ROOT / "assets" / "icon.png"),
-                       layout="wide")
+    st.set_page_config(page_title=words.label("app_name"), layout="wide")
     state.session()
     chosen = navigation()
     thinking.on_page(chosen.url_path)  # searches asked on another page are abandoned
@@ -132,6 +131,9 @@ def run() -> None:
         _IN_FRAME.reset(token)
     with st.sidebar:
         learner.keeper(chosen.url_path)  # last: its first report comes once the page is drawn
+    # The icon after the page: Streamlit reads an icon file with numpy and PIL, whose first import
+    # (about 90 ms) held back everything a server's first page sends.
+    st.set_page_config(page_icon=str(ROOT / "assets" / "icon.png"))
 
 
 def page(url_path: str, draw: Callable[[], None]) -> None:
