@@ -255,7 +255,8 @@ SNAPSHOT = """(texts) => {
   const shown = (t) => [...document.querySelectorAll('p, span, div')].some(
     (e) => e.childElementCount === 0 && e.textContent.includes(t)
       && e.checkVisibility({visibilityProperty: true, opacityProperty: true}));
-  return {animating: board ? board.dataset.animating === 'true' : false, shown: texts.map(shown)};
+  const answered = board && !board.dataset.foreseen;
+  return {animating: answered ? board.dataset.animating === 'true' : false, shown: texts.map(shown)};
 }"""
 
 
@@ -279,10 +280,12 @@ def wait_board_change(page, before: str | None) -> None:
 def while_sowing(page, texts: list[str]) -> list[bool]:
     """Whether each of ``texts`` is visible, read in one instant while the board is still sowing.
 
-    Waits for the sowing to start, then takes one snapshot in the page (no race between the
-    animation and several separate checks); fails if the sowing already ended at that instant.
+    Waits for the sowing of a board the server drew to start (a press first shows a foreseen board,
+    sowing before the server has answered and written its words), then takes one snapshot in the
+    page (no race between the animation and several separate checks); fails if the sowing already
+    ended at that instant.
     """
-    page.wait_for_selector(".mt-board[data-animating='true']", timeout=TIMEOUT_MS)
+    page.wait_for_selector(f".mt-board[data-animating='true']{ANSWERED}", timeout=TIMEOUT_MS)
     snap = page.evaluate(SNAPSHOT, texts)
     assert snap["animating"], "the sowing ended before the page could be read"
     return list(snap["shown"])
@@ -290,7 +293,7 @@ def while_sowing(page, texts: list[str]) -> list[bool]:
 
 def slow_sowing(page) -> None:
     """Set the board's speed to slow in the sidebar's Board settings (a long animation to look at)."""
-    page.locator("summary").filter(has_text="Board settings").click()
+    open_expander(page, "Board settings")
     slider = page.get_by_role("slider", name="Speed")
     press_slider(page, slider, "Home")
     page.get_by_text("slow").first.wait_for()

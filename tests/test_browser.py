@@ -106,7 +106,7 @@ def test_step_mode_drops_one_seed_per_click(page, server):
     """A teacher turns on step mode: each 'Next seed' press drops exactly one seed."""
     page.goto(f"{server}/sandbox")
     wait_idle(page)
-    page.locator("summary").filter(has_text="Board settings").click()
+    open_expander(page, "Board settings")
     set_switch(page, "Step mode (one seed per click)", True)
     wait_idle(page)
     page.get_by_role("button", name="South pit 2, 4 seeds").click()
@@ -193,7 +193,7 @@ def test_with_animation_off_the_board_jumps_to_the_result(page, server):
     """The off switch: a press shows the new position at once, with no 'Show the result' button."""
     page.goto(f"{server}/sandbox")
     wait_idle(page)
-    page.locator("summary").filter(has_text="Board settings").click()
+    open_expander(page, "Board settings")
     set_switch(page, "Animate sowing", False)
     wait_idle(page)
     page.get_by_role("button", name="South pit 6, 4 seeds").click()

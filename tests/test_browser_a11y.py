@@ -162,7 +162,7 @@ def act(page, server, url_path: str) -> str:
     if url_path == "class":
         open_expander(page, words.label("teacher"))
         return "opened the teacher panel"
-    page.locator("summary").filter(has_text=words.label("board_settings")).click()
+    open_expander(page, words.label("board_settings"))
     page.get_by_role("switch", name=words.label("animate")).wait_for()
     return "opened Board settings in the sidebar"
 
@@ -219,7 +219,7 @@ def test_a_whole_short_game_is_played_with_the_keyboard_only(page, server):
     pos = Position.from_notation("0,0,0,1,1,2/20/1,0,0,1,1,0/21/S", rules)
     page.goto(f"{server}/sandbox?pos={pos.to_notation()}&game=kalah")
     wait_board(page, pos.to_notation())
-    page.locator("summary").filter(has_text=words.label("board_settings")).click()
+    open_expander(page, words.label("board_settings"))
     set_switch(page, words.label("animate"), False)  # the focus is checked after each rerun, not mid-sowing
     for _ in range(80):  # Tab from the top of the page until the board's row has the focus
         page.keyboard.press("Tab")

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from engine import play
 from lessons.loader import load_lessons, load_puzzles
-from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, wait_idle
+from tests.browser_support import TIMEOUT_MS, no_error_box, open_expander, pit_name, settle, shot, wait_idle
 from tutor import words
 
 pytestmark = pytest.mark.browser
@@ -85,7 +85,7 @@ def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
     teacher.goto(f"{server}/class")
     known_learner(teacher)
     wait_idle(teacher)
-    teacher.get_by_text("For teachers").click()
+    open_expander(teacher, words.label("teacher"))  # builds its fields on opening: a field filled before is lost
     teacher.get_by_label("Class name").fill("Year 5")
     teacher.get_by_role("button", name="Make the class").click()
     made = teacher.get_by_text("Your class code is").inner_text()

@@ -19,6 +19,7 @@ from engine import Turn, legal_moves, misses, play, reached
 from lessons.loader import load_lessons
 from lessons.models import DoStep, GoalStep, PredictStep
 from tests.browser_support import (
+    open_expander,
     board_html,
     no_error_box,
     pit_name,
@@ -198,7 +199,7 @@ def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
     no "Right!" and no green until the last seed; Next opens at once (the step is done)."""
     lesson_id, k, step, pit, after, said = a_missed_try()
     open_step(page, server, lesson_id, k)
-    page.locator("summary").filter(has_text=words.label("board_settings")).click()
+    open_expander(page, words.label("board_settings"))
     set_switch(page, words.label("step_mode"), True)
     start = LESSONS[lesson_id].step_position(step)
     side = start.to_move
@@ -227,7 +228,7 @@ def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
     # the right answer of a prediction: no "Right!", no green and no open Next before the last seed
     lesson_id, k, step, _wrong = a_prediction()
     open_step(page, server, lesson_id, k)  # a new page: a new session, step mode off again
-    page.locator("summary").filter(has_text=words.label("board_settings")).click()
+    open_expander(page, words.label("board_settings"))
     set_switch(page, words.label("step_mode"), True)
     lesson = LESSONS[lesson_id]
     page.get_by_role("button", name=words.answer_label(step.answer), exact=True).click()

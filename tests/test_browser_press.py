@@ -100,7 +100,7 @@ def test_with_animation_off_a_press_shows_its_move_before_the_answer_and_never_g
     page.goto(f"{server}/sandbox")
     page.get_by_role("button", name="South pit 6, 4 seeds").wait_for()
     wait_idle(page)
-    page.locator("summary").filter(has_text="Board settings").click()
+    open_expander(page, "Board settings")
     set_switch(page, "Animate sowing", False)
     page.evaluate(BOARDS_SEEN)
     page.get_by_role("button", name="South pit 6, 4 seeds").click()

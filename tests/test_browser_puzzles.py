@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from engine import Position, play
 from lessons.loader import load_puzzles
 from tests.browser_support import (
+    open_expander,
     TIMEOUT_MS, board_html, no_error_box, pit_name, set_switch, settle, shot, sized, slow_sowing, wait_board_change,
     press_slider, wait_idle, wait_known, wait_rerun, watch_rerun, while_sowing,
 )
@@ -79,7 +80,7 @@ def test_a_learner_presses_the_solution_pit_and_sees_it_solved(page, server):
     praise.wait_for(state="visible")
     in_first_screen(page, praise)
     expect(page.get_by_text(puzzle.explanation[:60])).to_be_hidden()  # on request only
-    page.locator("summary").filter(has_text="Why?").click()
+    open_expander(page, "Why?")
     page.get_by_text(puzzle.explanation[:60]).first.wait_for(state="visible")
     assert no_error_box(page)
     shot(page, "puzzle-solved")
@@ -104,7 +105,7 @@ def test_a_wrong_pit_is_played_and_answered_on_the_board(page, server):
     page.get_by_text("Not this time: press Try again.").first.wait_for()  # the line above the board
     assert page.locator(".mt-playable").count() == 0  # nothing to press but Try again
     shot(page, "puzzle-wrong-answered")
-    page.locator("summary").filter(has_text="Why?").click()
+    open_expander(page, "Why?")
     page.get_by_text(puzzle.wrong[3][:40]).first.wait_for(state="visible")
     page.get_by_text("North answers with pit 6.").first.wait_for(state="visible")
     page.get_by_role("button", name="Try again").click()
@@ -143,7 +144,7 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
     pit_button(page, pid, 6).click()  # the grand slam: captures nothing under these rules, then North answers
     page.get_by_text("Not this time: that turn captured 0 seeds").first.wait_for(state="visible")
     settle(page, "1,2,1,2,2,0/12/0,3,4,3,0,0/18/S")
-    page.locator("summary").filter(has_text="Why?").click()
+    open_expander(page, "Why?")
     page.get_by_text("grand slam").first.wait_for(state="visible")
     shot(page, "puzzle-phone-wrong")
 
@@ -219,7 +220,7 @@ def test_in_step_mode_the_verdict_waits_for_the_last_seed(page, server):
     pid = "capture-pick-the-pile"
     puzzle = PUZZLES[pid]
     open_puzzle(page, server, pid)
-    page.locator("summary").filter(has_text="Board settings").click()
+    open_expander(page, "Board settings")
     set_switch(page, "Step mode (one seed per click)", True)
     pit_button(page, pid, 2).click()
     assert step_through(page, "Solved at the first try") >= 3
