@@ -52,6 +52,27 @@ def test_the_tab_shows_the_app_name_and_its_icon(page, server):
     expect(icon).to_have_attribute("href", re.compile(r"/media/[0-9a-f]+\.png$"))
 
 
+def test_a_first_page_fetches_the_boards_files_before_its_board_and_each_arrives(page, server):
+    """``app.py`` sends ``board_files.preload`` before the frame's imports: its links are in the page's
+    head, and every file of the board was answered (no 404: they are asked for before the board
+    is drawn, so the server must know the component's folder by then)."""
+    page.goto(server)
+    wait_board(page)
+    wait_idle(page)
+    links = page.evaluate("() => [...document.head.querySelectorAll('link')].map(l => [l.rel, new URL(l.href).pathname])")
+    base = "/_stcore/bidi-components/mancala_tutor.board/"
+    board = sorted({href for rel, href in links if rel == "modulepreload" and href.startswith(base)})
+    assert board == [base + n for n in ("board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js")]
+    assert ["preload", base + "board.css"] in links
+    assert any(rel == "modulepreload" and re.fullmatch(r"/static/js/BidiComponent\.[\w-]+\.js", href) is not None
+               for rel, href in links)
+    answers = page.evaluate(
+        "() => performance.getEntriesByType('resource').filter(e => e.name.includes('/bidi-components/'))"
+        ".map(e => [new URL(e.name).pathname, e.responseStatus])")
+    assert sorted(set(map(tuple, answers))) == [(base + n, 200) for n in (
+        "board.css", "board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js")]
+
+
 @pytest.mark.parametrize("url_path", [p[0] for p in PAGES])
 def test_every_page_opens_in_the_browser(page, server, url_path):
     """Each page loads in Chromium with its heading and no error box."""

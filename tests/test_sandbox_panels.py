@@ -182,3 +182,19 @@ def test_the_board_sends_its_files_by_name_not_with_every_board(page_app):
     preloaded = set(re.findall(r'<link rel="modulepreload" href="_stcore/bidi-components/mancala_tutor\.board/([a-z_]+\.js)">',
                                board.html_content))
     assert imported == preloaded == {"board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js"}
+
+
+def test_the_first_run_asks_for_the_boards_files_first(app):
+    """``app.py`` sends the preload before anything else (ui/board_files.py): the sidebar's first
+    element is its script, which names Streamlit's components script (found in the installed
+    Streamlit), board.js, each module and board.css."""
+    from ui import board_files
+
+    assert board_files._streamlit_chunk() is not None
+    at = app.run()
+    first = at.sidebar[0]
+    script = first.proto.body
+    assert script == board_files.preload_script()
+    for name in (board_files._streamlit_chunk(), *(board_files.BASE + n for n in
+                 ("board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js", "board.css"))):
+        assert f'"{name}"' in script

@@ -24,56 +24,28 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
-from streamlit.components.v2.get_bidi_component_manager import get_bidi_component_manager
-from streamlit.components.v2.manifest_scanner import ComponentConfig, ComponentManifest
 
 from engine import NORTH, SOUTH, MoveResult, Place, Position, Rules
 from tutor import i18n, words
 from tutor.activity import Activity, Sowing, counts_of, sowing_frames
-from ui import state
-
-_WEB = "web"
-"""The board's files (``ui/web``: ``board.js`` and the modules it imports, ``board.css``): the
-component's asset folder, which Streamlit serves as files, so a browser loads them once instead of
-receiving them with every board drawn (about 31 KB each time)."""
-_NAME = "mancala_tutor.board"
-
-
-def _ensure_registered() -> None:
-    """Declare ``ui/web`` as the board component's asset folder to the running Streamlit server (its
-    ``BidiComponentManager``, which serves the files under ``/_stcore/bidi-components/``), once per
-    runtime (AppTest makes one per test). Streamlit finds such folders in installed packages'
-    ``pyproject.toml``; the app is not installed, so it declares the same manifest itself."""
-    manager = get_bidi_component_manager()
-    if manager.get_component_asset_root(_NAME) is None:
-        package, name = _NAME.split(".")
-        manager.register_from_manifest(
-            ComponentManifest(name=package, version="1", components=[ComponentConfig(name=name, asset_dir=_WEB)]),
-            Path(__file__).resolve().parent)
-
-
-_PRELOAD = "".join(f'<link rel="modulepreload" href="_stcore/bidi-components/{_NAME}/{p.name}">'
-                   for p in sorted((Path(__file__).resolve().parent / _WEB).glob("*.js")) if p.name != "board.js")
-"""Links that fetch board.js's modules beside it, not after it (a round trip less on a first page;
-relative to the page's address, as Streamlit's own files are, so a ``server.baseUrlPath`` is kept)."""
-
+from ui import board_files, state
 
 # The board's data is sent as a one-item list, [{...}]: Streamlit looks at every top-level value of a
 # component's dict data for a table to convert (importing pandas for it on a server's first page),
 # which cost more than drawing the board; a list is sent as it is.
 @functools.cache
 def _declared() -> Callable[..., Any]:
-    return st.components.v2.component(_NAME, html=_PRELOAD + '<div class="mt-root"></div>', css="board.css", js="board.js")
+    return st.components.v2.component(board_files.NAME, html=board_files.module_links() + '<div class="mt-root"></div>',
+                                      css="board.css", js="board.js")
 
 
 def _component(**kwargs: Any) -> None:
     """Mount the board component (declared on the first call, inside a running server, after
-    :func:`_ensure_registered`: its files resolve against the server's asset folders)."""
-    _ensure_registered()
+    ``board_files.register``: its files resolve against the server's asset folders)."""
+    board_files.register()
     _declared()(**kwargs)
 
 
