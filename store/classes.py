@@ -13,47 +13,31 @@ import datetime as dt
 import hashlib
 import hmac
 import secrets
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
 from sqlalchemy import delete, func, select
 
+from tutor.names import NameProblem as TypedNameProblem
+from tutor.names import clean_name, name_problem
 from tutor.progress import LessonProgress, PuzzleProgress
 
 from .db import Database
 from .learners import make_code
 from .progress import read_lessons, read_puzzles
-from .schema import CLASS_CODE_LENGTH, NAME_MAX, Learner, PinFailure, SchoolClass, now
+from .schema import CLASS_CODE_LENGTH, Learner, PinFailure, SchoolClass, now
 
 PIN_DIGITS = 6
 """Digits in a teacher PIN."""
 PIN_TRIES_PER_MINUTE = 5
 """Wrong PINs judged per class per minute."""
-NameProblem = Literal["empty", "too_long", "markup", "taken"]
+NameProblem = TypedNameProblem | Literal["taken"]
+"""Why a name is refused: the rule of ``tutor.names`` (the same for the page), or ``"taken"``."""
 PinVerdict = Literal["ok", "wrong", "locked", "unknown"]
-_FORBIDDEN = set("<>&\"`{}\\/")
 
 
 def _hash(pin: str, salt: bytes) -> str:
     return hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32).hex()
-
-
-def name_problem(name: str) -> NameProblem | None:
-    """Why ``name`` (already stripped) cannot be a display or class name, or ``None``: empty,
-    over :data:`~store.schema.NAME_MAX` characters, or holding markup or control characters."""
-    if not name:
-        return "empty"
-    if len(name) > NAME_MAX:
-        return "too_long"
-    if any(ch in _FORBIDDEN or unicodedata.category(ch).startswith("C") for ch in name):
-        return "markup"
-    return None
-
-
-def clean_name(text: object) -> str:
-    """``text`` with spaces at the ends dropped and runs of spaces made one ("" for a non-string)."""
-    return " ".join(text.split()) if isinstance(text, str) else ""
 
 
 def create_class(db: Database, name: str) -> tuple[str, str]:

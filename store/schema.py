@@ -13,12 +13,12 @@ import datetime as dt
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from tutor.names import NAME_MAX  # the longest display or class name (its column size too)
+
 CODE_LENGTH = 8
 """Characters in a learner code."""
 CLASS_CODE_LENGTH = 6
 """Characters in a class code."""
-NAME_MAX = 40
-"""The longest display name or class name, in characters."""
 
 
 def now() -> dt.datetime:

@@ -24,11 +24,11 @@ from engine import (
     play,
 )
 from engine.search import MAX_DEPTH, MAX_NODES, MAX_TIME_MS, check_budget
-from store.classes import clean_name, name_problem
 from store.learners import ALPHABET, normalise
-from store.schema import CODE_LENGTH, NAME_MAX
+from store.schema import CODE_LENGTH
 from tutor import words
 from tutor.links import LINK_KEYS, link_query, read_link
+from tutor.names import NAME_MAX, clean_name, name_problem
 from tutor.sandbox import SandboxActivity
 
 RULES: tuple[Rules, ...] = (KalahRules(), KalahRules(pits=3, seeds=1), KalahRules(pits=8, seeds=10), OwareRules())
@@ -138,7 +138,7 @@ def check_typed(text: object) -> None:
     assert code is None or (len(code) == CODE_LENGTH and set(code) <= set(ALPHABET))
     name = clean_name(text)
     if name_problem(name) is None:
-        assert 0 < len(name) <= NAME_MAX and name == name.strip()
+        assert 0 < len(name) <= NAME_MAX and name == name.strip() and any(ch.isalnum() for ch in name)
         shown = words.joined_as(name)
         assert words.literal(name) in shown
         said_in_our_words(shown)

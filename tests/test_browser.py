@@ -80,7 +80,34 @@ def test_every_page_opens_in_the_browser(page, server, url_path):
     wait_idle(page)
     expect(page.locator("h1").first).to_have_text(words.page_heading(url_path))
     assert no_error_box(page)
+    expect(page.get_by_text("Page not found")).to_have_count(0)  # every page's own name is an address
     shot(page, f"page-{url_path}")
+
+
+def _home_from_its_name(page, base: str, name: str) -> None:
+    """``/home`` typed: Home at its one address ``/`` (the link's query kept), marked in the
+    sidebar, and never Streamlit's "Page not found" notice."""
+    page.goto(f"{base}/home?lang=el")
+    expect(page).to_have_url(f"{base}/?lang=el")
+    wait_idle(page)
+    expect(page.locator("h1").first).to_have_text(words.page_heading("home"))
+    current = page.locator("[data-testid='stSidebarNavLink'][aria-current='page']")
+    expect(current).to_have_count(1)
+    expect(current).to_have_attribute("href", f"{base}/")
+    expect(page.get_by_text("Page not found")).to_have_count(0)
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    assert no_error_box(page)
+    shot(page, name)
+
+
+def test_home_typed_by_its_name_opens_home_with_no_notice(page, server):
+    _home_from_its_name(page, server, "home-by-name")
+
+
+def test_home_typed_by_its_name_on_a_fresh_server_opens_home_with_no_notice(page):
+    """The first visit a server gets (Streamlit's legacy page discovery still on) is /home."""
+    with streamlit_server() as base:
+        _home_from_its_name(page, base, "home-by-name-fresh-server")
 
 
 def test_pressing_a_pit_sows_the_seeds(page, server):

@@ -176,6 +176,44 @@ def test_a_bad_name_or_class_code_is_refused_and_nothing_changes(page_app, db, n
     assert learners.class_of(db, me) is None and pupil.error
 
 
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_an_emoji_name_is_refused_with_a_sentence_and_makes_no_pupil_a_greek_name_joins(page_app, db, lang):
+    """The page judges names with tutor.names.read_name: the refusal is said in the page's language."""
+    code, _ = classes.create_class(db, "5B")
+    me = learners.new_learner(db)
+    pupil = open_class_page(page_app, me)
+    if lang == "el":
+        pupil.query_params["lang"] = "el"
+        pupil.run()
+    pupil.text_input(key="class_code").input(code)
+    pupil.text_input(key="class_name").input("🎉🎉")
+    pupil.button(key="class_join").click().run()
+    assert not pupil.exception
+    said = {"en": "A name needs at least one letter or digit: emoji or signs alone are not a name.",
+            "el": "Ένα όνομα χρειάζεται τουλάχιστον ένα γράμμα ή ψηφίο: μόνο φατσούλες ή σημάδια δεν κάνουν όνομα."}
+    assert [e.value for e in pupil.error] == [said[lang]]
+    assert learners.class_of(db, me) is None and classes.pupils(db, code) == []
+    pupil.text_input(key="class_name").input(" «Νίκος» ")
+    pupil.button(key="class_join").click().run()
+    assert not pupil.error
+    assert learners.class_of(db, me) == (code, "«Νίκος»")
+    assert [p.name for p in classes.pupils(db, code)] == ["«Νίκος»"]
+
+
+def test_a_class_name_follows_the_same_rule(page_app, db):
+    teacher = open_class_page(page_app)
+    teacher.session_state[f"{Keys.CLASS}teacher_panel"] = True  # the teacher's part opened
+    teacher.run()
+    teacher.text_input(key="class_new_name").input("🏫")
+    teacher.button(key="class_create").click().run()
+    assert [e.value for e in teacher.error] == [words.join_problem("no_letter")]
+    assert sess(teacher).class_made is None
+    teacher.text_input(key="class_new_name").input("Τάξη Ε'2")
+    teacher.button(key="class_create").click().run()
+    code, _pin = sess(teacher).class_made
+    assert classes.class_name(db, code) == "Τάξη Ε'2"
+
+
 @pytest.mark.parametrize(("typed", "problem"), [("ZZZZZZ", "class"), ("zz-z zzz", "class"), ("ACD", "code"),
                                                 ("ACDE3477", "code"), ("ACDE34", "class")])
 def test_a_class_code_of_six_characters_is_said_to_be_unknown_any_other_size_to_be_the_wrong_size(

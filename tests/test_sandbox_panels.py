@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import KalahRules, Position
+from engine import MAX_PITS, MIN_PITS, KalahRules, Position
 from lessons.loader import load_lessons, load_puzzles
 from tutor import i18n, words
 from tutor.sandbox import SandboxActivity
@@ -198,3 +198,33 @@ def test_the_first_run_asks_for_the_boards_files_first(app):
     for name in (board_files._streamlit_chunk(), *(board_files.BASE + n for n in
                  ("board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js", "board.css"))):
         assert f'"{name}"' in script
+
+EDITOR_LABELS = {
+    "en": ("S{k}", "N{k}", "South store", "North store"),
+    "el": ("Ν{k}", "Β{k}", "Αποθήκη Νότου", "Αποθήκη Βορρά"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("pits", [MIN_PITS, 6, MAX_PITS])
+def test_the_editor_fields_are_labelled_in_the_language_with_the_same_keys(page_app, lang, pits):
+    """Every board size the engine plays: Greek pit fields are Ν1.. (Νότος) and Β1.. (Βορράς), the
+    stores say Αποθήκη; English stays S1.., N1..; the keys are sb_ed_S1.., sb_ed_N1.., SS, NS in both."""
+    at = open_sandbox(page_app, panels=("editor",), lang=lang, game="kalah", pits=str(pits))
+    assert sb(at).rules.pits == pits
+    south, north, south_store, north_store = EDITOR_LABELS[lang]
+    fields = {w.key: w.label for w in at.number_input if w.key.startswith("sb_ed_")}
+    expected = {f"sb_ed_S{k}": south.format(k=k) for k in range(1, pits + 1)}
+    expected |= {f"sb_ed_N{k}": north.format(k=k) for k in range(1, pits + 1)}
+    expected |= {"sb_ed_SS": south_store, "sb_ed_NS": north_store}
+    assert fields == expected
+
+
+def test_pit_field_labels_follow_the_language_of_each_call():
+    assert [words.pit_field_label(s, k) for s, k in (("S", 1), ("N", 8))] == ["S1", "N8"]
+    i18n.use("el")
+    try:
+        assert [words.pit_field_label(s, k) for s, k in (("S", 1), ("N", 8))] == ["Ν1", "Β8"]
+    finally:
+        i18n.use(None)
+    assert words.pit_field_label("S", 3) == "S3"

@@ -141,8 +141,8 @@ def test_a_wrong_pin_is_refused_and_five_in_a_minute_lock_the_class(database):
 
 
 @pytest.mark.parametrize(("name", "problem"), [("", "empty"), ("   ", "empty"), ("x" * 41, "too_long"),
-                                               ("<b>Bo</b>", "markup"), ("Bo\x00", "markup"),
-                                               ("a&b", "markup"), ("{{x}}", "markup")])
+                                               ("<b>Bo</b>", "markup"), ("Bo\x00", "hidden"),
+                                               ("a&b", "markup"), ("{{x}}", "markup"), ("🎉", "no_letter")])
 def test_a_bad_name_or_class_changes_nothing(database, name, problem):
     code, _ = classes.create_class(database, "5B")
     me = learners.new_learner(database)

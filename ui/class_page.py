@@ -16,6 +16,7 @@ from store import classes, learners
 from store.db import StoreUnavailable
 from tutor import words
 from tutor.classroom import class_csv, class_rows, steps_grid
+from tutor.names import read_name
 from ui import frame, learner, live, state
 
 K = state.Keys.CLASS
@@ -32,11 +33,15 @@ def _join() -> None:
     if db is None or sess.learner is None:
         sess.store_lost = True
         return
+    name, problem = read_name(_value("name"))
+    if problem is not None:  # the one rule for typed names (tutor.names): nothing is written
+        st.session_state[f"{K}problem"] = words.join_problem(problem)
+        return
     code = learners.normalise_class(_value("code"))
     try:
         if code is None:  # the right size but a letter no code has (Z, O, ...): no such class
             raise LookupError("class" if learners.code_sized(_value("code")) else "code")
-        classes.join(db, sess.learner, code, _value("name"))
+        classes.join(db, sess.learner, code, name)
     except LookupError as exc:
         st.session_state[f"{K}problem"] = words.join_problem(str(exc.args[0]) if exc.args else "class")
     except ValueError as exc:
@@ -86,8 +91,12 @@ def _create() -> None:
     if db is None:
         sess.store_lost = True
         return
+    name, problem = read_name(_value("new_name"))
+    if problem is not None:
+        st.session_state[f"{K}problem_t"] = words.join_problem(problem)
+        return
     try:
-        code, pin = classes.create_class(db, _value("new_name"))
+        code, pin = classes.create_class(db, name)
     except ValueError as exc:
         st.session_state[f"{K}problem_t"] = words.join_problem(str(exc))
         return

@@ -94,13 +94,25 @@ def page_file(url_path: str) -> str:
     return f"pages/{url_path}.py"
 
 
+DEFAULT_ALIAS = PAGES[0][0]
+"""The default page's own name as an address (``/home``). Streamlit 1.67 serves the default page at
+``/`` only: its ``url_path`` just has to be unique, and ``/home`` typed in the address bar would say
+"Page not found" before showing it. So the default page is declared with the empty path, and a
+hidden page at ``/home`` (the same file, registered after it, so links and ``switch_page`` by file
+still find the default page first) sends the browser on to ``/`` (:func:`run`)."""
+
+
 def navigation() -> st.navigation:
-    """The ``st.navigation`` object over :data:`PAGES`, grouped in sections."""
+    """The ``st.navigation`` object over :data:`PAGES`, grouped in sections, and the hidden
+    :data:`DEFAULT_ALIAS` page at the end of the first section."""
     sections: dict[str, list[st.Page]] = {}
     for i, (url_path, icon, section) in enumerate(PAGES):
-        page_obj = st.Page(page_file(url_path), title=words.page_title(url_path), icon=icon, url_path=url_path,
-                           default=(i == 0))
+        page_obj = st.Page(page_file(url_path), title=words.page_title(url_path), icon=icon,
+                           url_path="" if i == 0 else url_path, default=(i == 0))
         sections.setdefault(words.label(section), []).append(page_obj)
+    url_path, icon, section = PAGES[0]
+    sections[words.label(section)].append(st.Page(page_file(url_path), title=words.page_title(url_path), icon=icon,
+                                                  url_path=DEFAULT_ALIAS, visibility="hidden"))
     # Always fully expanded: with eight lessons the menu would otherwise hide Puzzles and the rest
     # behind "View 3 more" (Streamlit collapses a sidebar menu of more than twelve pages).
     return st.navigation(sections, position="sidebar", expanded=True)
@@ -117,6 +129,8 @@ def run() -> None:
     st.set_page_config(page_title=words.label("app_name"), layout="wide")
     state.session()
     chosen = navigation()
+    if chosen.url_path == DEFAULT_ALIAS:  # /home typed: the default page, at its one address "/"
+        st.switch_page(page_file(DEFAULT_ALIAS), query_params=st.query_params.to_dict())
     thinking.on_page(chosen.url_path)  # searches asked on another page are abandoned
     with st.sidebar:
         # Streamlit leaves 6rem above a page's heading; on a 768-px laptop a lesson's buttons then

@@ -211,11 +211,11 @@ def editor(sb: SandboxActivity) -> None:
         cols = st.columns(n + 1)
         cols[0].number_input(words.label("north_store"), step=1, key=keys["NS"])
         for k in range(n, 0, -1):
-            cols[n - k + 1].number_input(f"N{k}", step=1, key=keys[f"N{k}"])
+            cols[n - k + 1].number_input(words.pit_field_label(NORTH, k), step=1, key=keys[f"N{k}"])
         st.markdown(words.label("south_row"))
         cols = st.columns(n + 1)
         for k in range(1, n + 1):
-            cols[k - 1].number_input(f"S{k}", step=1, key=keys[f"S{k}"])
+            cols[k - 1].number_input(words.pit_field_label(SOUTH, k), step=1, key=keys[f"S{k}"])
         cols[n].number_input(words.label("south_store"), step=1, key=keys["SS"])
         st.radio(words.label("to_move"), list(SIDES), format_func=words.side_name, horizontal=True, key=f"{ED}to_move")
         st.form_submit_button(words.label("use_numbers"), key=f"{ED}fields_go", on_click=whole_page(_use_fields))

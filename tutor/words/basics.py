@@ -86,6 +86,16 @@ def place_name(place: Place | tuple[Side, int]) -> Word:
                 at=pgettext("at", "{side}'s pit {pit}").format(side=name, pit=pit))
 
 
+@per_language(maxsize=64)
+def pit_field_label(side: Side, pit: int) -> str:
+    """The board editor's short label of one pit's field (1..pits, the owner's numbering):
+    ``("S", 3)`` -> ``"S3"``, ``("N", 1)`` -> ``"N1"``; the side's initial is the session
+    language's (Greek: ``"Ν3"`` for Νότος, ``"Β1"`` for Βορράς)."""
+    if side == SOUTH:
+        return pgettext("editor field", "S{pit}").format(pit=int(pit))
+    return pgettext("editor field", "N{pit}").format(pit=int(pit))
+
+
 def and_list(items: list[str]) -> str:
     """``["a"]`` -> ``"a"``, ``["a", "b", "c"]`` -> ``"a, b and c"``."""
     if len(items) <= 1:
@@ -270,7 +280,7 @@ __all__ = [
     "clause_separator", "rule_entries", "theme_entries",
     "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
     "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
-    "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",
+    "pit_field_label", "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",
     "rules_description", "seeds_word", "short", "side_choice", "side_name", "stars_word", "times_word",
     "NORTH", "SOUTH",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, per_language
+from ..names import NAME_MAX
 from .basics import literal
 
 
@@ -177,13 +178,16 @@ def joined_as(name: str) -> str:
 
 
 def join_problem(problem: str) -> str:
-    """Why joining or making a class was refused: ``"class"``, ``"empty"``, ``"too_long"``, ``"markup"``."""
+    """Why joining or making a class was refused: ``"class"``, ``"code"``, ``"taken"``, or a typed
+    name's problem (``tutor.names``: ``"empty"``, ``"too_long"``, ``"hidden"``, ``"markup"``, ``"no_letter"``)."""
     return {
         "class": _("There is no class with this code. Ask your teacher for it."),
         "code": _("A class code has 6 letters and digits, like ACD-E34."),
         "empty": _("Please type a name."),
-        "too_long": _("A name can have up to 40 characters."),
-        "markup": _("Please use letters, digits and spaces in a name (not < > & \" ` { } \\ /)."),
+        "too_long": _("A name can have up to {n} characters.").format(n=NAME_MAX),
+        "markup": _("A name can't have these signs: < > & \" ` { } \\ /. Letters, digits, spaces, - and ' are fine."),
+        "hidden": _("This name has a hidden sign in it (was it copied from somewhere?). Please type it again."),
+        "no_letter": _("A name needs at least one letter or digit: emoji or signs alone are not a name."),
         "taken": _("Someone in this class already has that name. Add a letter, like Sam B."),
     }.get(problem, _("That did not work. Please try again."))
 
