@@ -98,8 +98,14 @@ DEFAULT_ALIAS = PAGES[0][0]
 """The default page's own name as an address (``/home``). Streamlit 1.67 serves the default page at
 ``/`` only: its ``url_path`` just has to be unique, and ``/home`` typed in the address bar would say
 "Page not found" before showing it. So the default page is declared with the empty path, and a
-hidden page at ``/home`` (the same file, registered after it, so links and ``switch_page`` by file
-still find the default page first) sends the browser on to ``/`` (:func:`run`)."""
+hidden page at ``/home`` sends the browser on to ``/`` (:func:`run`). That page is a function, not
+the default page's file: a link or ``switch_page`` to ``pages/home.py`` (AppTest's prefers a page
+whose address is the file's name) finds the default page, never the one that sends on."""
+
+
+def _to_default() -> None:
+    """The hidden :data:`DEFAULT_ALIAS` page: the default page, at its one address ``/``, with the link's query kept."""
+    st.switch_page(page_file(DEFAULT_ALIAS), query_params=st.query_params.to_dict())
 
 
 def navigation() -> st.navigation:
@@ -111,7 +117,7 @@ def navigation() -> st.navigation:
                            url_path="" if i == 0 else url_path, default=(i == 0))
         sections.setdefault(words.label(section), []).append(page_obj)
     url_path, icon, section = PAGES[0]
-    sections[words.label(section)].append(st.Page(page_file(url_path), title=words.page_title(url_path), icon=icon,
+    sections[words.label(section)].append(st.Page(_to_default, title=words.page_title(url_path), icon=icon,
                                                   url_path=DEFAULT_ALIAS, visibility="hidden"))
     # Always fully expanded: with eight lessons the menu would otherwise hide Puzzles and the rest
     # behind "View 3 more" (Streamlit collapses a sidebar menu of more than twelve pages).
@@ -129,8 +135,8 @@ def run() -> None:
     st.set_page_config(page_title=words.label("app_name"), layout="wide")
     state.session()
     chosen = navigation()
-    if chosen.url_path == DEFAULT_ALIAS:  # /home typed: the default page, at its one address "/"
-        st.switch_page(page_file(DEFAULT_ALIAS), query_params=st.query_params.to_dict())
+    if chosen.url_path == DEFAULT_ALIAS:  # /home typed: sent on before anything is drawn
+        chosen.run()
     thinking.on_page(chosen.url_path)  # searches asked on another page are abandoned
     with st.sidebar:
         # Streamlit leaves 6rem above a page's heading; on a 768-px laptop a lesson's buttons then
