@@ -178,6 +178,31 @@ def test_the_verdict_waits_for_the_sowing_to_end(page, server):
     expect(page.get_by_text("Watch the seeds...")).to_be_hidden()
 
 
+def test_the_progress_counts_wait_for_the_sowing_to_end(page, server):
+    """A new learner solves the 13-seed lap: while the seeds are sown the sidebar's progress line and the count
+    below the board still say no puzzle was tried (a count would tell "Solved!" early); once the board is
+    still, both say 1 solved of 1 tried."""
+    pid = "lap-thirteen"
+    open_puzzle(page, server, pid)
+    wait_known(page)
+    slow_sowing(page)
+    sidebar = page.locator("[data-testid='stSidebar']")
+    before, after = "Lessons done: 0 of 8 · No puzzles tried yet", "Lessons done: 0 of 8 · Puzzles solved: 1 of 1 tried"
+    expect(sidebar.get_by_text(before, exact=True)).to_be_visible()
+    pit_button(page, pid, 1).click()
+    page.get_by_text("Watch the seeds...").wait_for(state="visible")
+    shown = while_sowing(page, [before, after, "No puzzles tried yet: play a move", "Puzzles solved: 1 of 1 tried."])
+    assert shown == [True, False, True, False]
+    shot(page, "puzzle-counts-while-sowing")
+    settle(page, play(PUZZLES[pid].start, 1, PUZZLES[pid].game_rules).position.to_notation())
+    page.get_by_text("Solved at the first try").first.wait_for(state="visible")
+    expect(sidebar.get_by_text(after, exact=True)).to_be_visible()
+    expect(sidebar.get_by_text(before, exact=True)).to_be_hidden()
+    expect(page.get_by_text("Puzzles solved: 1 of 1 tried.", exact=True)).to_be_visible()
+    expect(page.get_by_text("No puzzles tried yet: play a move to try this one.", exact=True)).to_be_hidden()
+    assert no_error_box(page)
+
+
 def test_a_rerun_during_the_sowing_neither_cuts_it_short_nor_shows_the_verdict(page, server):
     """The page reruns mid-animation and draws the board anew (here the speed is changed; a
     component reporting does the same): the board goes on sowing from where it was instead of

@@ -4,7 +4,9 @@ Behaviour lives in ``tutor.puzzle.PuzzleActivity``; this module draws it,
 reads ``?puzzle=<code>`` once per link (``tutor.puzzle.puzzle_code``; an id
 from an older link works too), and wires the buttons. The board has the
 task, the feedback and the buttons beside it (below it on a phone), so a
-verdict is on the first screen of a laptop without scrolling. A puzzle's id
+verdict is on the first screen of a laptop without scrolling. The counts a press
+changes (puzzles solved and tried, here and in the sidebar) wait for the
+board to sow it (``ui.reveal.until_sown``): they would tell "Solved!" early. A puzzle's id
 is never shown: names come from ``learner_name`` (``display_name``, with the
 theme, for a teacher who switched rule ids on), links carry the code. Nor
 are the rules it practises: their ids and titles are badges for that
@@ -169,6 +171,11 @@ def render() -> None:
     st.caption(words.puzzle_caption(puzzle.game_rules, puzzle.id == today()))
     if run.cited():  # a teacher's badges; a learner sees the task only (the rules practised tell the answer)
         st.markdown(" ".join(f":gray-badge[{r}] {words.rule_title(r)}" for r in run.cited()))
+    # The counts a press changed (solved, tried) wait for its seeds, in the sidebar and below the board.
+    sown = reveal.pending(run, state.Keys.PUZZLE_BOARD)
+    summary = state.session().progress.summary(len(frame.lessons()))
+    before = run.counts_before(summary) if sown else summary
+    frame.progress(summary, before, sown)
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
     if len(puzzle.answers) > 1 and not run.solved:
         st.caption(words.answers_count(len(puzzle.answers)))
@@ -192,7 +199,8 @@ def render() -> None:
             live.ask_button(puzzle.game_rules, puzzle.start, "puzzle")
         for k, hint in enumerate(run.hint_texts(), 1):
             st.info(words.hint_line(k, hint))
-    summary = state.session().progress.summary(len(frame.lessons()))  # below the board: never tells "Solved!" early
-    st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried))
+    reveal.until_sown(f"{state.Keys.PUZZLE}counts", sown if before != summary else None,
+                      lambda: st.caption(words.session_counts(before.puzzles_solved, before.puzzles_tried)),
+                      lambda: st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried)))
     st.caption(words.label("share_puzzle"))
     st.code(f"{state.app_url()}?puzzle={puzzle_code(puzzle.id)}{lang.link_suffix()}", language=None)
