@@ -149,6 +149,36 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
     shot(page, "puzzle-phone-wrong")
 
 
+@pytest.mark.parametrize(("lang", "retry", "verdict"), [
+    ("en", "Try again", "Not this time: that turn captured 2 seeds; 8 are possible."),
+    ("el", "Δοκίμασε ξανά", "Όχι αυτή τη φορά: σε αυτή τη σειρά αιχμαλώτισες 2 σπόρους, ενώ μπορούσες 8."),
+])
+def test_on_a_phone_the_verdict_and_try_again_are_on_the_first_screen(page, server, lang, retry, verdict):
+    """A wrong pit on a 390x844 phone (pit 3 instead of 2), in English and in Greek: once North's answer is sown,
+    the verdict and Try again stand right below the board, whole on the first screen without scrolling
+    (the menus come after them on a phone); the board is still whole on that screen too."""
+    sized(page, 390, 844)
+    pid = "capture-pick-the-pile"
+    page.goto(f"{server}/puzzles?puzzle={puzzle_code(pid)}{'&lang=el' if lang == 'el' else ''}")
+    wait_known(page)
+    start = PUZZLES[pid].start.to_notation()
+    page.wait_for_selector(f".mt-board[data-notation='{start}'][data-animating='false']")
+    page.locator(".mt-board button[data-place='S3']").click()
+    settle(page, "1,2,0,1,0,8/12/1,0,7,2,0,0/14/S")
+    said = page.locator("[data-testid='stAlert']").filter(has_text=verdict)
+    said.wait_for(state="visible")
+    button = page.get_by_role("button", name=retry, exact=True)
+    button.wait_for(state="visible")
+    board = page.locator(".mt-board")
+    for box in (board, said, button):
+        in_first_screen(page, box)
+    assert board.bounding_box()["y"] + board.bounding_box()["height"] <= said.bounding_box()["y"]
+    theme = page.locator(".st-key-puzzle_picker")  # the menus: below the feedback on a phone
+    assert theme.bounding_box()["y"] > button.bounding_box()["y"]
+    assert no_error_box(page)
+    shot(page, f"puzzle-phone-wrong-first-screen-{lang}")
+
+
 def test_next_puzzle_moves_on_each_press(page, server):
     """All themes / Any: three presses of Next puzzle show three new puzzles (heading and link change)."""
     page.goto(f"{server}/puzzles")
