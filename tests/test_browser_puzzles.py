@@ -149,6 +149,36 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
     shot(page, "puzzle-phone-wrong")
 
 
+@pytest.mark.parametrize(("lang", "retry", "verdict"), [
+    ("en", "Try again", "Not this time: that turn captured 2 seeds; 8 are possible."),
+    ("el", "Δοκίμασε ξανά", "Όχι αυτή τη φορά: σε αυτή τη σειρά αιχμαλώτισες 2 σπόρους, ενώ μπορούσες 8."),
+])
+def test_on_a_phone_the_verdict_and_try_again_are_on_the_first_screen(page, server, lang, retry, verdict):
+    """A wrong pit on a 390x844 phone (pit 3 instead of 2), in English and in Greek: once North's answer is sown,
+    the verdict and Try again stand right below the board, whole on the first screen without scrolling
+    (the menus come after them on a phone); the board is still whole on that screen too."""
+    sized(page, 390, 844)
+    pid = "capture-pick-the-pile"
+    page.goto(f"{server}/puzzles?puzzle={puzzle_code(pid)}{'&lang=el' if lang == 'el' else ''}")
+    wait_known(page)
+    start = PUZZLES[pid].start.to_notation()
+    page.wait_for_selector(f".mt-board[data-notation='{start}'][data-animating='false']")
+    page.locator(".mt-board button[data-place='S3']").click()
+    settle(page, "1,2,0,1,0,8/12/1,0,7,2,0,0/14/S")
+    said = page.locator("[data-testid='stAlert']").filter(has_text=verdict)
+    said.wait_for(state="visible")
+    button = page.get_by_role("button", name=retry, exact=True)
+    button.wait_for(state="visible")
+    board = page.locator(".mt-board")
+    for box in (board, said, button):
+        in_first_screen(page, box)
+    assert board.bounding_box()["y"] + board.bounding_box()["height"] <= said.bounding_box()["y"]
+    theme = page.locator(".st-key-puzzle_picker")  # the menus: below the feedback on a phone
+    assert theme.bounding_box()["y"] > button.bounding_box()["y"]
+    assert no_error_box(page)
+    shot(page, f"puzzle-phone-wrong-first-screen-{lang}")
+
+
 def test_next_puzzle_moves_on_each_press(page, server):
     """All themes / Any: three presses of Next puzzle show three new puzzles (heading and link change)."""
     page.goto(f"{server}/puzzles")
@@ -176,6 +206,31 @@ def test_the_verdict_waits_for_the_sowing_to_end(page, server):
     shot(page, "puzzle-watch-the-seeds")
     page.get_by_text("Solved at the first try").first.wait_for(state="visible")
     expect(page.get_by_text("Watch the seeds...")).to_be_hidden()
+
+
+def test_the_progress_counts_wait_for_the_sowing_to_end(page, server):
+    """A new learner solves the 13-seed lap: while the seeds are sown the sidebar's progress line and the count
+    below the board still say no puzzle was tried (a count would tell "Solved!" early); once the board is
+    still, both say 1 solved of 1 tried."""
+    pid = "lap-thirteen"
+    open_puzzle(page, server, pid)
+    wait_known(page)
+    slow_sowing(page)
+    sidebar = page.locator("[data-testid='stSidebar']")
+    before, after = "Lessons done: 0 of 8 · No puzzles tried yet", "Lessons done: 0 of 8 · Puzzles solved: 1 of 1 tried"
+    expect(sidebar.get_by_text(before, exact=True)).to_be_visible()
+    pit_button(page, pid, 1).click()
+    page.get_by_text("Watch the seeds...").wait_for(state="visible")
+    shown = while_sowing(page, [before, after, "No puzzles tried yet: play a move", "Puzzles solved: 1 of 1 tried."])
+    assert shown == [True, False, True, False]
+    shot(page, "puzzle-counts-while-sowing")
+    settle(page, play(PUZZLES[pid].start, 1, PUZZLES[pid].game_rules).position.to_notation())
+    page.get_by_text("Solved at the first try").first.wait_for(state="visible")
+    expect(sidebar.get_by_text(after, exact=True)).to_be_visible()
+    expect(sidebar.get_by_text(before, exact=True)).to_be_hidden()
+    expect(page.get_by_text("Puzzles solved: 1 of 1 tried.", exact=True)).to_be_visible()
+    expect(page.get_by_text("No puzzles tried yet: play a move to try this one.", exact=True)).to_be_hidden()
+    assert no_error_box(page)
 
 
 def test_a_rerun_during_the_sowing_neither_cuts_it_short_nor_shows_the_verdict(page, server):

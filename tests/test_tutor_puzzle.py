@@ -5,6 +5,7 @@ puzzle can be solved, and the pool, the menu order, the links and the puzzle of 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import pytest
 
@@ -344,3 +345,40 @@ def test_a_foreseen_press_begins_the_sowing_the_wrong_turn_shows():
     shown = sowing_frames(ahead[3], run.rules)
     assert sowing_frames(run.sowing, run.rules)[:len(shown)] == shown
     assert run.foreseen() == {}
+
+
+def test_the_counts_before_a_press_are_what_it_added_taken_off():
+    """The page shows the counts from before a press until its seeds are down: a first press in a new puzzle
+    adds one tried, a solving press one solved; the second press of a chain adds only the solve, a wrong turn
+    nothing solved, and a puzzle solved before adds nothing when it is solved again."""
+    progress = Progress()
+    chain = try_("chain-right-to-left", progress)
+    first, *rest = PUZZLES["chain-right-to-left"].turns[0]
+    assert rest  # a chain of at least two presses
+    chain.press(first)
+    assert chain.added == (0, 1)
+    summary = progress.summary(8)
+    assert (summary.puzzles_solved, summary.puzzles_tried) == (0, 1)
+    assert chain.counts_before(summary) == replace(summary, puzzles_tried=0)
+    for pit in rest:
+        chain.press(pit)
+    assert chain.solved and chain.added == (1, 0)
+    summary = progress.summary(8)
+    assert (summary.puzzles_solved, summary.puzzles_tried) == (1, 1)
+    assert chain.counts_before(summary) == replace(summary, puzzles_solved=0)
+
+    wrong = try_("capture-pick-the-pile", progress)
+    wrong.press(3)
+    assert wrong.added == (0, 1)
+    summary = progress.summary(8)
+    assert (summary.puzzles_solved, summary.puzzles_tried, summary.puzzles_missed) == (1, 2, 1)
+    assert wrong.counts_before(summary) == replace(summary, puzzles_tried=1)
+    wrong.reset()
+    wrong.press(2)  # solved after a miss, in the same run: tried before
+    assert wrong.solved and wrong.added == (1, 0)
+    assert wrong.counts_before(progress.summary(8)).puzzles_solved == 1
+
+    again = try_("capture-pick-the-pile", progress)  # solved before: a new solve adds nothing
+    again.press(2)
+    assert again.solved and again.added == (0, 0)
+    assert again.counts_before(progress.summary(8)) == progress.summary(8)

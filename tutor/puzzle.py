@@ -24,6 +24,8 @@ and rule titles are shown only when :attr:`PuzzleActivity.rule_ids` is set
 Progress: a puzzle is *tried* once the learner has played a move in it (an
 illegal pit or a hint is no move); hints shown before that are recorded with
 the first move, so the store's records are exactly the puzzles tried.
+What the last press added to the learner's counts is :attr:`PuzzleActivity.added`, so a page can
+show the counts from before it until the board has sown the move (:meth:`PuzzleActivity.counts_before`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine import IllegalMoveError, KalahRules, MoveResult, Position, Rules, Turn, all_turns, misses
 from lessons.models import Puzzle
@@ -39,7 +41,7 @@ from lessons.proofs import difficulty
 
 from . import words
 from .activity import Activity, Notice
-from .progress import ProgressStore
+from .progress import ProgressStore, Summary
 from .reply import best_reply
 
 
@@ -143,6 +145,8 @@ class PuzzleActivity(Activity):
         progress: where tried and solved puzzles are recorded.
         rule_ids: rule ids as badges in the texts (a teacher's choice); off, no rule id is shown.
         moved: a move was played in this run (the puzzle counts as tried from then on).
+        added: ``(solved, tried)``, each 0 or 1: what the last legal press added to the learner's
+            puzzles solved and puzzles tried (a puzzle solved or tried before adds nothing).
     """
 
     def __init__(self, puzzle: Puzzle, progress: ProgressStore) -> None:
@@ -156,6 +160,7 @@ class PuzzleActivity(Activity):
         self.missed: Miss | None = None
         self.rule_ids = False
         self.moved = False
+        self.added = (0, 0)
         self._hints_unrecorded = 0
 
     @property
@@ -197,6 +202,8 @@ class PuzzleActivity(Activity):
         """The first move of this run: the puzzle is tried, with the hints shown before it."""
         if not self.moved:
             self.moved = True
+            if self.puzzle.id not in self.progress.puzzles():
+                self.added = (self.added[0], 1)
             self.progress.puzzle_tried(self.puzzle.id)
             for _ in range(self._hints_unrecorded):
                 self.progress.puzzle_hint(self.puzzle.id)
@@ -204,6 +211,7 @@ class PuzzleActivity(Activity):
 
     def judge(self, before: Position, result: MoveResult) -> None:
         puzzle = self.puzzle
+        self.added = (0, 0)
         self._record_move()
         turn = Turn(self.turn.start, self.turn.results + (result,))
         self.turn = turn
@@ -214,6 +222,9 @@ class PuzzleActivity(Activity):
         if self.missed is None and turn.pits in puzzle.turns:
             self.show(before, [result])
             self.solved = True
+            record = self.progress.puzzles().get(puzzle.id)
+            if record is None or not record.solved:
+                self.added = (1, self.added[1])
             self.progress.puzzle_solved(puzzle.id)
             first_try = self.tries == 0 and self.hints == 0
             self.notice = Notice("success", lambda: words.praise(first_try))
@@ -225,6 +236,13 @@ class PuzzleActivity(Activity):
         self.missed = Miss(turn, reply)
         self.show(before, [result, *(reply.results if reply is not None else ())])
         self.notice = Notice("warning", self.headline)
+
+    def counts_before(self, summary: Summary) -> Summary:
+        """``summary`` (the learner's counts now, ``ProgressStore.summary``) with the puzzles solved and
+        tried as they were before the last legal press (:attr:`added` taken off); the other counts as given."""
+        solved, tried = self.added
+        return replace(summary, puzzles_solved=summary.puzzles_solved - solved,
+                       puzzles_tried=summary.puzzles_tried - tried)
 
     def headline(self) -> str:
         """The one sentence about the wrong turn on the board (``""`` when there is none)."""

@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -28,7 +29,8 @@ from lessons import snapshot
 from lessons.loader import load_lessons, load_puzzles
 from lessons.models import Lesson, Puzzle
 from tutor import i18n, words
-from ui import lang, learner, live, state, thinking
+from tutor.progress import Summary
+from ui import lang, learner, live, reveal, state, thinking
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,6 +62,10 @@ PAGES: tuple[tuple[str, str, str], ...] = (
 """(url path = file name in ``pages/``, icon, section label id); the first page is the default."""
 
 _IN_FRAME: ContextVar[bool] = ContextVar("mancala_tutor_in_frame", default=False)
+_PROGRESS: ContextVar[list[Any] | None] = ContextVar("mancala_tutor_progress", default=None)
+"""The sidebar's progress slot during a run: ``[container, drawn]`` (:func:`progress`)."""
+PROGRESS_KEY = "sidebar_progress"
+"""The key of the sidebar's progress line while it waits for a sowing (``<key>_wait``, ``<key>_after``)."""
 
 
 # The app loads content as data: the engine's proofs of every lesson and puzzle (lessons.loader,
@@ -143,12 +149,17 @@ def run() -> None:
         # fall below the first screen. Drawn in the sidebar, where its element gap costs nothing.
         st.html(f"<style>{TOP_ROOM}</style>")
     learner.keep()
-    sidebar(chosen.title)
-    token = _IN_FRAME.set(True)
+    slot = sidebar(chosen.title)
+    token, held = _IN_FRAME.set(True), _PROGRESS.set([slot, False])
     try:
         chosen.run()
     finally:
         _IN_FRAME.reset(token)
+        drawn = _PROGRESS.get()
+        _PROGRESS.reset(held)
+        if drawn is not None and not drawn[1]:  # the page did not draw it: the counts as they are
+            with slot:
+                _progress_line(state.session().progress.summary(len(lessons())))
     with st.sidebar:
         learner.keeper(chosen.url_path)  # last: its first report comes once the page is drawn
     # The icon after the page: Streamlit reads an icon file with numpy and PIL, whose first import
@@ -165,15 +176,15 @@ def page(url_path: str, draw: Callable[[], None]) -> None:
     draw()
 
 
-def sidebar(current_title: str) -> None:
-    """The shared sidebar: app name, where the learner is, progress, board settings."""
-    summary = state.session().progress.summary(len(lessons()))
+def sidebar(current_title: str) -> Any:
+    """The shared sidebar: app name, where the learner is, progress, board settings. Returns the
+    progress line's slot (a container), drawn after the page by :func:`run` unless the page drew it
+    (:func:`progress`): a page that is sowing a move knows which counts the move changed."""
     with st.sidebar:
         lang.switch()
         st.markdown(f"### {words.label('app_name')}")
         st.caption(words.you_are_on(current_title))
-        st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_solved,
-                                       summary.puzzles_tried))
+        slot = st.container()
         learner.panel(current_title)
         live.sidebar_banner()
         # Keyed: a rerun (the keeper reporting) keeps it open; closed, it builds nothing.
@@ -182,6 +193,26 @@ def sidebar(current_title: str) -> None:
         if panel.open:
             with panel:
                 board_settings()
+    return slot
+
+
+def _progress_line(summary: Summary) -> None:
+    st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_solved,
+                                   summary.puzzles_tried))
+
+
+def progress(summary: Summary, before: Summary | None = None, sown: str | None = None) -> None:
+    """Draw the sidebar's progress line (a page's call, in the frame's run; else nothing): ``summary``;
+    while the board sows a move that changed it (``sown``: ``ui.reveal.pending``, ``before``: the counts
+    before the move), ``before`` until the seeds are down (``ui.reveal.until_sown``), so no count tells
+    a move's result early."""
+    drawn = _PROGRESS.get()
+    if drawn is None:
+        return
+    drawn[1] = True
+    with drawn[0]:
+        reveal.until_sown(PROGRESS_KEY, sown if before is not None and before != summary else None,
+                          lambda: _progress_line(before), lambda: _progress_line(summary))
 
 
 def board_settings() -> None:

@@ -20,7 +20,7 @@ import streamlit as st
 from lessons.models import GoalStep, PredictStep
 from tutor import words
 from tutor.lesson import Feedback, LessonActivity
-from ui import board, reveal, state
+from ui import reveal, state
 
 FEEDBACK_HEIGHT = "11rem"
 """The space kept for the feedback: a sentence of up to three lines on a phone and a row of buttons
@@ -45,9 +45,7 @@ def pending(run: LessonActivity, board_key: str) -> str | None:
     """The class ``board.js`` gives ``<html>`` once board ``board_key`` has sown the run's last
     action (``ui.board.sown_class``), or ``None`` when nothing waits for a sowing (no sowing,
     animations off). What a move's result would give away is shown only under that class."""
-    if run.sowing is None or not state.session().prefs.animate:
-        return None
-    return board.sown_class(board_key, run.sowing)
+    return reveal.pending(run, board_key)
 
 
 def until_sown(run: LessonActivity, part: str, sown: str | None, before: Callable[[], None],
@@ -173,14 +171,7 @@ def style(lesson_id: str, board_key: str, board_max: str, sown: str | None, extr
     row = f"{state.Keys.LESSON}{lesson_id}_row"
     feedback = f".st-key-{state.Keys.LESSON}{lesson_id}_feedback"
     wait, after = f"{state.Keys.LESSON}{lesson_id}_wait_", f"{state.Keys.LESSON}{lesson_id}_after_"
-    swap = ""
-    if sown:  # a pair's container and the wrapper Streamlit puts around it (its place in a row) go together
-        def gone(scope: str, prefix: str) -> str:
-            return (f'{scope} [class*="st-key-{prefix}"], '
-                    f'{scope} [data-testid="stLayoutWrapper"]:has(> [class*="st-key-{prefix}"])')
-
-        swap = (f"{gone(f'html:not(.{sown})', after)}, {gone(f'html.{sown}', wait)} "
-                f"{{ display: none !important; }}")
+    swap = reveal.swap_css(wait, after, sown) if sown else ""
     return (
         f"<style>{swap}"
         f".st-key-{row} {{ flex-wrap: wrap-reverse !important; align-items: flex-end !important; }}"

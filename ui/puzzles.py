@@ -3,8 +3,11 @@
 Behaviour lives in ``tutor.puzzle.PuzzleActivity``; this module draws it,
 reads ``?puzzle=<code>`` once per link (``tutor.puzzle.puzzle_code``; an id
 from an older link works too), and wires the buttons. The board has the
-task, the feedback and the buttons beside it (below it on a phone), so a
-verdict is on the first screen of a laptop without scrolling. A puzzle's id
+task, the feedback and the buttons beside it (right below it on a phone, the
+menus after them: :func:`phone_css`), so a verdict and "Try again" are on the
+first screen of a laptop and of a phone without scrolling. The counts a press
+changes (puzzles solved and tried, here and in the sidebar) wait for the
+board to sow it (``ui.reveal.until_sown``): they would tell "Solved!" early. A puzzle's id
 is never shown: names come from ``learner_name`` (``display_name``, with the
 theme, for a teacher who switched rule ids on), links carry the code. Nor
 are the rules it practises: their ids and titles are badges for that
@@ -116,7 +119,7 @@ def _picker(run: PuzzleActivity) -> list[str]:
 
 def _moves_on(run: PuzzleActivity, ids: list[str]) -> None:
     """Next puzzle (in the menus' choice) and Puzzle of the day, in one row."""
-    row = st.container(horizontal=True)
+    row = st.container(horizontal=True, key=f"{state.Keys.PUZZLE}moves")
     row.button(words.label("next_puzzle"), key=f"{state.Keys.PUZZLE}next", on_click=open_puzzle,
                args=(next_in(ids, run.puzzle.id) or run.puzzle.id,), icon=":material/skip_next:", disabled=not ids)
     row.button(words.label("puzzle_of_the_day"), key=f"{state.Keys.PUZZLE}today", on_click=open_puzzle,
@@ -149,8 +152,25 @@ def _sidebar() -> None:
                   help=words.lesson_label("rule_ids_help"))
 
 
+PHONE = "640px"
+"""Up to this screen width Streamlit stacks the columns: the panel stands below the board."""
+
+
+def phone_css() -> str:
+    """The page's CSS for a phone (a screen up to :data:`PHONE` wide): the board right below the task, the
+    verdict and "Try again" right below the board (above Next puzzle), the menus and the share link after
+    them, so a wrong turn's way on is on the first screen. Only the drawn order changes (CSS ``order``;
+    each keyed container and the wrapper Streamlit puts around it); a screen reader reads as on a laptop."""
+    def moved(name: str, order: int) -> str:
+        key = f".st-key-{state.Keys.PUZZLE}{name}"
+        return f'{key}, [data-testid="stLayoutWrapper"]:has(> {key}) {{ order: {order}; }}'
+
+    return f"@media (max-width: {PHONE}) {{ {moved('feedback', -1)} {moved('picker', 1)} {moved('foot', 2)} }}"
+
+
 def render() -> None:
-    """Draw the puzzles page."""
+    """Draw the puzzles page (on a phone in another order: :func:`phone_css`)."""
+    st.html(f"<style>{phone_css()}</style>")
     _sidebar()
     read_link()
     run = current()
@@ -158,7 +178,8 @@ def render() -> None:
     link_problem = run.notice if run.sowing is None and run.notice is not None and run.notice.kind == "error" else None
     if link_problem is not None:
         st.error(link_problem.text)
-    ids = _picker(run)
+    with st.container(key=f"{state.Keys.PUZZLE}picker"):
+        ids = _picker(run)
     run = current()
     run.rule_ids = state.session().prefs.rule_ids
     puzzle = run.puzzle
@@ -169,16 +190,22 @@ def render() -> None:
     st.caption(words.puzzle_caption(puzzle.game_rules, puzzle.id == today()))
     if run.cited():  # a teacher's badges; a learner sees the task only (the rules practised tell the answer)
         st.markdown(" ".join(f":gray-badge[{r}] {words.rule_title(r)}" for r in run.cited()))
+    # The counts a press changed (solved, tried) wait for its seeds, in the sidebar and below the board.
+    sown = reveal.pending(run, state.Keys.PUZZLE_BOARD)
+    summary = state.session().progress.summary(len(frame.lessons()))
+    before = run.counts_before(summary) if sown else summary
+    frame.progress(summary, before, sown)
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
     if len(puzzle.answers) > 1 and not run.solved:
         st.caption(words.answers_count(len(puzzle.answers)))
-    # The feedback stands beside the board (below it on a phone), so it is on a laptop's first screen.
+    # The feedback stands beside the board (right below it on a phone: phone_css), so it is on the first screen.
     left, right = st.columns([3, 2], gap="medium")
     with left:
         board.draw(run, state.Keys.PUZZLE_BOARD)
     with right:
         _moves_on(run, ids)
-        with reveal.after_sowing("puzzle_verdict", run, state.Keys.PUZZLE_BOARD):
+        with (st.container(key=f"{state.Keys.PUZZLE}feedback"),
+              reveal.after_sowing("puzzle_verdict", run, state.Keys.PUZZLE_BOARD)):
             if run.notice is not link_problem:
                 _feedback(run)
         row = st.container(horizontal=True)
@@ -192,7 +219,9 @@ def render() -> None:
             live.ask_button(puzzle.game_rules, puzzle.start, "puzzle")
         for k, hint in enumerate(run.hint_texts(), 1):
             st.info(words.hint_line(k, hint))
-    summary = state.session().progress.summary(len(frame.lessons()))  # below the board: never tells "Solved!" early
-    st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried))
-    st.caption(words.label("share_puzzle"))
-    st.code(f"{state.app_url()}?puzzle={puzzle_code(puzzle.id)}{lang.link_suffix()}", language=None)
+    with st.container(key=f"{state.Keys.PUZZLE}foot"):
+        reveal.until_sown(f"{state.Keys.PUZZLE}counts", sown if before != summary else None,
+                          lambda: st.caption(words.session_counts(before.puzzles_solved, before.puzzles_tried)),
+                          lambda: st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried)))
+        st.caption(words.label("share_puzzle"))
+        st.code(f"{state.app_url()}?puzzle={puzzle_code(puzzle.id)}{lang.link_suffix()}", language=None)

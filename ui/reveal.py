@@ -9,10 +9,15 @@ by the sowing (:func:`ui.board.reveal_keys`), a page-wide rule of
 adds the rule that swaps the line for the verdict when the last seed lands.
 No timer: a rerun, a busy machine, "Skip" or a teacher clicking through the
 seeds all show the verdict exactly then.
+
+A figure the action changed (a progress count) is drawn twice by :func:`until_sown`: as it was,
+shown while the seeds are sown, and as it is now, shown once the board adds the class of
+:func:`pending` to ``<html>``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -37,3 +42,37 @@ def notice(activity: Activity) -> None:
     """The activity's notice in its colour (markdown; never HTML)."""
     if activity.notice is not None:
         getattr(st, activity.notice.kind)(activity.notice.text)
+
+
+def pending(activity: Activity, board_key: str) -> str | None:
+    """The class ``board.js`` gives ``<html>`` once board ``board_key`` has sown ``activity``'s last
+    action (``ui.board.sown_class``), or ``None`` when nothing waits for a sowing (no sowing,
+    animations off)."""
+    if activity.sowing is None or not state.session().prefs.animate:
+        return None
+    return board.sown_class(board_key, activity.sowing)
+
+
+def swap_css(wait: str, after: str, sown: str) -> str:
+    """The CSS rule that shows the containers whose keys begin with ``wait`` until ``<html>`` has the
+    class ``sown``, and those whose keys begin with ``after`` from then on (each with the wrapper
+    Streamlit puts around a container: its place in a row)."""
+    def gone(scope: str, prefix: str) -> str:
+        return (f'{scope} [class*="st-key-{prefix}"], '
+                f'{scope} [data-testid="stLayoutWrapper"]:has(> [class*="st-key-{prefix}"])')
+
+    return f"{gone(f'html:not(.{sown})', after)}, {gone(f'html.{sown}', wait)} {{ display: none !important; }}"
+
+
+def until_sown(key: str, sown: str | None, before: Callable[[], None], after: Callable[[], None]) -> None:
+    """Draw ``after()``; while a sowing may still be under way (``sown``, the class of :func:`pending`,
+    is not ``None``), draw ``before()`` too, in the container ``<key>_wait``, and ``after()`` in
+    ``<key>_after``, with the CSS (:func:`swap_css`) that shows ``before`` until the seeds are down."""
+    if sown is None:
+        after()
+        return
+    st.html(f"<style>{swap_css(f'{key}_wait', f'{key}_after', sown)}</style>")
+    with st.container(key=f"{key}_wait"):
+        before()
+    with st.container(key=f"{key}_after"):
+        after()
