@@ -42,14 +42,20 @@ def after(notation: str, *pits: int) -> str:
     return pos.to_notation()
 
 
-def test_the_tab_shows_the_app_name_and_its_icon(page, server):
-    """The page settings come in two calls (the icon after the page: ``ui.frame.run``); both arrive."""
-    page.goto(f"{server}/sandbox")
-    wait_board(page)
-    wait_idle(page)
-    expect(page).to_have_title(words.label("app_name"))
-    icon = page.locator("link[rel*='icon']").first
-    expect(icon).to_have_attribute("href", re.compile(r"/media/[0-9a-f]+\.png$"))
+def test_the_tab_shows_the_app_name_and_its_icon_and_nothing_is_fetched_elsewhere(page, server):
+    """The tab shows the app's name and our icon, served by the app; no page asks another server
+    for anything (the pages' own icons, from Google's font server, were the tab's icon for a moment
+    while the icon was set after the navigation: ``ui.frame.run``)."""
+    elsewhere: list[str] = []
+    page.on("request", lambda r: elsewhere.append(r.url) if not r.url.startswith((server, f"blob:{server}")) else None)
+    for url_path in ("", "sandbox", "lesson_1_setup"):
+        page.goto(f"{server}/{url_path}")
+        wait_board(page)
+        wait_idle(page)
+        expect(page).to_have_title(words.label("app_name"))
+        icon = page.locator("link[rel*='icon']").first
+        expect(icon).to_have_attribute("href", re.compile(r"/media/[0-9a-f]+\.png$"))
+    assert elsewhere == []
 
 
 def test_a_first_page_fetches_the_boards_files_before_its_board_and_each_arrives(page, server):

@@ -138,7 +138,10 @@ def run() -> None:
     """The whole frame: page settings, the session's state, navigation, sidebar, the page, then the
     learner keeper (``ui.learner``)."""
     lang.choose()
-    st.set_page_config(page_title=words.label("app_name"), layout="wide")
+    # The icon before the navigation: else the browser shows the page's own icon first, fetched
+    # from Google's font server. (Streamlit reads the icon file with numpy and PIL: about 90 ms on a
+    # server's first page, while the browser fetches the board's files, app.py.)
+    st.set_page_config(page_title=words.label("app_name"), page_icon=str(ROOT / "assets" / "icon.png"), layout="wide")
     state.session()
     chosen = navigation()
     if chosen.url_path == DEFAULT_ALIAS:  # /home typed: sent on before anything is drawn
@@ -162,9 +165,6 @@ def run() -> None:
                 _progress_line(state.session().progress.summary(len(lessons())))
     with st.sidebar:
         learner.keeper(chosen.url_path)  # last: its first report comes once the page is drawn
-    # The icon after the page: Streamlit reads an icon file with numpy and PIL, whose first import
-    # (about 90 ms) held back everything a server's first page sends.
-    st.set_page_config(page_icon=str(ROOT / "assets" / "icon.png"))
 
 
 def page(url_path: str, draw: Callable[[], None]) -> None:
