@@ -10,6 +10,8 @@ Public names (stable):
 (True, ('K7', 'K9'))
 """
 
+from typing import TYPE_CHECKING
+
 from .clock import CLOCK_CHOICES, CLOCK_SIDES, CUSTOM, CUSTOM_INCREMENT_S, CUSTOM_MINUTES, TimeControl, time_control, time_outcome, timed_sides
 from .errors import IllegalMoveError, NotationError
 from .game import Game
@@ -27,8 +29,22 @@ from .rules import (
     rules_for_position,
     rules_from_params,
 )
-from .search import LEVELS, MoveValue, analyse, choose_move
 from .turns import Turn, all_turns, best_capture, play_turn
+
+if TYPE_CHECKING:
+    from .search import LEVELS, MoveValue, analyse, choose_move
+
+_SEARCH = frozenset({"LEVELS", "MoveValue", "analyse", "choose_move"})
+"""The search's public names, imported on first use (``engine.search`` is about a third of the engine's
+import time, and a page that only shows a board never searches)."""
+
+
+def __getattr__(name: str) -> object:
+    if name in _SEARCH:
+        from . import search
+
+        return getattr(search, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "CLOCK_CHOICES",

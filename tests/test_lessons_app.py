@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import Turn, legal_moves, reached
 from lessons.loader import load_lessons
+from lessons import snapshot
 from lessons.models import DoStep, FindStep, GameStep, GoalStep, PredictStep
 from tests.conftest import ROOT
 from tests.lesson_fixtures import fixture
@@ -44,6 +45,7 @@ def small(page_app, monkeypatch):
     """The app with the fixture lesson standing in for lesson 1 ("setup"), opened on its page."""
     lessons = {**frame.lessons(), "setup": fixture(lesson_id="setup")}
     monkeypatch.setattr(frame, "lessons", lambda: lessons)
+    monkeypatch.setattr(frame, "catalogue", lambda: snapshot.entries(lessons))  # Home's list of them
     return open_lesson(page_app, "setup")
 
 
@@ -273,6 +275,7 @@ def test_a_game_step_shows_its_board_and_who_plays_and_waits_for_the_game(page_a
             "level": "easy", "done": "Well played."}
     lessons = {**frame.lessons(), "setup": fixture([*STEPS[:5], game], lesson_id="setup")}
     monkeypatch.setattr(frame, "lessons", lambda: lessons)
+    monkeypatch.setattr(frame, "catalogue", lambda: snapshot.entries(lessons))  # Home's list of them
     at = open_lesson(page_app, "setup")
     run = run_of(at)
     go_to(at, run, "play")

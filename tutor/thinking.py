@@ -36,7 +36,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine import Position, Rules, choose_move
+from engine import Position, Rules
 
 Kind = Literal["outcomes", "choose"]
 State = Literal["running", "done", "failed"]
@@ -78,6 +78,8 @@ def run_request(request: Request) -> Any:
 
         return same_depth_values(request.position, request.rules, request.time_ms)[0]
     if request.kind == "choose":
+        from engine import choose_move  # here: the search's import is no first page's cost
+
         return int(choose_move(request.position, request.rules, request.level, rng=request.rng,
                                time_ms=request.time_ms))
     raise ValueError(f"unknown kind of search: {request.kind!r}")

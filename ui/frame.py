@@ -21,16 +21,17 @@ import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from lessons import snapshot
-from lessons.loader import load_lessons, load_puzzles
-from lessons.models import Lesson, Puzzle
 from tutor import i18n, words
 from tutor.progress import Summary
 from ui import lang, learner, live, reveal, state, thinking
+
+if TYPE_CHECKING:
+    from lessons.models import Lesson, Puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,16 +73,37 @@ PROGRESS_KEY = "sidebar_progress"
 # lessons.proofs) run in the tests, so no page waits on them. The models come from the content
 # snapshot (lessons.snapshot: a few milliseconds); only when it is not fresh (a file changed since
 # tools/content_snapshot.py wrote it) are the files read, their shapes checked, without proofs.
+# A page that only lists the lessons (Home, the sidebar's count) reads the snapshot's catalogue,
+# without the models (pydantic's import and the models' classes: about 0.1 s of a first page).
 @st.cache_resource(show_spinner=False)
 def _lessons(lang: str) -> dict[str, Lesson]:
     found = snapshot.content(lang)
-    return found.lessons if found is not None else load_lessons(lang=lang, prove=False)
+    if found is not None:
+        return found.lessons
+    from lessons.loader import load_lessons
+
+    return load_lessons(lang=lang, prove=False)
 
 
 @st.cache_resource(show_spinner=False)
 def _puzzles(lang: str) -> dict[str, Puzzle]:
     found = snapshot.content(lang)
-    return found.puzzles if found is not None else load_puzzles(lang=lang, prove=False)
+    if found is not None:
+        return found.puzzles
+    from lessons.loader import load_puzzles
+
+    return load_puzzles(lang=lang, prove=False)
+
+
+@st.cache_resource(show_spinner=False)
+def _catalogue(lang: str) -> tuple[snapshot.LessonEntry, ...]:
+    found = snapshot.catalogue(lang)
+    return found if found is not None else snapshot.entries(_lessons(lang))
+
+
+def catalogue() -> tuple[snapshot.LessonEntry, ...]:
+    """Every lesson's id, title (in the session's language) and number of steps, in course order."""
+    return _catalogue(i18n.current())
 
 
 def lessons() -> dict[str, Lesson]:
@@ -162,7 +184,7 @@ def run() -> None:
         _PROGRESS.reset(held)
         if drawn is not None and not drawn[1]:  # the page did not draw it: the counts as they are
             with slot:
-                _progress_line(state.session().progress.summary(len(lessons())))
+                _progress_line(state.session().progress.summary(len(catalogue())))
     with st.sidebar:
         learner.keeper(chosen.url_path)  # last: its first report comes once the page is drawn
 

@@ -7,7 +7,7 @@ import streamlit as st
 from engine import KalahRules
 from tutor import words
 from tutor.activity import Notice
-from ui import board, frame, lesson, state
+from ui import board, frame, state
 
 
 def render() -> None:
@@ -20,17 +20,28 @@ def render() -> None:
     frame.link("lesson_1_setup", words.label("start_lesson_1"), ":material/school:")
     frame.link("sandbox", words.label("play_sandbox"), ":material/sports_esports:")
     st.subheader(words.label("your_progress"))
-    summary = state.session().progress.summary(len(frame.lessons()))
+    summary = state.session().progress.summary(len(frame.catalogue()))
     cols = st.columns(5)
     cols[0].metric(words.label("lessons_done"), words.of_total(summary.lessons_done, summary.lessons_total))
     cols[1].metric(words.label("stars_earned"), words.stars_line(summary.stars, summary.lessons_total))
     cols[2].metric(words.label("puzzles_solved"), summary.puzzles_solved)
     cols[3].metric(words.label("puzzles_tried"), summary.puzzles_tried)
     cols[4].metric(words.label("games_played"), summary.games)
-    lesson.progress_overview()
+    progress_overview()
     with st.popover(words.label("reset_all"), icon=":material/delete_sweep:"):
         st.button(words.label("reset_all_confirm"), key=f"{state.Keys.LEARNER}reset_all_yes", on_click=_reset_all,
                   type="primary")
+
+
+def progress_overview() -> None:
+    """One line per lesson: steps done of all steps, and a tick when finished."""
+    progress = state.session().progress
+    lines = []
+    for number, entry in enumerate(frame.catalogue(), 1):
+        rec = progress.lesson(entry.id)
+        lines.append("- " + words.lesson_line(number, entry.title, len(rec.steps_done), entry.steps, rec.done,
+                                              rec.stars))
+    st.markdown("\n".join(lines))
 
 
 def _reset_all() -> None:

@@ -77,17 +77,6 @@ def _reset(run: LessonActivity) -> None:
     run.notice = Notice("info", words.lesson_reset_done())
 
 
-def progress_overview() -> None:
-    """One line per lesson: steps done of all steps, and a tick when finished (for Home)."""
-    progress = state.session().progress
-    lines = []
-    for number, lesson in enumerate(frame.lessons().values(), 1):
-        rec = progress.lesson(lesson.id)
-        lines.append("- " + words.lesson_line(number, lesson.title, len(rec.steps_done), len(lesson.steps), rec.done,
-                                              rec.stars))
-    st.markdown("\n".join(lines))
-
-
 def _sidebar(run: LessonActivity, sown: str | None) -> None:
     """This lesson's line (while a move is sown, without the step it may complete) and "Reset this
     lesson" (the teacher's rule ids switch is at the top of the lesson: :func:`teachers`)."""

@@ -192,7 +192,7 @@ def render() -> None:
         st.markdown(" ".join(f":gray-badge[{r}] {words.rule_title(r)}" for r in run.cited()))
     # The counts a press changed (solved, tried) wait for its seeds, in the sidebar and below the board.
     sown = reveal.pending(run, state.Keys.PUZZLE_BOARD)
-    summary = state.session().progress.summary(len(frame.lessons()))
+    summary = state.session().progress.summary(len(frame.catalogue()))
     before = run.counts_before(summary) if sown else summary
     frame.progress(summary, before, sown)
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))

@@ -10,17 +10,20 @@ so a page also works when it runs before the frame.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from lessons.models import Lesson, Puzzle
-from tutor.lesson import LessonActivity
 from tutor.activity import Notice
-from tutor.live import QuestionActivity
 from tutor.progress import Progress, ProgressStore
-from tutor.puzzle import PuzzleActivity, puzzle_code
-from tutor.sandbox import SandboxActivity
+
+if TYPE_CHECKING:  # the activities are imported by the functions that make them: a first page
+    # (Home) needs none of them, and their imports (the search among them) cost a server's first run
+    from lessons.models import Lesson, Puzzle
+    from tutor.lesson import LessonActivity
+    from tutor.live import QuestionActivity
+    from tutor.puzzle import PuzzleActivity
+    from tutor.sandbox import SandboxActivity
 
 SESSION_KEY = "mancala_tutor"
 SPEEDS = {"slow": 700, "normal": 350, "fast": 150}
@@ -172,6 +175,8 @@ def drop_query(name: str) -> None:
 
 def sandbox() -> SandboxActivity:
     """The sandbox, created on first use from the page's share link (read once)."""
+    from tutor.sandbox import SandboxActivity
+
     state = session()
     if state.sandbox is None:
         state.sandbox = SandboxActivity.from_link(query_all())
@@ -200,6 +205,8 @@ def bind_progress(progress: ProgressStore) -> None:
 def lesson(content: Lesson) -> LessonActivity:
     """The session's run of a lesson, created at the step of ``?step=k`` (a reload) or the nearest
     real step to it (``tutor.lesson.step_from_link``), or the first."""
+    from tutor.lesson import LessonActivity
+
     state = session()
     run = state.lessons.get(content.id)
     if run is None:
@@ -227,6 +234,8 @@ def write_step_link(run: LessonActivity) -> None:
 
 def open_puzzle(content: Puzzle) -> PuzzleActivity:
     """Open a puzzle (a fresh try) and make the page's link point to it."""
+    from tutor.puzzle import PuzzleActivity, puzzle_code
+
     state = session()
     run = PuzzleActivity(content, state.progress)  # its own sowing ids (Activity.first_id)
     state.puzzle = run

@@ -8,14 +8,16 @@ from __future__ import annotations
 import re
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from engine import NORTH, SOUTH, Option, OptionValue, Place, Rules, Side, option, options_for
-from lessons.loader import rule_texts, themes
-from lessons.models import Theme
 
 from ..i18n import gettext as _
 from ..i18n import current, ngettext, npgettext, per_language, pgettext
 from .grammar import Word
+
+if TYPE_CHECKING:
+    from lessons.models import Theme
 
 QUOTE_LIMIT = 60
 """The most characters of a user's own text that a message quotes back."""
@@ -23,11 +25,15 @@ QUOTE_LIMIT = 60
 
 def rule_entries() -> dict[str, dict[str, str]]:
     """``lessons/rules.toml`` in the session's language: rule id -> its texts (title, text, say...)."""
+    from lessons.loader import rule_texts  # here: the loader imports pydantic, which most pages never need
+
     return rule_texts(lang=current())
 
 
 def theme_entries() -> dict[str, Theme]:
     """The puzzle themes (``lessons/themes.toml``) in the session's language, in page order."""
+    from lessons.loader import themes
+
     return themes(lang=current())
 
 
