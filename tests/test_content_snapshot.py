@@ -73,3 +73,39 @@ def test_an_unreadable_or_unknown_snapshot_is_not_used(copy, tmp_path):
     assert snapshot.content("en", cut, folder) is None
     assert snapshot.content("en", tmp_path / "missing.pickle.gz", folder) is None
     assert snapshot.content("fr", path, folder) is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalogue_lists_every_lesson_as_the_files_do(lang):
+    lessons = load_lessons(lang=lang, prove=False)
+    assert snapshot.catalogue(lang) == tuple(snapshot.LessonEntry(k, v.title, len(v.steps)) for k, v in lessons.items())
+    assert [e.steps for e in snapshot.catalogue("en")] == [len(v.steps) for v in load_lessons(lang="en").values()]
+
+
+def test_a_stale_snapshot_has_no_catalogue_either(copy):
+    folder, path = copy
+    assert snapshot.catalogue("el", path, folder) is not None
+    rules = folder / "el" / "rules.toml"
+    rules.write_bytes(rules.read_bytes() + b"\n")
+    assert snapshot.catalogue("el", path, folder) is None
+
+
+def test_homes_first_run_imports_no_model_search_or_activity():
+    """A server's first page is Home: its first run reads the catalogue, so pydantic, the models, the
+    search and the activities are imported only by the pages that need them (a fresh process)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from streamlit.testing.v1 import AppTest\n"
+        "at = AppTest.from_file('app.py', default_timeout=60).run()\n"
+        "assert [t.value for t in at.title] == ['Mancala Tutor'] and not at.exception, at.exception\n"
+        "print(sorted(m for m in ('pydantic', 'lessons.models', 'lessons.loader', 'engine.search', 'tutor.lesson',"
+        " 'tutor.puzzle', 'tutor.sandbox', 'tutor.computer', 'sqlalchemy') if m in sys.modules))\n")
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "MANCALA_DB_URL": "sqlite://"})
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[]"
