@@ -352,3 +352,23 @@ def test_the_open_question_banner_shows_only_to_a_pupil_of_that_class(page_app, 
         seen[who] = [i.value for i in at.sidebar.info]
     assert seen[pupil] == [words.question_open()]
     assert seen[outsider] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_class_table_headings_are_short_in_every_language(lang):
+    """A heading is one line that sets its column's least width: long Greek headings ("Τελευταία
+    δραστηριότητα", "Γρίφοι που δεν λύθηκαν") pushed the table past a 1366 px screen."""
+    from tutor import i18n
+
+    i18n.use(lang)
+    try:
+        heads = [words.label(k) for k in ("col_name", "col_stars", "col_puzzles_solved", "col_puzzles_missed",
+                                          "col_last_active")]
+        lessons = [words.lesson_column(n) for n in range(1, 9)]
+    finally:
+        i18n.use(None)
+    expected = {"en": (["Name", "Stars", "Puzzles solved", "Puzzles missed", "Last active"], "Lesson 8"),
+                "el": (["Όνομα", "Αστέρια", "Λυμένοι γρίφοι", "Άλυτοι γρίφοι", "Τελ. φορά"], "Μάθ. 8")}[lang]
+    assert (heads, lessons[-1]) == expected
+    assert max(len(h) for h in heads) <= 14 and max(len(h) for h in lessons) <= 8
+    assert sum(map(len, heads + lessons)) <= 112  # the English headings, 112 characters, are the budget
