@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from engine import play
 from lessons.loader import load_lessons, load_puzzles
 from tests.browser_support import TIMEOUT_MS, no_error_box, open_expander, pit_name, settle, shot, wait_idle
-from tutor import words
+from tutor import i18n, words
 
 pytestmark = pytest.mark.browser
 
@@ -117,3 +117,51 @@ def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
         pupil.get_by_text("Your teacher showed the answers. Your pit 3").wait_for()
     shot(pupils[0], "class-live-pupil-revealed")
     assert all(no_error_box(p) for p in [teacher, *pupils])
+
+
+def test_the_greek_class_table_fits_a_laptop_screen(browser, server):
+    """At 1366x768 (sidebar open) the teacher's table in Greek needs no sideways scrolling: its
+    headings are short, and a pupil's missed puzzle wraps in its column (taller rows)."""
+    from store import classes, learners
+    from store.db import Database
+    from store.progress import StoredProgress
+
+    db = Database()  # the server's database (MANCALA_DB_URL, set by tests/conftest.py)
+    code, pin = classes.create_class(db, "Ε2")
+    first = next(iter(load_lessons().values()))
+    for name in ("Ada", "Bo"):
+        me = learners.new_learner(db)
+        classes.join(db, me, code, name)
+        progress = StoredProgress(db, me)
+        for step in first.steps:
+            progress.step_done(first.id, step.id)
+        progress.lesson_done(first.id, 3)
+        progress.puzzle_solved("capture-pick-the-pile")
+        progress.puzzle_missed(list(PUZZLES)[-1])
+    db.dispose()
+
+    teacher = new_page(browser, 1366, 768)
+    teacher.goto(f"{server}/class?lang=el")
+    known_learner(teacher)
+    wait_idle(teacher)
+    i18n.use("el")
+    try:
+        open_expander(teacher, words.label("teacher"))
+        teacher.locator(".st-key-class_open_code input").fill(code)
+        teacher.locator(".st-key-class_pin input").fill(pin)
+        teacher.locator(".st-key-class_open button").click()
+        teacher.get_by_text(words.class_heading("Ε2", 2)).wait_for()
+        heads = [words.label(k) for k in ("col_name", "col_stars", "col_puzzles_solved", "col_puzzles_missed",
+                                          "col_last_active")]
+    finally:
+        i18n.use(None)
+    grid = teacher.locator("[data-testid='stDataFrame']")  # the page's one table (a keyed table has no st-key class)
+    grid.wait_for()
+    wait_idle(teacher)
+    cells = grid.get_by_role("gridcell", include_hidden=True)  # the grid's accessible table (drawn on a canvas)
+    expect(cells.filter(has_text=f"{len(first.steps)}/{len(first.steps)} ★★★")).to_have_count(2)
+    for head in heads:
+        expect(grid.get_by_role("columnheader", name=head, exact=True, include_hidden=True)).to_have_count(1)
+    sizes = grid.locator(".dvn-scroller").evaluate("s => [s.scrollWidth, s.clientWidth]")
+    shot(teacher, "class-table-greek-1366")
+    assert sizes[0] <= sizes[1], f"the Greek class table scrolls sideways: {sizes[0]} px in {sizes[1]} px"

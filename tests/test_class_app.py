@@ -390,3 +390,38 @@ def test_the_open_question_banner_shows_only_to_a_pupil_of_that_class(page_app, 
         seen[who] = [i.value for i in at.sidebar.info]
     assert seen[pupil] == [words.question_open()]
     assert seen[outsider] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_class_table_headings_are_short_in_every_language(lang):
+    """A heading is one line that sets its column's least width: long Greek headings ("Τελευταία
+    δραστηριότητα", "Γρίφοι που δεν λύθηκαν") pushed the table past a 1366 px screen."""
+    from tutor import i18n
+
+    i18n.use(lang)
+    try:
+        heads = [words.label(k) for k in ("col_name", "col_stars", "col_puzzles_solved", "col_puzzles_missed",
+                                          "col_last_active")]
+        lessons = [words.lesson_column(n) for n in range(1, 9)]
+    finally:
+        i18n.use(None)
+    expected = {"en": (["Name", "Stars", "Puzzles solved", "Puzzles missed", "Last active"], "Lesson 8"),
+                "el": (["Όνομα", "Αστέρια", "Λυμένοι γρίφοι", "Άλυτοι γρίφοι", "Τελ. φορά"], "Μάθ. 8")}[lang]
+    assert (heads, lessons[-1]) == expected
+    assert max(len(h) for h in heads) <= 14 and max(len(h) for h in lessons) <= 8
+    assert sum(map(len, heads + lessons)) <= 112  # the English headings, 112 characters, are the budget
+
+
+def test_a_long_puzzles_missed_cell_wraps_in_taller_rows_instead_of_widening_the_table():
+    from ui import class_page
+
+    missed = words.label("col_puzzles_missed")
+    short = [{missed: "none"}, {missed: "none"}]
+    assert class_page.row_height(short) is None  # Streamlit's one-line rows
+    assert class_page.table_columns(short)[missed]["width"] is None  # as wide as its cells
+    one = "Puzzle 93 of 93 (Stop the threat · puzzle 10 of 10)"  # 51 characters: 4 lines of 15
+    rows = [{missed: one}, {missed: "none"}]
+    assert class_page.row_height(rows) == 12 + 21 * 4  # over 64 px: Streamlit wraps the text
+    assert class_page.table_columns(rows)[missed]["width"] == class_page.MISSED_WIDTH == 110
+    assert class_page.row_height([{missed: "Puzzle 1 of 93 (x)"}]) == 12 + 21 * 3  # 2 lines: 3, the least that wraps
+    assert class_page.row_height([{missed: one + "; " + one}]) == 12 + 21 * 5  # at most 5 lines (the rest: the cell's pop-up, the CSV)

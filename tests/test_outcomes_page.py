@@ -193,7 +193,7 @@ def test_outcomes_figure_uses_the_safe_palette_and_writes_numbers():
     pos = rules.initial_position()
     rows = move_rows(pos, rules, exact_values(pos, rules))
     fig = figures.outcomes_figure(rows)
-    bars = [t for t in fig.data if t.type == "bar"]
+    bars = [t for t in fig.data if t.type == "bar" and list(t.x) != [None]]  # not the legend's keys
     assert len(bars) == 4
     for t in bars:
         assert t.text is not None and len(t.text) == len(rows)
@@ -393,7 +393,7 @@ def test_outcomes_chart_fits_a_phone():
     for t in titles:  # about 8 px a character at 15 px: at most ~30 characters fit in a 390 px screen
         assert max(len(line) for line in t.split("<br>")) <= 30, t
     for t in fig.data:
-        if t.type == "bar":
+        if t.type == "bar" and list(t.x) != [None]:  # a bar, not a legend key
             assert t.textfont.size >= 11 and t.constraintext == "none"  # never shrunk to a thin bar's width
     assert fig.layout.font.size >= 11
 
@@ -500,9 +500,10 @@ def test_the_legend_names_each_colour_the_value_bars_show():
     value = next(t for t in fig.data if t.name == words.chart_words("value"))
     assert value.showlegend is False
     assert list(value.marker.color) == [figures.COLOURS[k] for k in ("loss", "win", "draw", "estimate")]
-    keys = [t for t in fig.data if t.type == "scatter" and t.showlegend is not False]
+    keys = [t for t in fig.data if t.showlegend is not False and list(t.x) == [None]]  # drawn only in the legend
+    assert [t.type for t in keys] == ["bar"] * 4
     assert [(t.name, t.marker.color) for t in keys] == [
         ("Best play wins", figures.COLOURS["win"]), ("Best play draws", figures.COLOURS["draw"]),
         ("Best play loses", figures.COLOURS["loss"]), ("An estimate, not proven", figures.COLOURS["estimate"])]
     only_wins = figures.outcomes_figure([rows[1]])
-    assert [t.name for t in only_wins.data if t.type == "scatter" and t.showlegend is not False] == ["Best play wins"]
+    assert [t.name for t in only_wins.data if t.showlegend is not False and list(t.x) == [None]] == ["Best play wins"]

@@ -7,6 +7,7 @@ Names typed by people are shown only as plain text (table cells, ``st.text``), n
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -155,6 +156,37 @@ def heatmap(names: list[str], lesson_titles: list[str], grid: list[list[float]])
     return fig
 
 
+MISSED_WIDTH = 110
+"""Pixels of the puzzles-missed column once a cell of it is longer than a line: its list can be long,
+so it wraps (taller rows) instead of widening the table past a laptop's screen (1366 px, sidebar open)."""
+MISSED_CHARS_PER_LINE = 15
+"""About how many characters of a missed-puzzles cell one line of ``MISSED_WIDTH`` holds."""
+LINE_PX, PAD_PX, MAX_LINES = 21, 12, 5
+
+
+def missed_lines(rows: list[dict[str, Any]]) -> int:
+    """Lines of ``MISSED_WIDTH`` the longest puzzles-missed cell of ``rows`` needs (0 for no rows)."""
+    longest = max((len(str(r.get(words.label("col_puzzles_missed"), ""))) for r in rows), default=0)
+    return -(-longest // MISSED_CHARS_PER_LINE)
+
+
+def table_columns(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The class table's column settings: the puzzles-missed column is as wide as its cells while they
+    fit a line, else ``MISSED_WIDTH`` (its text wraps in taller rows, :func:`row_height`)."""
+    missed = MISSED_WIDTH if missed_lines(rows) > 1 else None
+    return {words.label("col_puzzles_missed"): st.column_config.TextColumn(width=missed)}
+
+
+def row_height(rows: list[dict[str, Any]]) -> int | None:
+    """Pixels per table row: ``None`` (one line, Streamlit's own) while every puzzles-missed cell fits a
+    line, else enough lines for the longest (at least 3: Streamlit wraps text only in rows over 64 px;
+    at most ``MAX_LINES``: the whole text is still in the cell's pop-up and the CSV)."""
+    lines = missed_lines(rows)
+    if lines <= 1:
+        return None
+    return PAD_PX + LINE_PX * min(max(lines, 3), MAX_LINES)
+
+
 @st.fragment(run_every=dt.timedelta(seconds=5))  # a timedelta, not "5s" (read with pandas)
 def dashboard() -> None:
     """The teacher's class: who did what, refreshed while open."""
@@ -176,7 +208,8 @@ def dashboard() -> None:
     lessons = list(frame.lessons().values())
     rows = class_rows(pupils, lessons, frame.puzzles(), dt.datetime.now(dt.UTC))
     table = pd.DataFrame(rows)
-    st.dataframe(table, hide_index=True, key=f"{K}table")
+    st.dataframe(table, hide_index=True, key=f"{K}table", row_height=row_height(rows),
+                 column_config=table_columns(rows))
     st.download_button(words.label("download_csv"), class_csv(rows, pupils).encode("utf-8-sig"),
                        file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
     titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]

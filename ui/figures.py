@@ -33,6 +33,8 @@ COLOURS = {
     "eval": SAFE[6],
     "blunder": SAFE[4],
 }
+PATTERN = {"estimate": "/"}
+"""The hatching of a value bar that is an estimate (plotly ``marker.pattern.shape``); proven ones are plain."""
 
 
 def int_step(span: float, ticks: int = 6) -> int:
@@ -82,7 +84,7 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah") -> go.F
         ys = [r[key] for r in rows]
         data.append({"type": "bar", "x": pits, "y": ys, "name": name, "marker": {"color": COLOURS[key]}, "text": [str(y) for y in ys],
                      "hovertext": hover, "hovertemplate": "%{hovertext}<br>" + name + ": %{y}<extra></extra>",
-                     **text_style, **top_axes})
+                     "alignmentgroup": "now", "offsetgroup": key, **text_style, **top_axes})
     flags = ["<br>".join(w for w, on in ((words.chart_words("extra_turn"), r["extra_turn"]),
                                          (words.chart_words("game_ends"), r["game_end"])) if on) for r in rows]
     top = max([max(r[key] for key, _ in bars) for r in rows] + [1])
@@ -93,23 +95,29 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah") -> go.F
     data.append({
         "type": "bar", "x": pits, "y": vals, "name": words.chart_words("value"),
         "marker": {"color": [COLOURS[r["result"]] if r["exact"] else COLOURS["estimate"] for r in rows],
-                   "pattern": {"shape": ["" if r["exact"] else "/" for r in rows]}},
+                   "pattern": {"shape": [PATTERN["estimate"] if not r["exact"] else "" for r in rows]}},
         "text": [words.value_label(r) for r in rows], "hovertext": hover, "hovertemplate": "%{hovertext}<extra></extra>",
-        "showlegend": False, **text_style, "xaxis": "x2", "yaxis": "y2",
+        "showlegend": False, "alignmentgroup": "value", "offsetgroup": "value", **text_style, "xaxis": "x2", "yaxis": "y2",
     })
-    # The value bars' colours say win, draw, loss or estimate: one legend entry for each colour shown
-    # (markers with no point, so the bars' grouping is unchanged).
+    # The value bars' colours (and the estimates' hatching) say win, draw, loss or estimate: one legend
+    # entry for each kind shown, a bar with no point drawn as the bars are (the legend shows its colour
+    # and pattern); it shares the value bars' offset group, so their width and place are unchanged
+    # (the shared pits' axes would otherwise group the two plots' bars together: each names its groups).
     shown = {r["result"] if r["exact"] else "estimate" for r in rows}
     for kind in ("win", "draw", "loss", "estimate"):
         if kind in shown:
-            data.append({"type": "scatter", "x": [None], "y": [None], "mode": "markers",
-                         "name": words.chart_words(f"value_{kind}"), "hoverinfo": "skip",
-                         "marker": {"color": COLOURS[kind], "symbol": "square", "size": 12}, "xaxis": "x2", "yaxis": "y2"})
+            data.append({"type": "bar", "x": [None], "y": [None], "name": words.chart_words(f"value_{kind}"),
+                         "hoverinfo": "skip", "alignmentgroup": "value", "offsetgroup": "value",
+                         "marker": {"color": COLOURS[kind], "pattern": {"shape": PATTERN.get(kind, "")}},
+                         "xaxis": "x2", "yaxis": "y2"})
     span = max([abs(v) for v in vals] + [2])
     layout = copy.deepcopy(_outcomes_grid(tuple(words.outcome_titles())))
-    layout["yaxis"].update(title={"text": words.chart_words("seeds")}, **int_axis(0, top * 1.9 + 1, ticks=4))
-    layout["yaxis2"].update(title={"text": words.chart_words("you_minus_them")}, zeroline=True,
-                            **int_axis(-(span * 1.6 + 1), span * 1.6 + 1, ticks=4))
+    # automargin: the left margin grows to hold the tick labels and the title in every language (with
+    # a fixed margin the title sits where the tick labels push it: a long Greek one met the left edge)
+    layout["yaxis"].update(title={"text": words.chart_words("seeds"), "standoff": 6}, automargin=True,
+                           **int_axis(0, top * 1.9 + 1, ticks=4))
+    layout["yaxis2"].update(title={"text": words.chart_words("you_minus_them"), "standoff": 6}, automargin=True,
+                            zeroline=True, **int_axis(-(span * 1.6 + 1), span * 1.6 + 1, ticks=4))
     layout.update(barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
                   legend={"orientation": "h", "y": -0.08}, font={"size": 12})
     return go.Figure({"data": data, "layout": layout}, _validate=False)

@@ -8,7 +8,7 @@ the page as plain text (a table cell, a caption), never inside these sentences' 
 from __future__ import annotations
 
 from ..i18n import gettext as _
-from ..i18n import ngettext, per_language
+from ..i18n import ngettext, per_language, pgettext
 from ..names import NAME_MAX
 from .basics import literal
 
@@ -48,12 +48,14 @@ def classroom_labels() -> dict[str, str]:
         "ask_class": _("Ask my class"),
         "reveal": _("Show the answers"),
         "end_question": _("End the question"),
-        "col_name": _("Name"),
-        "col_puzzles_solved": _("Puzzles solved"),
-        "col_puzzles_missed": _("Puzzles missed"),
+        # the class table's headings (also the CSV's): as short as its cells, so the table fits a
+        # laptop's screen in every language (a heading is one line; a wide one widens its column)
+        "col_name": pgettext("class table heading", "Name"),
+        "col_puzzles_solved": pgettext("class table heading", "Puzzles solved"),
+        "col_puzzles_missed": pgettext("class table heading", "Puzzles missed"),
         "none_missed": _("none"),
-        "col_last_active": _("Last active"),
-        "col_stars": _("Stars"),
+        "col_last_active": pgettext("class table heading", "Last active"),
+        "col_stars": pgettext("class table heading", "Stars"),
         "axis_pit": _("Pit"),
         "axis_pupils": _("Pupils"),
         "axis_lesson": _("Lesson"),
@@ -65,8 +67,8 @@ def classroom_labels() -> dict[str, str]:
 
 
 def lesson_column(number: int) -> str:
-    """A class table's column for lesson ``number``."""
-    return _("Lesson {n}").format(n=number)
+    """A class table's column (and the heat map's) for lesson ``number``: a short heading."""
+    return pgettext("class table heading", "Lesson {n}").format(n=number)
 
 
 def stars_text(stars: int) -> str:
