@@ -425,3 +425,20 @@ def test_a_long_puzzles_missed_cell_wraps_in_taller_rows_instead_of_widening_the
     assert class_page.table_columns(rows)[missed]["width"] == class_page.MISSED_WIDTH == 110
     assert class_page.row_height([{missed: "Puzzle 1 of 93 (x)"}]) == 12 + 21 * 3  # 2 lines: 3, the least that wraps
     assert class_page.row_height([{missed: one + "; " + one}]) == 12 + 21 * 5  # at most 5 lines (the rest: the cell's pop-up, the CSV)
+
+
+@pytest.mark.parametrize("lang, shown", [("en", ("Solved", "Missed")), ("el", ("Λυμένοι", "Άλυτοι"))])
+def test_the_puzzle_columns_show_short_headings_with_their_full_names_in_the_tooltip(lang, shown):
+    """On screen the two puzzle columns are headed short (the table fits 1366 px in English too); the
+    CSV and the tooltip keep the full names."""
+    from tutor import i18n
+    from ui import class_page
+
+    i18n.use(lang)
+    try:
+        solved, missed = words.label("col_puzzles_solved"), words.label("col_puzzles_missed")
+        columns = class_page.table_columns([{missed: "none"}])
+    finally:
+        i18n.use(None)
+    assert (columns[solved]["label"], columns[missed]["label"]) == shown
+    assert (columns[solved]["help"], columns[missed]["help"]) == (solved, missed)

@@ -172,9 +172,13 @@ def missed_lines(rows: list[dict[str, Any]]) -> int:
 
 def table_columns(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The class table's column settings: the puzzles-missed column is as wide as its cells while they
-    fit a line, else ``MISSED_WIDTH`` (its text wraps in taller rows, :func:`row_height`)."""
+    fit a line, else ``MISSED_WIDTH`` (its text wraps in taller rows, :func:`row_height`); the two
+    puzzle columns show short headings (their full names in the tooltip and the CSV), so the table
+    fits a laptop's screen in every language."""
     missed = MISSED_WIDTH if missed_lines(rows) > 1 else None
-    return {words.label("col_puzzles_missed"): st.column_config.TextColumn(width=missed)}
+    solved_name, missed_name = words.label("col_puzzles_solved"), words.label("col_puzzles_missed")
+    return {missed_name: st.column_config.TextColumn(words.label("col_missed_short"), help=missed_name, width=missed),
+            solved_name: st.column_config.NumberColumn(words.label("col_solved_short"), help=solved_name)}
 
 
 def row_height(rows: list[dict[str, Any]]) -> int | None:

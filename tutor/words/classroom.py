@@ -53,6 +53,9 @@ def classroom_labels() -> dict[str, str]:
         "col_name": pgettext("class table heading", "Name"),
         "col_puzzles_solved": pgettext("class table heading", "Puzzles solved"),
         "col_puzzles_missed": pgettext("class table heading", "Puzzles missed"),
+        # what the table on screen shows for those two (their full names are the CSV's and the tooltip)
+        "col_solved_short": pgettext("class table heading", "Solved"),
+        "col_missed_short": pgettext("class table heading", "Missed"),
         "none_missed": _("none"),
         "col_last_active": pgettext("class table heading", "Last active"),
         "col_stars": pgettext("class table heading", "Stars"),
