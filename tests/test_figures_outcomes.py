@@ -62,3 +62,14 @@ def test_the_estimate_legend_key_is_hatched_like_the_estimate_bars(lang):
     now = [t for t in fig.data if t.type == "bar" and t.yaxis == "y"]
     assert [t.offsetgroup for t in now] == ["into_store", "captured", "handed_to_opponent"]
     assert {t.alignmentgroup for t in now} == {"now"}  # apart from the value bars (the pits' axes are shared)
+
+
+def test_the_pits_axis_names_each_pit_by_its_number_under_one_title(lang):
+    """Tester (Greek, 390 px): six tilted "λακκάκι n" labels ran into each other. The bottom axis says
+    the number only, level, under the title "Pit" / «Λακκάκι»; the bars keep their pits."""
+    fig = figures.outcomes_figure(_rows(["loss", "win", "estimate", "draw", "win", "loss"]))
+    go.Figure(fig.to_dict())
+    axis = fig.layout.xaxis2
+    assert list(axis.ticktext) == ["1", "2", "3", "4", "5", "6"]
+    assert list(axis.tickvals) == [words.pit_label(p) for p in range(1, 7)] == list(fig.data[0].x)
+    assert (axis.title.text, axis.tickangle) == ({"en": "Pit", "el": "Λακκάκι"}[lang], 0)

@@ -118,8 +118,12 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah") -> go.F
                            **int_axis(0, top * 1.9 + 1, ticks=4))
     layout["yaxis2"].update(title={"text": words.chart_words("you_minus_them"), "standoff": 6}, automargin=True,
                             zeroline=True, **int_axis(-(span * 1.6 + 1), span * 1.6 + 1, ticks=4))
+    # The pits' axis names each pit by its number under one title ("Pit"): six "pit n" labels tilted
+    # over each other on a phone, in Greek most of all.
+    layout["xaxis2"].update(tickmode="array", tickvals=pits, ticktext=[str(r["pit"]) for r in rows], tickangle=0,
+                            title={"text": words.label("axis_pit"), "standoff": 4}, automargin=True)
     layout.update(barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
-                  legend={"orientation": "h", "y": -0.08}, font={"size": 12})
+                  legend={"orientation": "h", "y": -0.12}, font={"size": 12})
     return go.Figure({"data": data, "layout": layout}, _validate=False)
 
 
