@@ -2,9 +2,12 @@
 
 The teacher PIN is 6 digits from ``secrets``, kept only as a
 ``hashlib.scrypt`` hash with its own salt (n=2**14, r=8, p=1), compared in
-constant time. At most :data:`PIN_TRIES_PER_MINUTE` wrong PINs per class
-are judged in a minute; after that every try is refused until the minute
-is over (:func:`check_pin` returns ``"locked"``).
+constant time. At most :data:`PIN_TRIES_PER_MINUTE` wrong PINs from one
+device (its learner code) are judged in a minute, and at most
+:data:`PIN_TRIES_PER_CLASS_MINUTE` from all devices; after that every try is
+refused until the minute is over (:func:`check_pin` returns ``"locked"``). So
+a pupil who guesses locks out only their own device, not the teacher's, while
+guessing a PIN stays out of reach (a million PINs, 30 tries a minute).
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ from .schema import CLASS_CODE_LENGTH, Learner, PinFailure, SchoolClass, now
 PIN_DIGITS = 6
 """Digits in a teacher PIN."""
 PIN_TRIES_PER_MINUTE = 5
-"""Wrong PINs judged per class per minute."""
+"""Wrong PINs judged per device (learner code) and class per minute."""
+PIN_TRIES_PER_CLASS_MINUTE = 30
+"""Wrong PINs judged per class per minute, from all devices together."""
 NameProblem = TypedNameProblem | Literal["taken"]
 """Why a name is refused: the rule of ``tutor.names`` (the same for the page), or ``"taken"``."""
 PinVerdict = Literal["ok", "wrong", "locked", "unknown"]
@@ -67,11 +72,13 @@ def class_name(db: Database, code: str) -> str | None:
         return None if row is None else row.name
 
 
-def check_pin(db: Database, code: str, pin: object, at: dt.datetime | None = None) -> PinVerdict:
-    """Judge a teacher PIN for class ``code`` at time ``at`` (default: now).
+def check_pin(db: Database, code: str, pin: object, at: dt.datetime | None = None,
+              learner: str | None = None) -> PinVerdict:
+    """Judge a teacher PIN for class ``code`` at time ``at`` (default: now), tried from the device of
+    learner code ``learner`` (``None``: a device without one yet; all such share one count).
 
-    ``"unknown"``: no such class; ``"locked"``: too many wrong PINs in the
-    last minute (this try is not judged); ``"wrong"`` (recorded) or ``"ok"``.
+    ``"unknown"``: no such class; ``"locked"``: too many wrong PINs in the last minute from this
+    device, or from all devices (this try is not judged); ``"wrong"`` (recorded) or ``"ok"``.
     """
     at = at or now()
     with db.session() as s:
@@ -79,16 +86,16 @@ def check_pin(db: Database, code: str, pin: object, at: dt.datetime | None = Non
         if row is None:
             return "unknown"
         since = at - dt.timedelta(minutes=1)
-        recent = s.scalar(select(func.count()).select_from(PinFailure)
-                          .where(PinFailure.class_code == code, PinFailure.at > since)) or 0
-        if recent >= PIN_TRIES_PER_MINUTE:
+        recent = select(func.count()).select_from(PinFailure).where(PinFailure.class_code == code, PinFailure.at > since)
+        mine = recent.where(PinFailure.learner == learner if learner is not None else PinFailure.learner.is_(None))
+        if (s.scalar(mine) or 0) >= PIN_TRIES_PER_MINUTE or (s.scalar(recent) or 0) >= PIN_TRIES_PER_CLASS_MINUTE:
             return "locked"
         text = pin.strip() if isinstance(pin, str) else ""
         if len(text) == PIN_DIGITS and text.isdigit() and hmac.compare_digest(
                 _hash(text, bytes.fromhex(row.pin_salt)), row.pin_hash):
             s.execute(delete(PinFailure).where(PinFailure.class_code == code))
             return "ok"
-        s.add(PinFailure(class_code=code, at=at))
+        s.add(PinFailure(class_code=code, at=at, learner=learner))
         return "wrong"
 
 
@@ -148,5 +155,5 @@ def pupils(db: Database, code: str) -> list[Pupil]:
     return list(by_code.values())
 
 
-__all__ = ["PIN_DIGITS", "PIN_TRIES_PER_MINUTE", "Pupil", "check_pin", "class_name", "clean_name", "create_class",
+__all__ = ["PIN_DIGITS", "PIN_TRIES_PER_CLASS_MINUTE", "PIN_TRIES_PER_MINUTE", "Pupil", "check_pin", "class_name", "clean_name", "create_class",
            "join", "leave", "name_problem", "pupils"]

@@ -103,12 +103,14 @@ class GameRow(Base):
 
 
 class PinFailure(Base):
-    """A wrong teacher PIN for a class, kept to limit tries per minute."""
+    """A wrong teacher PIN for a class, kept to limit tries per minute: per device (``learner``: the
+    learner code of the browser that tried, ``None`` before it has one) and per class."""
 
     __tablename__ = "pin_failures"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     class_code: Mapped[str] = mapped_column(String(CLASS_CODE_LENGTH), index=True)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    learner: Mapped[str | None] = mapped_column(String(CODE_LENGTH), default=None)
 
 
 class QuestionRow(Base):

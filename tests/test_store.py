@@ -140,6 +140,27 @@ def test_a_wrong_pin_is_refused_and_five_in_a_minute_lock_the_class(database):
         assert classes.check_pin(database, code, bad, T0 + dt.timedelta(minutes=5 + k)) == "wrong"
 
 
+def test_a_pupils_wrong_pins_lock_their_device_not_the_teachers(database):
+    """Tester: five wrong PINs typed by a pupil locked the class for the teacher too. Wrong PINs are
+    counted per device (learner code): the teacher's device still opens the class; all devices
+    together are capped at 30 a minute (guessing one of a million PINs stays out of reach)."""
+    code, pin = classes.create_class(database, "5B")
+    wrong = "000000" if pin != "000000" else "111111"
+    pupil, teacher = learners.new_learner(database), learners.new_learner(database)
+    for k in range(5):
+        assert classes.check_pin(database, code, wrong, T0 + dt.timedelta(seconds=k), learner=pupil) == "wrong"
+    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=6), learner=pupil) == "locked"
+    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=7), learner=teacher) == "ok"
+    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=8)) == "ok"  # a device with no code yet
+    # 30 wrong PINs in a minute from six devices: every device is refused until the minute is over
+    others = [learners.new_learner(database) for _ in range(6)]
+    start = T0 + dt.timedelta(minutes=2)
+    for k in range(30):
+        assert classes.check_pin(database, code, wrong, start + dt.timedelta(seconds=k), learner=others[k % 6]) == "wrong"
+    assert classes.check_pin(database, code, pin, start + dt.timedelta(seconds=31), learner=teacher) == "locked"
+    assert classes.check_pin(database, code, pin, start + dt.timedelta(seconds=61), learner=teacher) == "ok"
+
+
 @pytest.mark.parametrize(("name", "problem"), [("", "empty"), ("   ", "empty"), ("x" * 41, "too_long"),
                                                ("<b>Bo</b>", "markup"), ("Bo\x00", "hidden"),
                                                ("a&b", "markup"), ("{{x}}", "markup"), ("🎉", "no_letter")])
@@ -199,7 +220,7 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     from store import db as store_db
 
     url = f"sqlite:///{tmp_path / 'rev.sqlite3'}"
-    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0002"
+    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0003"
     first = Database(url)
     code = learners.new_learner(first)
     first.dispose()
@@ -219,8 +240,9 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     behind = Database(url)
     assert calls == ["head"] and learners.exists(behind, code)
     with behind.engine.connect() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0002"]
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0003"]
         assert "done" in {c["name"] for c in inspect(conn).get_columns("lesson_steps")}
+        assert "learner" in {c["name"] for c in inspect(conn).get_columns("pin_failures")}
     behind.dispose()
 
 

@@ -112,7 +112,7 @@ def _open() -> None:
     if db is None:
         sess.store_lost = True
         return
-    verdict = classes.check_pin(db, code, _value("pin")) if code is not None else "unknown"
+    verdict = classes.check_pin(db, code, _value("pin"), learner=sess.learner) if code is not None else "unknown"
     st.session_state[f"{K}pin"] = ""
     if verdict == "ok":
         sess.teacher_class = code
