@@ -276,6 +276,9 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
     pupils[0].run()
     run = sess(pupils[0]).question[1]
     assert run.revealed and run.notice.kind == "success" and "Your pit 3:" in run.notice.text
+    # what the move did, for pupils: no rule ids (a tester saw "(K9)" at the end)
+    assert run.notice.text == ("Your teacher showed the answers. Your pit 3: Pit 3 sows 4 seeds; the last one lands in "
+                               "South's store. Last seed in South's store: South moves again!")
 
 
 def test_without_a_database_the_app_still_teaches_and_says_progress_is_not_saved(page_app, monkeypatch):

@@ -328,6 +328,19 @@ def test_k15_the_result_box_says_why_and_never_sweeps_zero_seeds(page_app):
     assert "North puts the 3 seeds left in their row into their store" in box
 
 
+
+def test_the_result_box_names_the_sweeps_rule_id_only_when_a_teacher_asked(page_app):
+    """Tester (a child): "Final sweep K15" in the game-over box; the id is for teachers (Show rule ids)."""
+    at = open_sandbox(page_app, pos="0,0,0,0,0,1/20/0,0,0,0,2,1/24/S")
+    press(at, 6)
+    box = " ".join(s.value for s in at.success)
+    assert box.endswith("**Final sweep**: South's row was already empty; North puts the 3 seeds left in their row into their store.")
+    at.session_state["mancala_tutor"].prefs.rule_ids = True
+    at.run()
+    box = " ".join(s.value for s in at.success)
+    assert box.endswith(":gray-badge[K15]")
+
+
 def test_k14_end_when_stuck_result_names_the_stuck_player(page_app):
     at = open_sandbox(page_app, pos="0,0,0,0,0,1/20/0,0,0,0,2,1/24/S", end_rule="stuck")
     assert sb(at).rules == KalahRules(end_rule="stuck")

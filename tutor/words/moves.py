@@ -159,7 +159,7 @@ def move_words(result: MoveResult, rules: Rules) -> str:
     else:
         words = [_("Pit {pit} sows {seeds}; the last one lands in {place}.").format(
             pit=result.pit, seeds=seeds_word(seeds), place=place_name(result.last))]
-    words += [f"{text} ({rule_id})" for rule_id, text in announcements(result, rules)]
+    words += [text for _rule_id, text in announcements(result, rules)]  # no rule ids: this is for pupils
     if result.outcome is not None:
         words.append(result_text(result.outcome, rules, result))
     return " ".join(words)

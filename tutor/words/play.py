@@ -235,8 +235,11 @@ def game_over_box(result: str) -> str:
     return _("**Game over.** {result}").format(result=result)
 
 
-def sweep_box(rule_id: str, sweep: str) -> str:
-    return _("**Final sweep** {badge}: {sweep}.").format(badge=rule_badge(rule_id), sweep=sweep)
+def sweep_box(rule_id: str, sweep: str, ids: bool = False) -> str:
+    """The game-over box's line about the final sweep; the rule's id as a badge only when ``ids`` (a
+    teacher's "Show rule ids": a child reading "K15" learns nothing from it)."""
+    line = _("**Final sweep**: {sweep}.").format(sweep=sweep)
+    return f"{line} {rule_badge(rule_id)}" if ids else line
 
 
 def sandbox_intro() -> str:
