@@ -154,6 +154,22 @@ def test_progress_bound_after_the_first_run_keeps_the_step():
     assert run.step.id == "find-turn" and run.progress is stored
 
 
+def test_a_reload_before_the_learner_is_known_gives_no_star_back(progress):
+    """Tester: four wrong tries, F5, then the right pit: the stars were back to three. After a reload
+    the page's first run has only the session's memory (the learner's code comes a moment later,
+    ``ui.state.bind_progress``); the step's slips are read again from the stored progress when it is bound."""
+    run = reload(progress, "find-turn")
+    for _ in range(4):
+        run.press(1)
+        run.retry()
+    assert progress.lesson("fixture").tries == {"find-turn": (4, 0)} and run.stars_so_far == 1
+    again = reload(Progress(), "find-turn")  # F5: the first run, before the browser says who it is
+    again.rebind(progress)
+    again.press(3)
+    assert again.done and progress.lesson("fixture").tries == {"find-turn": (4, 0)}
+    assert again.stars_so_far == 1
+
+
 def test_a_link_to_the_last_step_does_not_finish_the_lesson(progress):
     """Opening the last step by its link and doing it leads to the first step left, not to the summary."""
     run = reload(progress, IDS[-1])

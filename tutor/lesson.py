@@ -119,8 +119,11 @@ class LessonActivity(Activity):
             self.link_note = words.step_link_note(note == "last", len(self.lesson.steps))
 
     def rebind(self, progress: ProgressStore) -> None:
-        """Write to ``progress`` from now on (the learner's code became known after the first run)."""
+        """Write to ``progress`` from now on (the learner's code became known after the first run), and
+        count this step's slips from what ``progress`` has kept of them: after a reload the first run
+        read none (the learner was not known yet), and the step's next save then gave its stars back."""
         self.progress = progress
+        self.base = self._stored()
 
     # -- Activity -------------------------------------------------------------
 
