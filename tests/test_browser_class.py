@@ -159,10 +159,10 @@ def test_the_class_table_fits_a_laptop_screen(browser, server, lang):
     grid = teacher.locator("[data-testid='stDataFrame']")  # the page's one table (a keyed table has no st-key class)
     grid.wait_for()
     wait_idle(teacher)
+    shot(teacher, f"class-table-{lang}-1366")
     cells = grid.get_by_role("gridcell", include_hidden=True)  # the grid's accessible table (drawn on a canvas)
     expect(cells.filter(has_text=f"{len(first.steps)}/{len(first.steps)} ★★★")).to_have_count(2)
     for head in heads:
         expect(grid.get_by_role("columnheader", name=head, exact=True, include_hidden=True)).to_have_count(1)
     sizes = grid.locator(".dvn-scroller").evaluate("s => [s.scrollWidth, s.clientWidth]")
-    shot(teacher, f"class-table-{lang}-1366")
     assert sizes[0] <= sizes[1], f"the class table ({lang}) scrolls sideways: {sizes[0]} px in {sizes[1]} px"

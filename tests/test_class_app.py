@@ -430,6 +430,15 @@ def test_a_long_puzzles_missed_cell_wraps_in_taller_rows_instead_of_widening_the
     assert class_page.row_height([{missed: one + "; " + one}]) == 12 + 21 * 5  # at most 5 lines (the rest: the cell's pop-up, the CSV)
 
 
+def test_a_long_name_is_cut_to_its_column_instead_of_widening_the_table():
+    from ui import class_page
+
+    name = words.label("col_name")
+    assert class_page.table_columns([{name: "Ada"}, {name: "x" * 14}])[name]["width"] is None
+    assert class_page.table_columns([{name: "Ada"}, {name: "x" * 15}])[name]["width"] == class_page.NAME_WIDTH == 110
+    assert class_page.table_columns([{name: "Ada"}])[name]["pinned"] is True  # in view when the table scrolls
+
+
 @pytest.mark.parametrize("lang, shown", [("en", ("Solved", "Missed")), ("el", ("Λυμένοι", "Άλυτοι"))])
 def test_the_puzzle_columns_show_short_headings_with_their_full_names_in_the_tooltip(lang, shown):
     """On screen the two puzzle columns are headed short (the table fits 1366 px in English too); the

@@ -162,6 +162,10 @@ so it wraps (taller rows) instead of widening the table past a laptop's screen (
 MISSED_CHARS_PER_LINE = 15
 """About how many characters of a missed-puzzles cell one line of ``MISSED_WIDTH`` holds."""
 LINE_PX, PAD_PX, MAX_LINES = 21, 12, 5
+NAME_WIDTH, NAME_CHARS = 110, 14
+"""Pixels of the name column once a pupil's name is longer than ``NAME_CHARS`` (a name may have 40
+characters: it is cut on screen, whole in the cell's pop-up and the CSV). The column is pinned: where
+long names still make the table scroll sideways, each row keeps its name in view."""
 
 
 def missed_lines(rows: list[dict[str, Any]]) -> int:
@@ -172,13 +176,17 @@ def missed_lines(rows: list[dict[str, Any]]) -> int:
 
 def table_columns(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The class table's column settings: the puzzles-missed column is as wide as its cells while they
-    fit a line, else ``MISSED_WIDTH`` (its text wraps in taller rows, :func:`row_height`); the two
+    fit a line, else ``MISSED_WIDTH`` (its text wraps in taller rows, :func:`row_height`); the name
+    column likewise, else ``NAME_WIDTH``; the two
     puzzle columns show short headings (their full names in the tooltip and the CSV), so the table
     fits a laptop's screen in every language."""
     missed = MISSED_WIDTH if missed_lines(rows) > 1 else None
+    name = words.label("col_name")
+    long_name = max((len(str(r.get(name, ""))) for r in rows), default=0) > NAME_CHARS
     solved_name, missed_name = words.label("col_puzzles_solved"), words.label("col_puzzles_missed")
     return {missed_name: st.column_config.TextColumn(words.label("col_missed_short"), help=missed_name, width=missed),
-            solved_name: st.column_config.NumberColumn(words.label("col_solved_short"), help=solved_name)}
+            solved_name: st.column_config.NumberColumn(words.label("col_solved_short"), help=solved_name),
+            name: st.column_config.TextColumn(width=NAME_WIDTH if long_name else None, pinned=True)}
 
 
 def row_height(rows: list[dict[str, Any]]) -> int | None:
