@@ -172,7 +172,9 @@ def test_k9_k10_move_rows_come_from_engine_play():
     assert rows[1]["captured"] == 10 and not rows[1]["extra_turn"]  # K10: 9 opposite + the lone seed
     assert rows[3]["extra_turn"] and rows[3]["into_store"] == 1  # pit 3 with 4 seeds ends in the store
     assert rows[6]["handed_to_opponent"] == 3
-    assert rows[3]["summary"].startswith("pit 3: last seed in your store, move again; best play")
+    assert rows[3]["summary"] == ("pit 3: last seed in your store, move again; likely wins by about 7, an estimate "
+                                  "that looks 7 moves ahead (both players' moves counted)")  # an estimate: not "best play"
+    assert rows[1]["summary"].endswith("; best play wins by 9")  # proven
     assert (rows[1]["value"], rows[1]["result"], rows[1]["exact"], rows[1]["depth"]) == (9, "win", True, 1000)
     assert (rows[3]["value"], rows[3]["result"], rows[3]["exact"], rows[3]["depth"]) == (7, "estimate", False, 7)
     assert rows[3]["best_line"] == "3 2"
@@ -428,7 +430,7 @@ def test_different_depths_are_flagged_and_sentences_nest_no_brackets():
     assert warning and warning.startswith("Estimates at different depths") and "pit 1 looks 13" in warning
     assert words.depth_warning(_rows({1: (-8, 13), 3: (6, 13)})) is None
     sentence = words.best_sentence(_rows({1: (-8, 13), 3: (6, 13), 6: (6, 13)}))
-    assert sentence.startswith("**Best:** pit 3 or pit 6. Best play wins by 6")
+    assert sentence.startswith("**Best:** pit 3 or pit 6. Likely wins by about 6, an estimate that")
     assert "looks 13 moves ahead (both players' moves counted)" in sentence
     depth = 0
     for ch in sentence:  # no bracket inside a bracket

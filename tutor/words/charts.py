@@ -17,16 +17,21 @@ def ahead_words(depth: int) -> str:
 
 
 def value_words(value: int, exact: bool, depth: int) -> str:
-    """``"best play wins by 4"``, or ``"..., an estimate that looks 13 moves ahead (...)"``; one bracket at most."""
-    if value > 0:
-        text = _("best play wins by {n}").format(n=value)
-    elif value < 0:
-        text = _("best play loses by {n}").format(n=-value)
-    else:
-        text = _("best play draws")
+    """``"best play wins by 4"`` when proven, or ``"likely wins by about 4, an estimate that looks 13 moves
+    ahead (...)"`` (an estimate never says "best play": a tester read that as a contradiction); one bracket at most."""
     if not exact:
-        text += ", " + _("an estimate that {ahead}").format(ahead=ahead_words(depth))
-    return text
+        if value > 0:
+            text = _("likely wins by about {n}").format(n=value)
+        elif value < 0:
+            text = _("likely loses by about {n}").format(n=-value)
+        else:
+            text = _("likely a draw")
+        return text + ", " + _("an estimate that {ahead}").format(ahead=ahead_words(depth))
+    if value > 0:
+        return _("best play wins by {n}").format(n=value)
+    if value < 0:
+        return _("best play loses by {n}").format(n=-value)
+    return _("best play draws")
 
 
 def move_summary(pit: int, res: MoveResult, value: int, exact: bool, depth: int) -> str:
