@@ -196,7 +196,7 @@ def test_the_feedback_is_on_the_first_screen_and_the_board_stays_put(page, serve
 def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
     """A teacher clicks through the seeds of a missed try: no sentence, no Try again, and the
     stars unchanged until the last seed is down; then all of them. The same for a right answer:
-    no "Right!" and no green until the last seed; Next opens at once (the step is done)."""
+    no "Right!", no green and no open Next until the last seed (an open Next would tell it was right)."""
     lesson_id, k, step, pit, after, said = a_missed_try()
     open_step(page, server, lesson_id, k)
     open_expander(page, words.label("board_settings"))
@@ -239,7 +239,7 @@ def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
         expect(page.get_by_text(words.label("watch"))).to_be_visible()
         expect(alert(page, lesson_id)).to_be_hidden()
         assert background(chosen) != css_rgb(RIGHT_CSS)
-        expect(page.get_by_role("button", name="Next", exact=True).filter(visible=True)).to_be_enabled()
+        expect(page.get_by_role("button", name="Next", exact=True).filter(visible=True)).to_be_disabled()
         before = board_html(page)
         nxt.click()
         wait_board_change(page, before)

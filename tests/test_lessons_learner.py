@@ -182,19 +182,41 @@ def test_another_pit_in_lesson_1s_do_step_costs_no_star_and_says_which_pit():
 # ------------------------------------------------------------------ Next during the sowing
 
 
-def test_next_opens_as_soon_as_the_step_is_done_while_the_board_sows():
+def test_next_opens_once_the_board_has_sown_the_move_that_found_the_pit():
+    """Tester (a child): in a find step, Next lit up while the seeds were still going, so it told that
+    the move was right before the verdict did. While the board sows, a closed Next stands in its place
+    (the page's CSS swaps them when the seeds are down, ``lesson_panel.until_sown``)."""
+    lessons = load_lessons()
+    lesson_id, k, step = next((lid, k, s) for lid, lesson in lessons.items()
+                              for k, s in enumerate(lesson.steps, 1) if isinstance(s, FindStep))
+    at = open_app(lesson_id, step=str(k))
+    run = run_of(at, lesson_id)
+    assert at.session_state["mancala_tutor"].prefs.animate  # the board animates the move
+    assert at.button(key=f"lesson_{lesson_id}_next").disabled
+    assert f"lesson_{lesson_id}_next_wait" not in {b.key for b in at.button}  # nothing to wait for yet
+    run.press(step.solution[0])
+    again(at)
+    assert run.sowing is not None and run.done
+    assert at.button(key=f"lesson_{lesson_id}_next_wait").disabled  # shown while the seeds are sown
+    nxt = at.button(key=f"lesson_{lesson_id}_next")
+    assert not nxt.disabled and nxt.label == "Next"  # shown once they are down
+    css = "".join(h.proto.body for h in at.get("html"))
+    assert f"html:not(.mt-sown-lesson_board_{lesson_id}_" in css and f'[class*="st-key-lesson_{lesson_id}_after_"]' in css
+    nxt.click().run()
+    assert run.index == k and run.sowing is None  # the next step
+
+
+def test_a_do_steps_next_opens_at_once_while_the_board_sows():
+    """A do step names its pit: an open Next tells nothing, and pressing it skips the rest of the sowing."""
     at = open_app("setup", step="3")
     run = run_of(at, "setup")
-    assert at.session_state["mancala_tutor"].prefs.animate  # the board animates the move
-    assert at.button(key="lesson_setup_next").disabled
+    assert isinstance(run.step, DoStep) and at.button(key="lesson_setup_next").disabled
     run.press(run.step.lit[0])
     again(at)
     assert run.sowing is not None and run.done
-    nxt = at.button(key="lesson_setup_next")
-    assert not nxt.disabled and nxt.label == "Next"
     assert "lesson_setup_next_wait" not in {b.key for b in at.button}  # no closed stand-in
-    nxt.click().run()
-    assert run.index == 3 and run.sowing is None  # the next step; the rest of the sowing is skipped
+    at.button(key="lesson_setup_next").click().run()
+    assert run.index == 3 and run.sowing is None
 
 
 # ------------------------------------------------------------------ ?step= links that name no step

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lessons.models import GameStep, Lesson, PredictStep
+from lessons.models import DoStep, GameStep, Lesson, PredictStep
 from tutor import words
 from tutor.activity import Notice
 from tutor.lesson import LessonActivity
@@ -37,9 +37,12 @@ def content(lesson_id: str) -> Lesson:
     return frame.lessons()[lesson_id]
 
 
-def _nav(run: LessonActivity) -> None:
-    """Back / Next (or Finish) / Restart in one row. Next opens as soon as the step is done, also
-    while the board still sows the move that did it (pressing it skips the rest of the sowing)."""
+def _nav(run: LessonActivity, sown: str | None = None) -> None:
+    """Back / Next (or Finish) / Restart in one row. Next opens once the step is done; where the step
+    asked the learner to find something (a pit, a goal, an answer), only once the board has sown the
+    move that did it (``sown``: ``lesson_panel.pending``): a tester saw Next light up while the seeds
+    were still going, which told that the move was right before the verdict did. A do step's Next
+    opens at once (its move was given; pressing Next skips the rest of the sowing)."""
     key = f"{state.Keys.LESSON}{run.lesson.id}"
     row = st.container(horizontal=True, gap="small", key=f"{key}_nav")
     row.button(words.label("back"), key=f"{key}_back", icon=":material/arrow_back:", on_click=run.back,
@@ -47,9 +50,17 @@ def _nav(run: LessonActivity) -> None:
     if not run.finished:
         label = words.label("finish" if run.index + 1 == len(run.lesson.steps) else "next")
 
-        closed = not run.done
-        row.button(label, key=f"{key}_next", icon=":material/arrow_forward:", on_click=run.next_step,
-                   disabled=closed, type="primary", help=words.label("finish_first") if closed else None)
+        def next_button(closed: bool, suffix: str = "") -> None:
+            st.button(label, key=f"{key}_next{suffix}", icon=":material/arrow_forward:", on_click=run.next_step,
+                      disabled=closed, type="primary", help=words.label("finish_first") if closed else None)
+
+        with row:
+            if not run.done:
+                next_button(True)
+            elif isinstance(run.step, DoStep):  # a do step's move was given: nothing to give away
+                next_button(False)
+            else:
+                panel.until_sown(run, "next", sown, lambda: next_button(True, "_wait"), lambda: next_button(False))
     row.button(words.label("restart"), key=f"{key}_restart", icon=":material/restart_alt:", on_click=run.restart)
 
 
@@ -148,7 +159,7 @@ def render(lesson_id: str) -> None:
             st.progress(1.0, text=words.all_steps_done(total), width="stretch")
             teachers(run)
         _summary(run)
-        _nav(run)
+        _nav(run, sown)
         return
     step = run.step
     state.write_step_link(run)  # a reload (F5) opens the same step; the browser's Back the one before
@@ -176,7 +187,7 @@ def render(lesson_id: str) -> None:
             _game_panel(run, board_key)
         else:
             panel.feedback(run, board_key)
-    _nav(run)
+    _nav(run, sown)
     lesson_game.think(run, thinking)
 
 
