@@ -20,6 +20,7 @@ from lessons.loader import load_lessons
 from lessons.models import DoStep, GoalStep, PredictStep
 from tests.browser_support import (
     open_expander,
+    wait_board,
     board_html,
     no_error_box,
     pit_name,
@@ -410,3 +411,22 @@ def test_on_a_laptop_a_missed_try_of_the_longest_step_is_on_the_first_screen(pag
     assert said["x"] >= board["x"] + board["width"]  # beside the board
     assert no_error_box(page)
     shot(page, f"lesson-laptop-longest-missed-try-{lang}")
+
+
+def test_a_do_step_rings_only_its_lit_pit(page, server):
+    """Tester (a child): "press the lit pit 1", but pits 2-6 wore the green ring of a pit to play and
+    looked lit too. On a board that lights a pit, the other pits (still pressable, to be explained)
+    wear no ring; elsewhere (the sandbox) every pit to play does."""
+    lesson_id, k, step = next(((lid, k, s) for lid, lesson in LESSONS.items()
+                               for k, s in enumerate(lesson.steps, 1) if isinstance(s, DoStep)))
+    open_step(page, server, lesson_id, k)
+    wait_board(page)
+    ring = "0px 0px 0px 3px"
+    other = page.locator(".mt-board[data-lit='true'] .mt-pit.mt-playable:not(.mt-lit)").first
+    lit = page.locator(".mt-board[data-lit='true'] .mt-pit.mt-lit").first
+    assert ring not in other.evaluate("e => getComputedStyle(e).boxShadow")
+    assert "0px 0px 0px 4px" in lit.evaluate("e => getComputedStyle(e).boxShadow")  # the lit pit's glow
+    page.goto(f"{server}/sandbox")
+    wait_board(page)
+    playable = page.locator(".mt-board:not([data-lit]) .mt-pit.mt-playable").first
+    assert ring in playable.evaluate("e => getComputedStyle(e).boxShadow")

@@ -88,6 +88,8 @@ function render(root, data, counts, opts) {
   board.dataset.animating = opts.animating ? "true" : "false";
   // A board a press foresaw (foreseen()), until the server's answer replaces it.
   if (data.foreseen) board.dataset.foreseen = "true";
+  // A lesson that lights the pit to press: the other pits (pressable, to be explained) wear no ring.
+  if (lit.size) board.dataset.lit = "true";
   board.style.setProperty("--n", String(n));
 
   // Not a live region: it changes with every seed; the board's live region (say()) tells the move.
