@@ -119,9 +119,8 @@ class LessonActivity(Activity):
             self.link_note = words.step_link_note(note == "last", len(self.lesson.steps))
 
     def rebind(self, progress: ProgressStore) -> None:
-        """Write to ``progress`` from now on (the learner's code became known after the first run), and
-        count this step's slips from what ``progress`` has kept of them: after a reload the first run
-        read none (the learner was not known yet), and the step's next save then gave its stars back."""
+        """Write to ``progress`` from now on (the learner became known after the first run); this step's
+        slips are read from it (a reload's first run read none, and its next save gave stars back)."""
         self.progress = progress
         self.base = self._stored()
 
