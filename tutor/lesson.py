@@ -114,9 +114,8 @@ class LessonActivity(Activity):
         self._linked(value, note)
 
     def _linked(self, value: str | None, note: str | None) -> None:
-        self.link = value
-        if note is not None:
-            self.link_note = words.step_link_note(note == "last", len(self.lesson.steps))
+        self.link, self.link_note = value, (self.link_note if note is None else
+                                            words.step_link_note(note == "last", len(self.lesson.steps)))
 
     def rebind(self, progress: ProgressStore) -> None:
         """Write to ``progress`` from now on (the learner became known after the first run); this step's
