@@ -10,6 +10,7 @@ never for a fixed time.
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
@@ -17,7 +18,7 @@ from playwright.sync_api import expect
 from engine import KalahRules, play
 from tests.browser_support import TIMEOUT_MS, no_error_box, open_expander, set_switch, settle, shot, streamlit_server, wait_board, wait_idle
 from tutor import words
-from ui.frame import PAGES
+from ui.frame import ICON, PAGES
 
 pytestmark = pytest.mark.browser
 START = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"
@@ -43,18 +44,20 @@ def after(notation: str, *pits: int) -> str:
 
 
 def test_the_tab_shows_the_app_name_and_its_icon_and_nothing_is_fetched_elsewhere(page, server):
-    """The tab shows the app's name and our icon, served by the app; no page asks another server
-    for anything (the pages' own icons, from Google's font server, were the tab's icon for a moment
-    while the icon was set after the navigation: ``ui.frame.run``)."""
+    """The tab shows the app's name and our icon (``ui.frame.ICON``, which the browser draws itself);
+    no page asks another server for anything (the pages' own icons, from Google's font server, were
+    the tab's icon for a moment while the icon was set after the navigation: ``ui.frame.run``)."""
     elsewhere: list[str] = []
-    page.on("request", lambda r: elsewhere.append(r.url) if not r.url.startswith((server, f"blob:{server}")) else None)
+    page.on("request", lambda r: elsewhere.append(r.url)
+            if not r.url.startswith((server, f"blob:{server}", "data:")) else None)
     for url_path in ("", "sandbox", "lesson_1_setup"):
         page.goto(f"{server}/{url_path}")
         wait_board(page)
         wait_idle(page)
         expect(page).to_have_title(words.label("app_name"))
         icon = page.locator("link[rel*='icon']").first
-        expect(icon).to_have_attribute("href", re.compile(r"/media/[0-9a-f]+\.png$"))
+        expect(icon).to_have_attribute("href", re.compile(r"^data:image/svg\+xml,"))
+        assert ICON in unquote(icon.get_attribute("href"))
     assert elsewhere == []
 
 

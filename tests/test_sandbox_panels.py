@@ -8,6 +8,8 @@ are tested in the browser (``tests/test_browser_press.py``): AppTest always runs
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine import MAX_PITS, MIN_PITS, KalahRules, Position
@@ -186,18 +188,50 @@ def test_the_board_sends_its_files_by_name_not_with_every_board(page_app):
 
 def test_the_first_run_asks_for_the_boards_files_first(app):
     """``app.py`` sends the preload before anything else (ui/board_files.py): the sidebar's first
-    element is its script, which names Streamlit's components script (found in the installed
-    Streamlit), board.js, each module and board.css."""
+    element is its script, which names board.js, each module, board.css and Streamlit's scripts for
+    Home's elements (found in the installed Streamlit)."""
     from ui import board_files
 
-    assert board_files._streamlit_chunk() is not None
     at = app.run()
     first = at.sidebar[0]
     script = first.proto.body
     assert script == board_files.preload_script()
-    for name in (board_files._streamlit_chunk(), *(board_files.BASE + n for n in
+    for name in (*board_files.streamlit_scripts(), *(board_files.BASE + n for n in
                  ("board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js", "board.css"))):
         assert f'"{name}"' in script
+
+
+def test_streamlit_scripts_are_the_first_pages_elements_and_what_they_import_beyond_the_entry():
+    """Each element of ``FIRST_PAGE_ELEMENTS`` is found in the installed Streamlit, first among the
+    scripts it brings; every script it imports is there too, unless the page's entry loads it; none
+    twice, and each names a file Streamlit serves."""
+    from ui import board_files
+
+    scripts = board_files.streamlit_scripts()
+    names = [s.removeprefix("static/js/") for s in scripts]
+    assert len(set(names)) == len(names)
+    assert all((board_files.STREAMLIT_JS / n).is_file() for n in names)
+    own = [n for n in names if n.split(".")[0] in board_files.FIRST_PAGE_ELEMENTS]
+    assert [n.split(".")[0] for n in own] == list(board_files.FIRST_PAGE_ELEMENTS)
+    assert names[0] == own[0]
+    entry_html = (board_files.STREAMLIT_JS.parent.parent / "index.html").read_text(encoding="utf-8")
+    entry = board_files._imports(set(re.findall(r'"\./static/js/([\w.-]+\.js)"', entry_html)))
+    assert entry and not entry & set(names)
+    assert board_files._imports(set(own)) - entry == set(names)
+    # Streamlit 1.67's own: the board's script brings Arrow's reader (the arrow chunks).
+    bidi = names[:names.index(own[1])]
+    assert bidi[0].startswith("BidiComponent.") and any(n.startswith("recordbatch.") for n in bidi)
+
+
+def test_the_first_element_skips_streamlits_shell_check():
+    """``preload`` tells Streamlit its "run me with streamlit run" warning has been dealt with, so
+    the first element does not walk the call stack (``inspect.stack``) to look for a Python shell.
+    The flag must still be Streamlit's: if a release renames it, this fails."""
+    from streamlit import delta_generator
+
+    assert isinstance(delta_generator._use_warning_has_been_displayed, bool)
+    assert "_use_warning_has_been_displayed" in delta_generator._maybe_print_use_warning.__code__.co_names
+
 
 EDITOR_LABELS = {
     "en": ("S{k}", "N{k}", "South store", "North store"),

@@ -1,5 +1,5 @@
 """The board component's files (``ui/web``): declared to the server, and fetched by a first page
-before the board is drawn.
+before the board is drawn, with Streamlit's scripts for the first page's other elements.
 
 Streamlit only; imports nothing of the app, so ``app.py`` can send :func:`preload` before the frame's
 modules are imported (about a quarter of a second on a server's first page, bench/cold_start.py).
@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 
 import streamlit as st
+from streamlit import delta_generator
 from streamlit.components.v2.get_bidi_component_manager import get_bidi_component_manager
 from streamlit.components.v2.manifest_scanner import ComponentConfig, ComponentManifest
 
@@ -50,20 +52,51 @@ def register() -> None:
             WEB.parent)
 
 
+STREAMLIT_JS = Path(st.__file__).resolve().parent / "static" / "static" / "js"
+"""Streamlit's own scripts, as the installed release ships them (served under ``static/js/``)."""
+FIRST_PAGE_ELEMENTS = ("BidiComponent", "Radio", "PageLink", "Metric")
+"""The kinds of element a first page (Home) draws whose scripts Streamlit loads only when the first of
+them arrives: the board (components v2), the language switch, the page links, the metrics."""
+_IMPORTS = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
+
+
+def _imports(names: set[str]) -> set[str]:
+    """``names`` and every script of :data:`STREAMLIT_JS` they import, directly or not (static imports only)."""
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += _IMPORTS.findall((STREAMLIT_JS / name).read_text(encoding="utf-8"))
+    return seen
+
+
 @functools.cache
-def _streamlit_chunk() -> str | None:
-    """Streamlit's own script for components v2 (``static/js/BidiComponent.<hash>.js``, its name
-    changes with every release), relative to the page's address; None when it cannot be found."""
-    found = sorted((Path(st.__file__).resolve().parent / "static" / "static" / "js").glob("BidiComponent.*.js"))
-    return f"static/js/{found[0].name}" if len(found) == 1 else None
+def streamlit_scripts() -> tuple[str, ...]:
+    """Streamlit's scripts for :data:`FIRST_PAGE_ELEMENTS`, with every script they import that the page's
+    own entry does not (its ``index.html`` loads those), relative to the page's address: the
+    element's script first, in that order (``("static/js/BidiComponent.<hash>.js", ...)``; the names
+    change with every release). Empty if the installed Streamlit's files cannot be read."""
+    try:
+        entry = set(re.findall(r'"\./static/js/([\w.-]+\.js)"', (STREAMLIT_JS.parent.parent / "index.html").read_text(encoding="utf-8")))
+        loaded = _imports(entry)
+        found: list[str] = []
+        for kind in FIRST_PAGE_ELEMENTS:
+            own = sorted(p.name for p in STREAMLIT_JS.glob(f"{kind}.*.js"))
+            if len(own) == 1:
+                found += [n for n in [own[0], *sorted(_imports({own[0]}) - {own[0]})] if n not in loaded and n not in found]
+    except OSError:
+        return ()
+    return tuple(f"static/js/{name}" for name in found)
 
 
 def preload_script() -> str:
-    """A ``<script>`` that asks the browser to fetch the board's files now (modulepreload and preload
-    links in the document's head, each once per page load): Streamlit's components script, ``board.js``
-    and its modules, ``board.css``; and a style that hides its element (no gap in the sidebar).
-    Fixed text, nothing from a user."""
-    scripts = [u for u in (_streamlit_chunk(),) if u] + [BASE + "board.js"] + [BASE + m for m in modules()]
+    """A ``<script>`` that asks the browser to fetch the first page's files now (modulepreload and
+    preload links in the document's head, each once per page load): ``board.js`` and its modules,
+    Streamlit's scripts for the first page's elements (:func:`streamlit_scripts`), ``board.css``;
+    and a style that hides its element (no gap in the sidebar). Fixed text, nothing from a user."""
+    scripts = [BASE + "board.js"] + [BASE + m for m in modules()] + list(streamlit_scripts())
     links = [["modulepreload", u] for u in scripts] + [["preload", BASE + "board.css"]]
     return ("<style>[data-testid='stElementContainer']:has(script[data-mt-preload]) { display: none; }</style>"
             "<script data-mt-preload>(() => { for (const [rel, href] of " + json.dumps(links) + ") {"
@@ -78,6 +111,10 @@ def preload() -> None:
     """Register the board's files and send :func:`preload_script` in the sidebar (an element that
     takes no room there): on a server's first page the browser then fetches them while the rest of
     the first run is computed, instead of after the board's element has arrived."""
+    # Streamlit's first element in a process asks ``inspect.stack()`` whether it runs in a Python
+    # shell, to print a warning there (50-100 ms, every module's file looked up): never the case
+    # under ``streamlit run``, so it is told the warning has been dealt with.
+    delta_generator._use_warning_has_been_displayed = True
     register()
     with st.sidebar:
         st.html(preload_script(), unsafe_allow_javascript=True)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from contextvars import ContextVar
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -32,8 +31,6 @@ from ui import lang, learner, live, reveal, state, thinking
 
 if TYPE_CHECKING:
     from lessons.models import Lesson, Puzzle
-
-ROOT = Path(__file__).resolve().parent.parent
 
 SWITCH_INTERVAL_S = 0.0005
 """How long a thread may hold Python's GIL while another waits for it (Python's default: 5 ms).
@@ -152,6 +149,11 @@ def navigation() -> st.navigation:
     return st.navigation(sections, position="sidebar", expanded=True)
 
 
+ICON = "\N{CHESTNUT}"
+"""The tab's icon: a seed, drawn by the browser from its emoji font (no file, no other server).
+An image file would cost a server's first page 0.1-0.2 s: Streamlit imports numpy and PIL to read
+any image, before Home can be drawn (``python bench/cold_start.py``)."""
+
 TOP_ROOM = "[data-testid='stMainBlockContainer'] { padding-top: 2.5rem; }"
 """The room above a page's heading (Streamlit's own is 6rem)."""
 
@@ -161,9 +163,8 @@ def run() -> None:
     learner keeper (``ui.learner``)."""
     lang.choose()
     # The icon before the navigation: else the browser shows the page's own icon first, fetched
-    # from Google's font server. (Streamlit reads the icon file with numpy and PIL: about 90 ms on a
-    # server's first page, while the browser fetches the board's files, app.py.)
-    st.set_page_config(page_title=words.label("app_name"), page_icon=str(ROOT / "assets" / "icon.png"), layout="wide")
+    # from Google's font server.
+    st.set_page_config(page_title=words.label("app_name"), page_icon=ICON, layout="wide")
     state.session()
     chosen = navigation()
     if chosen.url_path == DEFAULT_ALIAS:  # /home typed: sent on before anything is drawn
