@@ -60,32 +60,39 @@ them arrives: the board (components v2), the language switch, the page links, th
 _IMPORTS = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
 
 
-def _imports(names: set[str]) -> set[str]:
-    """``names`` and every script of :data:`STREAMLIT_JS` they import, directly or not (static imports only)."""
+def _imports(names: set[str], known: frozenset[str] = frozenset()) -> set[str]:
+    """``names`` and every script of :data:`STREAMLIT_JS` they import, directly or not (static
+    imports only), but for the scripts in ``known`` and what those import (never read)."""
     seen: set[str] = set()
-    todo = list(names)
+    todo = [n for n in names if n not in known]
     while todo:
         name = todo.pop()
         if name not in seen:
             seen.add(name)
-            todo += _IMPORTS.findall((STREAMLIT_JS / name).read_text(encoding="utf-8"))
+            todo += [n for n in _IMPORTS.findall((STREAMLIT_JS / name).read_text(encoding="utf-8")) if n not in known]
     return seen
+
+
+def entry_scripts() -> frozenset[str]:
+    """The scripts Streamlit's page loads before anything else: its ``index.html`` names its entry and
+    every script the entry imports (as ``modulepreload`` links). File names in :data:`STREAMLIT_JS`."""
+    return frozenset(re.findall(r'"\./static/js/([\w.-]+\.js)"',
+                                (STREAMLIT_JS.parent.parent / "index.html").read_text(encoding="utf-8")))
 
 
 @functools.cache
 def streamlit_scripts() -> tuple[str, ...]:
-    """Streamlit's scripts for :data:`FIRST_PAGE_ELEMENTS`, with every script they import that the page's
-    own entry does not (its ``index.html`` loads those), relative to the page's address: the
-    element's script first, in that order (``("static/js/BidiComponent.<hash>.js", ...)``; the names
-    change with every release). Empty if the installed Streamlit's files cannot be read."""
+    """Streamlit's scripts for :data:`FIRST_PAGE_ELEMENTS`, with every script they import that the
+    page's entry does not (:func:`entry_scripts`), relative to the page's address: each element's
+    script first, in that order (``("static/js/BidiComponent.<hash>.js", ...)``; the names change
+    with every release). Empty if the installed Streamlit's files cannot be read."""
     try:
-        entry = set(re.findall(r'"\./static/js/([\w.-]+\.js)"', (STREAMLIT_JS.parent.parent / "index.html").read_text(encoding="utf-8")))
-        loaded = _imports(entry)
+        loaded = entry_scripts()
         found: list[str] = []
         for kind in FIRST_PAGE_ELEMENTS:
             own = sorted(p.name for p in STREAMLIT_JS.glob(f"{kind}.*.js"))
             if len(own) == 1:
-                found += [n for n in [own[0], *sorted(_imports({own[0]}) - {own[0]})] if n not in loaded and n not in found]
+                found += [n for n in [own[0], *sorted(_imports({own[0]}, loaded) - {own[0]})] if n not in found]
     except OSError:
         return ()
     return tuple(f"static/js/{name}" for name in found)
