@@ -93,7 +93,8 @@ def test_a_stale_snapshot_has_no_catalogue_either(copy):
 def test_homes_first_run_imports_no_model_search_or_activity():
     """A server's first page is Home: its first run reads the catalogue, so pydantic, the models, the
     search and the activities are imported only by the pages that need them (a fresh process). Nor
-    numpy: the tab's icon is no image file, which Streamlit would read with numpy and PIL."""
+    numpy: the tab's icon is no image file, which Streamlit would read with numpy and PIL; nor
+    Streamlit's emoji catalogue: the icon is known to be an emoji (``ui.frame._known_icon``)."""
     import os
     import subprocess
     import sys
@@ -104,7 +105,8 @@ def test_homes_first_run_imports_no_model_search_or_activity():
         "at = AppTest.from_file('app.py', default_timeout=60).run()\n"
         "assert [t.value for t in at.title] == ['Mancala Tutor'] and not at.exception, at.exception\n"
         "print(sorted(m for m in ('pydantic', 'lessons.models', 'lessons.loader', 'engine.search', 'tutor.lesson',"
-        " 'tutor.puzzle', 'tutor.sandbox', 'tutor.computer', 'sqlalchemy', 'numpy', 'PIL.Image') if m in sys.modules))\n")
+        " 'tutor.puzzle', 'tutor.sandbox', 'tutor.computer', 'sqlalchemy', 'numpy', 'PIL.Image',"
+        " 'streamlit.emojis') if m in sys.modules))\n")
     root = Path(__file__).resolve().parent.parent
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
                          env={**os.environ, "MANCALA_DB_URL": "sqlite://"})
