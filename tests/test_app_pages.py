@@ -96,3 +96,19 @@ def test_the_tabs_icon_is_an_emoji_in_streamlits_catalogue_and_set_page_config_s
     assert page_config.is_emoji("\N{FIRE}") and not page_config.is_emoji("seed")
     assert not getattr(page_config.is_emoji.__closure__[0].cell_contents, "knows_icon", False)
     assert page_config._get_favicon_string(frame.ICON) == f"emoji:{frame.ICON}"
+
+
+def test_homes_first_run_waits_for_the_learner_then_shows_the_counts(app):
+    """On a first visit Home says "one moment" where the progress goes, until the browser has said
+    who the learner is (a returning learner never sees zeros before their own counts); any later
+    run (the keeper's report reruns the app on Home, ``ui.learner.SHOWS_PROGRESS``) shows them."""
+    app.run()
+    assert not app.exception
+    assert words.progress_coming() in [c.value for c in app.caption]
+    assert [m.label for m in app.metric] == []
+    app.run()
+    assert not app.exception
+    assert words.progress_coming() not in [c.value for c in app.caption]
+    assert {m.label: m.value for m in app.metric} == {
+        words.label("lessons_done"): words.of_total(0, 8), words.label("stars_earned"): words.stars_line(0, 8),
+        words.label("puzzles_solved"): "0", words.label("puzzles_tried"): "0", words.label("games_played"): "0"}

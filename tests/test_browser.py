@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import KalahRules, play
-from tests.browser_support import TIMEOUT_MS, no_error_box, open_expander, set_switch, settle, shot, streamlit_server, wait_board, wait_idle
+from tests.browser_support import (TIMEOUT_MS, no_error_box, open_expander, set_switch, settle, shot, streamlit_server, wait_board,
+                                   wait_idle, wait_known)
 from tutor import words
 from ui.frame import ICON, PAGES
 
@@ -59,6 +60,18 @@ def test_the_tab_shows_the_app_name_and_its_icon_and_nothing_is_fetched_elsewher
         expect(icon).to_have_attribute("href", re.compile(r"^data:image/svg\+xml,"))
         assert ICON in unquote(icon.get_attribute("href"))
     assert elsewhere == []
+
+
+def test_a_first_visit_to_home_shows_the_new_learners_counts_once_the_browser_has_said_who_it_is(page, server):
+    """Home's first run says "one moment" where the progress goes; the learner keeper's report (a
+    new learner) reruns the app and the counts take its place."""
+    page.goto(server)
+    wait_board(page)
+    wait_known(page)
+    metric = page.get_by_test_id("stMetric").filter(has_text=words.label("lessons_done"))
+    expect(metric).to_contain_text(words.of_total(0, 8))
+    expect(page.get_by_text(words.progress_coming())).to_have_count(0)
+    expect(page.get_by_test_id("stMetric")).to_have_count(5)
 
 
 def test_a_first_page_fetches_the_boards_files_before_its_board_and_each_arrives(page, server):

@@ -7,11 +7,12 @@ import streamlit as st
 from engine import KalahRules
 from tutor import words
 from tutor.activity import Notice
-from ui import board, frame, state
+from ui import board, frame, learner, state
 
 
 def render() -> None:
-    """Draw Home: a short welcome, a board at the start, the way round the app, progress."""
+    """Draw Home: a short welcome, a board at the start, the way round the app, progress (in a session's
+    first run, once the browser has said who the learner is: ``ui.learner.reporting``)."""
     st.markdown(words.home_intro())
     rules = KalahRules()
     board.picture(rules.initial_position(), rules, state.Keys.HOME_BOARD, words.home_board_line())
@@ -20,6 +21,9 @@ def render() -> None:
     frame.link("lesson_1_setup", words.label("start_lesson_1"), ":material/school:")
     frame.link("sandbox", words.label("play_sandbox"), ":material/sports_esports:")
     st.subheader(words.label("your_progress"))
+    if learner.reporting():  # the report's run draws the counts: no zeros before a learner's own
+        st.caption(words.progress_coming())
+        return
     summary = state.session().progress.summary(len(frame.catalogue()))
     cols = st.columns(5)
     cols[0].metric(words.label("lessons_done"), words.of_total(summary.lessons_done, summary.lessons_total))

@@ -140,6 +140,18 @@ def keep() -> None:
 
 SHOWS_CODE = ("class",)
 """Url paths of the pages that draw something from the learner's code (the Class page's join form)."""
+SHOWS_PROGRESS = ("",)
+"""Url paths of the pages that wait for the keeper's first report to draw the learner's progress
+(Home, the default page, served at ``/``): see :func:`reporting`."""
+
+
+def reporting() -> bool:
+    """True in a session's first run while the browser has not yet said who the learner is (no code
+    bound, the keeper not yet drawn): a page of :data:`SHOWS_PROGRESS` then says "one moment" where
+    the learner's progress goes, and the report's run draws it. A returning learner never sees
+    zeros before their own counts, and a server's first page is lighter to draw."""
+    sess = state.session()
+    return sess.learner is None and bool(sess.keeper.get("ask", False)) and not sess.keeper_drawn
 
 
 def keeper(page: str) -> None:
@@ -149,7 +161,8 @@ def keeper(page: str) -> None:
     keeper again, never the page a learner may be typing in or pressing on (a field filled then was
     drawn over and lost), unless the report changed what the page shows, and then the whole app:
     a known code's progress, no database, or a new learner's code on a page that shows it
-    (:data:`SHOWS_CODE`, or the open "Continue on another device" panel). What a new learner did
+    (:data:`SHOWS_CODE`, or the open "Continue on another device" panel) or waited for it
+    (:data:`SHOWS_PROGRESS`). What a new learner did
     before is kept (``state.bind_progress``): the rest of the page stays as it is."""
     _keeper_part(page)
 
@@ -160,10 +173,12 @@ def _keeper_part(page: str) -> None:
     why, sess.keeper_full = sess.keeper_full, None
     ctx = get_script_run_ctx()
     if why is not None and ctx is not None and ctx.fragment_ids_this_run:  # the report's own run
-        if why != "new" or page in SHOWS_CODE or st.session_state.get(state.Keys.LEARNER_PANEL):
+        if (why != "new" or page in SHOWS_CODE or page in SHOWS_PROGRESS
+                or st.session_state.get(state.Keys.LEARNER_PANEL)):
             st.rerun(scope="app")
     _KEEPER(key=state.Keys.KEEPER, data=[dict(sess.keeper)], on_stored_change=_on_stored)  # a list: ui/board.py
     sess.keeper["forget"] = False
+    sess.keeper_drawn = True
 
 
 def continue_link(code: str) -> str:
@@ -228,4 +243,4 @@ def panel(page: str) -> None:
                           type="primary")
 
 
-__all__ = ["database", "forget", "keep", "keeper", "panel"]
+__all__ = ["database", "forget", "keep", "keeper", "panel", "reporting"]

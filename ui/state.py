@@ -91,7 +91,8 @@ class Session:
     about the code for the next page drawn; ``store_lost``: the database
     could not be reached; ``keeper_full``: what the keeper's last report did, until its run has
     looked at it (``"known"``: a known code's progress bound; ``"new"``: a new learner made;
-    ``"lost"``: no database; ``ui.learner.keeper``). ``teacher_class``: the class whose PIN was given;
+    ``"lost"``: no database; ``ui.learner.keeper``); ``keeper_drawn``: the keeper has been drawn once
+    (``ui.learner.reporting``). ``teacher_class``: the class whose PIN was given;
     ``class_made``: ``(code, PIN)`` of a class just made (shown once);
     ``question``: the pupil's view of the open live question.
     ``step_links``: lesson id -> the ``?step=`` its page last wrote into the address (another value
@@ -113,6 +114,7 @@ class Session:
     note_page: str | None = None
     store_lost: bool = False
     keeper_full: str | None = None
+    keeper_drawn: bool = False
     teacher_class: str | None = None
     class_made: tuple[str, str] | None = None
     presses: dict[str, int] = field(default_factory=dict)

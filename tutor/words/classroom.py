@@ -148,6 +148,11 @@ def code_coming() -> str:
     return _("One moment: getting your place ready.")
 
 
+def progress_coming() -> str:
+    """Home's progress on a first visit, before the browser has said who the learner is (a moment)."""
+    return _("One moment: getting your progress.")
+
+
 def class_puzzle(number: str, name: str) -> str:
     """A puzzle in the class table: what the pupil saw (``"Puzzle 30 of 93"``), then the teacher's
     name for it (its theme and place there)."""
@@ -295,7 +300,7 @@ def pupil_intro() -> str:
     return _("Join your class with the code your teacher gives you.")
 
 
-__all__ = ["answer_hover", "class_puzzle", "code_coming", "answered", "live_answers_count", "answers_title", "class_heading", "class_made",
+__all__ = ["answer_hover", "class_puzzle", "code_coming", "progress_coming", "answered", "live_answers_count", "answers_title", "class_heading", "class_made",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
            "forget_warning", "forgotten", "pin_note", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
