@@ -8,6 +8,8 @@ are tested in the browser (``tests/test_browser_press.py``): AppTest always runs
 
 from __future__ import annotations
 
+import json
+
 import re
 
 import pytest
@@ -177,6 +179,12 @@ def test_the_board_sends_its_files_by_name_not_with_every_board(page_app):
     board = boards[0]
     assert (board.js_source_path, board.css_source_path) == ("board.js", "board.css")
     assert (board.js_content, board.css_content) == ("", "")
+    # Its data: compact UTF-8 JSON bytes (ui.board._sent), only hashed by Streamlit, parsed by board.js.
+    assert board.WhichOneof("data") == "bytes"
+    sent = json.loads(board.bytes.decode("utf-8"))
+    assert (sent["notation"], sent["to_move"], sorted(sent["ahead"])) == (
+        "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S", "S", ["1", "2", "3", "4", "5", "6"])
+    assert board.bytes == json.dumps(sent, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     web = Path(sandbox.__file__).resolve().parent / "web"
     assert {"board.js", "board_clock.js", "board_keys.js", "board_dom.js", "board.css"} <= {p.name for p in web.iterdir()}
     # Every module board.js imports, directly or through another module, is fetched beside it.

@@ -23,6 +23,7 @@ comes from ``tutor.words``; nothing here decides a rule.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -33,9 +34,16 @@ from tutor import i18n, words
 from tutor.activity import Activity, Sowing, counts_of, sowing_frames
 from ui import board_files, state
 
-# The board's data is sent as a one-item list, [{...}]: Streamlit looks at every top-level value of a
-# component's dict data for a table to convert (importing pandas for it on a server's first page),
-# which cost more than drawing the board; a list is sent as it is.
+def _sent(data: dict[str, Any]) -> bytes:
+    """``data`` as the board receives it: compact JSON in UTF-8 bytes, which ``board.js`` parses.
+
+    Sent as a dict, Streamlit would look at each top-level value for a table to convert (importing
+    pandas on a server's first page); as a list, it would write the JSON twice, once to send and once
+    with sorted keys for an identity that a keyed element does not use (a tenth of a press's server
+    time, ``bench/press.py``). Bytes are sent as they are, and only hashed."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
 @functools.cache
 def _declared() -> Callable[..., Any]:
     return st.components.v2.component(board_files.NAME, html=board_files.module_links() + '<div class="mt-root"></div>',
@@ -176,7 +184,7 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
         if on_action is not None:
             on_action()
 
-    _component(key=key, data=[data], on_pit_change=pit, on_flag_change=flag,
+    _component(key=key, data=_sent(data), on_pit_change=pit, on_flag_change=flag,
                on_shown_change=activity.clock_shown)
 
 
@@ -184,4 +192,4 @@ def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:
     """Draw ``position`` as a board nobody can press (Home's picture of the start)."""
     data = _data(key, position, rules, playable=(), interactive=False, lit=(), last=None,
                  turn_text=turn_text, sowing=None)
-    _component(key=key, data=[data], on_pit_change=lambda: None)
+    _component(key=key, data=_sent(data), on_pit_change=lambda: None)

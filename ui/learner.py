@@ -176,7 +176,7 @@ def _keeper_part(page: str) -> None:
         if (why != "new" or page in SHOWS_CODE or page in SHOWS_PROGRESS
                 or st.session_state.get(state.Keys.LEARNER_PANEL)):
             st.rerun(scope="app")
-    _KEEPER(key=state.Keys.KEEPER, data=[dict(sess.keeper)], on_stored_change=_on_stored)  # a list: ui/board.py
+    _KEEPER(key=state.Keys.KEEPER, data=[dict(sess.keeper)], on_stored_change=_on_stored)  # a list: not looked at for tables
     sess.keeper["forget"] = False
     sess.keeper_drawn = True
 

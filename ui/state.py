@@ -126,9 +126,10 @@ class Session:
 def session() -> Session:
     """This session's :class:`Session`, created on first use."""
     ss = st.session_state
-    if SESSION_KEY not in ss:
-        ss[SESSION_KEY] = Session()
-    state: Session = ss[SESSION_KEY]
+    try:  # one look-up: each is a walk through Streamlit's layers of state (about 10 a press)
+        state: Session = ss[SESSION_KEY]
+    except KeyError:
+        state = ss[SESSION_KEY] = Session()
     return state
 
 

@@ -229,8 +229,8 @@ function render(root, data, counts, opts) {
 }
 
 export default function ({ data: sent, parentElement, setTriggerValue }) {
-  // The data comes as a one-item list (ui/board.py).
-  const data = sent && sent[0];
+  // The data comes as UTF-8 JSON bytes (ui/board.py _sent).
+  const data = ArrayBuffer.isView(sent) ? JSON.parse(new TextDecoder().decode(sent)) : null;
   if (!data) return;
   return mount(parentElement, data, setTriggerValue, false);
 }
