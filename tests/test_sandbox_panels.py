@@ -270,3 +270,27 @@ def test_pit_field_labels_follow_the_language_of_each_call():
     finally:
         i18n.use(None)
     assert words.pit_field_label("S", 3) == "S3"
+
+
+def test_a_sowings_frames_go_with_the_counts_they_change_and_make_the_whole_frames_again():
+    """``ui.board._frames``: the first frame carries every place's count, each later one only the
+    places that changed; putting them back together frame by frame (as ``board.js`` fillFrames
+    does) gives exactly ``sowing_frames``. Pit 3 at the start: lift 4, sow S4 S5 S6 S0."""
+    from tutor.activity import Sowing, sowing_frames
+    from ui import board
+
+    rules = KalahRules()
+    start = rules.initial_position()
+    from engine import play
+    sowing = Sowing(start=start, results=(play(start, 3, rules),), id=1)
+    frames = sowing_frames(sowing, rules)
+    sent = board._frames(frames)
+    assert [f["set"] for f in sent] == [
+        {**{f"S{i}": 4 for i in range(1, 7)}, "S3": 0, "S0": 0, **{f"N{i}": 4 for i in range(1, 7)}, "N0": 0},
+        {"S4": 5}, {"S5": 5}, {"S6": 5}, {"S0": 1}]
+    counts: dict[str, int] = {}
+    rebuilt = []
+    for f in sent:
+        counts = {**counts, **f["set"]}
+        rebuilt.append({**{k: v for k, v in f.items() if k != "set"}, "counts": counts})
+    assert rebuilt == frames

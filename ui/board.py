@@ -123,9 +123,24 @@ def _anim(key: str, sowing: Sowing, rules: Rules) -> dict[str, Any] | None:
     prefs = state.session().prefs
     if not prefs.animate:
         return None
-    return {"id": anim_id(key, sowing), "frames": sowing_frames(sowing, rules), "ms": prefs.ms_per_seed,
+    return {"id": anim_id(key, sowing), "frames": _frames(sowing_frames(sowing, rules)), "ms": prefs.ms_per_seed,
             "step": prefs.step, "skip": sowing.skip,
             "extends": f"{key}:{sowing.extends}" if sowing.extends is not None else None}
+
+
+def _frames(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``sowing_frames`` as the board receives them: each frame's ``counts`` (every place's seeds)
+    become ``set``, the counts that changed since the frame before (all of them in the first);
+    ``board.js`` (``fillFrames``) makes the whole counts again. A press's data is then about half
+    as long: a sowing changes one or two places a frame, and every pit's foreseen sowing is sent."""
+    out: list[dict[str, Any]] = []
+    before: dict[str, Any] = {}
+    for frame in frames:
+        counts = frame["counts"]
+        out.append({**{k: v for k, v in frame.items() if k != "counts"},
+                    "set": {place: n for place, n in counts.items() if before.get(place) != n}})
+        before = counts
+    return out
 
 
 def _marks(move: MoveResult | None) -> dict[str, Any]:

@@ -232,7 +232,22 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
   // The data comes as UTF-8 JSON bytes (ui/board.py _sent).
   const data = ArrayBuffer.isView(sent) ? JSON.parse(new TextDecoder().decode(sent)) : null;
   if (!data) return;
+  fillFrames(data.anim);
+  for (const next of Object.values(data.ahead || {})) fillFrames(next.anim);
   return mount(parentElement, data, setTriggerValue, false);
+}
+
+// A sowing's frames come with the counts that changed since the frame before (`set`; all of them in
+// the first frame, ui/board.py _frames): each frame gets its whole `counts` back.
+function fillFrames(anim) {
+  if (!anim || !anim.frames) return;
+  let counts = {};
+  for (const frame of anim.frames) {
+    if (!frame.set) continue;
+    counts = { ...counts, ...frame.set };
+    frame.counts = counts;
+    delete frame.set;
+  }
 }
 
 // Draw `data` in parentElement (`ahead`: a board foreseen by a press, see foreseen()); returns the cleanup.
