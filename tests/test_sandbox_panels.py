@@ -294,3 +294,9 @@ def test_a_sowings_frames_go_with_the_counts_they_change_and_make_the_whole_fram
         counts = {**counts, **f["set"]}
         rebuilt.append({**{k: v for k, v in f.items() if k != "set"}, "counts": counts})
     assert rebuilt == frames
+    # A foreseen press's frames start from the board's own counts: the first says only the lifted pit.
+    from tutor.activity import counts_of
+
+    base = counts_of(start)
+    assert [f["set"] for f in board._frames(frames, base)] == [{"S3": 0}, {"S4": 5}, {"S5": 5}, {"S6": 5}, {"S0": 1}]
+    assert base == counts_of(start)  # the board's counts are not changed

@@ -84,6 +84,7 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
           lit: Iterable[Place], last: MoveResult | None, turn_text: str, sowing: Sowing | None, clock: dict[str, object] | None = None, said: str = "",
           foreseen: Mapping[int, Sowing] | None = None) -> dict[str, Any]:
     anim = _anim(key, sowing, rules) if sowing is not None else None
+    counts = counts_of(position)
     oware = rules.game == "oware"
     return {
         "key": key,
@@ -95,7 +96,7 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         "storeCaption": words.captured_caption() if oware else "",
         "words": {**words.board_words(), **words.board_clock_words()},
         "lang": i18n.current(),
-        "counts": counts_of(position),
+        "counts": counts,
         "to_move": position.to_move,
         "playable": [int(p) for p in playable],
         "interactive": interactive,
@@ -114,27 +115,29 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         # before a foreseen press was read has the count the press was made with.
         "presses": state.session().presses.get(key, 0),
         # What pressing each pit will show, drawn at once by board.js before the server answers.
-        "ahead": {str(pit): _ahead(key, sown, rules) for pit, sown in (foreseen or {}).items()},
+        "ahead": {str(pit): _ahead(key, sown, rules, counts) for pit, sown in (foreseen or {}).items()},
     }
 
 
-def _anim(key: str, sowing: Sowing, rules: Rules) -> dict[str, Any] | None:
-    """The animation of ``sowing`` as board.js plays it (``None`` when the learner turned animation off)."""
+def _anim(key: str, sowing: Sowing, rules: Rules, base: dict[str, int] | None = None) -> dict[str, Any] | None:
+    """The animation of ``sowing`` as board.js plays it (``None`` when the learner turned animation off);
+    its frames say what changed from ``base`` on (:func:`_frames`)."""
     prefs = state.session().prefs
     if not prefs.animate:
         return None
-    return {"id": anim_id(key, sowing), "frames": _frames(sowing_frames(sowing, rules)), "ms": prefs.ms_per_seed,
+    return {"id": anim_id(key, sowing), "frames": _frames(sowing_frames(sowing, rules), base), "ms": prefs.ms_per_seed,
             "step": prefs.step, "skip": sowing.skip,
             "extends": f"{key}:{sowing.extends}" if sowing.extends is not None else None}
 
 
-def _frames(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _frames(frames: list[dict[str, Any]], base: dict[str, int] | None = None) -> list[dict[str, Any]]:
     """``sowing_frames`` as the board receives them: each frame's ``counts`` (every place's seeds)
-    become ``set``, the counts that changed since the frame before (all of them in the first);
+    become ``set``, the counts that changed since the frame before (the first frame: since ``base``,
+    the board's own counts for a foreseen press, else all of them);
     ``board.js`` (``fillFrames``) makes the whole counts again. A press's data is then about half
     as long: a sowing changes one or two places a frame, and every pit's foreseen sowing is sent."""
     out: list[dict[str, Any]] = []
-    before: dict[str, Any] = {}
+    before: dict[str, Any] = base or {}
     for frame in frames:
         counts = frame["counts"]
         out.append({**{k: v for k, v in frame.items() if k != "counts"},
@@ -150,11 +153,12 @@ def _marks(move: MoveResult | None) -> dict[str, Any]:
             "last": path[-1] if path else None}
 
 
-def _ahead(key: str, sowing: Sowing, rules: Rules) -> dict[str, Any]:
-    """A foreseen press (``Activity.foreseen``): the board after ``sowing``, its animation and the line above."""
+def _ahead(key: str, sowing: Sowing, rules: Rules, counts: dict[str, int]) -> dict[str, Any]:
+    """A foreseen press (``Activity.foreseen``): the board after ``sowing``, its animation (frames from
+    the board's ``counts`` on) and the line above."""
     move = sowing.results[-1]
     return {"counts": counts_of(sowing.end), "notation": sowing.end.to_notation(), "to_move": sowing.end.to_move,
-            **_marks(move), "note": words.played_note(move), "anim": _anim(key, sowing, rules)}
+            **_marks(move), "note": words.played_note(move), "anim": _anim(key, sowing, rules, counts)}
 
 
 def _pressed(key: str, activity: Activity) -> None:

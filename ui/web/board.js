@@ -233,15 +233,16 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
   const data = ArrayBuffer.isView(sent) ? JSON.parse(new TextDecoder().decode(sent)) : null;
   if (!data) return;
   fillFrames(data.anim);
-  for (const next of Object.values(data.ahead || {})) fillFrames(next.anim);
+  for (const next of Object.values(data.ahead || {})) fillFrames(next.anim, data.counts);
   return mount(parentElement, data, setTriggerValue, false);
 }
 
-// A sowing's frames come with the counts that changed since the frame before (`set`; all of them in
-// the first frame, ui/board.py _frames): each frame gets its whole `counts` back.
-function fillFrames(anim) {
+// A sowing's frames come with the counts that changed since the frame before (`set`; the first frame:
+// since `base`, the board's counts for a foreseen press, else all of them; ui/board.py _frames): each
+// frame gets its whole `counts` back.
+function fillFrames(anim, base = {}) {
   if (!anim || !anim.frames) return;
-  let counts = {};
+  let counts = base;
   for (const frame of anim.frames) {
     if (!frame.set) continue;
     counts = { ...counts, ...frame.set };
