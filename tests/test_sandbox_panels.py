@@ -273,30 +273,32 @@ def test_pit_field_labels_follow_the_language_of_each_call():
 
 
 def test_a_sowings_frames_go_with_the_counts_they_change_and_make_the_whole_frames_again():
-    """``ui.board._frames``: the first frame carries every place's count, each later one only the
-    places that changed; putting them back together frame by frame (as ``board.js`` fillFrames
-    does) gives exactly ``sowing_frames``. Pit 3 at the start: lift 4, sow S4 S5 S6 S0."""
-    from tutor.activity import Sowing, sowing_frames
-    from ui import board
+    """``tutor.activity.sowing_steps`` (what the board is sent): the first frame carries every
+    place's count, each later one only the places that changed; putting them back together frame
+    by frame (as ``board.js`` fillFrames does) gives exactly ``sowing_frames``. Pit 3 at the start:
+    lift 4, sow S4 S5 S6 S0."""
+    from engine import play
+    from tutor.activity import Sowing, counts_of, sowing_frames, sowing_steps
 
     rules = KalahRules()
     start = rules.initial_position()
-    from engine import play
     sowing = Sowing(start=start, results=(play(start, 3, rules),), id=1)
-    frames = sowing_frames(sowing, rules)
-    sent = board._frames(frames)
+    sent = sowing_steps(sowing, rules)
     assert [f["set"] for f in sent] == [
         {**{f"S{i}": 4 for i in range(1, 7)}, "S3": 0, "S0": 0, **{f"N{i}": 4 for i in range(1, 7)}, "N0": 0},
         {"S4": 5}, {"S5": 5}, {"S6": 5}, {"S0": 1}]
+    assert [(f["hi"], f["hand"], f["note"], f["hold"]) for f in sent] == [
+        (["S3"], 4, "South lifts 4 seeds from pit 3", False), (["S4"], 3, "South sows seed 1 of 4", False),
+        (["S5"], 2, "South sows seed 2 of 4", False), (["S6"], 1, "South sows seed 3 of 4", False),
+        (["S0"], 0, "South sows seed 4 of 4", True)]
     counts: dict[str, int] = {}
     rebuilt = []
     for f in sent:
         counts = {**counts, **f["set"]}
         rebuilt.append({**{k: v for k, v in f.items() if k != "set"}, "counts": counts})
-    assert rebuilt == frames
+    assert rebuilt == sowing_frames(sowing, rules)
+    assert counts == counts_of(sowing.end)
     # A foreseen press's frames start from the board's own counts: the first says only the lifted pit.
-    from tutor.activity import counts_of
-
     base = counts_of(start)
-    assert [f["set"] for f in board._frames(frames, base)] == [{"S3": 0}, {"S4": 5}, {"S5": 5}, {"S6": 5}, {"S0": 1}]
+    assert [f["set"] for f in sowing_steps(sowing, rules, base)] == [{"S3": 0}, {"S4": 5}, {"S5": 5}, {"S6": 5}, {"S0": 1}]
     assert base == counts_of(start)  # the board's counts are not changed

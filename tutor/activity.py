@@ -88,14 +88,15 @@ def counts_of(position: Position) -> dict[str, int]:
     return out
 
 
-def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
-    """The animation of ``sowing``: a frame for each lift, one per sown seed, one for what follows.
+def sowing_steps(sowing: Sowing, rules: Rules, base: dict[str, int] | None = None) -> list[dict[str, object]]:
+    """The animation of ``sowing``, each frame saying only what it changes: a frame for each lift,
+    one per sown seed, one for what follows.
 
-    Each frame is ``{"counts": counts_of-like dict, "hi": [place keys], "hand":
-    seeds still in hand, "note": words, "hold": bool}``. The sown seeds follow
-    ``result.path`` exactly; a last frame shows ``result.position`` when it
-    differs (a capture, a final sweep). The last frame always equals
-    ``counts_of(sowing.end)``.
+    Each frame is ``{"hi": [place keys], "hand": seeds still in hand, "note": words, "hold": bool,
+    "set": {place key: seeds}}``; ``set`` holds the places whose seeds differ from the frame before
+    (the first frame's: from ``base``, ``counts_of``-like, or every place without one). The sown
+    seeds follow ``result.path`` exactly; a last frame shows ``result.position`` when it differs (a
+    capture, a final sweep). Made in one pass: a press sends every pit's foreseen sowing.
     """
     frames: list[dict[str, object]] = []
     before = sowing.start
@@ -104,19 +105,37 @@ def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
         origin = f"{res.mover}{res.pit}"
         lifted = len(res.path)
         counts[origin] = max(0, counts.get(origin, 0) - lifted)
-        frames.append({"counts": dict(counts), "hi": [origin], "hand": lifted, "note": words.lift_note(res),
-                       "hold": False})
+        if frames:
+            changed: dict[str, int] = {origin: counts[origin]}
+        elif base is None:
+            changed = dict(counts)
+        else:
+            changed = {place: n for place, n in counts.items() if base.get(place) != n}
+        frames.append({"hi": [origin], "hand": lifted, "note": words.lift_note(res), "hold": False, "set": changed})
         for n, place in enumerate(res.path, 1):
             key = f"{place.side}{place.pit}"
             counts[key] = counts.get(key, 0) + 1
-            frames.append({"counts": dict(counts), "hi": [key], "hand": lifted - n,
-                           "note": words.sow_note(res, n), "hold": n == lifted})
+            frames.append({"hi": [key], "hand": lifted - n, "note": words.sow_note(res, n), "hold": n == lifted,
+                           "set": {key: counts[key]}})
         after = counts_of(res.position)
         if after != counts:
-            changed = [k for k in after if after[k] != counts.get(k)]
-            frames.append({"counts": after, "hi": changed, "hand": 0, "note": words.after_note(res, rules),
-                           "hold": True})
+            changed = {k: n for k, n in after.items() if n != counts.get(k)}
+            frames.append({"hi": list(changed), "hand": 0, "note": words.after_note(res, rules), "hold": True,
+                           "set": changed})
         before = res.position
+    return frames
+
+
+def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
+    """The frames of :func:`sowing_steps`, each with the seeds at every place: ``"counts"`` (a
+    ``counts_of``-like dict) in place of ``"set"``. The last frame's counts always equal
+    ``counts_of(sowing.end)``.
+    """
+    frames: list[dict[str, object]] = []
+    counts: dict[str, int] = {}
+    for step in sowing_steps(sowing, rules):
+        counts = {**counts, **step["set"]}  # type: ignore[dict-item]
+        frames.append({**{k: v for k, v in step.items() if k != "set"}, "counts": counts})
     return frames
 
 
@@ -241,7 +260,7 @@ class Activity:
             self.sowing = None
         elif extends is not None:
             self.sowing = Sowing(start, tuple(results), self.first_id + self.action, extends.id,
-                                 len(sowing_frames(extends, self.rules)))
+                                 len(sowing_steps(extends, self.rules)))
         else:
             self.sowing = Sowing(start, tuple(results), self.first_id + self.action)
 
@@ -303,4 +322,4 @@ class Activity:
         return words.to_move(self.position.to_move)
 
 
-__all__ = ["Activity", "Feedback", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames", "writes"]
+__all__ = ["Activity", "Feedback", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames", "sowing_steps", "writes"]

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache, wraps
 from pathlib import Path
@@ -90,6 +91,17 @@ def use(lang: str | _gettext.NullTranslations | None) -> None:
         _PINNED.set(lang)
     else:
         _PINNED.set(translation(language(lang)))
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Keep the language in use now for the texts made inside the block (a board's data makes a
+    hundred sentences: each asks the resolver otherwise)."""
+    token = _PINNED.set(_active())
+    try:
+        yield
+    finally:
+        _PINNED.reset(token)
 
 
 def current() -> str:

@@ -11,7 +11,7 @@ number. A pit that can be pressed is an enabled ``<button>`` with an
 accessible name such as ``"South pit 3, 4 seeds"``; stores are labelled
 ``"South store, 0 seeds"`` (Awari: ``"South's captured seeds, 0 seeds"``).
 Sowing is animated in the browser seed by seed from the activity's
-``Sowing`` (frames by ``tutor.activity.sowing_frames``); in step mode a
+``Sowing`` (frames by ``tutor.activity.sowing_steps``); in step mode a
 "Next seed" button advances one seed per click. Where the activity knows what a press will
 show (``Activity.foreseen``: the engine's move for each playable pit, sent with the board), the
 browser shows it at once and the server's answer carries on from there. When the sowing has been shown, a live
@@ -31,7 +31,7 @@ import streamlit as st
 
 from engine import NORTH, SOUTH, MoveResult, Place, Position, Rules
 from tutor import i18n, words
-from tutor.activity import Activity, Sowing, counts_of, sowing_frames
+from tutor.activity import Activity, Sowing, counts_of, sowing_steps
 from ui import board_files, state
 
 def _sent(data: dict[str, Any]) -> bytes:
@@ -83,7 +83,8 @@ def sown_class(key: str, sowing: Sowing) -> str:
 def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int], interactive: bool,
           lit: Iterable[Place], last: MoveResult | None, turn_text: str, sowing: Sowing | None, clock: dict[str, object] | None = None, said: str = "",
           foreseen: Mapping[int, Sowing] | None = None) -> dict[str, Any]:
-    anim = _anim(key, sowing, rules) if sowing is not None else None
+    session = state.session()
+    anim = _anim(key, sowing, rules, session.prefs) if sowing is not None else None
     counts = counts_of(position)
     oware = rules.game == "oware"
     return {
@@ -113,37 +114,22 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         "said_id": anim_id(key, sowing) if sowing is not None else None,
         # Presses this board has sent that the server has read: a board drawn by a run that began
         # before a foreseen press was read has the count the press was made with.
-        "presses": state.session().presses.get(key, 0),
+        "presses": session.presses.get(key, 0),
         # What pressing each pit will show, drawn at once by board.js before the server answers.
-        "ahead": {str(pit): _ahead(key, sown, rules, counts) for pit, sown in (foreseen or {}).items()},
+        "ahead": {str(pit): _ahead(key, sown, rules, counts, session.prefs) for pit, sown in (foreseen or {}).items()},
     }
 
 
-def _anim(key: str, sowing: Sowing, rules: Rules, base: dict[str, int] | None = None) -> dict[str, Any] | None:
-    """The animation of ``sowing`` as board.js plays it (``None`` when the learner turned animation off);
-    its frames say what changed from ``base`` on (:func:`_frames`)."""
-    prefs = state.session().prefs
+def _anim(key: str, sowing: Sowing, rules: Rules, prefs: state.BoardPrefs,
+          base: dict[str, int] | None = None) -> dict[str, Any] | None:
+    """The animation of ``sowing`` as board.js plays it with the learner's ``prefs`` (``None`` when
+    they turned animation off); its frames say what changed from ``base`` on
+    (``tutor.activity.sowing_steps``; board.js fillFrames makes each one's whole counts again)."""
     if not prefs.animate:
         return None
-    return {"id": anim_id(key, sowing), "frames": _frames(sowing_frames(sowing, rules), base), "ms": prefs.ms_per_seed,
+    return {"id": anim_id(key, sowing), "frames": sowing_steps(sowing, rules, base), "ms": prefs.ms_per_seed,
             "step": prefs.step, "skip": sowing.skip,
             "extends": f"{key}:{sowing.extends}" if sowing.extends is not None else None}
-
-
-def _frames(frames: list[dict[str, Any]], base: dict[str, int] | None = None) -> list[dict[str, Any]]:
-    """``sowing_frames`` as the board receives them: each frame's ``counts`` (every place's seeds)
-    become ``set``, the counts that changed since the frame before (the first frame: since ``base``,
-    the board's own counts for a foreseen press, else all of them);
-    ``board.js`` (``fillFrames``) makes the whole counts again. A press's data is then about half
-    as long: a sowing changes one or two places a frame, and every pit's foreseen sowing is sent."""
-    out: list[dict[str, Any]] = []
-    before: dict[str, Any] = base or {}
-    for frame in frames:
-        counts = frame["counts"]
-        out.append({**{k: v for k, v in frame.items() if k != "counts"},
-                    "set": {place: n for place, n in counts.items() if before.get(place) != n}})
-        before = counts
-    return out
 
 
 def _marks(move: MoveResult | None) -> dict[str, Any]:
@@ -153,12 +139,12 @@ def _marks(move: MoveResult | None) -> dict[str, Any]:
             "last": path[-1] if path else None}
 
 
-def _ahead(key: str, sowing: Sowing, rules: Rules, counts: dict[str, int]) -> dict[str, Any]:
+def _ahead(key: str, sowing: Sowing, rules: Rules, counts: dict[str, int], prefs: state.BoardPrefs) -> dict[str, Any]:
     """A foreseen press (``Activity.foreseen``): the board after ``sowing``, its animation (frames from
     the board's ``counts`` on) and the line above."""
     move = sowing.results[-1]
     return {"counts": counts_of(sowing.end), "notation": sowing.end.to_notation(), "to_move": sowing.end.to_move,
-            **_marks(move), "note": words.played_note(move), "anim": _anim(key, sowing, rules, counts)}
+            **_marks(move), "note": words.played_note(move), "anim": _anim(key, sowing, rules, prefs, counts)}
 
 
 def _pressed(key: str, activity: Activity) -> None:
@@ -186,13 +172,14 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
     ``on_action`` (optional) runs in the same callback after a press or a clock that ran out."""
     last = activity.last
     playable = activity.playable()
-    said = words.moves_said(list(activity.sowing.results), activity.rules) if last is not None else ""
-    data = _data(
-        key, activity.position, activity.rules, playable=playable, interactive=bool(playable),
-        lit=activity.lit(), last=last,
-        turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(), said=said,
-        foreseen=activity.foreseen(),
-    )
+    with i18n.held():
+        said = words.moves_said(list(activity.sowing.results), activity.rules) if last is not None else ""
+        data = _data(
+            key, activity.position, activity.rules, playable=playable, interactive=bool(playable),
+            lit=activity.lit(), last=last,
+            turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(), said=said,
+            foreseen=activity.foreseen(),
+        )
     def pit() -> None:
         _pressed(key, activity)
         if on_action is not None:

@@ -274,20 +274,37 @@ def illegal_text(rule_id: str) -> str:
     return f"{text} ({rule_id})" if text else _("That move is not allowed.")
 
 
+# The board's captions are made for every seed of every pit's foreseen sowing on each press: each
+# is made once per language and kept (a few hundred small strings).
+
 def lift_note(result: MoveResult) -> str:
     """The board's caption when a pit is lifted: ``"South lifts 4 seeds from pit 3"``."""
-    return _("{player} lifts {seeds} from pit {pit}").format(
-        player=side_name(result.mover), seeds=seeds_word(len(result.path)), pit=result.pit)
+    return _lift_note(result.mover, len(result.path), result.pit)
+
+
+@per_language(maxsize=512)
+def _lift_note(mover: Side, seeds: int, pit: int) -> str:
+    return _("{player} lifts {seeds} from pit {pit}").format(player=side_name(mover), seeds=seeds_word(seeds), pit=pit)
 
 
 def played_note(result: MoveResult) -> str:
     """The board's line while the page answers a move it has already shown: ``"South played pit 3"``."""
-    return _("{player} played pit {pit}").format(player=side_name(result.mover), pit=result.pit)
+    return _played_note(result.mover, result.pit)
+
+
+@per_language(maxsize=64)
+def _played_note(mover: Side, pit: int) -> str:
+    return _("{player} played pit {pit}").format(player=side_name(mover), pit=pit)
 
 
 def sow_note(result: MoveResult, n: int) -> str:
     """The board's caption for seed ``n`` of a sowing: ``"South sows seed 2 of 4"``."""
-    return _("{player} sows seed {n} of {total}").format(player=side_name(result.mover), n=n, total=len(result.path))
+    return _sow_note(result.mover, n, len(result.path))
+
+
+@per_language(maxsize=2048)
+def _sow_note(mover: Side, n: int, total: int) -> str:
+    return _("{player} sows seed {n} of {total}").format(player=side_name(mover), n=n, total=total)
 
 
 def after_note(result: MoveResult, rules: Rules) -> str:
