@@ -213,14 +213,15 @@ def _board_part(board_box: DeltaGenerator, words_box: DeltaGenerator) -> None:
     with board_box:
         board.draw(sb, state.Keys.SANDBOX_BOARD, on_action=_board_follow)
     with words_box:
-        thinking_box = st.empty()
+        # The computer's sign while it thinks goes here (nothing drawn in a game of two players).
+        thinking_box = st.empty() if sb.mode == "computer" or sb.turn is not None else None
         live.ask_button(sb.rules, sb.position, "sandbox")
         reveal.notice(sb)
         # What the moves did and the result wait for the last seed, as a lesson's verdict does.
         with reveal.after_sowing(f"{state.Keys.SANDBOX}said", sb, state.Keys.SANDBOX_BOARD):
             _what_happened(sb)
             _result(sb)
-    if sb.computer_to_move() or sb.turn is not None:
+    if thinking_box is not None and (sb.computer_to_move() or sb.turn is not None):
         with thinking_box.container():
             computer_turn(sb)
 
