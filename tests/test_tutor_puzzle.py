@@ -202,6 +202,17 @@ def test_hints_come_one_at_a_time_and_stop_at_the_last():
     assert run.hints == len(hints)
 
 
+def test_a_double_tap_on_hint_shows_one_hint():
+    """Tester: a quick double tap on Hint used two hints. Both presses come from a page that showed
+    none: the second changes nothing; a press from the page that shows one gives the second."""
+    run = try_("lap-thirteen")
+    run.show_hint(0)
+    run.show_hint(0)
+    assert run.hints == 1
+    run.show_hint(1)
+    assert run.hints == 2
+
+
 def test_start_again_keeps_the_hints():
     run = try_("chain-right-to-left")
     run.show_hint()

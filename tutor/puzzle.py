@@ -315,9 +315,12 @@ class PuzzleActivity(Activity):
             return [words.not_best()]
         return [words.not_the_answer()]
 
-    def show_hint(self) -> None:
+    def show_hint(self, shown: int | None = None) -> None:
         """Show one more hint (a nudge first, the answer last); recorded at once in a puzzle already
-        tried, else with the first move."""
+        tried, else with the first move. ``shown``: how many hints the page showed when the button was
+        pressed; a press made when more are already shown (a quick double tap) changes nothing."""
+        if shown is not None and shown != self.hints:
+            return
         if self.hints < len(self.puzzle.hints):
             self.hints += 1
             if self.moved or self.puzzle.id in self.progress.puzzles():

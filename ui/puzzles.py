@@ -210,7 +210,7 @@ def render() -> None:
                 _feedback(run)
         row = st.container(horizontal=True)
         row.button(words.hint_button(run.hints, len(puzzle.hints)), key=f"{state.Keys.PUZZLE}hint",
-                   on_click=run.show_hint, disabled=run.hints >= len(puzzle.hints) or run.solved,
+                   on_click=run.show_hint, args=(run.hints,), disabled=run.hints >= len(puzzle.hints) or run.solved,
                    icon=":material/lightbulb:")
         if run.missed is None:  # after a wrong turn "Try again" does it
             row.button(words.label("start_again"), key=f"{state.Keys.PUZZLE}reset", on_click=run.reset,
