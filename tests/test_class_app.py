@@ -378,6 +378,16 @@ def test_the_class_csv_has_times_and_no_formulas():
     assert lines[0] == f"Name,{lessons},Stars,Puzzles solved,Puzzles missed,Last active"
     assert lines[1] == f"'=1+1,{done},0,0,none,2026-12-01 08:55"
     assert lines[2] == f"Ada,{done},0,0,none,2026-12-01 09:00"
+    # Greek spreadsheets split on ";" (a comma is their decimal mark).
+    from tutor import i18n
+
+    i18n.use("el")
+    try:
+        greek = class_csv(class_rows(pupils, list(frame.lessons().values()), frame.puzzles(), now), pupils).splitlines()
+    finally:
+        i18n.use(None)
+    assert greek[2].split(";")[0] == "Ada" and greek[2].split(";")[-1] == "2026-12-01 09:00"
+    assert len(greek[0].split(";")) == len(lines[0].split(",")) and "," not in greek[1]
 
 
 def test_the_open_question_banner_shows_only_to_a_pupil_of_that_class(page_app, db):

@@ -77,13 +77,14 @@ def _cell(value: object) -> object:
 
 
 def class_csv(rows: Sequence[Mapping[str, Any]], pupils: Sequence[PupilRecord]) -> str:
-    """The class table (``class_rows``, one row per pupil in the same order) as CSV text: the
+    """The class table (``class_rows``, one row per pupil in the same order) as CSV text (fields
+    separated as the language's spreadsheets expect, ``words.csv_separator``): the
     last-active column as a UTC time ``YYYY-MM-DD HH:MM`` (a file outlives "5 min ago"), and no
     cell a spreadsheet would run as a formula."""
     if not rows:
         return ""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n", delimiter=words.csv_separator())
     writer.writeheader()
     when = words.label("col_last_active")
     for row, pupil in zip(rows, pupils, strict=True):

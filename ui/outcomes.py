@@ -144,7 +144,7 @@ def render_rows(rows: list[dict[str, Any]], game: str = "kalah", figure: Any = N
     depth = words.outcome_columns()["depth"]
     st.dataframe(table, hide_index=True, key=f"{K}table", column_config={
         depth: st.column_config.NumberColumn(depth, help=words.chart_words("depth_help"))})
-    st.download_button(words.outcomes_labels("download"), table.to_csv(index=False).encode("utf-8-sig"),
+    st.download_button(words.outcomes_labels("download"), table.to_csv(index=False, sep=words.csv_separator()).encode("utf-8-sig"),
                        file_name="move-outcomes.csv", mime="text/csv", key=f"{K}download", icon=":material/download:")
 
 

@@ -237,7 +237,7 @@ def moves_frame(sb: SandboxActivity) -> pd.DataFrame:
 def _moves(key: tuple[object, ...], _sb: SandboxActivity) -> tuple[pd.DataFrame, bytes]:
     """The moves table and its CSV, cached by ``key`` (:func:`moves_key`; ``_sb`` is not hashed)."""
     frame = moves_frame(_sb)
-    return frame, frame.to_csv(index=False).encode("utf-8-sig")
+    return frame, frame.to_csv(index=False, sep=words.csv_separator()).encode("utf-8-sig")
 
 
 def moves_key(sb: SandboxActivity) -> tuple[object, ...]:

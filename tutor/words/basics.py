@@ -282,8 +282,16 @@ def side_choice(side: Side) -> str:
     return side_name(side)
 
 
+def csv_separator() -> str:
+    """The field separator of a CSV file made now: ``";"`` where the language writes decimals with a
+    comma (Greek: its spreadsheets read ``;``-separated files), else ``","`` (Babel's locale data)."""
+    from babel.numbers import get_decimal_symbol
+
+    return ";" if get_decimal_symbol(current()) == "," else ","
+
+
 __all__ = [
-    "clause_separator", "rule_entries", "theme_entries",
+    "clause_separator", "csv_separator", "rule_entries", "theme_entries",
     "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
     "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
     "pit_field_label", "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",
