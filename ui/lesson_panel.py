@@ -53,13 +53,9 @@ def until_sown(run: LessonActivity, part: str, sown: str | None, before: Callabl
     """Draw ``after()``; while a sowing may still be under way (``sown`` is not ``None``), draw
     ``before()`` too, and the page's CSS (:func:`style`) shows ``before`` until the seeds are down.
     ``part`` names the pair in the keys (``lesson_<id>_wait_<part>``, ``lesson_<id>_after_<part>``)."""
-    if sown is None:
-        after()
-        return
-    with st.container(key=f"{state.Keys.LESSON}{run.lesson.id}_wait_{part}", width="content"):
-        before()
-    with st.container(key=f"{state.Keys.LESSON}{run.lesson.id}_after_{part}", width="content"):
-        after()
+    prefix = f"{state.Keys.LESSON}{run.lesson.id}"
+    reveal.until_sown(prefix, sown, before, after, keys=(f"{prefix}_wait_{part}", f"{prefix}_after_{part}"),
+                      width="content")
 
 
 def choices(run: LessonActivity, step: PredictStep) -> None:

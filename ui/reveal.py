@@ -18,7 +18,7 @@ shown while the seeds are sown, and as it is now, shown once the board adds the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -64,15 +64,20 @@ def swap_css(wait: str, after: str, sown: str) -> str:
     return f"{gone(f'html:not(.{sown})', after)}, {gone(f'html.{sown}', wait)} {{ display: none !important; }}"
 
 
-def until_sown(key: str, sown: str | None, before: Callable[[], None], after: Callable[[], None]) -> None:
+def until_sown(key: str, sown: str | None, before: Callable[[], None], after: Callable[[], None], *,
+               keys: tuple[str, str] | None = None, width: Literal["stretch", "content"] = "stretch") -> None:
     """Draw ``after()``; while a sowing may still be under way (``sown``, the class of :func:`pending`,
     is not ``None``), draw ``before()`` too, in the container ``<key>_wait``, and ``after()`` in
-    ``<key>_after``, with the CSS (:func:`swap_css`) that shows ``before`` until the seeds are down."""
+    ``<key>_after`` (both ``width`` wide), with the CSS (:func:`swap_css`) that shows ``before`` until
+    the seeds are down. ``keys``: the two containers' keys, where the page's own style has that CSS
+    already (``key`` is then not used)."""
     if sown is None:
         after()
         return
-    st.html(f"<style>{swap_css(f'{key}_wait', f'{key}_after', sown)}</style>")
-    with st.container(key=f"{key}_wait"):
+    if keys is None:
+        st.html(f"<style>{swap_css(f'{key}_wait', f'{key}_after', sown)}</style>")
+        keys = (f"{key}_wait", f"{key}_after")
+    with st.container(key=keys[0], width=width):
         before()
-    with st.container(key=f"{key}_after"):
+    with st.container(key=keys[1], width=width):
         after()
