@@ -62,6 +62,25 @@ def test_a_greek_lesson_step_pressed_through_to_its_feedback(page, server):
     shot(page, "greek-lesson-step-feedback")
 
 
+def test_the_language_chosen_is_remembered_by_the_browser_for_the_next_visit(page, server):
+    """Tester: a Greek teacher opened the app again the next day and it was in English. A language
+    chosen (a link's ``?lang=``, the switch) is kept by the browser's learner keeper; a later visit
+    without one opens in it, and a link's own language still wins."""
+    page.goto(f"{server}/sandbox?lang=el")
+    page.wait_for_function("() => window.localStorage.getItem('mancala_tutor_lang') === 'el'")
+    page.goto(f"{server}/sandbox")
+    expect(page.locator("h1").first).to_have_text(greek(lambda: words.page_heading("sandbox")))
+    page.wait_for_url(re.compile(r"[?&]lang=el\b"))
+    wait_idle(page)
+    page.goto(f"{server}/sandbox?lang=en")
+    expect(page.locator("h1").first).to_have_text(words.page_heading("sandbox"))
+    page.wait_for_function("() => window.localStorage.getItem('mancala_tutor_lang') === 'en'")
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    expect(page.locator("h1").first).to_have_text(words.page_heading("sandbox"))
+    assert no_error_box(page)
+
+
 def _inside(inner: dict, outer: dict) -> bool:
     return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5
             and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5

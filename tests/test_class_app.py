@@ -316,7 +316,7 @@ def test_forget_me_keeps_the_old_progress_under_its_code_and_starts_a_new_learne
     assert not at.exception
     new = sess(at).learner
     assert new is not None and new != old and learners.exists(db, new)
-    assert sess(at).keeper == {"ask": False, "save": new, "forget": False}
+    assert sess(at).keeper == {"ask": False, "save": new, "forget": False, "lang": None}
     assert {m.label: m.value for m in at.metric}["Puzzles solved"] == "0"
     assert StoredProgress(db, old).summary(6).puzzles_solved == 1
     assert words.forgotten(old) in texts(at)

@@ -1,16 +1,21 @@
-// The learner keeper: remembers this browser's learner code in localStorage.
-// data: [{ask: bool, save: code|null, forget: bool}] (a list: see ui/board.py). When asked, it
-// reports the stored code (or "" for none) once as the trigger value "stored".
+// The learner keeper: remembers this browser's learner code, and the language it chose, in localStorage.
+// data: [{ask: bool, save: code|null, forget: bool, lang: code|null}] (a list: see ui/learner.py).
+// When asked, it reports once, as the trigger value "stored": {code: the stored code or "", lang:
+// the language chosen on an earlier visit or ""}.
 const KEY = "mancala_tutor_learner";
+const LANG = "mancala_tutor_lang";
 export default function ({ data: sent, setTriggerValue }) {
   const data = (sent && sent[0]) || {};
   let stored = "";
+  let lang = "";
   try {
     if (data.forget) window.localStorage.removeItem(KEY);
     if (data.save) window.localStorage.setItem(KEY, data.save);
+    if (data.lang) window.localStorage.setItem(LANG, data.lang);
     stored = window.localStorage.getItem(KEY) || "";
+    lang = window.localStorage.getItem(LANG) || "";
   } catch (e) {
     stored = "";  // storage blocked (private mode): the session still works, with a new code
   }
-  if (data.ask) setTriggerValue("stored", stored);
+  if (data.ask) setTriggerValue("stored", { code: stored, lang });
 }

@@ -71,11 +71,33 @@ def _keep_in_url(lang: str) -> None:
         pass
 
 
+def _chosen(lang: str) -> None:
+    """The session chose ``lang`` (a link, the switch): the browser's learner keeper remembers it
+    for the next visit (:func:`remembered`)."""
+    sess = state.session()
+    sess.lang_chosen = True
+    if sess.keeper.get("lang") != lang:
+        sess.keeper["lang"] = lang
+
+
+def remembered(lang: object) -> bool:
+    """The learner keeper reported the language this browser chose on an earlier visit: used, unless
+    this session chose one itself (a link's ``?lang=``). True when it changed the language."""
+    ss = st.session_state
+    if state.session().lang_chosen or lang not in i18n.LANGUAGES or lang == ss.get(KEY):
+        return False
+    ss[KEY] = lang
+    _remember(lang)
+    return True
+
+
 def choose() -> str:
     """Settle this run's language: a ``?lang=`` in the URL wins, then the session's choice, then (first
     visit) the browser's language; English if none is one of ``tutor.i18n.LANGUAGES``."""
     ss = st.session_state
     asked = state.query("lang")
+    if asked is not None:
+        _chosen(i18n.language(asked))
     if asked is not None and i18n.language(asked) != ss.get(KEY):
         ss[KEY] = i18n.language(asked)
     elif ss.get(KEY) not in i18n.LANGUAGES:  # a first visit
@@ -100,6 +122,7 @@ def _switched() -> None:
     ss = st.session_state
     chosen = ss.get(SWITCH)
     if chosen in i18n.LANGUAGES:
+        _chosen(str(chosen))
         ss[KEY] = chosen
         _remember(chosen)
         _keep_in_url(str(chosen))

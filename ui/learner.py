@@ -59,7 +59,7 @@ def _bind(db: Database, code: str) -> None:
 
     sess = state.session()
     sess.learner = code
-    sess.keeper = {"ask": False, "save": code, "forget": False}
+    sess.keeper = {**sess.keeper, "ask": False, "save": code, "forget": False}
     state.bind_progress(StoredProgress(db, code))
 
 
@@ -117,14 +117,20 @@ def _stored(value: object) -> None:
 
 
 def _on_stored() -> None:
-    """The keeper's trigger callback (before the script runs, so the keeper is then drawn with the code)."""
+    """The keeper's trigger callback (before the script runs, so the keeper is then drawn with the
+    code): its report is ``{"code": the stored code or "", "lang": the language chosen on an earlier
+    visit or ""}``."""
     value = st.session_state.get(state.Keys.KEEPER)
     try:
         stored = value["stored"] if value is not None else None
     except (KeyError, TypeError):
         stored = getattr(value, "stored", None)
-    if stored is not None and state.session().keeper.get("ask", False):
-        _stored(stored)
+    sess = state.session()
+    if not isinstance(stored, dict) or not sess.keeper.get("ask", False):
+        return
+    _stored(stored.get("code"))
+    if lang.remembered(stored.get("lang")) and sess.keeper_full in (None, "new"):
+        sess.keeper_full = "lang"  # the whole page again, in that language
 
 
 def keep() -> None:
@@ -162,7 +168,8 @@ def keeper(page: str) -> None:
     drawn over and lost), unless the report changed what the page shows, and then the whole app:
     a known code's progress, no database, or a new learner's code on a page that shows it
     (:data:`SHOWS_CODE`, or the open "Continue on another device" panel) or waited for it
-    (:data:`SHOWS_PROGRESS`). What a new learner did
+    (:data:`SHOWS_PROGRESS`), or the language this browser chose on an earlier visit put back
+    (``ui.lang.remembered``). What a new learner did
     before is kept (``state.bind_progress``): the rest of the page stays as it is."""
     _keeper_part(page)
 
@@ -195,7 +202,7 @@ def forget() -> None:
     sess = state.session()
     old = sess.learner or ""
     sess.learner = None
-    sess.keeper = {"ask": False, "save": None, "forget": True}
+    sess.keeper = {**sess.keeper, "ask": False, "save": None, "forget": True}
     state.bind_progress(Progress())
     db = database()
     if db is not None:

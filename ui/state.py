@@ -87,11 +87,13 @@ class Session:
     ``sandbox``: the sandbox game.
     ``learner``: the learner code bound to this session (``None``: progress
     kept in memory only); ``keeper``: what the browser's learner keeper is
-    told next (``ask``, ``save``, ``forget``); ``learner_note``: a message
+    told next (``ask``, ``save``, ``forget``, ``lang``: a language chosen, to remember); ``learner_note``: a message
     about the code for the next page drawn; ``store_lost``: the database
     could not be reached; ``keeper_full``: what the keeper's last report did, until its run has
     looked at it (``"known"``: a known code's progress bound; ``"new"``: a new learner made;
-    ``"lost"``: no database; ``ui.learner.keeper``); ``keeper_drawn``: the keeper has been drawn once
+    ``"lost"``: no database; ``"lang"``: the language this browser chose before put back;
+    ``ui.learner.keeper``); ``lang_chosen``: the language was chosen in this session (a link's
+    ``?lang=``, the switch), not guessed from the browser; ``keeper_drawn``: the keeper has been drawn once
     (``ui.learner.reporting``). ``teacher_class``: the class whose PIN was given;
     ``class_made``: ``(code, PIN)`` of a class just made (shown once);
     ``question``: the pupil's view of the open live question.
@@ -109,12 +111,13 @@ class Session:
     puzzle_link: str | None = None
     sandbox: SandboxActivity | None = None
     learner: str | None = None
-    keeper: dict[str, Any] = field(default_factory=lambda: {"ask": True, "save": None, "forget": False})
+    keeper: dict[str, Any] = field(default_factory=lambda: {"ask": True, "save": None, "forget": False, "lang": None})
     learner_note: Notice | None = None
     note_page: str | None = None
     store_lost: bool = False
     keeper_full: str | None = None
     keeper_drawn: bool = False
+    lang_chosen: bool = False
     teacher_class: str | None = None
     class_made: tuple[str, str] | None = None
     presses: dict[str, int] = field(default_factory=dict)
