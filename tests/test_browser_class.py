@@ -107,12 +107,14 @@ def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
         pupil.get_by_role("button", name=pit_name("S", 3, 4), exact=True).click()
         pupil.get_by_text("You chose pit 3").wait_for()
     teacher.get_by_text("2 answers so far").wait_for()
-    bars = teacher.locator(".js-plotly-plot .bartext")
-    expect(bars.filter(has_text=re.compile(r"^2$"))).to_have_count(1)
+    # no bars on the projector while pupils still choose (they would steer the rest)
+    expect(teacher.locator(".st-key-live_chart")).to_have_count(0)
     shot(teacher, "class-live-answers")
 
     teacher.get_by_role("button", name="Show the answers").click()
     teacher.get_by_text("Pit 3").first.wait_for()
+    bars = teacher.locator(".st-key-live_chart .js-plotly-plot .bartext")
+    expect(bars.filter(has_text=re.compile(r"^2$"))).to_have_count(1)
     for pupil in pupils:
         pupil.get_by_text("Your teacher showed the answers. Your pit 3").wait_for()
     shot(pupils[0], "class-live-pupil-revealed")

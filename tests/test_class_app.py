@@ -270,8 +270,10 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
 
     teacher.switch_page("pages/class.py").run()
     assert words.live_answers_count(3) in texts(teacher)
+    assert [c.key for c in teacher.get("plotly_chart")] == ["class_heat"]  # the pits chosen stay hidden until shown
     teacher.button(key="live_reveal").click().run()
     assert not teacher.exception
+    assert "live_chart" in [c.key for c in teacher.get("plotly_chart")]
     assert live.current(db, code).revealed
     pupils[0].run()
     run = sess(pupils[0]).question[1]

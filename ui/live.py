@@ -83,7 +83,8 @@ def answers_figure(counts: dict[int, int], pits: int) -> go.Figure:
 
 @st.fragment(run_every=POLL)
 def teacher_panel() -> None:
-    """The projector's part: the open question, the live count, reveal and end."""
+    """The projector's part: the open question, how many have answered, reveal (then the pits chosen,
+    as bars, and what each move does) and end."""
     from store import live
     from store.db import StoreUnavailable
 
@@ -107,7 +108,10 @@ def teacher_panel() -> None:
         board.picture(start, rules, f"{K}board", words.to_move(start.to_move))
     with right:
         st.caption(words.live_answers_count(sum(counts.values())))
-        st.plotly_chart(answers_figure(counts, rules.pits), key=f"{K}chart", width="stretch")
+        # The pits chosen stay hidden until the teacher shows the answers: on a projector, bars
+        # drawn while pupils still choose would steer the ones who have not answered yet.
+        if q.revealed:
+            st.plotly_chart(answers_figure(counts, rules.pits), key=f"{K}chart", width="stretch")
     row = st.container(horizontal=True)
     if not q.revealed:
         row.button(words.label("reveal"), key=f"{K}reveal", on_click=live.reveal, args=(db, q.id),
