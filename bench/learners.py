@@ -17,7 +17,8 @@ browser does, and leaves out only the drawing:
   ``rerun_script`` with that ``fragment_id`` and ``is_auto_rerun``, sent whether a run is under way
   or not);
 - it answers the app's learner keeper (``ui/keeper.js``, a components-v2 piece) as a browser with
-  no stored code does: the trigger ``stored`` with ``""`` once, when the keeper asks.
+  no stored code or language does: the trigger ``stored`` with ``{"code": "", "lang": ""}`` once,
+  when the keeper asks.
 
 Left out, besides drawing: the browser's forward-message cache (so the server never answers with a
 ``ref_hash``), the default values its widgets report when first drawn (the server uses the same
@@ -216,7 +217,7 @@ class Session:
                 if self._keeper_asks:
                     # As keeper.js does once drawn: it reports "no code stored here" (a trigger, a rerun).
                     trigger = WidgetState(id=self._keeper_asks,
-                                          json_trigger_value=json.dumps([{"event": "stored", "value": ""}]))
+                                          json_trigger_value=json.dumps([{"event": "stored", "value": {"code": "", "lang": ""}}]))
                     await self.rerun(triggers=[trigger])
 
     def _element(self, element) -> None:

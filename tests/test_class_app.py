@@ -484,3 +484,25 @@ def test_a_taken_name_points_a_returning_pupil_to_their_code(lang, said):
         assert words.label("continue_elsewhere") in said
     finally:
         i18n.use(None)
+
+
+@pytest.mark.parametrize("report,lang,why", [
+    ({"code": "", "lang": "el"}, "el", "lang"),  # Greek chosen on an earlier visit: put back, the whole page again
+    ({"code": "", "lang": ""}, None, "new"),     # nothing remembered: a new learner, the language as guessed
+    ("", None, "new"),                           # a keeper.js from before languages were kept (a page left open)
+])
+def test_the_keepers_report_makes_a_new_learner_and_puts_back_the_language(monkeypatch, db, report, lang, why):
+    """The learner keeper's first report (``ui.learner._on_stored``): every form binds a new learner
+    (an old page's plain code once left the session on "one moment" for good); a remembered language
+    is used."""
+    import streamlit as st
+
+    from ui import learner, state
+
+    ss: dict = {Keys.KEEPER: {"stored": report}}
+    monkeypatch.setattr(st, "session_state", ss)
+    learner._on_stored()
+    sess = ss[state.SESSION_KEY]
+    assert sess.learner is not None and learners.exists(db, sess.learner)
+    assert sess.keeper == {"ask": False, "save": sess.learner, "forget": False, "lang": None}
+    assert ss.get(Keys.LANG) == lang and sess.keeper_full == why

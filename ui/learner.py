@@ -126,9 +126,11 @@ def _on_stored() -> None:
     except (KeyError, TypeError):
         stored = getattr(value, "stored", None)
     sess = state.session()
+    if isinstance(stored, str):  # a keeper.js from before languages were kept (a page left open)
+        stored = {"code": stored}
     if not isinstance(stored, dict) or not sess.keeper.get("ask", False):
         return
-    _stored(stored.get("code"))
+    _stored(stored.get("code", ""))
     if lang.remembered(stored.get("lang")) and sess.keeper_full in (None, "new"):
         sess.keeper_full = "lang"  # the whole page again, in that language
 
