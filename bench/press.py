@@ -153,13 +153,13 @@ def main() -> None:
     times = {name: statistics.median(values) for name, values in measure(args.runs).items()}
     base = times["one"]
     print(f"server CPU per run, medians of {args.runs} taking turns (AppTest, time.process_time):")
-    print(f"  one-button page rerun      {base * 1000:7.1f} ms")
-    print(f"  sandbox, whole app rerun   {times['whole'] * 1000:7.1f} ms   ratio {times['whole'] / base:5.1f}x")
+    print(f"  one-button page rerun      {base * 1000:7.2f} ms")
+    print(f"  sandbox, whole app rerun   {times['whole'] * 1000:7.2f} ms   ratio {times['whole'] / base:5.2f}x")
     if "press" not in times:
         print("  sandbox, press (fragment)  -- the page has no board fragment")
     else:
         frag = times["press"]
-        print(f"  sandbox, press (fragment)  {frag * 1000:7.1f} ms   ratio {frag / base:5.1f}x   (target <= 2x)")
+        print(f"  sandbox, press (fragment)  {frag * 1000:7.2f} ms   ratio {frag / base:5.2f}x   (target <= 2x)")
 
 
 if __name__ == "__main__":

@@ -138,13 +138,14 @@ def test_a_foreseen_sowing_is_shown_once_the_answer_goes_on_from_where_it_was(pa
 
 def test_the_game_over_box_waits_for_the_last_seed(page, server):
     """Tester: the sandbox said "Game over. North wins 27 to 21" while South's last seed was still
-    in hand. What the moves did and the result now wait for the sowing, as a lesson's verdict does."""
+    in hand. What the moves did and the result now wait for the sowing, as a lesson's verdict does
+    (with no "Watch the seeds..." line in their place: the board is what to watch)."""
     page.goto(f"{server}/sandbox?pos=0,0,0,0,0,1/20/3,2,1,1,1,0/19/S")
     page.get_by_role("button", name="South pit 6, 1 seed").wait_for()
     wait_idle(page)
     slow_sowing(page)
     page.get_by_role("button", name="South pit 6, 1 seed").click()
-    assert while_sowing(page, ["Watch the seeds...", "Game over"]) == [True, False]
+    assert while_sowing(page, ["Watch the seeds...", "Game over", "South sowed"]) == [False, False, False]
     settle(page, after("0,0,0,0,0,1/20/3,2,1,1,1,0/19/S", 6))  # North's 8 swept: 21 to 27
     expect(page.get_by_text("Game over").first).to_be_visible()
     expect(page.get_by_text("Watch the seeds...")).to_be_hidden()

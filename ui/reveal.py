@@ -27,14 +27,18 @@ from tutor.activity import Activity
 from ui import board, state
 
 
-def after_sowing(key: str, activity: Activity, board_key: str) -> Any:
+def after_sowing(key: str, activity: Activity, board_key: str, *, watch: bool = True) -> Any:
     """A container (use it with ``with``) for what follows ``activity``'s last action, shown
-    once the board ``board_key`` has animated it (at once when animations are off)."""
+    once the board ``board_key`` has animated it (at once when animations are off). ``watch``:
+    the line "Watch the seeds..." stands in its place meanwhile (a verdict, which the learner
+    waits for); without it the place stays empty (words that only retell the move, which the
+    board is showing)."""
     sowing = activity.sowing
     if sowing is None or not state.session().prefs.animate:
         return st.container(key=key)
-    verdict, watch = board.reveal_keys(board_key, sowing)
-    st.container(key=watch).caption(words.label("watch"))
+    verdict, watch_key = board.reveal_keys(board_key, sowing)
+    if watch:
+        st.container(key=watch_key).caption(words.label("watch"))
     return st.container(key=verdict)
 
 

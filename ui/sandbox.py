@@ -217,8 +217,9 @@ def _board_part(board_box: DeltaGenerator, words_box: DeltaGenerator) -> None:
         thinking_box = st.empty() if sb.mode == "computer" or sb.turn is not None else None
         live.ask_button(sb.rules, sb.position, "sandbox")
         reveal.notice(sb)
-        # What the moves did and the result wait for the last seed, as a lesson's verdict does.
-        with reveal.after_sowing(f"{state.Keys.SANDBOX}said", sb, state.Keys.SANDBOX_BOARD):
+        # What the moves did and the result wait for the last seed, as a lesson's verdict does
+        # (no "Watch the seeds..." line meanwhile: the board is the one thing to watch).
+        with reveal.after_sowing(f"{state.Keys.SANDBOX}said", sb, state.Keys.SANDBOX_BOARD, watch=False):
             _what_happened(sb)
             _result(sb)
     if thinking_box is not None and (sb.computer_to_move() or sb.turn is not None):
