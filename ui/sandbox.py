@@ -123,12 +123,13 @@ def render() -> None:
 
     Top to bottom: the board, the controls row, what the last moves did and the result, then the
     panels. The board and the words under the controls are one fragment (they change with every
-    press), written into two containers made here so the controls, a fragment of their own, stay
-    between them.
+    press): the board goes into a container made here above the controls (a fragment of their own),
+    the words into the fragment's own place, just below the controls (no container more to send
+    with each press).
     """
     st.caption(words.sandbox_intro())
-    board_box, controls_box, words_box = st.container(), st.container(), st.container()
-    _board_part(board_box, words_box)
+    board_box, controls_box = st.container(), st.container()
+    _board_part(board_box)
     _controls_part(controls_box)
     _panels()
 
@@ -192,9 +193,9 @@ def _rerun() -> None:
 
 
 @st.fragment(key=BOARD_FRAGMENT)
-def _board_part(board_box: DeltaGenerator, words_box: DeltaGenerator) -> None:
+def _board_part(board_box: DeltaGenerator) -> None:
     """Everything a press changes: the board (in ``board_box``); what the moves did and the result
-    (in ``words_box``, below the controls).
+    (in the fragment's own place, below the controls).
 
     It reads all it draws from the session's ``SandboxActivity``, so nothing shown here is ever
     left behind by a press; the controls and open panels follow (:func:`_board_follow`).
@@ -212,16 +213,15 @@ def _board_part(board_box: DeltaGenerator, words_box: DeltaGenerator) -> None:
     # then the page runs again with the reply, which the board adds to the move.
     with board_box:
         board.draw(sb, state.Keys.SANDBOX_BOARD, on_action=_board_follow)
-    with words_box:
-        # The computer's sign while it thinks goes here (nothing drawn in a game of two players).
-        thinking_box = st.empty() if sb.mode == "computer" or sb.turn is not None else None
-        live.ask_button(sb.rules, sb.position, "sandbox")
-        reveal.notice(sb)
-        # What the moves did and the result wait for the last seed, as a lesson's verdict does
-        # (no "Watch the seeds..." line meanwhile: the board is the one thing to watch).
-        with reveal.after_sowing(f"{state.Keys.SANDBOX}said", sb, state.Keys.SANDBOX_BOARD, watch=False):
-            _what_happened(sb)
-            _result(sb)
+    # The computer's sign while it thinks goes here (nothing drawn in a game of two players).
+    thinking_box = st.empty() if sb.mode == "computer" or sb.turn is not None else None
+    live.ask_button(sb.rules, sb.position, "sandbox")
+    reveal.notice(sb)
+    # What the moves did and the result wait for the last seed, as a lesson's verdict does
+    # (no "Watch the seeds..." line meanwhile: the board is the one thing to watch).
+    with reveal.after_sowing(f"{state.Keys.SANDBOX}said", sb, state.Keys.SANDBOX_BOARD, watch=False):
+        _what_happened(sb)
+        _result(sb)
     if thinking_box is not None and (sb.computer_to_move() or sb.turn is not None):
         with thinking_box.container():
             computer_turn(sb)
