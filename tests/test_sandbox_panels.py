@@ -274,9 +274,9 @@ def test_pit_field_labels_follow_the_language_of_each_call():
 
 def test_a_sowings_frames_go_with_the_counts_they_change_and_make_the_whole_frames_again():
     """``tutor.activity.sowing_steps`` (what the board is sent): the first frame carries every
-    place's count, each later one only the places that changed; putting them back together frame
-    by frame (as ``board.js`` fillFrames does) gives exactly ``sowing_frames``. Pit 3 at the start:
-    lift 4, sow S4 S5 S6 S0."""
+    place's count, each later one only the places that changed, and a sown seed's frame nothing
+    more; making each frame whole again (as ``board.js`` fillFrames does) gives exactly
+    ``sowing_frames``. Pit 3 at the start: lift 4, sow S4 S5 S6 S0."""
     from engine import play
     from tutor.activity import Sowing, counts_of, sowing_frames, sowing_steps
 
@@ -284,21 +284,37 @@ def test_a_sowings_frames_go_with_the_counts_they_change_and_make_the_whole_fram
     start = rules.initial_position()
     sowing = Sowing(start=start, results=(play(start, 3, rules),), id=1)
     sent = sowing_steps(sowing, rules)
-    assert [f["set"] for f in sent] == [
-        {**{f"S{i}": 4 for i in range(1, 7)}, "S3": 0, "S0": 0, **{f"N{i}": 4 for i in range(1, 7)}, "N0": 0},
-        {"S4": 5}, {"S5": 5}, {"S6": 5}, {"S0": 1}]
-    assert [(f["hi"], f["hand"], f["note"], f["hold"]) for f in sent] == [
+    assert sent == [
+        {"hi": ["S3"], "hand": 4, "note": "South lifts 4 seeds from pit 3", "sow": "South sows seed {n} of 4",
+         "set": {**{f"S{i}": 4 for i in range(1, 7)}, "S3": 0, "S0": 0, **{f"N{i}": 4 for i in range(1, 7)}, "N0": 0}},
+        {"set": {"S4": 5}}, {"set": {"S5": 5}}, {"set": {"S6": 5}}, {"set": {"S0": 1}}]
+    whole = sowing_frames(sowing, rules)
+    assert [(f["hi"], f["hand"], f["note"], f["hold"]) for f in whole] == [
         (["S3"], 4, "South lifts 4 seeds from pit 3", False), (["S4"], 3, "South sows seed 1 of 4", False),
         (["S5"], 2, "South sows seed 2 of 4", False), (["S6"], 1, "South sows seed 3 of 4", False),
         (["S0"], 0, "South sows seed 4 of 4", True)]
-    counts: dict[str, int] = {}
-    rebuilt = []
-    for f in sent:
-        counts = {**counts, **f["set"]}
-        rebuilt.append({**{k: v for k, v in f.items() if k != "set"}, "counts": counts})
-    assert rebuilt == sowing_frames(sowing, rules)
-    assert counts == counts_of(sowing.end)
+    assert [f["counts"]["S4"] for f in whole] == [4, 5, 5, 5, 5] and whole[-1]["counts"] == counts_of(sowing.end)
     # A foreseen press's frames start from the board's own counts: the first says only the lifted pit.
     base = counts_of(start)
     assert [f["set"] for f in sowing_steps(sowing, rules, base)] == [{"S3": 0}, {"S4": 5}, {"S5": 5}, {"S6": 5}, {"S0": 1}]
     assert base == counts_of(start)  # the board's counts are not changed
+
+
+def test_a_capture_s_frames_made_whole_end_on_the_capture_held():
+    """A capture (K12) after the sowing: the seed's frame, then a frame of its own that sets the
+    places the capture changed and is held; ``sowing_frames`` fills in each sown seed's light,
+    hand and words from the lift's frame. South pit 4 (1 seed) lands in empty pit 5 and takes
+    North pit 2's 4 seeds: South's store 10 -> 15."""
+    from engine import Position, play
+    from tutor.activity import Sowing, sowing_frames, sowing_steps
+
+    rules = KalahRules()
+    start = Position.from_notation("0,0,0,1,0,1/10/4,4,4,4,4,4/12/S", rules)
+    sowing = Sowing(start=start, results=(play(start, 4, rules),), id=1)
+    assert [f.get("set") for f in sowing_steps(sowing, rules)][1:] == [{"S5": 1}, {"S5": 0, "S0": 15, "N2": 0}]
+    whole = sowing_frames(sowing, rules)
+    assert [(f["hi"], f["hand"], f["hold"]) for f in whole] == [
+        (["S4"], 1, False), (["S5"], 0, True), (["S5", "S0", "N2"], 0, True)]
+    assert whole[1]["note"] == "South sows seed 1 of 1"
+    assert [(f["counts"]["S4"], f["counts"]["S5"], f["counts"]["N2"], f["counts"]["S0"]) for f in whole] == [
+        (0, 0, 4, 10), (0, 1, 4, 10), (0, 0, 0, 15)]

@@ -89,14 +89,18 @@ def counts_of(position: Position) -> dict[str, int]:
 
 
 def sowing_steps(sowing: Sowing, rules: Rules, base: dict[str, int] | None = None) -> list[dict[str, object]]:
-    """The animation of ``sowing``, each frame saying only what it changes: a frame for each lift,
-    one per sown seed, one for what follows.
+    """The animation of ``sowing`` as the board is sent it, each frame saying only what it changes:
+    a frame for each lift, one per sown seed, one for what follows (:func:`sowing_frames` gives
+    every frame whole, as ``board.js`` fillFrames makes them).
 
-    Each frame is ``{"hi": [place keys], "hand": seeds still in hand, "note": words, "hold": bool,
-    "set": {place key: seeds}}``; ``set`` holds the places whose seeds differ from the frame before
-    (the first frame's: from ``base``, ``counts_of``-like, or every place without one). The sown
-    seeds follow ``result.path`` exactly; a last frame shows ``result.position`` when it differs (a
-    capture, a final sweep). Made in one pass: a press sends every pit's foreseen sowing.
+    ``set`` (every frame) holds the places whose seeds differ from the frame before (the first
+    frame's: from ``base``, ``counts_of``-like, or every place without one). A lift's frame is
+    ``{"hi": [its pit], "hand": seeds lifted, "note": words, "sow": the seeds' words with "{n}",
+    "set": ...}``; a sown seed's is ``{"set": {its place: seeds}}`` alone: it lights that place,
+    holds one seed fewer, its words are the lift's ``sow`` with the seed's number, and the last
+    seed is held longer. A last frame ``{"hi", "hand": 0, "note", "hold": true, "set"}`` shows
+    ``result.position`` when it differs (a capture, a final sweep). The sown seeds follow
+    ``result.path`` exactly. Made in one pass: a press sends every pit's foreseen sowing.
     """
     frames: list[dict[str, object]] = []
     before = sowing.start
@@ -111,12 +115,12 @@ def sowing_steps(sowing: Sowing, rules: Rules, base: dict[str, int] | None = Non
             changed = dict(counts)
         else:
             changed = {place: n for place, n in counts.items() if base.get(place) != n}
-        frames.append({"hi": [origin], "hand": lifted, "note": words.lift_note(res), "hold": False, "set": changed})
-        for n, place in enumerate(res.path, 1):
+        frames.append({"hi": [origin], "hand": lifted, "note": words.lift_note(res), "sow": words.sow_notes(res),
+                       "set": changed})
+        for place in res.path:
             key = f"{place.side}{place.pit}"
             counts[key] = counts.get(key, 0) + 1
-            frames.append({"hi": [key], "hand": lifted - n, "note": words.sow_note(res, n), "hold": n == lifted,
-                           "set": {key: counts[key]}})
+            frames.append({"set": {key: counts[key]}})
         after = counts_of(res.position)
         if after != counts:
             changed = {k: n for k, n in after.items() if n != counts.get(k)}
@@ -127,15 +131,27 @@ def sowing_steps(sowing: Sowing, rules: Rules, base: dict[str, int] | None = Non
 
 
 def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
-    """The frames of :func:`sowing_steps`, each with the seeds at every place: ``"counts"`` (a
-    ``counts_of``-like dict) in place of ``"set"``. The last frame's counts always equal
+    """Every frame of :func:`sowing_steps` whole, as ``board.js`` fillFrames makes them:
+    ``{"hi": [place keys], "hand": seeds still in hand, "note": words, "hold": bool, "counts":
+    seeds at every place}`` (``counts_of``-like). The last frame's counts always equal
     ``counts_of(sowing.end)``.
     """
     frames: list[dict[str, object]] = []
     counts: dict[str, int] = {}
+    sow, lifted, hand = "", 0, 0
     for step in sowing_steps(sowing, rules):
-        counts = {**counts, **step["set"]}  # type: ignore[dict-item]
-        frames.append({**{k: v for k, v in step.items() if k != "set"}, "counts": counts})
+        changed: dict[str, int] = step["set"]  # type: ignore[assignment]
+        counts = {**counts, **changed}
+        if "note" in step:  # a lift, or what follows the sowing
+            hand = step["hand"]  # type: ignore[assignment]
+            if "sow" in step:
+                sow, lifted = str(step["sow"]), hand
+            frames.append({"hi": step["hi"], "hand": hand, "note": step["note"], "hold": bool(step.get("hold")),
+                           "counts": counts})
+        else:  # a sown seed
+            hand -= 1
+            frames.append({"hi": list(changed), "hand": hand, "note": sow.replace("{n}", str(lifted - hand)),
+                           "hold": hand == 0, "counts": counts})
     return frames
 
 

@@ -141,10 +141,12 @@ def _marks(move: MoveResult | None) -> dict[str, Any]:
 
 def _ahead(key: str, sowing: Sowing, rules: Rules, counts: dict[str, int], prefs: state.BoardPrefs) -> dict[str, Any]:
     """A foreseen press (``Activity.foreseen``): the board after ``sowing``, its animation (frames from
-    the board's ``counts`` on) and the line above."""
+    the board's ``counts`` on) and the line above. Its counts are sent only without an animation
+    (board.js takes them from the animation's last frame)."""
     move = sowing.results[-1]
-    return {"counts": counts_of(sowing.end), "notation": sowing.end.to_notation(), "to_move": sowing.end.to_move,
-            **_marks(move), "note": words.played_note(move), "anim": _anim(key, sowing, rules, prefs, counts)}
+    anim = _anim(key, sowing, rules, prefs, counts)
+    return {**({"counts": counts_of(sowing.end)} if anim is None else {}), "notation": sowing.end.to_notation(),
+            "to_move": sowing.end.to_move, **_marks(move), "note": words.played_note(move), "anim": anim}
 
 
 def _pressed(key: str, activity: Activity) -> None:

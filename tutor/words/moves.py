@@ -299,12 +299,18 @@ def _played_note(mover: Side, pit: int) -> str:
 
 def sow_note(result: MoveResult, n: int) -> str:
     """The board's caption for seed ``n`` of a sowing: ``"South sows seed 2 of 4"``."""
-    return _sow_note(result.mover, n, len(result.path))
+    return sow_notes(result).replace("{n}", str(n))
 
 
-@per_language(maxsize=2048)
-def _sow_note(mover: Side, n: int, total: int) -> str:
-    return _("{player} sows seed {n} of {total}").format(player=side_name(mover), n=n, total=total)
+def sow_notes(result: MoveResult) -> str:
+    """The board's caption for every seed of a sowing, with ``{n}`` where the seed's number goes
+    (1 to the seeds lifted): ``"South sows seed {n} of 4"``. ``board.js`` fills it in for each frame."""
+    return _sow_notes(result.mover, len(result.path))
+
+
+@per_language(maxsize=256)
+def _sow_notes(mover: Side, total: int) -> str:
+    return _("{player} sows seed {n} of {total}").format(player=side_name(mover), n="{n}", total=total)
 
 
 def after_note(result: MoveResult, rules: Rules) -> str:
@@ -314,6 +320,6 @@ def after_note(result: MoveResult, rules: Rules) -> str:
 
 __all__ = [
     "ANNOUNCED", "END_IDS", "after_note", "announcements", "end_reason", "illegal_text", "lift_note",
-    "move_headline", "move_words", "moves_said", "moves_told", "pit_word", "played_note", "result_text", "score_words", "sow_note",
+    "move_headline", "move_words", "moves_said", "moves_told", "pit_word", "played_note", "result_text", "score_words", "sow_note", "sow_notes",
     "sweep_rule", "sweep_text",
 ]

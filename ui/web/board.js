@@ -233,19 +233,43 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
   const data = ArrayBuffer.isView(sent) ? JSON.parse(new TextDecoder().decode(sent)) : null;
   if (!data) return;
   fillFrames(data.anim);
-  for (const next of Object.values(data.ahead || {})) fillFrames(next.anim, data.counts);
+  for (const next of Object.values(data.ahead || {})) {
+    fillFrames(next.anim, data.counts);
+    // A foreseen board with an animation comes without its counts: they are its last frame's.
+    if (!next.counts && next.anim) next.counts = next.anim.frames[next.anim.frames.length - 1].counts;
+  }
   return mount(parentElement, data, setTriggerValue, false);
 }
 
-// A sowing's frames come with the counts that changed since the frame before (`set`; the first frame:
-// since `base`, the board's counts for a foreseen press, else all of them; ui/board.py _frames): each
-// frame gets its whole `counts` back.
+// A sowing's frames come saying only what changed (tutor/activity.py sowing_steps): `set`, the counts
+// that changed since the frame before (the first frame: since `base`, the board's counts for a
+// foreseen press, else all of them); a sown seed's frame has nothing else: it lights its place,
+// holds one seed fewer than the frame before, says the lift's `sow` words with the seed's number,
+// and the last seed is held longer. Each frame gets its whole `counts`, `hi`, `hand`, `note` and
+// `hold` back (as sowing_frames does in Python).
 function fillFrames(anim, base = {}) {
   if (!anim || !anim.frames) return;
   let counts = base;
+  let sow = "";
+  let lifted = 0;
+  let hand = 0;
   for (const frame of anim.frames) {
     if (!frame.set) continue;
     counts = { ...counts, ...frame.set };
+    if (frame.note === undefined) {
+      hand -= 1;
+      frame.hi = Object.keys(frame.set);
+      frame.hand = hand;
+      frame.note = sow.replace("{n}", String(lifted - hand));
+      frame.hold = hand === 0;
+    } else {
+      hand = frame.hand;
+      if (frame.sow !== undefined) {
+        sow = frame.sow;
+        lifted = hand;
+      }
+      frame.hold = Boolean(frame.hold);
+    }
     frame.counts = counts;
     delete frame.set;
   }
