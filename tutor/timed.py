@@ -29,7 +29,7 @@ from engine import (
 )
 
 from . import words
-from .activity import Notice, Sowing, sowing_steps, writes
+from .activity import Notice, Sowing, sowing_frames, writes
 from .clock import GameClock
 
 
@@ -180,7 +180,7 @@ class TimedPlay:
         """How long the board takes to show ``sowing`` at ``frame_ms`` (a held frame counts twice)."""
         if self.frame_ms <= 0:
             return 0
-        return sum(self.frame_ms * (2 if f["hold"] else 1) for f in sowing_steps(sowing, self.rules))
+        return sum(self.frame_ms * (2 if f["hold"] else 1) for f in sowing_frames(sowing, self.rules))
 
     def think_budget(self, side: Side, cap_ms: int) -> int:
         """The computer's thinking time for a whole turn: ``cap_ms``, or less on a clock."""
