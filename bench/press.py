@@ -16,6 +16,9 @@ runs each, and their ratio. Nothing is asserted.
   ``ui.sandbox.BOARD_FRAGMENT`` runs (printed only when the page has one;
   every panel closed, as a page opens).
 
+The first 20 runs of each kind are not counted: they fill what a server that has served a few
+games holds already (the board's captions per language, Python's own warm-up of each function).
+
     python bench/press.py            # medians of 40
     python bench/press.py --runs 80
 """
@@ -130,7 +133,7 @@ def board_fragment(at: AppTest) -> list[str]:
     return list(ids)
 
 
-def measure(runs: int, warmup: int = 5) -> dict[str, list[float]]:
+def measure(runs: int, warmup: int = 20) -> dict[str, list[float]]:
     """CPU seconds per run of each kind, the kinds taking turns (a busy machine slows all alike)."""
     with tempfile.TemporaryDirectory(prefix="press-bench-") as tmp:
         kinds = {"one": OneButton(Path(tmp)), "whole": SandboxPresses(False), "press": SandboxPresses(True)}
@@ -140,7 +143,7 @@ def measure(runs: int, warmup: int = 5) -> dict[str, list[float]]:
         for i in range(runs + warmup):
             for name, kind in kinds.items():
                 spent = kind.run()
-                if i >= warmup:  # the first runs warm caches up
+                if i >= warmup:  # the first runs warm caches up, as a server's first games do
                     out[name].append(spent)
     return out
 

@@ -79,13 +79,21 @@ class Sowing:
 
 
 def counts_of(position: Position) -> dict[str, int]:
-    """Seeds at every place, keyed ``"S1".."Sn"``, ``"S0"`` (store), ``"N1"..``, ``"N0"``."""
-    out: dict[str, int] = {}
-    for side in ("S", "N"):
-        for k, seeds in enumerate(position.row("S" if side == "S" else "N"), 1):
-            out[f"{side}{k}"] = seeds
-        out[f"{side}0"] = position.store("S" if side == "S" else "N")
-    return out
+    """Seeds at every place, keyed ``"S1".."Sn"``, ``"S0"`` (store), ``"N1"..``, ``"N0"``, in that order."""
+    return dict(zip(_place_keys(len(position.south)),
+                    (*position.south, position.south_store, *position.north, position.north_store)))
+
+
+@functools.cache
+def _place_keys(pits: int) -> tuple[str, ...]:
+    """The keys of :func:`counts_of` for ``pits`` pits a side, in its order."""
+    return tuple(f"{side}{k}" for side in ("S", "N") for k in (*range(1, pits + 1), 0))
+
+
+@functools.cache
+def place_key(place: Place) -> str:
+    """A place's key in :func:`counts_of` (``"S3"``, ``"N0"``)."""
+    return f"{place.side}{place.pit}"
 
 
 def sowing_steps(sowing: Sowing, rules: Rules, base: dict[str, int] | None = None) -> list[dict[str, object]]:
@@ -118,8 +126,8 @@ def sowing_steps(sowing: Sowing, rules: Rules, base: dict[str, int] | None = Non
         frames.append({"hi": [origin], "hand": lifted, "note": words.lift_note(res), "sow": words.sow_notes(res),
                        "set": changed})
         for place in res.path:
-            key = f"{place.side}{place.pit}"
-            counts[key] = counts.get(key, 0) + 1
+            key = place_key(place)
+            counts[key] += 1
             frames.append({"set": {key: counts[key]}})
         after = counts_of(res.position)
         if after != counts:
@@ -338,4 +346,4 @@ class Activity:
         return words.to_move(self.position.to_move)
 
 
-__all__ = ["Activity", "Feedback", "Notice", "NoticeKind", "Sowing", "counts_of", "sowing_frames", "sowing_steps", "writes"]
+__all__ = ["Activity", "Feedback", "Notice", "NoticeKind", "Sowing", "counts_of", "place_key", "sowing_frames", "sowing_steps", "writes"]

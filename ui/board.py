@@ -31,7 +31,7 @@ import streamlit as st
 
 from engine import NORTH, SOUTH, MoveResult, Place, Position, Rules
 from tutor import i18n, words
-from tutor.activity import Activity, Sowing, counts_of, sowing_steps
+from tutor.activity import Activity, Sowing, counts_of, place_key, sowing_steps
 from ui import board_files, state
 
 def _sent(data: dict[str, Any]) -> bytes:
@@ -55,10 +55,6 @@ def _component(**kwargs: Any) -> None:
     ``board_files.register``: its files resolve against the server's asset folders)."""
     board_files.register()
     _declared()(**kwargs)
-
-
-def _key(place: Place) -> str:
-    return f"{place.side}{place.pit}"
 
 
 def anim_id(key: str, sowing: Sowing) -> str:
@@ -101,7 +97,7 @@ def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int]
         "to_move": position.to_move,
         "playable": [int(p) for p in playable],
         "interactive": interactive,
-        "lit": [_key(p) for p in lit],
+        "lit": [place_key(p) for p in lit],
         **_marks(last),
         "turn_text": turn_text,
         "aria_label": words.board_name(rules.game),
@@ -134,8 +130,8 @@ def _anim(key: str, sowing: Sowing, rules: Rules, prefs: state.BoardPrefs,
 
 def _marks(move: MoveResult | None) -> dict[str, Any]:
     """The places the board marks for ``move`` (none without one): its path, the pit it came from, its last seed."""
-    path = [_key(p) for p in move.path] if move is not None else []
-    return {"path": path, "origin": _key(Place(move.mover, move.pit)) if move is not None else None,
+    path = [place_key(p) for p in move.path] if move is not None else []
+    return {"path": path, "origin": place_key(Place(move.mover, move.pit)) if move is not None else None,
             "last": path[-1] if path else None}
 
 
