@@ -149,3 +149,20 @@ def test_the_game_over_box_waits_for_the_last_seed(page, server):
     settle(page, after("0,0,0,0,0,1/20/3,2,1,1,1,0/19/S", 6))  # North's 8 swept: 21 to 27
     expect(page.get_by_text("Game over").first).to_be_visible()
     expect(page.get_by_text("Watch the seeds...")).to_be_hidden()
+
+
+def test_a_reload_goes_on_with_the_sandbox_game(page, server):
+    """Tester: a reload in the middle of a sandbox game started it again. The server keeps the
+    learner's game: once the browser has said who it is, the page shows it again, and Undo works."""
+    page.goto(f"{server}/sandbox")
+    page.get_by_role("button", name="South pit 3, 4 seeds").wait_for()
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 3, 4 seeds").click()
+    settle(page, after(START, 3))
+    page.get_by_role("button", name="South pit 6, 5 seeds").click()
+    settle(page, after(after(START, 3), 6))
+    page.reload()
+    page.wait_for_selector(f".mt-board[data-notation='{after(after(START, 3), 6)}']", timeout=TIMEOUT_MS)
+    wait_idle(page)
+    page.get_by_role("button", name="Undo").click()
+    settle(page, after(START, 3))

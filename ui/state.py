@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from tutor.activity import Notice
+from tutor.kept_games import KeptGames
 from tutor.progress import Progress, ProgressStore
 
 if TYPE_CHECKING:  # the activities are imported by the functions that make them: a first page
@@ -84,7 +85,8 @@ class Session:
 
     ``lessons``: lesson id -> its run; ``puzzle``: the puzzle on screen;
     ``puzzle_link``: the last ``?puzzle=`` link read (read once);
-    ``sandbox``: the sandbox game.
+    ``sandbox``: the sandbox game; ``sandbox_linked``: it was opened by a share link (a reload
+    opens the link again, not the game the server kept, :func:`sandbox`).
     ``learner``: the learner code bound to this session (``None``: progress
     kept in memory only); ``keeper``: what the browser's learner keeper is
     told next (``ask``, ``save``, ``forget``, ``lang``: a language chosen, to remember); ``learner_note``: a message
@@ -110,6 +112,7 @@ class Session:
     puzzle: PuzzleActivity | None = None
     puzzle_link: str | None = None
     sandbox: SandboxActivity | None = None
+    sandbox_linked: bool = False
     learner: str | None = None
     keeper: dict[str, Any] = field(default_factory=lambda: {"ask": True, "save": None, "forget": False, "lang": None})
     learner_note: Notice | None = None
@@ -179,15 +182,38 @@ def drop_query(name: str) -> None:
         pass
 
 
+GAMES: KeptGames[SandboxActivity] = KeptGames()
+"""Each learner's sandbox game, kept by this server process: a reload goes on with it (:func:`sandbox`)."""
+
+
 def sandbox() -> SandboxActivity:
-    """The sandbox, created on first use from the page's share link (read once)."""
+    """The sandbox, created on first use from the page's share link (read once), or the learner's
+    game this server kept (:data:`GAMES`) when the page has no share link."""
+    from tutor.links import LINK_KEYS
     from tutor.sandbox import SandboxActivity
 
     state = session()
     if state.sandbox is None:
-        state.sandbox = SandboxActivity.from_link(query_all())
+        link = query_all()
+        state.sandbox_linked = any(key in link for key in LINK_KEYS)
+        kept = GAMES.get(state.learner) if state.learner is not None and not state.sandbox_linked else None
+        state.sandbox = kept if kept is not None else SandboxActivity.from_link(link)
         state.sandbox.progress = state.progress
+        _keep_sandbox(state)
     return state.sandbox
+
+
+def _keep_sandbox(state: Session) -> None:
+    """Once a learner code is bound: a sandbox nobody has played in yet (not opened by a share link)
+    gives way to the game this server kept for the learner; the session's game is kept for them."""
+    if state.learner is None or state.sandbox is None:
+        return
+    if not state.sandbox_linked and state.sandbox.action == 0:
+        kept = GAMES.get(state.learner)
+        if kept is not None and kept is not state.sandbox:
+            state.sandbox = kept
+            kept.progress = state.progress
+    GAMES.keep(state.learner, state.sandbox)
 
 
 def bind_progress(progress: ProgressStore) -> None:
@@ -206,6 +232,7 @@ def bind_progress(progress: ProgressStore) -> None:
         state.puzzle.progress = progress
     if state.sandbox is not None:
         state.sandbox.progress = progress
+    _keep_sandbox(state)
 
 
 def lesson(content: Lesson) -> LessonActivity:
