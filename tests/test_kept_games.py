@@ -93,3 +93,20 @@ def test_kept_games_keep_the_most_recent_learners_only():
     assert (kept.get("AAAA"), kept.get("BBBB"), kept.get("CCCC"), len(kept)) == ("a", None, "c", 2)
     kept.keep("AAAA", "a2")
     assert (kept.get("AAAA"), len(kept)) == ("a2", 2)
+
+
+def test_a_game_against_the_computer_goes_on_after_a_reload(monkeypatch, db):
+    """Against the computer: the reply to the learner's move is made in the new session too."""
+    code = learners.new_learner(db)
+    first = sandbox_session(monkeypatch, learner=code)
+    game(first).set_players("computer", "N", "easy")
+    first.run()
+    game(first).press(1)  # no extra turn: North, the computer, is to move
+    again = sandbox_session(monkeypatch, learner=code)
+    assert game(again) is game(first)
+    for _ in range(5):  # the computer's reply comes in a run of its own
+        if game(again).position.to_move == "S":
+            break
+        again.run()
+    assert not again.exception
+    assert game(again).position.to_move == "S" and len(game(again).game.positions()) >= 3
