@@ -297,11 +297,6 @@ def _played_note(mover: Side, pit: int) -> str:
     return _("{player} played pit {pit}").format(player=side_name(mover), pit=pit)
 
 
-def sow_note(result: MoveResult, n: int) -> str:
-    """The board's caption for seed ``n`` of a sowing: ``"South sows seed 2 of 4"``."""
-    return sow_notes(result).replace("{n}", str(n))
-
-
 def sow_notes(result: MoveResult) -> str:
     """The board's caption for every seed of a sowing, with ``{n}`` where the seed's number goes
     (1 to the seeds lifted): ``"South sows seed {n} of 4"``. ``board.js`` fills it in for each frame."""
@@ -320,6 +315,6 @@ def after_note(result: MoveResult, rules: Rules) -> str:
 
 __all__ = [
     "ANNOUNCED", "END_IDS", "after_note", "announcements", "end_reason", "illegal_text", "lift_note",
-    "move_headline", "move_words", "moves_said", "moves_told", "pit_word", "played_note", "result_text", "score_words", "sow_note", "sow_notes",
+    "move_headline", "move_words", "moves_said", "moves_told", "pit_word", "played_note", "result_text", "score_words", "sow_notes",
     "sweep_rule", "sweep_text",
 ]
