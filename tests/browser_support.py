@@ -176,8 +176,12 @@ def open_expander(page, label: str) -> None:
     """Open the expander labelled ``label`` and wait until its content is drawn and the page's run
     has finished. A sandbox panel builds its content only while open (opening it reruns the app):
     a field clicked before that run ends can be drawn over and lost. A click that lands while a
-    rerun redraws the expander (a busy machine) is made again, up to three times."""
+    rerun redraws the expander (a busy machine) is made again, up to three times. It first waits for
+    the learner keeper's first report (:func:`wait_known`): that run can redraw a field typed into
+    just after the page was drawn (CI lost a number typed into the board editor that way)."""
     from playwright.sync_api import expect
+
+    wait_known(page)
 
     summary = page.locator("summary").filter(has_text=label).first
     details = page.locator("details").filter(has=page.locator("summary").filter(has_text=label)).first
