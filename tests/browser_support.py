@@ -201,6 +201,24 @@ def open_expander(page, label: str) -> None:
     expect(details).to_have_attribute("open", "")
 
 
+def choose(page, label: str) -> None:
+    """Click the radio option ``label`` (its words) until it is checked, up to three clicks. A click
+    made just after a panel's run has finished can land while React redraws the panel and be lost:
+    no message reaches the server (seen in a websocket log on a busy machine, once in ten or so).
+    A radio already checked stays so when clicked again, so a repeated click changes nothing more."""
+    from playwright.sync_api import expect
+
+    radio = page.get_by_role("radio", name=label)
+    for _ in range(3):
+        page.get_by_text(label).click()
+        try:
+            expect(radio).to_be_checked(timeout=10_000)
+            return
+        except AssertionError:
+            continue
+    expect(radio).to_be_checked()
+
+
 ANSWERED = ":not([data-foreseen])"
 """A board the server drew (a press can show a board foreseen in the browser first, ``data-foreseen``)."""
 

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import KalahRules, play
-from tests.browser_support import (TIMEOUT_MS, no_error_box, open_expander, set_switch, settle, shot, streamlit_server, wait_board,
-                                   wait_idle, wait_known)
+from tests.browser_support import (TIMEOUT_MS, choose, no_error_box, open_expander, set_switch, settle, shot,
+                                   streamlit_server, wait_board, wait_idle, wait_known)
 from tutor import words
 from ui.frame import ICON, PAGES
 
@@ -250,7 +250,7 @@ def test_against_the_computer_a_reply_follows(page, server):
     page.goto(f"{server}/sandbox")
     wait_idle(page)
     open_expander(page, "Players, game and rules")
-    page.get_by_text("Against the computer").click()
+    choose(page, "Against the computer")
     page.get_by_text("against the computer (Easy)").wait_for()
     page.get_by_role("button", name="South pit 1, 4 seeds").click()
     page.get_by_text("North sowed pit").first.wait_for()
@@ -348,7 +348,7 @@ def test_the_board_does_not_move_when_feedback_appears_and_buttons_stay_in_view(
     page.get_by_role("button", name="New game").click()  # sets a notice
     page.get_by_text("New game: Kalah").wait_for()
     open_expander(page, "Players, game and rules")
-    page.get_by_text("Against the computer").click()
+    choose(page, "Against the computer")
     page.get_by_text("against the computer (Easy)").wait_for()
     page.get_by_role("button", name="South pit 1, 4 seeds").click()
     page.get_by_text("North sowed pit").first.wait_for()

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from engine import time_control
 from tests.browser_support import (
+    choose,
     FIND,
     TIMEOUT_MS,
     no_error_box,
@@ -46,8 +47,7 @@ def start_timed(page, server, choice: str, minutes: str | None = None) -> None:
     wait_board(page)  # drawn once its files have loaded: nothing below it moves after this
     open_expander(page, words.label("players_rules"))
     watch_rerun(page)
-    page.get_by_text(words.clock_label(choice)).click()
-    expect(page.get_by_role("radio", name=words.clock_label(choice))).to_be_checked()
+    choose(page, words.clock_label(choice))
     wait_rerun(page)
     if minutes is not None:
         field = page.get_by_role("spinbutton", name=words.clock_label("minutes"))

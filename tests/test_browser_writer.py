@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import NORTH, KalahRules, Position, all_turns
-from tests.browser_support import FIND, no_error_box, open_expander, settle, shot, wait_idle, sized
+from tests.browser_support import FIND, choose, no_error_box, open_expander, settle, shot, wait_idle, sized
 from tests.test_browser import START, after
 from tutor import words
 
@@ -39,7 +39,7 @@ def test_two_quick_presses_against_the_thinking_computer_leave_a_consistent_game
     page.goto(f"{server}/sandbox")
     wait_idle(page)
     open_expander(page, words.label("players_rules"))
-    page.get_by_text(words.label("mode_computer")).click()
+    choose(page, words.label("mode_computer"))
     page.get_by_text("against the computer (Easy)").wait_for()
     slider = page.get_by_role("slider", name=words.label("level"))
     slider.focus()

@@ -44,9 +44,15 @@ def _sent(data: dict[str, Any]) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+HIDDEN_ROOT = '<div class="mt-root" style="visibility:hidden"></div>'
+"""The board's root as the component's html: hidden until ``board.css`` shows it (``!important``)."""
+
+
 @functools.cache
 def _declared() -> Callable[..., Any]:
-    return st.components.v2.component(board_files.NAME, html=board_files.module_links() + '<div class="mt-root"></div>',
+    # The root stays hidden until board.css, loaded beside board.js (a <link> Streamlit adds), has
+    # applied: a board drawn first would show unstyled 23-px buttons for a moment on a busy machine.
+    return st.components.v2.component(board_files.NAME, html=board_files.module_links() + HIDDEN_ROOT,
                                       css="board.css", js="board.js")
 
 

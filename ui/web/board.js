@@ -280,6 +280,7 @@ function mount(parentElement, data, setTriggerValue, ahead) {
   let root = parentElement.querySelector(".mt-root");
   if (!root) {
     root = el("div", "mt-root");
+    root.style.visibility = "hidden"; // until board.css has applied (board.py HIDDEN_ROOT)
     parentElement.appendChild(root);
   }
   const key = data.key;
