@@ -54,9 +54,11 @@ def register() -> None:
 
 STREAMLIT_JS = Path(st.__file__).resolve().parent / "static" / "static" / "js"
 """Streamlit's own scripts, as the installed release ships them (served under ``static/js/``)."""
-FIRST_PAGE_ELEMENTS = ("BidiComponent", "Radio", "PageLink", "Metric")
-"""The kinds of element a first page (Home) draws whose scripts Streamlit loads only when the first of
-them arrives: the board (components v2), the language switch, the page links, the metrics."""
+FIRST_PAGE_ELEMENTS = ("BidiComponent", "Radio", "PageLink")
+"""The kinds of element a first page's first run (Home) draws whose scripts Streamlit loads only when the
+first of them arrives: the board (components v2), the language switch, the page links. Home's metrics
+come with the learner keeper's report run: their six scripts (Vega's loader, numbro...) would only
+compete with these for the server's event loop while the first page is drawn."""
 _IMPORTS = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
 
 
@@ -100,11 +102,13 @@ def streamlit_scripts() -> tuple[str, ...]:
 
 def preload_script() -> str:
     """A ``<script>`` that asks the browser to fetch the first page's files now (modulepreload and
-    preload links in the document's head, each once per page load): ``board.js`` and its modules,
-    Streamlit's scripts for the first page's elements (:func:`streamlit_scripts`), ``board.css``;
+    preload links in the document's head, each once per page load): ``board.css`` (the board stays
+    hidden until it has applied), ``board.js`` and its modules, Streamlit's scripts for the first
+    page's elements (:func:`streamlit_scripts`);
     and a style that hides its element (no gap in the sidebar). Fixed text, nothing from a user."""
     scripts = [BASE + "board.js"] + [BASE + m for m in modules()] + list(streamlit_scripts())
-    links = [["modulepreload", u] for u in scripts] + [["preload", BASE + "board.css"]]
+    # The sheet first: the board stays hidden until it has applied (board.py HIDDEN_ROOT).
+    links = [["preload", BASE + "board.css"]] + [["modulepreload", u] for u in scripts]
     return ("<style>[data-testid='stElementContainer']:has(script[data-mt-preload]) { display: none; }</style>"
             "<script data-mt-preload>(() => { for (const [rel, href] of " + json.dumps(links) + ") {"
             " const url = new URL(href, document.baseURI).href;"
