@@ -145,9 +145,10 @@ def test_hints_come_one_at_a_time(page_app) -> None:
     assert at.button(key="puzzle_hint").label == f"Hint (0/{len(hints)})"
     at.button(key="puzzle_hint").click().run()
     infos = [i.value for i in at.info]
-    assert any(hints[0] in i for i in infos) and not any(hints[1] in i for i in infos)
+    assert f"Hint 1: {hints[0]}" in infos and not any(hints[1] in i for i in infos)
     at.button(key="puzzle_hint").click().run()
-    assert any(hints[1] in i.value for i in at.info)
+    # One box, the newest hint first (it stands right under the button).
+    assert f"Hint 2: {hints[1]}\n\nHint 1: {hints[0]}" in [i.value for i in at.info]
 
 
 def test_start_again_shows_the_puzzles_position(page_app) -> None:

@@ -217,8 +217,9 @@ def render() -> None:
                        icon=":material/restart_alt:")
         with row:
             live.ask_button(puzzle.game_rules, puzzle.start, "puzzle")
-        for k, hint in enumerate(run.hint_texts(), 1):
-            st.info(words.hint_line(k, hint))
+        shown = list(enumerate(run.hint_texts(), 1))
+        if shown:  # one box, the newest first: right under the button pressed, on a phone too
+            st.info("\n\n".join(words.hint_line(k, hint) for k, hint in reversed(shown)))
     with st.container(key=f"{state.Keys.PUZZLE}foot"):
         reveal.until_sown(f"{state.Keys.PUZZLE}counts", sown if before != summary else None,
                           lambda: st.caption(words.session_counts(before.puzzles_solved, before.puzzles_tried)),
