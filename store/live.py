@@ -75,6 +75,17 @@ def tally(db: Database, question_id: int) -> dict[int, int]:
     return {int(pit): int(n) for pit, n in rows}
 
 
+def answers_by_name(db: Database, question_id: int, class_code: str) -> list[tuple[str, int | None]]:
+    """``(name, pit)`` for every pupil of class ``class_code``, by name; ``pit`` is ``None`` for a
+    pupil who has not answered question ``question_id``."""
+    with db.session() as s:
+        rows = s.execute(select(Learner.name, AnswerRow.pit).select_from(Learner)
+                         .outerjoin(AnswerRow, (AnswerRow.learner_code == Learner.code)
+                                    & (AnswerRow.question_id == question_id))
+                         .where(Learner.class_code == class_code).order_by(Learner.name)).all()
+    return [(name or "", None if pit is None else int(pit)) for name, pit in rows]
+
+
 def reveal(db: Database, question_id: int) -> None:
     """Show the class what each pit does (the question stays open)."""
     with db.session() as s:
@@ -87,4 +98,4 @@ def close(db: Database, question_id: int) -> None:
         s.execute(update(QuestionRow).where(QuestionRow.id == question_id).values(closed=True))
 
 
-__all__ = ["Question", "answer", "ask", "close", "current", "my_answer", "reveal", "tally"]
+__all__ = ["Question", "answer", "answers_by_name", "ask", "close", "current", "my_answer", "reveal", "tally"]

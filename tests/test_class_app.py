@@ -7,6 +7,8 @@ learners and to read what the app wrote.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from lessons.loader import load_puzzles
@@ -151,7 +153,7 @@ def test_a_teacher_makes_a_class_a_pupil_joins_and_the_teacher_sees_the_missed_p
     number = list(pool).index("capture-pick-the-pile") + 1  # what the pupil saw on the Puzzles page
     assert list(table["Puzzles missed"]) == [  # never the id
         f"Puzzle {number} of {len(pool)} (Biggest capture now · puzzle 1 of {captures})"]
-    assert list(table["Lesson 1"]) == [f"0/{_steps('setup')}"]
+    assert list(table["Lesson 1"]) == [f"0 of {_steps('setup')}"]
 
 
 def _steps(lesson_id: str) -> int:
@@ -267,13 +269,26 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
         assert run.notice.text == words.answered(pit)
         pupils.append(at)
     assert live.tally(db, q.id) == {3: 2, 6: 1}
+    classes.join(db, learners.new_learner(db), code, "D")  # joined, never answers
 
     teacher.switch_page("pages/class.py").run()
-    assert words.live_answers_count(3) in texts(teacher)
+    assert f"**{words.live_answers_of(3, 4)}**" in [m.value for m in teacher.markdown]
+    assert words.live_answers_of(3, 4) == "3 of 4 pupils have answered"
     assert [c.key for c in teacher.get("plotly_chart")] == ["class_heat"]  # the pits chosen stay hidden until shown
+    assert not [d for d in teacher.dataframe if "Pupil" in d.value.columns]  # nor who pressed what
     teacher.button(key="live_reveal").click().run()
     assert not teacher.exception
     assert "live_chart" in [c.key for c in teacher.get("plotly_chart")]
+    # The book's exact values at the start: pit 3 (+8) is South's one best move, coloured on the chart.
+    assert "Best move: pit 3" in [s.value for s in teacher.success]
+    chart = json.loads(next(c for c in teacher.get("plotly_chart") if c.key == "live_chart").proto.spec)
+    assert chart["data"][0]["y"] == [0, 0, 2, 0, 0, 1]
+    assert chart["data"][0]["marker"]["color"] == ["#0072B2", "#0072B2", "#009E73", "#0072B2", "#0072B2", "#0072B2"]
+    who = next(d.value for d in teacher.dataframe if "Pupil" in d.value.columns)
+    assert who.to_dict("records") == [{"Pupil": "A", "Pit pressed": "3", "A best move": "✓"},
+                                      {"Pupil": "B", "Pit pressed": "3", "A best move": "✓"},
+                                      {"Pupil": "C", "Pit pressed": "6", "A best move": ""},
+                                      {"Pupil": "D", "Pit pressed": "no answer", "A best move": ""}]
     assert live.current(db, code).revealed
     pupils[0].run()
     run = sess(pupils[0]).question[1]
@@ -376,7 +391,7 @@ def test_the_class_csv_has_times_and_no_formulas():
     lines = class_csv(rows, pupils).splitlines()
     steps = [len(lesson.steps) for lesson in frame.lessons().values()]
     lessons = ",".join(f"Lesson {k}" for k in range(1, len(steps) + 1))
-    done = ",".join([f"1/{steps[0]}", *(f"0/{n}" for n in steps[1:])])
+    done = ",".join([f"1 of {steps[0]}", *(f"0 of {n}" for n in steps[1:])])  # never "1/8": a date in a spreadsheet
     assert lines[0] == f"Name,{lessons},Stars,Puzzles solved,Puzzles missed,Last active"
     assert lines[1] == f"'=1+1,{done},0,0,none,2026-12-01 08:55"
     assert lines[2] == f"Ada,{done},0,0,none,2026-12-01 09:00"
@@ -437,7 +452,7 @@ def test_a_long_puzzles_missed_cell_wraps_in_taller_rows_instead_of_widening_the
     one = "Puzzle 93 of 93 (Stop the threat · puzzle 10 of 10)"  # 51 characters: 4 lines of 15
     rows = [{missed: one}, {missed: "none"}]
     assert class_page.row_height(rows) == 12 + 21 * 4  # over 64 px: Streamlit wraps the text
-    assert class_page.table_columns(rows)[missed]["width"] == class_page.MISSED_WIDTH == 110
+    assert class_page.table_columns(rows)[missed]["width"] == class_page.MISSED_WIDTH == 100
     assert class_page.row_height([{missed: "Puzzle 1 of 93 (x)"}]) == 12 + 21 * 3  # 2 lines: 3, the least that wraps
     assert class_page.row_height([{missed: one + "; " + one}]) == 12 + 21 * 5  # at most 5 lines (the rest: the cell's pop-up, the CSV)
 
@@ -506,3 +521,14 @@ def test_the_keepers_report_makes_a_new_learner_and_puts_back_the_language(monke
     assert sess.learner is not None and learners.exists(db, sess.learner)
     assert sess.keeper == {"ask": False, "save": sess.learner, "forget": False, "lang": None}
     assert ss.get(Keys.LANG) == lang and sess.keeper_full == why
+
+
+def test_the_answers_chart_lies_like_the_board_when_north_is_to_move():
+    """North's pits run 6..1 from left to right on the board: the chart's pit axis runs the same way."""
+    from ui.live import answers_figure
+
+    south = answers_figure({2: 1, 5: 3}, 6, frozenset({5}))
+    north = answers_figure({2: 1, 5: 3}, 6, frozenset({5}), north=True)
+    assert south.layout.xaxis.autorange is True and north.layout.xaxis.autorange == "reversed"
+    assert list(north.data[0].y) == [0, 1, 0, 0, 3, 0]
+    assert list(north.data[0].marker.color) == ["#0072B2"] * 4 + ["#009E73", "#0072B2"]

@@ -156,7 +156,7 @@ def heatmap(names: list[str], lesson_titles: list[str], grid: list[list[float]])
     return fig
 
 
-MISSED_WIDTH = 110
+MISSED_WIDTH = 100
 """Pixels of the puzzles-missed column once a cell of it is longer than a line: its list can be long,
 so it wraps (taller rows) instead of widening the table past a laptop's screen (1366 px, sidebar open)."""
 MISSED_CHARS_PER_LINE = 15
@@ -238,6 +238,7 @@ def render() -> None:
     if sess.class_made is not None:
         st.success(words.class_made(*sess.class_made), icon=":material/key:")
     if sess.teacher_class is not None:
+        st.markdown("### " + words.join_code_line(sess.teacher_class))  # large: read off a projector
         live.teacher_panel()  # first: on a projector the live answers are what the class looks at
         dashboard()
         st.button(words.label("close_class"), key=f"{K}close", on_click=_close, icon=":material/lock:")

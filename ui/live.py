@@ -10,12 +10,12 @@ the answers, refreshed while open, then what each pit does with best play
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl
 
 import streamlit as st
 
-from engine import Position, Rules
+from engine import NORTH, Position, Rules
 from tutor import i18n, words
 from tutor.links import link_query, read_link
 from tutor.live import QuestionActivity
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 # class"), and loading them would make every page's first start wait for them.
 
 K = state.Keys.LIVE
+ANALYSIS_MS = 1000
+"""The thinking time of a revealed question's analysis (ms)."""
+BAR_COLOUR = "#0072B2"
+BEST_COLOUR = "#009E73"
+"""The answers' bars, and those of the best pits (Okabe-Ito blue and bluish green)."""
 POLL = timedelta(seconds=3)
 """How often an open Class page asks for news (answers, a new question). Intervals are timedeltas:
 Streamlit reads a string such as "3s" with pandas, which would make every page's first start wait
@@ -64,8 +69,10 @@ def _question(link: str) -> tuple[Rules, Position]:
     return rules, start
 
 
-def answers_figure(counts: dict[int, int], pits: int) -> go.Figure:
-    """Bars of how many pupils chose each pit (1..``pits``), the counts written on the bars."""
+def answers_figure(counts: dict[int, int], pits: int, best: frozenset[int] = frozenset(),
+                   north: bool = False) -> go.Figure:
+    """Bars of how many pupils chose each pit (1..``pits``), the counts written on the bars; the
+    ``best`` pits' bars green. With ``north`` (North to move) pit 1 is on the right, as on the board."""
     import plotly.graph_objects as go
 
     from ui import figures
@@ -74,11 +81,31 @@ def answers_figure(counts: dict[int, int], pits: int) -> go.Figure:
     ys = [counts.get(p, 0) for p in xs]
     fig = go.Figure(go.Bar(x=xs, y=ys, text=ys, textposition="auto",
                            hovertext=[words.answer_hover(p, n) for p, n in zip(xs, ys, strict=True)],
-                           hoverinfo="text", marker_color="#0072B2"))
+                           hoverinfo="text", marker_color=[BEST_COLOUR if p in best else BAR_COLOUR for p in xs]))
     fig.update_layout(title=words.answers_title(), margin={"l": 50, "r": 10, "t": 50, "b": 50}, height=320,
-                      xaxis={"title": words.label("axis_pit"), "tickmode": "array", "tickvals": xs},
+                      xaxis={"title": words.label("axis_pit"), "tickmode": "array", "tickvals": xs,
+                             "autorange": "reversed" if north else True},
                       yaxis={"title": words.label("axis_pupils"), **figures.int_axis(0, max([1, *ys]))})
     return fig
+
+
+def best_pits(rows: list[dict[str, Any]]) -> frozenset[int]:
+    """The pits of the analysis ``rows`` (``tutor.analysis.move_rows``) whose value is the highest."""
+    top = max((r["value"] for r in rows), default=None)
+    return frozenset(r["pit"] for r in rows if r["value"] == top)
+
+
+def answers_table(named: list[tuple[str, int | None]], best: frozenset[int] | None) -> list[dict[str, str]]:
+    """One row per pupil for the revealed question: name, the pit pressed (or "no answer") and, once
+    the analysis is known (``best``), a tick for a best move."""
+    cols = words.live_answer_columns()
+    out = []
+    for name, pit in named:
+        row = {cols["name"]: name, cols["pit"]: words.live_no_answer() if pit is None else str(pit)}
+        if best is not None:
+            row[cols["best"]] = "✓" if pit in best else ""
+        out.append(row)
+    return out
 
 
 @st.fragment(run_every=POLL)
@@ -96,6 +123,7 @@ def teacher_panel() -> None:
     try:
         q = live.current(db, sess.teacher_class)
         counts = live.tally(db, q.id) if q is not None else {}
+        named = live.answers_by_name(db, q.id, sess.teacher_class) if q is not None else []
     except StoreUnavailable:
         sess.store_lost = True
         return
@@ -103,15 +131,22 @@ def teacher_panel() -> None:
         st.caption(words.no_question_teacher())
         return
     rules, start = _question(q.link)
+    rows = _analysis(start, rules) if q.revealed else None
+    best = best_pits(rows) if rows else None
     left, right = st.columns(2, gap="medium")  # side by side on a projector, one above the other on a phone
     with left:
         board.picture(start, rules, f"{K}board", words.to_move(start.to_move))
     with right:
-        st.caption(words.live_answers_count(sum(counts.values())))
+        st.markdown(f"**{words.live_answers_of(sum(1 for _, pit in named if pit is not None), len(named))}**")
         # The pits chosen stay hidden until the teacher shows the answers: on a projector, bars
         # drawn while pupils still choose would steer the ones who have not answered yet.
         if q.revealed:
-            st.plotly_chart(answers_figure(counts, rules.pits), key=f"{K}chart", width="stretch")
+            if best:
+                st.success(words.live_best(sorted(best)), icon=":material/star:")
+            st.plotly_chart(answers_figure(counts, rules.pits, best or frozenset(), start.to_move == NORTH),
+                            key=f"{K}chart", width="stretch")
+            if named:
+                st.dataframe(answers_table(named, best), key=f"{K}who", hide_index=True, width="stretch")
     row = st.container(horizontal=True)
     if not q.revealed:
         row.button(words.label("reveal"), key=f"{K}reveal", on_click=live.reveal, args=(db, q.id),
@@ -119,19 +154,31 @@ def teacher_panel() -> None:
     row.button(words.label("end_question"), key=f"{K}end", on_click=live.close, args=(db, q.id),
                icon=":material/stop_circle:")
     if q.revealed:
-        from tutor.thinking import Request
-        from ui import outcomes, thinking
+        from ui import outcomes
 
-        # Worked out in the server's pool; this panel polls anyway (run_every), so it never waits here.
-        answer = thinking.ask(Request("outcomes", start, rules, 1000))
-        if answer.state == "running":
+        if rows is None:
             st.status(words.working_out(), state="running")
-        elif answer.state == "failed":
+        elif not rows:
             st.error(words.outcomes_failed(), icon=":material/error:")
         else:
-            key = (start.to_notation(), outcomes.rules_key(rules), 1000, i18n.current())
-            rows = outcomes.rows_of(*key, tuple(answer.value))
+            key = (start.to_notation(), outcomes.rules_key(rules), ANALYSIS_MS, i18n.current())
             outcomes.render_rows(rows, rules.game, outcomes.figure_of(*key, tuple(rows)))  # each poll: no new figure
+
+
+def _analysis(start: Position, rules: Rules) -> list[dict[str, Any]] | None:
+    """What each pit of a revealed question does with best play (``tutor.analysis.move_rows``), worked
+    out in the server's pool: ``None`` while it runs (the panel polls anyway, so it never waits
+    here), ``[]`` if it failed."""
+    from tutor.thinking import Request
+    from ui import outcomes, thinking
+
+    answer = thinking.ask(Request("outcomes", start, rules, ANALYSIS_MS))
+    if answer.state == "running":
+        return None
+    if answer.state == "failed":
+        return []
+    return outcomes.rows_of(start.to_notation(), outcomes.rules_key(rules), ANALYSIS_MS, i18n.current(),
+                            tuple(answer.value))
 
 
 @st.fragment(run_every=POLL)

@@ -102,6 +102,11 @@ def pit_field_label(side: Side, pit: int) -> str:
     return pgettext("editor field", "N{pit}").format(pit=int(pit))
 
 
+def of_total(done: int, total: int) -> str:
+    """``"3 of 8"``."""
+    return _("{done} of {total}").format(done=done, total=total)
+
+
 def and_list(items: list[str]) -> str:
     """``["a"]`` -> ``"a"``, ``["a", "b", "c"]`` -> ``"a, b and c"``."""
     if len(items) <= 1:

@@ -219,7 +219,7 @@ def outcomes_labels(key: str) -> str:
         "stuck": _("The game ends only when the player to move is stuck"),
         "capture_pit": _("Captured seeds go into the landing pit (house rule)"),
         "grand_slam": _("Grand slam"),
-        "download": _("Download the table (CSV)"),
+        "download": _("Download the analysis (CSV)"),
     }.get(key, key)
 
 

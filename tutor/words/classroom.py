@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..i18n import gettext as _
 from ..i18n import ngettext, per_language, pgettext
 from ..names import NAME_MAX
-from .basics import literal
+from .basics import and_list, literal, of_total
 
 
 @per_language
@@ -43,7 +43,7 @@ def classroom_labels() -> dict[str, str]:
         "close_class": _("Close the class view"),
         "class_table": _("Who did what"),
         "class_heatmap": _("Steps done per lesson"),
-        "download_csv": _("Download the table (CSV)"),
+        "download_csv": _("Download the class table (CSV)"),
         "live_question": _("Live question"),
         "ask_class": _("Ask my class"),
         "reveal": _("Show the answers"),
@@ -91,8 +91,10 @@ def stars_earned(stars: int) -> str:
 
 
 def lesson_cell(steps: int, total: int, stars: int, done: bool) -> str:
-    """A class table cell: steps done of all, and the stars once finished (``"6/6 ★★☆"``)."""
-    return f"{steps}/{total} {stars_text(stars)}" if done else f"{steps}/{total}"
+    """A class table cell: steps done of all, and the stars once finished (``"6 of 6 ★★☆"``). Never
+    ``"1/8"``: a spreadsheet opening the class CSV would read that as a date."""
+    cell = of_total(steps, total)
+    return f"{cell} {stars_text(stars)}" if done else cell
 
 
 def your_code(code: str) -> str:
@@ -219,6 +221,11 @@ def pin_refused(verdict: str) -> str:
     }.get(verdict, _("That PIN is not right."))
 
 
+def join_code_line(code: str) -> str:
+    """The teacher's view, large: the code pupils type to join (letters and digits of the store)."""
+    return _("Class code: **{code}**").format(code=code)
+
+
 def class_heading(name: str, count: int) -> str:
     """The teacher's view: the class name and how many pupils joined."""
     return ngettext("{name}: {n} pupil", "{name}: {n} pupils", count).format(name=literal(name), n=count)
@@ -273,6 +280,27 @@ def live_answers_count(count: int) -> str:
     return ngettext("{n} answer so far", "{n} answers so far", count).format(n=count)
 
 
+def live_answers_of(count: int, pupils: int) -> str:
+    """How many of the class's pupils have answered the open question."""
+    return ngettext("{n} of {total} pupil has answered", "{n} of {total} pupils have answered", pupils).format(
+        n=count, total=pupils)
+
+
+def live_best(pits: list[int]) -> str:
+    """The best pit(s) of a revealed question, from the engine's analysis."""
+    return ngettext("Best move: pit {pits}", "Best moves: pits {pits}", len(pits)).format(
+        pits=and_list([str(p) for p in pits]))
+
+
+def live_answer_columns() -> dict[str, str]:
+    """Headers of the revealed question's table of pupils: name, the pit pressed, whether it is a best move."""
+    return {"name": _("Pupil"), "pit": _("Pit pressed"), "best": _("A best move")}
+
+
+def live_no_answer() -> str:
+    return _("no answer")
+
+
 def answers_title() -> str:
     return _("Which pit the class would play")
 
@@ -300,7 +328,7 @@ def pupil_intro() -> str:
     return _("Join your class with the code your teacher gives you.")
 
 
-__all__ = ["answer_hover", "class_puzzle", "code_coming", "progress_coming", "answered", "live_answers_count", "answers_title", "class_heading", "class_made",
+__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "progress_coming", "answered", "live_answers_count", "answers_title", "class_heading", "class_made",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
            "forget_warning", "forgotten", "pin_note", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",

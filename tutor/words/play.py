@@ -12,7 +12,7 @@ from ..i18n import gettext as _
 from ..i18n import per_language
 from .classroom import classroom_labels
 from .clock import new_game_clock
-from .basics import level_name, moves_word, rule_badge, rules_description, side_name
+from .basics import level_name, moves_word, of_total, rule_badge, rules_description, side_name
 from .moves import score_words
 
 
@@ -160,10 +160,6 @@ def progress_line(lessons_done: int, lessons_total: int, solved: int, tried: int
         return _("Lessons done: {done} of {total} · No puzzles tried yet").format(done=lessons_done, total=lessons_total)
     return _("Lessons done: {done} of {total} · Puzzles solved: {solved} of {tried} tried").format(
         done=lessons_done, total=lessons_total, solved=solved, tried=tried)
-
-
-def of_total(done: int, total: int) -> str:
-    return _("{done} of {total}").format(done=done, total=total)
 
 
 # ------------------------------------------------------------------ sandbox
