@@ -430,3 +430,17 @@ def test_a_press_is_foreseen_only_where_it_is_played_as_it_is():
     assert find.sowing == ahead[1] and find.position == ahead[1].end
     assert find.foreseen() == {}  # the board waits for Try again
     assert at("where").foreseen() == {}  # a predict step takes no press
+
+
+def test_show_me_on_a_step_played_for_north_names_north():
+    """Lesson 1 has goal steps played for North: "Show me" names the side whose pits it gives (a tester
+    read "pit 4" as their own South pit 4)."""
+    lesson = LESSONS["setup"]
+    north = [s for s in lesson.steps if isinstance(s, GoalStep) and s.solution
+             and lesson.step_position(s).to_move == "N"]
+    assert north, "lesson 1 has a goal step played for North"
+    step = north[0]
+    run = at(step.id, lesson)
+    run.show_me()
+    pits = words.pits_in_order(step.solution)
+    assert feedback(run).text == f"Here is one way, playing for North: {pits}. Now press Try again and play it yourself."

@@ -346,7 +346,7 @@ class LessonActivity(Activity):
         self.shown = 1
         self._slipped(0)
         self.showing = True
-        self.notice = Feedback("info", lambda: words.shown_try(turn.pits), self._told(turn.results),
+        self.notice = Feedback("info", lambda: words.shown_try(turn.pits, turn.start.to_move), self._told(turn.results),
                                words.account_rules(turn.results, self.rules))
 
     def next_step(self) -> None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine import Miss, MoveResult, Place, Rules, Side
+from engine import SOUTH, Miss, MoveResult, Place, Rules, Side
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
 from .grammar import Word
-from .basics import extra_turns_word, lit_words, pits_in_order, place_name, rule_entries, seeds_word
+from .basics import extra_turns_word, lit_words, pits_in_order, place_name, rule_entries, seeds_word, side_name
 from .classroom import stars_text
 from .moves import announcements, result_text, score_words
 from .teaching import misses_words
@@ -185,9 +185,13 @@ def not_yet(missed: Sequence[Miss]) -> str:
     return _("Not yet: {misses}.").format(misses=misses_words(missed))
 
 
-def shown_try(pits: Sequence[int]) -> str:
-    """"Show me" played the solution: now the learner plays it."""
-    return _("Here is one way: {pits}. Now press Try again and play it yourself.").format(pits=pits_in_order(pits))
+def shown_try(pits: Sequence[int], side: str = SOUTH) -> str:
+    """"Show me" played the solution (``pits`` of ``side``, who moves): now the learner plays it. A step
+    played for North says so: its pit numbers are North's."""
+    if side == SOUTH:
+        return _("Here is one way: {pits}. Now press Try again and play it yourself.").format(pits=pits_in_order(pits))
+    return _("Here is one way, playing for {side}: {pits}. Now press Try again and play it yourself.").format(
+        side=side_name(side), pits=pits_in_order(pits))
 
 
 # ------------------------------------------------------------------ predict steps
