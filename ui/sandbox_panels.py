@@ -63,15 +63,15 @@ def _players_changed() -> None:
 
 
 def _option_widget(opt: Option, current: Any, where: Any) -> None:
-    label, key = words.option_label(opt), _option_key(opt)
+    label, key, help_text = words.option_label(opt), _option_key(opt), words.option_help(opt)
     if opt.kind == "int":
-        where.select_slider(label, options=list(opt.values), value=current, key=key)
+        where.select_slider(label, options=list(opt.values), value=current, key=key, help=help_text)
     elif opt.kind == "bool":
-        where.checkbox(label, value=bool(current), key=key)
+        where.checkbox(label, value=bool(current), key=key, help=help_text)
     else:
         values = list(opt.values)
         where.radio(label, values, key=key, index=values.index(current) if current in values else 0,
-                    format_func=lambda v, o=opt: words.option_value(o, v))
+                    format_func=lambda v, o=opt: words.option_value(o, v), help=help_text)
 
 
 def settings(sb: SandboxActivity) -> None:

@@ -214,11 +214,25 @@ def _option_labels() -> dict[str, str]:
     return {
         "pits": _("Pits per side"),
         "seeds": _("Seeds per pit"),
-        "empty_capture": _("Empty capture (a lone last seed is banked even if the pit opposite is empty)"),
+        "empty_capture": _("Empty capture"),
         "end_rule": _("The game ends"),
         "capture_to": _("Captured seeds go"),
-        "early_win": _("Early win (stop when a store holds more than half the seeds)"),
-        "grand_slam": _("Grand slam (a move that would take every seed on the other side)"),
+        "early_win": _("Early win"),
+        "grand_slam": _("Grand slam"),
+    }
+
+
+def option_help(opt: Option) -> str | None:
+    """What ``opt`` means, for the help beside its short label (``None``: the label says it all)."""
+    return _option_helps().get(opt.name)
+
+
+@per_language
+def _option_helps() -> dict[str, str]:
+    return {
+        "empty_capture": _("A lone last seed is banked even if the pit opposite is empty."),
+        "early_win": _("The game stops when a store holds more than half the seeds."),
+        "grand_slam": _("A move that would take every seed on the other side."),
     }
 
 
@@ -298,7 +312,7 @@ def csv_separator() -> str:
 __all__ = [
     "clause_separator", "csv_separator", "rule_entries", "theme_entries",
     "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
-    "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
+    "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_help", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
     "pit_field_label", "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",
     "rules_description", "seeds_word", "short", "side_choice", "side_name", "stars_word", "times_word",
     "NORTH", "SOUTH",
