@@ -295,7 +295,12 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
     assert run.revealed and run.notice.kind == "success" and "Your pit 3:" in run.notice.text
     # what the move did, for pupils: no rule ids (a tester saw "(K9)" at the end)
     assert run.notice.text == ("Your teacher showed the answers. Your pit 3: Pit 3 sows 4 seeds; the last one lands in "
-                               "South's store. Last seed in South's store: South moves again!")
+                               "South's store. Last seed in South's store: South moves again! That is the best move!")
+    pupils[2].run()  # pit 6: told which was best (the engine's analysis, shared by the class)
+    run = sess(pupils[2]).question[1]
+    assert run.notice.kind == "info" and run.best == frozenset({3})
+    assert run.notice.text.startswith("Your teacher showed the answers. Your pit 6: ")
+    assert run.notice.text.endswith(" The best move was pit 3.")
 
 
 def test_without_a_database_the_app_still_teaches_and_says_progress_is_not_saved(page_app, monkeypatch):

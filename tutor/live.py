@@ -37,6 +37,7 @@ class QuestionActivity(Activity):
         self.record = record
         self.chosen = chosen
         self.revealed = revealed
+        self.best: frozenset[int] | None = None
         if chosen is not None:
             self.notice = Notice("info", words.answered(chosen))
         if revealed:
@@ -67,13 +68,17 @@ class QuestionActivity(Activity):
     def turn_text(self) -> str:
         return words.question_prompt() if not self.revealed else words.to_move(self._start.to_move)
 
-    def reveal(self) -> None:
-        """The teacher showed the answers: say what the pupil's pit does (the board stays)."""
+    def reveal(self, best: frozenset[int] | None = None) -> None:
+        """The teacher showed the answers: say what the pupil's pit does (the board stays), and once
+        the engine's analysis is known, the ``best`` pits (whether the pupil's is one, or which were)."""
         self.revealed = True
+        self.best = best
         told = ""
         if self.chosen is not None:
             told = words.move_words(play(self._start, self.chosen, self._rules), self._rules)
-        self.notice = Notice("success" if self.chosen is not None else "info", words.revealed(self.chosen, told))
+        good = self.chosen is not None and (not best or self.chosen in best)
+        self.notice = Notice("success" if good else "info",
+                             words.revealed(self.chosen, told, sorted(best) if best else None))
 
 
 __all__ = ["QuestionActivity"]

@@ -165,6 +165,13 @@ def teacher_panel() -> None:
             outcomes.render_rows(rows, rules.game, outcomes.figure_of(*key, tuple(rows)))  # each poll: no new figure
 
 
+def _best_of(run: QuestionActivity) -> frozenset[int] | None:
+    """The best pits of a revealed question, once the server's shared analysis is known (the class's
+    sessions ask the same search: one runs for all)."""
+    rows = _analysis(run.position, run.rules)
+    return best_pits(rows) if rows else None
+
+
 def _analysis(start: Position, rules: Rules) -> list[dict[str, Any]] | None:
     """What each pit of a revealed question does with best play (``tutor.analysis.move_rows``), worked
     out in the server's pool: ``None`` while it runs (the panel polls anyway, so it never waits
@@ -210,8 +217,10 @@ def pupil_panel() -> None:
         sess.question = (q.id, QuestionActivity(q.link, lambda pit: live.answer(db, q.id, code, pit), chosen,
                                                 q.revealed))
     run = sess.question[1]
-    if q.revealed and not run.revealed:
-        run.reveal()
+    if q.revealed:
+        best = _best_of(run)
+        if not run.revealed or best != run.best:
+            run.reveal(best)
     board.draw(run, f"{K}pupil_board")
     if run.notice is not None:
         getattr(st, run.notice.kind)(run.notice.text)

@@ -269,11 +269,19 @@ def answered(pit: int) -> str:
     return _("You chose pit {pit}. You can change your mind until your teacher shows the answers.").format(pit=pit)
 
 
-def revealed(pit: int | None, told: str) -> str:
-    """The pupil's view once the teacher showed the answers; ``told``: what their pit does."""
+def revealed(pit: int | None, told: str, best: list[int] | None = None) -> str:
+    """The pupil's view once the teacher showed the answers; ``told``: what their pit does; ``best``:
+    the best pits, once the engine's analysis is known (then whether theirs is one, or which were)."""
     if pit is None:
-        return _("Your teacher showed the answers. Look at the board at the front.")
-    return _("Your teacher showed the answers. Your pit {pit}: {told}").format(pit=pit, told=told)
+        text = _("Your teacher showed the answers. Look at the board at the front.")
+    else:
+        text = _("Your teacher showed the answers. Your pit {pit}: {told}").format(pit=pit, told=told)
+    if not best:
+        return text
+    if pit in best:
+        return text + " " + ngettext("That is the best move!", "That is one of the best moves!", len(best))
+    return text + " " + ngettext("The best move was pit {pits}.", "The best moves were pits {pits}.",
+                                 len(best)).format(pits=and_list([str(p) for p in best]))
 
 
 def live_answers_count(count: int) -> str:

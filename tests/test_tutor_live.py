@@ -1,0 +1,35 @@
+"""The pupil's live question (tutor.live): the answer, then what the teacher's reveal says."""
+
+from __future__ import annotations
+
+from engine import KalahRules
+from tutor import words
+from tutor.links import link_query
+from tutor.live import QuestionActivity
+
+RULES = KalahRules()
+LINK = link_query(RULES, RULES.initial_position())
+
+
+def test_the_reveal_says_whether_the_pupils_pit_was_best_once_the_analysis_is_known():
+    chosen: list[int] = []
+    run = QuestionActivity(LINK, lambda pit: chosen.append(pit) is None)
+    run.press(6)
+    assert chosen == [6] and run.notice.text == words.answered(6)
+    run.reveal()  # the analysis still runs: what the pit does, nothing about best
+    said = run.notice.text
+    assert run.notice.kind == "success" and said.startswith("Your teacher showed the answers. Your pit 6: ")
+    assert not run.accepts_presses()
+    run.reveal(frozenset({3}))
+    assert (run.notice.kind, run.notice.text) == ("info", said + " The best move was pit 3.")
+    run.reveal(frozenset({3, 6}))
+    assert (run.notice.kind, run.notice.text) == ("success", said + " That is one of the best moves!")
+
+
+def test_a_pupil_who_did_not_answer_is_told_the_best_moves():
+    run = QuestionActivity(LINK, lambda pit: True, revealed=True)
+    assert run.notice.text == "Your teacher showed the answers. Look at the board at the front."
+    run.reveal(frozenset({2, 3}))
+    assert run.notice.kind == "info"
+    assert run.notice.text == ("Your teacher showed the answers. Look at the board at the front. "
+                               "The best moves were pits 2 and 3.")
