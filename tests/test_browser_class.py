@@ -103,7 +103,7 @@ def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
     teacher.get_by_text(words.live_answers_of(0, 2)).wait_for()
 
     for pupil in pupils:  # their Class page asks for news by itself
-        pupil.get_by_text("Which pit would you play?").wait_for()
+        pupil.get_by_text(words.question_prompt("S")).first.wait_for()
         pupil.get_by_role("button", name=pit_name("S", 3, 4), exact=True).click()
         pupil.get_by_text("You chose pit 3").wait_for()
     teacher.get_by_text(words.live_answers_of(2, 2)).wait_for()

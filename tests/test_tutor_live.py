@@ -14,6 +14,7 @@ LINK = link_query(RULES, RULES.initial_position())
 def test_the_reveal_says_whether_the_pupils_pit_was_best_once_the_analysis_is_known():
     chosen: list[int] = []
     run = QuestionActivity(LINK, lambda pit: chosen.append(pit) is None)
+    assert run.turn_text() == "South to move: which pit would you play?"  # the side the pupil plays
     run.press(6)
     assert chosen == [6] and run.notice.text == words.answered(6)
     run.reveal()  # the analysis still runs: what the pit does, nothing about best

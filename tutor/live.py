@@ -66,7 +66,7 @@ class QuestionActivity(Activity):
         return () if self.chosen is None else (Place(self._start.to_move, self.chosen),)
 
     def turn_text(self) -> str:
-        return words.question_prompt() if not self.revealed else words.to_move(self._start.to_move)
+        return words.question_prompt(self._start.to_move) if not self.revealed else words.to_move(self._start.to_move)
 
     def reveal(self, best: frozenset[int] | None = None) -> None:
         """The teacher showed the answers: say what the pupil's pit does (the board stays), and once

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..i18n import gettext as _
 from ..i18n import ngettext, per_language, pgettext
 from ..names import NAME_MAX
-from .basics import and_list, literal, of_total
+from .basics import and_list, literal, of_total, side_name
 
 
 @per_language
@@ -260,9 +260,9 @@ def question_open() -> str:
     return _("Your teacher has a question for you!")
 
 
-def question_prompt() -> str:
-    """Above the pupil's board."""
-    return _("Which pit would you play? Press it on the board.")
+def question_prompt(side: str) -> str:
+    """Above the pupil's board: whose turn it is (the pupil plays that side) and what to do."""
+    return _("{side} to move: which pit would you play?").format(side=side_name(side))
 
 
 def answered(pit: int) -> str:
