@@ -489,10 +489,10 @@ def test_the_puzzle_columns_show_short_headings_with_their_full_names_in_the_too
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Someone in this class already has that name. If it is you on another device, open \"Continue on another "
-           "device\" there and use your code here instead; if not, add a letter, like Sam B."),
-    ("el", "Κάποιος σε αυτή την τάξη έχει ήδη αυτό το όνομα. Αν είσαι εσύ σε άλλη συσκευή, άνοιξε εκεί το «Συνέχισε σε "
-           "άλλη συσκευή» και γράψε εδώ τον κωδικό σου· αλλιώς πρόσθεσε ένα γράμμα, π.χ. Νίκος Β.")])
+    ("en", "Someone in this class already has that name: add a letter, like Sam B. If it is you on another device, "
+           "use your code from \"Continue on another device\" there."),
+    ("el", "Κάποιος σε αυτή την τάξη έχει ήδη αυτό το όνομα: πρόσθεσε ένα γράμμα, π.χ. Νίκος Β. Αν είσαι εσύ σε άλλη "
+           "συσκευή, χρησιμοποίησε τον κωδικό σου από το «Συνέχισε σε άλλη συσκευή» εκεί.")])
 def test_a_taken_name_points_a_returning_pupil_to_their_code(lang, said):
     """Tester (a teacher): a pupil joining again on a second device was told only to add a letter, so
     the class got the same child twice; the message names the way back in (the learner code's panel)."""

@@ -200,9 +200,8 @@ def join_problem(problem: str) -> str:
         "markup": _("A name can't have these signs: < > & \" ` { } \\ /. Letters, digits, spaces, - and ' are fine."),
         "hidden": _("This name has a hidden sign in it (was it copied from somewhere?). Please type it again."),
         "no_letter": _("A name needs at least one letter or digit: emoji or signs alone are not a name."),
-        "taken": _("Someone in this class already has that name. If it is you on another device, open "
-                   "\"{panel}\" there and use your code here instead; if not, add a letter, like Sam B.").format(
-                       panel=_("Continue on another device")),
+        "taken": _("Someone in this class already has that name: add a letter, like Sam B. If it is you on "
+                   "another device, use your code from \"{panel}\" there.").format(panel=_("Continue on another device")),
     }.get(problem, _("That did not work. Please try again."))
 
 
