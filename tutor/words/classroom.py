@@ -7,6 +7,8 @@ the page as plain text (a table cell, a caption), never inside these sentences' 
 
 from __future__ import annotations
 
+from engine import Side
+
 from ..i18n import gettext as _
 from ..i18n import ngettext, per_language, pgettext
 from ..names import NAME_MAX
@@ -259,7 +261,7 @@ def question_open() -> str:
     return _("Your teacher has a question for you!")
 
 
-def question_prompt(side: str) -> str:
+def question_prompt(side: Side) -> str:
     """Above the pupil's board: whose turn it is (the pupil plays that side) and what to do."""
     return _("{side} to move: which pit would you play?").format(side=side_name(side))
 

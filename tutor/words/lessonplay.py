@@ -185,7 +185,7 @@ def not_yet(missed: Sequence[Miss]) -> str:
     return _("Not yet: {misses}.").format(misses=misses_words(missed))
 
 
-def shown_try(pits: Sequence[int], side: str = SOUTH) -> str:
+def shown_try(pits: Sequence[int], side: Side = SOUTH) -> str:
     """"Show me" played the solution (``pits`` of ``side``, who moves): now the learner plays it. A step
     played for North says so: its pit numbers are North's."""
     if side == SOUTH:
