@@ -230,7 +230,7 @@ def test_a_share_link_opens_an_awari_position(page, server):
 
 def test_a_bad_share_link_shows_an_error_not_a_traceback(page, server):
     page.goto(f"{server}/sandbox?pos=1,2,3/9/x&game=kalah")
-    page.get_by_text("could not be opened").wait_for()
+    page.get_by_text("Its position could not be opened").wait_for()
     assert no_error_box(page)
     page.get_by_role("button", name="South pit 3, 4 seeds").wait_for()
     shot(page, "sandbox-bad-link")

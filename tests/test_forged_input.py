@@ -110,5 +110,5 @@ def test_a_link_value_too_long_or_not_text_is_refused_whole(params):
     key = next(iter(params))
     assert rules == KalahRules() and start.to_notation() == START and warning is None
     assert error == words.link_value_refused(key, 200)
-    assert error == (f"This link could not be read: its {key} is longer than 200 characters. "
-                     "Here is the start of a standard Kalah game instead.")
+    assert error == (f"This link did not work, so here is a new game of Kalah. (Its {key} is longer than 200 "
+                     "characters.)")

@@ -392,7 +392,7 @@ def test_a_long_link_is_quoted_short_and_the_error_said_once(page_app):
     long = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/" + "S" * 5000
     at = open_sandbox(page_app, pos=long)
     assert len(at.error) == 1
-    assert at.error[0].value == ("This link could not be read: its pos is longer than 200 characters. Here is the start of a standard Kalah game instead.")
+    assert at.error[0].value == "This link did not work, so here is a new game of Kalah. (Its pos is longer than 200 characters.)"
 
 
 def test_a_link_setting_awari_ignores_is_named_with_the_reason(page_app):

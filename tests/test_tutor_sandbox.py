@@ -334,7 +334,7 @@ def test_a_long_link_is_quoted_short():
     long = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/" + "S" * 5000
     sb = SandboxActivity.from_link({"pos": long})
     assert sb.notice.kind == "error"
-    assert sb.notice.text == ("This link could not be read: its pos is longer than 200 characters. Here is the start of a standard Kalah game instead.")
+    assert sb.notice.text == "This link did not work, so here is a new game of Kalah. (Its pos is longer than 200 characters.)"
     assert sb.game.position.to_notation() == START
 
 

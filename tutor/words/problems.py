@@ -129,15 +129,15 @@ def ignored_settings(params: Mapping[str, str]) -> str | None:
 
 def link_rules_refused(problem: str) -> str:
     """The sandbox's notice when a link's rules can't be read."""
-    return _("This link's rules could not be read: {problem} Here is the start of a standard Kalah game instead.").format(
+    return _("This link did not work, so here is a new game of Kalah. (Its rules could not be read: {problem})").format(
         problem=problem)
 
 
 def link_value_refused(name: str, limit: int) -> str:
     """The sandbox's notice when a link's ``name`` field (one of ``tutor.links.LINK_KEYS``) is too
     long or not text."""
-    return _("This link could not be read: its {name} is longer than {limit} characters. "
-             "Here is the start of a standard Kalah game instead.").format(name=name, limit=limit)
+    return _("This link did not work, so here is a new game of Kalah. (Its {name} is longer than {limit} "
+             "characters.)").format(name=name, limit=limit)
 
 
 def settings_problem(game: str, values: Mapping[str, object]) -> str:
@@ -150,8 +150,9 @@ def settings_problem(game: str, values: Mapping[str, object]) -> str:
 
 
 def link_position_refused(problem: str) -> str:
-    """The sandbox's notice when a link's position can't be opened."""
-    return _("This link's position could not be opened: {problem} Here is the start position instead.").format(
+    """The sandbox's notice when a link's position can't be opened: what happens first (for a child),
+    then why, for whoever made the link."""
+    return _("This link did not work, so here is a new game. (Its position could not be opened: {problem})").format(
         problem=problem)
 
 
