@@ -36,7 +36,7 @@ def miss_words(miss: Miss) -> str:
     if f == "capture":
         return _("that turn captured nothing") if wanted else _("that turn captured seeds")
     if f == "lap":
-        return _("no move of that turn went all the way round") if wanted else _("that turn sowed a full lap")
+        return _("your seeds did not go all the way round the board") if wanted else _("that turn sowed a full lap")
     if f == "game_over":
         return _("the game goes on") if wanted else _("that ended the game")
     if f == "winner":
@@ -45,7 +45,8 @@ def miss_words(miss: Miss) -> str:
         return _("the game ends {south}-{north} (South-North), not the result the goal asks for").format(
             south=miss.score[0], north=miss.score[1])
     if f == "store_at_least":
-        return _("your store ends with {got}, the goal needs {wanted}").format(got=seeds_word(int(got or 0)), wanted=wanted)
+        return _("your store ends with {got}, but you need {wanted} there").format(got=seeds_word(int(got or 0)),
+                                                                                 wanted=wanted)
     return _("after it your opponent can capture {seeds}").format(seeds=seeds_word(int(got or 0)))
 
 
