@@ -34,3 +34,15 @@ def test_a_pupil_who_did_not_answer_is_told_the_best_moves():
     assert run.notice.kind == "info"
     assert run.notice.text == ("Your teacher showed the answers. Look at the board at the front. "
                                "The best moves were pits 2 and 3.")
+
+
+def test_the_revealed_table_names_each_pupil_and_ticks_a_best_move():
+    from tutor.analysis import best_pits
+    from tutor.live import answers_table
+
+    rows = [{"pit": 1, "value": -2}, {"pit": 3, "value": 8}, {"pit": 5, "value": 8}, {"pit": 6, "value": 4}]
+    assert best_pits(rows) == frozenset({3, 5}) and best_pits([]) == frozenset()
+    named = [("Ada", 3), ("Bo", None), ("Cy", 6)]
+    assert answers_table(named, None) == [{"Pupil": "Ada", "Pit pressed": "3"}, {"Pupil": "Bo", "Pit pressed": "no answer"},
+                                          {"Pupil": "Cy", "Pit pressed": "6"}]
+    assert [r["A best move"] for r in answers_table(named, best_pits(rows))] == ["✓", "", ""]

@@ -76,6 +76,12 @@ def move_rows(position: Position, rules: Rules, values: Sequence[MoveValue]) -> 
     return rows
 
 
+def best_pits(rows: Sequence[dict[str, Any]]) -> frozenset[int]:
+    """The pits of :func:`move_rows` ``rows`` whose value (the mover's view) is the highest; empty for no rows."""
+    top = max((r["value"] for r in rows), default=None)
+    return frozenset(r["pit"] for r in rows if r["value"] == top)
+
+
 def story_rows(game: Game, values: ValuesFn, progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """One row per move of ``game``: both stores after it, the evaluation, and what it threw away.
 
@@ -152,4 +158,4 @@ def move_table(game: Game, marks: Sequence[tuple[float | None, float | None]] | 
     return out
 
 
-__all__ = ["OUTCOME_KEYS", "ValuesFn", "blunders", "move_rows", "move_table", "same_depth_values", "story_rows"]
+__all__ = ["OUTCOME_KEYS", "ValuesFn", "best_pits", "blunders", "move_rows", "move_table", "same_depth_values", "story_rows"]

@@ -81,4 +81,17 @@ class QuestionActivity(Activity):
                              words.revealed(self.chosen, told, sorted(best) if best else None))
 
 
-__all__ = ["QuestionActivity"]
+def answers_table(named: list[tuple[str, int | None]], best: frozenset[int] | None) -> list[dict[str, str]]:
+    """One row per pupil of a revealed question (``named``: ``(name, pit or None)``, ``store.live``):
+    name, the pit pressed or "no answer", and once the analysis is known (``best``), a tick for a best move."""
+    cols = words.live_answer_columns()
+    out = []
+    for name, pit in named:
+        row = {cols["name"]: name, cols["pit"]: words.live_no_answer() if pit is None else str(pit)}
+        if best is not None:
+            row[cols["best"]] = "✓" if pit in best else ""
+        out.append(row)
+    return out
+
+
+__all__ = ["QuestionActivity", "answers_table"]

@@ -18,7 +18,7 @@ import streamlit as st
 from engine import NORTH, Position, Rules
 from tutor import i18n, words
 from tutor.links import link_query, read_link
-from tutor.live import QuestionActivity
+from tutor.live import QuestionActivity, answers_table
 from ui import board, learner, state
 
 if TYPE_CHECKING:
@@ -89,25 +89,6 @@ def answers_figure(counts: dict[int, int], pits: int, best: frozenset[int] = fro
     return fig
 
 
-def best_pits(rows: list[dict[str, Any]]) -> frozenset[int]:
-    """The pits of the analysis ``rows`` (``tutor.analysis.move_rows``) whose value is the highest."""
-    top = max((r["value"] for r in rows), default=None)
-    return frozenset(r["pit"] for r in rows if r["value"] == top)
-
-
-def answers_table(named: list[tuple[str, int | None]], best: frozenset[int] | None) -> list[dict[str, str]]:
-    """One row per pupil for the revealed question: name, the pit pressed (or "no answer") and, once
-    the analysis is known (``best``), a tick for a best move."""
-    cols = words.live_answer_columns()
-    out = []
-    for name, pit in named:
-        row = {cols["name"]: name, cols["pit"]: words.live_no_answer() if pit is None else str(pit)}
-        if best is not None:
-            row[cols["best"]] = "✓" if pit in best else ""
-        out.append(row)
-    return out
-
-
 @st.fragment(run_every=POLL)
 def teacher_panel() -> None:
     """The projector's part: the open question, how many have answered, reveal (then the pits chosen,
@@ -132,7 +113,7 @@ def teacher_panel() -> None:
         return
     rules, start = _question(q.link)
     rows = _analysis(start, rules) if q.revealed else None
-    best = best_pits(rows) if rows else None
+    best = _best(rows)
     left, right = st.columns(2, gap="medium")  # side by side on a projector, one above the other on a phone
     with left:
         board.picture(start, rules, f"{K}board", words.to_move(start.to_move))
@@ -168,7 +149,13 @@ def teacher_panel() -> None:
 def _best_of(run: QuestionActivity) -> frozenset[int] | None:
     """The best pits of a revealed question, once the server's shared analysis is known (the class's
     sessions ask the same search: one runs for all)."""
-    rows = _analysis(run.position, run.rules)
+    return _best(_analysis(run.position, run.rules))
+
+
+def _best(rows: list[dict[str, Any]] | None) -> frozenset[int] | None:
+    """The best pits of known analysis rows (``None`` while unknown or failed)."""
+    from tutor.analysis import best_pits
+
     return best_pits(rows) if rows else None
 
 

@@ -285,10 +285,6 @@ def revealed(pit: int | None, told: str, best: list[int] | None = None) -> str:
                                  len(best)).format(pits=and_list([str(p) for p in best]))
 
 
-def live_answers_count(count: int) -> str:
-    return ngettext("{n} answer so far", "{n} answers so far", count).format(n=count)
-
-
 def live_answers_of(count: int, pupils: int) -> str:
     """How many of the class's pupils have answered the open question."""
     return ngettext("{n} of {total} pupil has answered", "{n} of {total} pupils have answered", pupils).format(
@@ -337,7 +333,7 @@ def pupil_intro() -> str:
     return _("Join your class with the code your teacher gives you.")
 
 
-__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "progress_coming", "answered", "live_answers_count", "answers_title", "class_heading", "class_made",
+__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "progress_coming", "answered", "answers_title", "class_heading", "class_made",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
            "forget_warning", "forgotten", "pin_note", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
