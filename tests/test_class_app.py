@@ -553,7 +553,7 @@ def test_a_reload_keeps_the_teachers_class_view_until_it_is_closed(page_app, db)
 
     again = open_class_page(page_app, device)  # the reload: a new session of the same device
     assert sess(again).teacher_class == code
-    assert f"### {words.join_code_line(code)}" in [m.value for m in again.markdown]
+    assert f"## {words.join_code_line(code)}" in [m.value for m in again.markdown]
     assert sess(open_class_page(page_app, other)).teacher_class is None  # another device is not the teacher
 
     again.button(key="class_close").click().run()

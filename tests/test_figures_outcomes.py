@@ -73,3 +73,13 @@ def test_the_pits_axis_names_each_pit_by_its_number_under_one_title(lang):
     assert list(axis.ticktext) == ["1", "2", "3", "4", "5", "6"]
     assert list(axis.tickvals) == [words.pit_label(p) for p in range(1, 7)] == list(fig.data[0].x)
     assert (axis.title.text, axis.tickangle) == ({"en": "Pit", "el": "Λακκάκι"}[lang], 0)
+
+
+def test_with_north_to_move_both_plots_run_the_pits_as_north_s_row_does():
+    """North's pits run 6..1 from left to right on the board: the two plots' shared pit axis too (a
+    teacher saw the answers chart and this one under it run opposite ways)."""
+    rows = _rows(["loss", "win", "estimate", "draw"])
+    south, north = figures.outcomes_figure(rows), figures.outcomes_figure(rows, north=True)
+    assert (north.layout.xaxis.autorange, north.layout.xaxis2.autorange) == ("reversed", "reversed")
+    assert south.layout.xaxis.autorange is None and south.layout.xaxis2.autorange is None
+    assert [t.x for t in north.data] == [t.x for t in south.data]

@@ -454,7 +454,7 @@ def test_the_figure_is_built_once_per_position_rules_time_and_language(monkeypat
     for another language (its words) or another thinking time."""
     built = []
     real = figures.outcomes_figure
-    monkeypatch.setattr(figures, "outcomes_figure", lambda rows, game="kalah": built.append(game) or real(rows, game))
+    monkeypatch.setattr(figures, "outcomes_figure", lambda rows, game="kalah", north=False: built.append(game) or real(rows, game, north))
     outcomes.figure_of.clear()
     rules = KalahRules()
     pos = Position.from_notation("0,0,0,1,2,1/20/1,0,2,0,0,1/20/S", rules)

@@ -252,7 +252,7 @@ def render() -> None:
     if sess.class_made is not None:
         st.success(words.class_made(*sess.class_made), icon=":material/key:")
     if sess.teacher_class is not None:
-        st.markdown("### " + words.join_code_line(sess.teacher_class))  # large: read off a projector
+        st.markdown("## " + words.join_code_line(sess.teacher_class))  # large: read off a projector
         live.teacher_panel()  # first: on a projector the live answers are what the class looks at
         dashboard()
         st.button(words.label("close_class"), key=f"{K}close", on_click=_close, icon=":material/lock:")

@@ -66,8 +66,9 @@ def _outcomes_grid(titles: tuple[str, ...]) -> dict[str, Any]:
     return dict(fig.to_dict()["layout"])
 
 
-def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah") -> go.Figure:
-    """Two bar charts over the legal pits: what happens now, and what it leads to.
+def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: bool = False) -> go.Figure:
+    """Two bar charts over the legal pits: what happens now, and what it leads to. With ``north``
+    (North to move) the pits run 6..1 from left to right, as North's row does on the board.
 
     Sized for a phone too (390 px wide): short subplot titles, text of at least
     12 px never shrunk to fit a thin bar, whole-number seed ticks. Awari has no
@@ -122,6 +123,8 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah") -> go.F
     # over each other on a phone, in Greek most of all.
     layout["xaxis2"].update(tickmode="array", tickvals=pits, ticktext=[str(r["pit"]) for r in rows], tickangle=0,
                             title={"text": words.label("axis_pit"), "standoff": 4}, automargin=True)
+    if north:
+        layout["xaxis"]["autorange"] = layout["xaxis2"]["autorange"] = "reversed"
     layout.update(barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
                   legend={"orientation": "h", "y": -0.12}, font={"size": 12})
     return go.Figure({"data": data, "layout": layout}, _validate=False)

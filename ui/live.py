@@ -112,7 +112,10 @@ def teacher_panel() -> None:
         st.caption(words.no_question_teacher())
         return
     rules, start = _question(q.link)
-    rows = _analysis(start, rules) if q.revealed else None
+    # Asked from the moment the question is open (one search in the server's pool, kept when done),
+    # so the projector has the best move the moment the answers are shown, no later than the phones.
+    analysed = _analysis(start, rules)
+    rows = analysed if q.revealed else None
     best = _best(rows)
     left, right = st.columns(2, gap="medium")  # side by side on a projector, one above the other on a phone
     with left:

@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine import MoveValue, Position, Rules, legal_moves, rules_for_position, rules_from_params
+from engine import NORTH, MoveValue, Position, Rules, legal_moves, rules_for_position, rules_from_params
 from tutor import i18n, words
 from tutor.analysis import OUTCOME_KEYS, move_rows
 from tutor.thinking import Request
@@ -52,7 +52,9 @@ def figure_of(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: 
     """:func:`ui.figures.outcomes_figure` of ``_rows`` (:func:`rows_of` for the same notation, rules,
     time and language), built once and shared: the same ``plotly`` figure object for the same key.
     Read-only (``st.plotly_chart`` never changes it)."""
-    return figures.outcomes_figure(list(_rows), dict(rules_items).get("game", "kalah"))
+    rules = rules_from_params(dict(rules_items))
+    north = Position.from_notation(notation, rules).to_move == NORTH
+    return figures.outcomes_figure(list(_rows), dict(rules_items).get("game", "kalah"), north)
 
 
 def parse_pasted(text: str, game: str, options: dict[str, Any]) -> tuple[Position, Rules]:
