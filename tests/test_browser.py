@@ -13,9 +13,11 @@ import re
 from urllib.parse import unquote
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from engine import KalahRules, play
+
 from tests.browser_support import (TIMEOUT_MS, choose, no_error_box, open_expander, set_switch, settle, shot,
                                    streamlit_server, wait_board, wait_idle, wait_known)
 from tutor import words
@@ -378,9 +380,21 @@ def test_a_negative_number_in_the_editor_is_explained(page, server):
     page.goto(f"{server}/sandbox")
     wait_idle(page)
     open_expander(page, "Board editor")
-    page.get_by_label("S3", exact=True).fill("-4")
-    page.get_by_role("button", name="Use these numbers").click()
-    page.get_by_text("South's pit 3 can't hold -4 seeds: use 0 or more.").wait_for()
+    # The field by its own key: one element, whatever a rerun redraws (CI twice lost a "-4" typed into
+    # the field found by its label). A refused entry changes nothing, so a lost one is typed again.
+    field = page.locator(".st-key-sb_ed_S3 input")
+    said = page.get_by_text("South's pit 3 can't hold -4 seeds: use 0 or more.")
+    for _ in range(3):
+        wait_idle(page)
+        field.fill("-4")
+        expect(field).to_have_value("-4")
+        page.get_by_role("button", name="Use these numbers").click()
+        try:
+            said.wait_for(timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    said.wait_for()
     assert page.locator("[data-testid='stAlertContentError']").count() == 1
     shot(page, "sandbox-editor-negative")
 
