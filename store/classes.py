@@ -130,24 +130,6 @@ def leave(db: Database, learner: str) -> None:
             row.class_code = row.name = None
 
 
-def set_teaching(db: Database, learner: str, code: str | None) -> None:
-    """Remember (``code``) or forget (``None``) that learner ``learner``'s device opened class ``code``
-    as its teacher; nothing for an unknown learner."""
-    with db.session() as s:
-        row = s.get(Learner, learner)
-        if row is not None:
-            row.teaching = code
-
-
-def teaching(db: Database, learner: str) -> str | None:
-    """The class learner ``learner``'s device opened as its teacher and has not closed, if it still exists."""
-    with db.session() as s:
-        row = s.get(Learner, learner)
-        if row is None or row.teaching is None or s.get(SchoolClass, row.teaching) is None:
-            return None
-        return row.teaching
-
-
 @dataclass
 class Pupil:
     """One pupil of a class as the teacher sees them (no learner code: only the class's view)."""
@@ -174,4 +156,4 @@ def pupils(db: Database, code: str) -> list[Pupil]:
 
 
 __all__ = ["PIN_DIGITS", "PIN_TRIES_PER_CLASS_MINUTE", "PIN_TRIES_PER_MINUTE", "Pupil", "check_pin", "class_name", "clean_name", "create_class",
-           "join", "leave", "name_problem", "pupils", "set_teaching", "teaching"]
+           "join", "leave", "name_problem", "pupils"]

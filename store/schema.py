@@ -50,9 +50,6 @@ class Learner(Base):
     name: Mapped[str | None] = mapped_column(String(NAME_MAX), default=None)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
     last_active: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
-    teaching: Mapped[str | None] = mapped_column(String(CLASS_CODE_LENGTH), default=None)
-    """The class this device opened as its teacher (the PIN given), kept across reloads until the
-    teacher closes the class view (``store.classes.set_teaching``)."""
 
 
 class StepRow(Base):

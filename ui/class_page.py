@@ -102,7 +102,7 @@ def _create() -> None:
         st.session_state[f"{K}problem_t"] = words.join_problem(str(exc))
         return
     sess.class_made = (code, pin)
-    _teach(code)
+    sess.teacher_class = code
 
 
 def _open() -> None:
@@ -115,29 +115,15 @@ def _open() -> None:
     verdict = classes.check_pin(db, code, _value("pin"), learner=sess.learner) if code is not None else "unknown"
     st.session_state[f"{K}pin"] = ""
     if verdict == "ok":
-        _teach(code)
+        sess.teacher_class = code
     else:
         st.session_state[f"{K}problem_t"] = words.pin_refused(verdict)
 
 
 def _close() -> None:
     sess = state.session()
-    _teach(None)
+    sess.teacher_class = None
     sess.class_made = None
-
-
-def _teach(code: str | None) -> None:
-    """This session is (``code``) or no longer is (``None``) the teacher of a class; the device's learner
-    code remembers it, so a reload keeps the view (``ui.learner``)."""
-    sess = state.session()
-    sess.teacher_class = code
-    db = learner.database()
-    if db is None or sess.learner is None:
-        return
-    try:
-        classes.set_teaching(db, sess.learner, code)
-    except StoreUnavailable:
-        sess.store_lost = True
 
 
 def teacher_forms() -> None:

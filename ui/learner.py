@@ -61,24 +61,6 @@ def _bind(db: Database, code: str) -> None:
     sess.learner = code
     sess.keeper = {**sess.keeper, "ask": False, "save": code, "forget": False}
     state.bind_progress(StoredProgress(db, code))
-    _bind_teacher(db, code)
-
-
-def _bind_teacher(db: Database, code: str) -> None:
-    """A teacher's class view outlives a reload: a class opened in this session before the browser
-    said its code is kept for the code; else the class this code's device opened and never closed
-    is opened again (``store.classes.teaching``)."""
-    from store import classes
-    from store.db import StoreUnavailable
-
-    sess = state.session()
-    try:
-        if sess.teacher_class is not None:
-            classes.set_teaching(db, code, sess.teacher_class)
-        else:
-            sess.teacher_class = classes.teaching(db, code)
-    except StoreUnavailable:
-        sess.store_lost = True
 
 
 def _use(text: object) -> bool:
