@@ -538,3 +538,18 @@ def test_the_answers_chart_lies_like_the_board_when_north_is_to_move():
     assert south.layout.xaxis.autorange is True and north.layout.xaxis.autorange == "reversed"
     assert list(north.data[0].y) == [0, 1, 0, 0, 3, 0]
     assert list(north.data[0].marker.color) == ["#0072B2"] * 4 + ["#009E73", "#0072B2"]
+
+
+def test_the_answers_chart_reads_on_a_projector():
+    """Teacher: the chart's 12-px grey text could not be read from the back of a classroom. Every
+    word and number is 14 px near black, the counts stand above the bars with room for them."""
+    from ui import figures
+    from ui.live import answers_figure
+
+    fig = answers_figure({2: 1, 5: 3}, 6, frozenset({5}))
+    bar = fig.data[0]
+    assert (bar.textfont.size, bar.textfont.color, bar.textposition) == (14, "#1f1f1f", "outside")
+    assert (fig.layout.font.size, fig.layout.font.color) == (14, figures.INK)
+    for axis in (fig.layout.xaxis, fig.layout.yaxis):  # set on each axis: Streamlit's theme sets each one's own
+        assert axis.tickfont.to_plotly_json() == axis.title.font.to_plotly_json() == figures.FONT
+    assert list(fig.layout.yaxis.range) == [0, 4]  # the highest bar, 3 pupils, and one more for its number

@@ -396,8 +396,12 @@ def test_outcomes_chart_fits_a_phone():
         assert max(len(line) for line in t.split("<br>")) <= 30, t
     for t in fig.data:
         if t.type == "bar" and list(t.x) != [None]:  # a bar, not a legend key
-            assert t.textfont.size >= 11 and t.constraintext == "none"  # never shrunk to a thin bar's width
-    assert fig.layout.font.size >= 11
+            # 14 px near black, never shrunk to a thin bar's width: read on a phone and from the back of a classroom
+            assert (t.textfont.size, t.textfont.color, t.constraintext) == (14, figures.INK, "none")
+    assert (fig.layout.font.size, fig.layout.font.color) == (14, figures.INK)
+    assert {a.font.size for a in fig.layout.annotations} == {16}
+    for axis in (fig.layout.xaxis, fig.layout.xaxis2, fig.layout.yaxis, fig.layout.yaxis2):
+        assert axis.tickfont.to_plotly_json() == figures.FONT  # Streamlit's theme sets each axis's own
 
 
 def test_a_tiny_position_has_whole_seed_ticks(page_app, thinking):

@@ -33,6 +33,12 @@ COLOURS = {
     "eval": SAFE[6],
     "blunder": SAFE[4],
 }
+INK = "#1f1f1f"
+"""The charts' text colour: near black, readable on a projector (plotly's own is a mid grey)."""
+TEXT = {"size": 14, "color": INK}
+"""The numbers and words on bars and points: 14 px, still fits six pits on a 390-px phone."""
+FONT = {"size": 14, "color": INK}
+"""Every other word of a chart (axes, legend, ticks); subplot titles are a size larger."""
 PATTERN = {"estimate": "/"}
 """The hatching of a value bar that is an estimate (plotly ``marker.pattern.shape``); proven ones are plain."""
 
@@ -52,6 +58,16 @@ def int_step(span: float, ticks: int = 6) -> int:
         step *= 10
 
 
+def readable(fig: go.Figure) -> go.Figure:
+    """``fig`` with :data:`FONT` on every axis's ticks and title, its legend and the rest, and larger
+    subplot titles: set on each axis, as Streamlit's theme sets each axis's own (mid grey, 12 px)."""
+    fig.update_layout(font=FONT, legend_font=FONT)
+    fig.update_xaxes(tickfont=FONT, title_font=FONT)
+    fig.update_yaxes(tickfont=FONT, title_font=FONT)
+    fig.update_annotations(font={"size": 16, "color": INK})
+    return fig
+
+
 def int_axis(lo: float, hi: float, ticks: int = 6) -> dict[str, Any]:
     """Axis settings for whole numbers from ``lo`` to ``hi``: range plus integer ticks ("d" format)."""
     return {"range": [lo, hi], "tickmode": "linear", "tick0": 0, "dtick": int_step(hi - lo, ticks), "tickformat": "d"}
@@ -62,7 +78,7 @@ def _outcomes_grid(titles: tuple[str, ...]) -> dict[str, Any]:
     """The layout of two stacked plots sharing the pits' axis, titled ``titles`` (``make_subplots``
     once per language: building it is most of a figure's cost), as a plain dict; copy before changing."""
     fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=titles)
-    fig.update_annotations(font={"size": 15})
+    fig.update_annotations(font={"size": 16, "color": INK})
     return dict(fig.to_dict()["layout"])
 
 
@@ -70,14 +86,14 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: 
     """Two bar charts over the legal pits: what happens now, and what it leads to. With ``north``
     (North to move) the pits run 6..1 from left to right, as North's row does on the board.
 
-    Sized for a phone too (390 px wide): short subplot titles, text of at least
-    12 px never shrunk to fit a thin bar, whole-number seed ticks. Awari has no
+    Sized for a projector and a phone (390 px wide): short subplot titles, near-black text of
+    14 px (:data:`TEXT`, :data:`FONT`) never shrunk to fit a thin bar, whole-number seed ticks. Awari has no
     "into your store" bar (A1). Built from plain dicts on a cached grid, unchecked by
     plotly (a few ms, not fifty; the tests check the same figure passes plotly's checks).
     """
     pits = [words.pit_label(r["pit"]) for r in rows]
     hover = [r["summary"] for r in rows]
-    text_style = {"textposition": "outside", "textfont": {"size": 12}, "constraintext": "none", "cliponaxis": False}
+    text_style = {"textposition": "outside", "textfont": TEXT, "constraintext": "none", "cliponaxis": False}
     top_axes = {"xaxis": "x", "yaxis": "y"}
     data: list[dict[str, Any]] = []
     bars = words.now_bar_names(game)
@@ -90,7 +106,7 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: 
                                          (words.chart_words("game_ends"), r["game_end"])) if on) for r in rows]
     top = max([max(r[key] for key, _ in bars) for r in rows] + [1])
     data.append({"type": "scatter", "x": pits, "y": [top * 1.5 + 1] * len(rows), "mode": "text", "text": flags,
-                 "name": words.chart_words("flags"), "textfont": {"size": 12}, "hoverinfo": "skip",
+                 "name": words.chart_words("flags"), "textfont": TEXT, "hoverinfo": "skip",
                  "showlegend": False, "cliponaxis": False, **top_axes})
     vals = [r["value"] for r in rows]
     data.append({
@@ -125,8 +141,12 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: 
                             title={"text": words.label("axis_pit"), "standoff": 4}, automargin=True)
     if north:
         layout["xaxis"]["autorange"] = layout["xaxis2"]["autorange"] = "reversed"
+    for axis in ("xaxis", "xaxis2", "yaxis", "yaxis2"):  # Streamlit's theme sets each axis's own font
+        layout[axis]["tickfont"] = FONT
+        if "title" in layout[axis]:
+            layout[axis]["title"]["font"] = FONT
     layout.update(barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
-                  legend={"orientation": "h", "y": -0.12}, font={"size": 12})
+                  legend={"orientation": "h", "y": -0.12, "font": FONT}, font=FONT)
     return go.Figure({"data": data, "layout": layout}, _validate=False)
 
 
@@ -144,7 +164,7 @@ def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
         ys = [r[key] for r in rows]
         name = words.chart_words(key)
         fig.add_trace(go.Scatter(x=moves, y=ys, mode="lines+markers+text", name=name, line={"color": colour},
-                                 text=ys, textposition="top center", cliponaxis=False, textfont={"size": 12},
+                                 text=ys, textposition="top center", cliponaxis=False, textfont=TEXT,
                                  hovertemplate=words.chart_words("move") + " %{x}: " + name + " %{y}<extra></extra>"),
                       row=1, col=1)
     evals = [r["evaluation"] for r in rows]
@@ -156,7 +176,7 @@ def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
         fig.add_trace(go.Scatter(
             x=[r["move"] for r in bad], y=[r["evaluation"] for r in bad], mode="markers+text",
             name=words.chart_words("blunder"), marker={"symbol": "x", "size": 14, "color": COLOURS["blunder"]},
-            text=[words.lost_label(r["lost"]) for r in bad], textposition="bottom center", textfont={"size": 12},
+            text=[words.lost_label(r["lost"]) for r in bad], textposition="bottom center", textfont=TEXT,
             cliponaxis=False, hovertext=[words.lost_words(r) for r in bad], hovertemplate="%{hovertext}<extra></extra>",
         ), row=2, col=1)
     top = max([max(r["south_store"], r["north_store"]) for r in rows] + [1])
@@ -169,6 +189,7 @@ def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
     fig.update_xaxes(range=[0.5, last + 0.5], tickmode="linear", tick0=step if step > 1 else 1, dtick=step,
                      tickformat="d")
     fig.update_xaxes(title_text=words.chart_words("move"), row=2, col=1)
+    readable(fig)
     fig.update_layout(height=520, margin={"l": 60, "r": 20, "t": 60, "b": 40}, legend={"orientation": "h", "y": -0.15})
     return fig
 

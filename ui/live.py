@@ -79,14 +79,15 @@ def answers_figure(counts: dict[int, int], pits: int, best: frozenset[int] = fro
 
     xs = list(range(1, pits + 1))
     ys = [counts.get(p, 0) for p in xs]
-    fig = go.Figure(go.Bar(x=xs, y=ys, text=ys, textposition="auto",
+    top = max([1, *ys])  # room above the highest bar for its number
+    fig = go.Figure(go.Bar(x=xs, y=ys, text=ys, textposition="outside", textfont=figures.TEXT, cliponaxis=False,
                            hovertext=[words.answer_hover(p, n) for p, n in zip(xs, ys, strict=True)],
                            hoverinfo="text", marker_color=[BEST_COLOUR if p in best else BAR_COLOUR for p in xs]))
-    fig.update_layout(title=words.answers_title(), margin={"l": 50, "r": 10, "t": 50, "b": 50}, height=320,
+    fig.update_layout(title={"text": words.answers_title(), "font": {"size": 18, "color": figures.INK}}, margin={"l": 50, "r": 10, "t": 50, "b": 50}, height=320,
                       xaxis={"title": words.label("axis_pit"), "tickmode": "array", "tickvals": xs,
                              "autorange": "reversed" if north else True},
-                      yaxis={"title": words.label("axis_pupils"), **figures.int_axis(0, max([1, *ys]))})
-    return fig
+                      yaxis={"title": words.label("axis_pupils"), **figures.int_axis(0, top + max(1, top // 5))})
+    return figures.readable(fig)
 
 
 @st.fragment(run_every=POLL)
