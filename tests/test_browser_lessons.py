@@ -11,6 +11,7 @@ content is rewritten separately). Screenshots go to ``tests/screenshots/lesson-*
 from __future__ import annotations
 
 import re
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -31,9 +32,10 @@ from tests.browser_support import (
     slow_sowing,
     wait_board_change,
     wait_idle,
+    wait_known,
     while_sowing,
 )
-from tutor import words
+from tutor import i18n, words
 from ui.lesson import LESSON_PAGES
 from ui.lesson_panel import RIGHT_CSS, WRONG_CSS
 
@@ -430,3 +432,35 @@ def test_a_do_step_rings_only_its_lit_pit(page, server):
     wait_board(page)
     playable = page.locator(".mt-board:not([data-lit]) .mt-pit.mt-playable").first
     assert ring in playable.evaluate("e => getComputedStyle(e).boxShadow")
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_one_back_leaves_a_lesson_opened_from_the_sidebar(page, server, lang):
+    """Tester: Back from a lesson just opened in the sidebar showed the same lesson again (the page had
+    written ``?step=1``, and in Greek ``?lang=el``, each a new entry in the browser's history): one
+    Back now returns to the page before (ui/address.py). Next still makes an entry: Back returns to
+    the step before, then to the page before."""
+    page.goto(f"{server}/?lang={lang}")
+    wait_known(page)
+    lesson_id = list(LESSONS)[0]
+    total = len(LESSONS[lesson_id].steps)
+    page.locator(f"[data-testid='stSidebarNav'] a[href$='/{LESSON_PAGES[lesson_id]}']").click()
+    page.wait_for_url(re.compile(rf"/{LESSON_PAGES[lesson_id]}\?(.*&)?step=1"))
+    wait_idle(page)
+    if lang == "en":
+        next_step(page, 1, total)
+        page.wait_for_url(re.compile(r"step=2"))
+        page.go_back()
+        page.wait_for_url(re.compile(rf"/{LESSON_PAGES[lesson_id]}\?(.*&)?step=1"))
+        at_step(page, 1, total)
+        wait_idle(page)
+    page.go_back()
+    page.wait_for_url(re.compile(rf"{re.escape(server)}/(\?.*)?$"))
+    i18n.use(lang)
+    try:
+        home = words.page_heading("home")
+    finally:
+        i18n.use(None)
+    expect(page.locator("h1").first).to_have_text(home)
+    wait_idle(page)
+    assert urlparse(page.url).path == "/"

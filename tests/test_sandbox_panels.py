@@ -198,12 +198,12 @@ def test_the_first_run_asks_for_the_boards_files_first(app):
     """``app.py`` sends the preload before anything else (ui/board_files.py): the sidebar's first
     element is its script, which names board.js, each module, board.css and Streamlit's scripts for
     Home's elements (found in the installed Streamlit)."""
-    from ui import board_files
+    from ui import address, board_files
 
     at = app.run()
     first = at.sidebar[0]
     script = first.proto.body
-    assert script == board_files.preload_script()
+    assert script == board_files.preload_script(address.SCRIPT)
     for name in (*board_files.streamlit_scripts(), *(board_files.BASE + n for n in
                  ("board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js", "board.css"))):
         assert f'"{name}"' in script

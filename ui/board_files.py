@@ -100,12 +100,13 @@ def streamlit_scripts() -> tuple[str, ...]:
     return tuple(f"static/js/{name}" for name in found)
 
 
-def preload_script() -> str:
+def preload_script(also: str = "") -> str:
     """A ``<script>`` that asks the browser to fetch the first page's files now (modulepreload and
     preload links in the document's head, each once per page load): ``board.css`` (the board stays
     hidden until it has applied), ``board.js`` and its modules, Streamlit's scripts for the first
-    page's elements (:func:`streamlit_scripts`);
-    and a style that hides its element (no gap in the sidebar). Fixed text, nothing from a user."""
+    page's elements (:func:`streamlit_scripts`); then the script ``also``, run in the same element
+    (``app.py``: ``ui.address.SCRIPT``); and a style that hides the element (no gap in the sidebar).
+    Fixed text, nothing from a user."""
     scripts = [BASE + "board.js"] + [BASE + m for m in modules()] + list(streamlit_scripts())
     # The sheet first: the board stays hidden until it has applied (board.py HIDDEN_ROOT).
     links = [["preload", BASE + "board.css"]] + [["modulepreload", u] for u in scripts]
@@ -115,17 +116,17 @@ def preload_script() -> str:
             " if ([...document.head.querySelectorAll('link')].some((o) => o.rel === rel && o.href === url)) continue;"
             " const l = document.createElement('link'); l.rel = rel; l.href = url;"
             " if (rel === 'preload') l.as = 'style';"
-            " document.head.appendChild(l); } })();</script>")
+            " document.head.appendChild(l); } })();" + also + "</script>")
 
 
-def preload() -> None:
-    """Register the board's files and send :func:`preload_script` in the sidebar (an element that
-    takes no room there): on a server's first page the browser then fetches them while the rest of
-    the first run is computed, instead of after the board's element has arrived."""
+def preload(also: str = "") -> None:
+    """Register the board's files and send :func:`preload_script` (with ``also``) in the sidebar (an
+    element that takes no room there): on a server's first page the browser then fetches them while
+    the rest of the first run is computed, instead of after the board's element has arrived."""
     # Streamlit's first element in a process asks ``inspect.stack()`` whether it runs in a Python
     # shell, to print a warning there (50-100 ms, every module's file looked up): never the case
     # under ``streamlit run``, so it is told the warning has been dealt with.
     delta_generator._use_warning_has_been_displayed = True
     register()
     with st.sidebar:
-        st.html(preload_script(), unsafe_allow_javascript=True)
+        st.html(preload_script(also), unsafe_allow_javascript=True)
