@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from engine import legal_moves
 from lessons.loader import load_puzzles
 from store import classes, learners, live
 from store.db import Database
@@ -302,6 +303,47 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
     assert run.notice.kind == "info" and run.best == frozenset({3})
     assert run.notice.text.startswith("Your teacher showed the answers. Your pit 6: ")
     assert run.notice.text.endswith(" The best move was pit 3.")
+
+
+def test_a_puzzle_asked_of_the_class_shows_its_task_and_its_answer(page_app, db):
+    """Teacher: a puzzle sent with "Ask my class" reached the pupils without its task. The pupils and
+    the projector read the task; on reveal the puzzle's answer is the right pit, said and ticked."""
+    from tutor.puzzle import puzzle_code
+
+    code, _pin = classes.create_class(db, "5B")
+    teacher = open_class_page(page_app)
+    teacher.query_params["puzzle"] = "capture-pick-the-pile"
+    teacher.switch_page("pages/puzzles.py").run()
+    teacher.session_state["mancala_tutor"].teacher_class = code
+    teacher.run()
+    puzzle = sess(teacher).puzzle.puzzle
+    assert puzzle.id == "capture-pick-the-pile"
+    teacher.button(key="live_ask_puzzle").click().run()
+    q = live.current(db, code)
+    assert q is not None and q.link.endswith("&puzzle=" + puzzle_code(puzzle.id)) and puzzle.id not in q.link
+    task = words.question_task(puzzle.task)
+    wrong = next(p for p in legal_moves(puzzle.start, puzzle.game_rules) if p != 2)
+
+    pupils = []
+    for name, pit in [("A", 2), ("B", wrong)]:
+        me = learners.new_learner(db)
+        classes.join(db, me, code, name)
+        at = open_class_page(page_app, me)
+        assert task in [m.value for m in at.markdown]
+        sess(at).question[1].press(pit)
+        pupils.append(at)
+    teacher.switch_page("pages/class.py").run()
+    assert task in [m.value for m in teacher.markdown]
+    teacher.button(key="live_reveal").click().run()
+    assert not teacher.exception
+    assert words.live_puzzle_answer([2]) == "The puzzle's answer starts with pit 2"
+    assert words.live_puzzle_answer([2]) in [s.value for s in teacher.success]
+    who = next(d.value for d in teacher.dataframe if "Pupil" in d.value.columns)
+    assert who.to_dict("records") == [{"Pupil": "A", "Pit pressed": "2", "Right": "✓"},
+                                      {"Pupil": "B", "Pit pressed": str(wrong), "Right": ""}]
+    pupils[1].run()
+    run = sess(pupils[1]).question[1]
+    assert run.notice.kind == "info" and run.notice.text.endswith(" The puzzle's answer starts with pit 2.")
 
 
 def test_without_a_database_the_app_still_teaches_and_says_progress_is_not_saved(page_app, monkeypatch):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import KalahRules
+from engine import KalahRules, legal_moves, play
 from tutor import words
 from tutor.links import link_query
 from tutor.live import QuestionActivity
@@ -46,3 +46,32 @@ def test_the_revealed_table_names_each_pupil_and_ticks_a_best_move():
     assert answers_table(named, None) == [{"Pupil": "Ada", "Pit pressed": "3"}, {"Pupil": "Bo", "Pit pressed": "no answer"},
                                           {"Pupil": "Cy", "Pit pressed": "6"}]
     assert [r["A best move"] for r in answers_table(named, best_pits(rows))] == ["✓", "", ""]
+
+
+def test_a_question_asked_from_a_puzzle_carries_its_task_and_its_answer():
+    """Teacher: a puzzle asked of the class reached the pupils as a bare position, without its task.
+    The question names the puzzle by its code (never its id: an id may name the answer); the pupils
+    read the task, and the pits that start its accepted turns are the right ones (not the engine's)."""
+    from lessons.loader import load_puzzles
+    from tutor.live import answer_pits, question_link, question_puzzle
+    from tutor.puzzle import puzzle_code
+
+    pool = load_puzzles(prove=False)
+    puzzle = pool["capture-pick-the-pile"]
+    link = question_link(puzzle.game_rules, puzzle.start, puzzle.id)
+    assert link == link_query(puzzle.game_rules, puzzle.start) + "&puzzle=" + puzzle_code(puzzle.id)
+    assert puzzle.id not in link
+    assert question_puzzle(link, pool) is puzzle
+    assert question_puzzle(LINK, pool) is None and question_puzzle(LINK + "&puzzle=0000000", pool) is None
+    assert answer_pits(puzzle) == frozenset(turn[0] for turn in puzzle.answers) == frozenset({2})
+
+    run = QuestionActivity(link, lambda pit: True, puzzle=question_puzzle(link, pool))
+    assert run.task() == puzzle.task and QuestionActivity(LINK, lambda pit: True).task() is None
+    run.press(2)
+    run.reveal(frozenset({5}))  # an engine's best move is not the puzzle's answer: the answer is
+    assert run.best == frozenset({2}) and run.notice.kind == "success"
+    told = words.move_words(play(puzzle.start, 2, puzzle.game_rules), puzzle.game_rules)
+    assert run.notice.text == f"Your teacher showed the answers. Your pit 2: {told} That is the puzzle's answer!"
+    wrong = next(p for p in legal_moves(puzzle.start, puzzle.game_rules) if p != 2)
+    other = QuestionActivity(link, lambda pit: True, chosen=wrong, revealed=True, puzzle=puzzle)
+    assert other.notice.kind == "info" and other.notice.text.endswith(" The puzzle's answer starts with pit 2.")

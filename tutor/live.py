@@ -9,14 +9,38 @@ the answers. A new press replaces the old answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from urllib.parse import parse_qsl
+from collections.abc import Callable, Mapping
+from urllib.parse import parse_qsl, urlencode
 
 from engine import MoveResult, Place, Position, Rules, play
+from lessons.models import Puzzle
 
 from . import words
 from .activity import Activity, Notice
-from .links import read_link
+from .links import link_query, read_link
+from .puzzle import find_puzzle, puzzle_code
+
+PUZZLE_KEY = "puzzle"
+"""The question's query parameter naming the puzzle it was asked from (``tutor.puzzle.puzzle_code``)."""
+
+
+def question_link(rules: Rules, position: Position, puzzle_id: str | None = None) -> str:
+    """A question's query: the position's share link, and the code of the puzzle it was asked from."""
+    link = link_query(rules, position)
+    return link if puzzle_id is None else link + "&" + urlencode({PUZZLE_KEY: puzzle_code(puzzle_id)})
+
+
+def question_puzzle(link: str, pool: Mapping[str, Puzzle]) -> Puzzle | None:
+    """The puzzle of ``pool`` a question was asked from (its task goes to the pupils; its answers are
+    the right pits), or ``None``: asked from a lesson or the sandbox, or not one of ``pool``'s."""
+    token = dict(parse_qsl(link)).get(PUZZLE_KEY)
+    pid = find_puzzle(pool, token) if token else None
+    return pool[pid] if pid is not None else None
+
+
+def answer_pits(puzzle: Puzzle) -> frozenset[int]:
+    """The pits a pupil may press first to answer ``puzzle``: the first pit of each accepted turn."""
+    return frozenset(turn[0] for turn in puzzle.answers)
 
 
 class QuestionActivity(Activity):
@@ -27,13 +51,16 @@ class QuestionActivity(Activity):
         record: stores the chosen pit (1..n); returns False when the question is closed.
         chosen: the pit already chosen (a reload), or ``None``.
         revealed: the teacher showed the answers (no more presses).
+        puzzle: the puzzle the question was asked from (:func:`question_puzzle`): its task is shown,
+            and its answers' first pits are the right ones (not the engine's best moves).
     """
 
     def __init__(self, link: str, record: Callable[[int], bool], chosen: int | None = None,
-                 revealed: bool = False) -> None:
+                 revealed: bool = False, puzzle: Puzzle | None = None) -> None:
         super().__init__()
         self._rules, self._start, error, _ = read_link(dict(parse_qsl(link)))
         self.broken = error is not None
+        self.puzzle = puzzle
         self.record = record
         self.chosen = chosen
         self.revealed = revealed
@@ -68,23 +95,33 @@ class QuestionActivity(Activity):
     def turn_text(self) -> str:
         return words.question_prompt(self._start.to_move) if not self.revealed else words.to_move(self._start.to_move)
 
+    def task(self) -> str | None:
+        """The puzzle's task, said above the board, or ``None`` (not asked from a puzzle)."""
+        return None if self.puzzle is None else self.puzzle.task
+
     def reveal(self, best: frozenset[int] | None = None) -> None:
-        """The teacher showed the answers: say what the pupil's pit does (the board stays), and once
-        the engine's analysis is known, the ``best`` pits (whether the pupil's is one, or which were)."""
+        """The teacher showed the answers: say what the pupil's pit does (the board stays), and the
+        right pits: a puzzle's answers (:func:`answer_pits`) at once, else the ``best`` pits once the
+        engine's analysis is known (whether the pupil's is one, or which were)."""
         self.revealed = True
+        if self.puzzle is not None:
+            best = answer_pits(self.puzzle)
         self.best = best
         told = ""
         if self.chosen is not None:
             told = words.move_words(play(self._start, self.chosen, self._rules), self._rules)
         good = self.chosen is not None and (not best or self.chosen in best)
         self.notice = Notice("success" if good else "info",
-                             words.revealed(self.chosen, told, sorted(best) if best else None))
+                             words.revealed(self.chosen, told, sorted(best) if best else None,
+                                            puzzle=self.puzzle is not None))
 
 
-def answers_table(named: list[tuple[str, int | None]], best: frozenset[int] | None) -> list[dict[str, str]]:
+def answers_table(named: list[tuple[str, int | None]], best: frozenset[int] | None,
+                  puzzle: bool = False) -> list[dict[str, str]]:
     """One row per pupil of a revealed question (``named``: ``(name, pit or None)``, ``store.live``):
-    name, the pit pressed or "no answer", and once the analysis is known (``best``), a tick for a best move."""
-    cols = words.live_answer_columns()
+    name, the pit pressed or "no answer", and once the right pits are known (``best``: the analysis's
+    best moves, or with ``puzzle`` the puzzle's answers), a tick for a right one."""
+    cols = words.live_answer_columns(puzzle)
     out = []
     for name, pit in named:
         row = {cols["name"]: name, cols["pit"]: words.live_no_answer() if pit is None else str(pit)}
@@ -94,4 +131,4 @@ def answers_table(named: list[tuple[str, int | None]], best: frozenset[int] | No
     return out
 
 
-__all__ = ["QuestionActivity", "answers_table"]
+__all__ = ["PUZZLE_KEY", "QuestionActivity", "answer_pits", "answers_table", "question_link", "question_puzzle"]

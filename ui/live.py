@@ -17,8 +17,8 @@ import streamlit as st
 
 from engine import NORTH, Position, Rules
 from tutor import i18n, words
-from tutor.links import link_query, read_link
-from tutor.live import QuestionActivity, answers_table
+from tutor.links import read_link
+from tutor.live import QuestionActivity, answer_pits, answers_table, question_link, question_puzzle
 from ui import board, learner, state
 
 if TYPE_CHECKING:
@@ -40,8 +40,9 @@ Streamlit reads a string such as "3s" with pandas, which would make every page's
 for pandas."""
 
 
-def ask_button(rules: Rules, position: Position, where: str) -> None:
-    """"Ask my class" under a board, for a session that opened a class (nothing otherwise)."""
+def ask_button(rules: Rules, position: Position, where: str, puzzle_id: str | None = None) -> None:
+    """"Ask my class" under a board, for a session that opened a class (nothing otherwise); from a
+    puzzle (``puzzle_id``), the question carries it: its task goes to the pupils, its answer is the right pit."""
     sess = state.session()
     if sess.teacher_class is None:
         return
@@ -55,7 +56,7 @@ def ask_button(rules: Rules, position: Position, where: str) -> None:
         from store.db import StoreUnavailable
 
         try:
-            live.ask(db, code, link_query(rules, position))
+            live.ask(db, code, question_link(rules, position, puzzle_id))
             state.tell(None)
             st.toast(words.question_sent(classes.class_name(db, code) or code))
         except StoreUnavailable:
@@ -113,11 +114,14 @@ def teacher_panel() -> None:
         st.caption(words.no_question_teacher())
         return
     rules, start = _question(q.link)
+    puzzle = question_puzzle(q.link, _puzzles())
+    if puzzle is not None:
+        st.markdown(words.question_task(puzzle.task))
     # Asked from the moment the question is open (one search in the server's pool, kept when done),
     # so the projector has the best move the moment the answers are shown, no later than the phones.
     analysed = _analysis(start, rules)
     rows = analysed if q.revealed else None
-    best = _best(rows)
+    best = answer_pits(puzzle) if puzzle is not None and q.revealed else _best(rows)
     left, right = st.columns(2, gap="medium")  # side by side on a projector, one above the other on a phone
     with left:
         board.picture(start, rules, f"{K}board", words.to_move(start.to_move))
@@ -127,11 +131,12 @@ def teacher_panel() -> None:
         # drawn while pupils still choose would steer the ones who have not answered yet.
         if q.revealed:
             if best:
-                st.success(words.live_best(sorted(best)), icon=":material/star:")
+                said = words.live_puzzle_answer if puzzle is not None else words.live_best
+                st.success(said(sorted(best)), icon=":material/star:")
             st.plotly_chart(answers_figure(counts, rules.pits, best or frozenset(), start.to_move == NORTH),
                             key=f"{K}chart", width="stretch")
             if named:
-                st.dataframe(answers_table(named, best), key=f"{K}who", hide_index=True, width="stretch")
+                st.dataframe(answers_table(named, best, puzzle is not None), key=f"{K}who", hide_index=True, width="stretch")
     row = st.container(horizontal=True)
     if not q.revealed:
         row.button(words.label("reveal"), key=f"{K}reveal", on_click=live.reveal, args=(db, q.id),
@@ -148,6 +153,13 @@ def teacher_panel() -> None:
         else:
             key = (start.to_notation(), outcomes.rules_key(rules), ANALYSIS_MS, i18n.current())
             outcomes.render_rows(rows, rules.game, outcomes.figure_of(*key, tuple(rows)))  # each poll: no new figure
+
+
+def _puzzles() -> dict[str, Any]:
+    """The puzzles in the session's language (a question names one by its code)."""
+    from ui import frame  # the frame draws this module's banner: imported when used
+
+    return frame.puzzles()
 
 
 def _best_of(run: QuestionActivity) -> frozenset[int] | None:
@@ -206,10 +218,13 @@ def pupil_panel() -> None:
     if sess.question is None or sess.question[0] != q.id:
         chosen = live.my_answer(db, q.id, code)
         sess.question = (q.id, QuestionActivity(q.link, lambda pit: live.answer(db, q.id, code, pit), chosen,
-                                                q.revealed))
+                                                q.revealed, question_puzzle(q.link, _puzzles())))
     run = sess.question[1]
+    task = run.task()
+    if task is not None:
+        st.markdown(words.question_task(task))
     if q.revealed:
-        best = _best_of(run)
+        best = _best_of(run) if run.puzzle is None else run.best  # a puzzle's answer is known at once
         if not run.revealed or best != run.best:
             run.reveal(best)
     board.draw(run, f"{K}pupil_board")

@@ -216,7 +216,7 @@ def render() -> None:
             row.button(words.label("start_again"), key=f"{state.Keys.PUZZLE}reset", on_click=run.reset,
                        icon=":material/restart_alt:")
         with row:
-            live.ask_button(puzzle.game_rules, puzzle.start, "puzzle")
+            live.ask_button(puzzle.game_rules, puzzle.start, "puzzle", puzzle.id)
         shown = list(enumerate(run.hint_texts(), 1))
         if shown:  # one box, the newest first: right under the button pressed, on a phone too
             st.info("\n\n".join(words.hint_line(k, hint) for k, hint in reversed(shown)))

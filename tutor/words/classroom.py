@@ -12,7 +12,7 @@ from engine import Side
 from ..i18n import gettext as _
 from ..i18n import ngettext, per_language, pgettext
 from ..names import NAME_MAX
-from .basics import and_list, literal, of_total, side_name
+from .basics import and_list, literal, of_total, or_list, side_name
 
 
 @per_language
@@ -270,15 +270,20 @@ def answered(pit: int) -> str:
     return _("You chose pit {pit}. You can change your mind until your teacher shows the answers.").format(pit=pit)
 
 
-def revealed(pit: int | None, told: str, best: list[int] | None = None) -> str:
+def revealed(pit: int | None, told: str, best: list[int] | None = None, puzzle: bool = False) -> str:
     """The pupil's view once the teacher showed the answers; ``told``: what their pit does; ``best``:
-    the best pits, once the engine's analysis is known (then whether theirs is one, or which were)."""
+    the best pits, once the engine's analysis is known, or with ``puzzle`` the pits that start the
+    puzzle's answer (then whether theirs is one, or which were)."""
     if pit is None:
         text = _("Your teacher showed the answers. Look at the board at the front.")
     else:
         text = _("Your teacher showed the answers. Your pit {pit}: {told}").format(pit=pit, told=told)
     if not best:
         return text
+    if puzzle:
+        if pit in best:
+            return text + " " + _("That is the puzzle's answer!")
+        return text + " " + _("The puzzle's answer starts with pit {pits}.").format(pits=or_list([str(p) for p in best]))
     if pit in best:
         return text + " " + ngettext("That is the best move!", "That is one of the best moves!", len(best))
     return text + " " + ngettext("The best move was pit {pits}.", "The best moves were pits {pits}.",
@@ -297,9 +302,20 @@ def live_best(pits: list[int]) -> str:
         pits=and_list([str(p) for p in pits]))
 
 
-def live_answer_columns() -> dict[str, str]:
-    """Headers of the revealed question's table of pupils: name, the pit pressed, whether it is a best move."""
-    return {"name": _("Pupil"), "pit": _("Pit pressed"), "best": _("A best move")}
+def live_puzzle_answer(pits: list[int]) -> str:
+    """The pit(s) that start the answer of a revealed puzzle question."""
+    return _("The puzzle's answer starts with pit {pits}").format(pits=or_list([str(p) for p in pits]))
+
+
+def question_task(task: str) -> str:
+    """Above a puzzle question's board (pupils' and projector's): the puzzle's task."""
+    return _("**Puzzle:** {task}").format(task=task)
+
+
+def live_answer_columns(puzzle: bool = False) -> dict[str, str]:
+    """Headers of the revealed question's table of pupils: name, the pit pressed, whether it is a
+    best move (with ``puzzle``: whether it starts the puzzle's answer)."""
+    return {"name": _("Pupil"), "pit": _("Pit pressed"), "best": _("Right") if puzzle else _("A best move")}
 
 
 def live_no_answer() -> str:
@@ -333,7 +349,7 @@ def pupil_intro() -> str:
     return _("Join your class with the code your teacher gives you.")
 
 
-__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "progress_coming", "answered", "answers_title", "class_heading", "class_made",
+__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "progress_coming", "answered", "answers_title", "class_heading", "class_made",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
            "forget_warning", "forgotten", "pin_note", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
