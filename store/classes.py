@@ -28,7 +28,7 @@ from tutor.progress import LessonProgress, PuzzleProgress
 from .db import Database
 from .learners import make_code
 from .progress import read_lessons, read_puzzles
-from .schema import CLASS_CODE_LENGTH, Learner, PinFailure, SchoolClass, now
+from .schema import CLASS_CODE_LENGTH, Learner, PinFailure, SchoolClass, TeacherKey, now
 
 PIN_DIGITS = 6
 """Digits in a teacher PIN."""
@@ -39,6 +39,8 @@ PIN_TRIES_PER_CLASS_MINUTE = 30
 NameProblem = TypedNameProblem | Literal["taken"]
 """Why a name is refused: the rule of ``tutor.names`` (the same for the page), or ``"taken"``."""
 PinVerdict = Literal["ok", "wrong", "locked", "unknown"]
+TEACHER_KEY_HOURS = 12
+"""Hours a browser keeps the teacher's view of a class through reloads (a school day), from the PIN."""
 
 
 def _hash(pin: str, salt: bytes) -> str:
@@ -99,6 +101,44 @@ def check_pin(db: Database, code: str, pin: object, at: dt.datetime | None = Non
         return "wrong"
 
 
+def _key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def teacher_key(db: Database, code: str, at: dt.datetime | None = None) -> str:
+    """A new random key (43 URL-safe characters) that opens class ``code``'s teacher view from the
+    browser that keeps it, until :data:`TEACHER_KEY_HOURS` after ``at`` (default: now). Only its
+    SHA-256 is stored. Made after the right PIN, never from a learner code (which is shown and shared)."""
+    key = secrets.token_urlsafe(32)
+    with db.session() as s:
+        s.add(TeacherKey(key_hash=_key_hash(key), class_code=code, created_at=at or now()))
+    return key
+
+
+def class_of_teacher_key(db: Database, key: object, at: dt.datetime | None = None) -> str | None:
+    """The class whose teacher view ``key`` opens at ``at`` (default: now), or ``None``: not a key,
+    unknown, or older than :data:`TEACHER_KEY_HOURS` (then forgotten)."""
+    if not isinstance(key, str) or not 20 <= len(key) <= 100:
+        return None
+    at = at or now()
+    with db.session() as s:
+        row = s.get(TeacherKey, _key_hash(key))
+        if row is None:
+            return None
+        made = row.created_at if row.created_at.tzinfo is not None else row.created_at.replace(tzinfo=dt.UTC)
+        if at - made > dt.timedelta(hours=TEACHER_KEY_HOURS):
+            s.delete(row)
+            return None
+        return row.class_code
+
+
+def drop_teacher_key(db: Database, key: object) -> None:
+    """Forget ``key`` (the teacher closed the class on that browser); nothing for an unknown one."""
+    if isinstance(key, str):
+        with db.session() as s:
+            s.execute(delete(TeacherKey).where(TeacherKey.key_hash == _key_hash(key)))
+
+
 def join(db: Database, learner: str, code: str, name: str) -> None:
     """Learner ``learner`` joins class ``code`` as ``name`` (a pupil is in one class at a time).
 
@@ -155,5 +195,6 @@ def pupils(db: Database, code: str) -> list[Pupil]:
     return list(by_code.values())
 
 
-__all__ = ["PIN_DIGITS", "PIN_TRIES_PER_CLASS_MINUTE", "PIN_TRIES_PER_MINUTE", "Pupil", "check_pin", "class_name", "clean_name", "create_class",
-           "join", "leave", "name_problem", "pupils"]
+__all__ = ["PIN_DIGITS", "PIN_TRIES_PER_CLASS_MINUTE", "PIN_TRIES_PER_MINUTE", "Pupil", "TEACHER_KEY_HOURS", "check_pin",
+           "class_name", "class_of_teacher_key", "clean_name", "create_class", "drop_teacher_key", "join", "leave",
+           "name_problem", "pupils", "teacher_key"]

@@ -113,6 +113,17 @@ class PinFailure(Base):
     learner: Mapped[str | None] = mapped_column(String(CODE_LENGTH), default=None)
 
 
+class TeacherKey(Base):
+    """A browser that opened a class with its PIN keeps the teacher's view through a reload: a random
+    key kept by that browser alone (localStorage), stored here only as its SHA-256 (hex), for
+    ``store.classes.TEACHER_KEY_HOURS``. Never the learner code: that one is shown and shared."""
+
+    __tablename__ = "teacher_keys"
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    class_code: Mapped[str] = mapped_column(ForeignKey("classes.code"), index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class QuestionRow(Base):
     """A live class question: a position (link notation) and rules (link settings), open or revealed."""
 

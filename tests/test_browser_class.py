@@ -173,3 +173,36 @@ def test_the_class_table_fits_a_laptop_screen(browser, server, lang):
         expect(grid.get_by_role("columnheader", name=head, exact=True, include_hidden=True)).to_have_count(1)
     sizes = grid.locator(".dvn-scroller").evaluate("s => [s.scrollWidth, s.clientWidth]")
     assert sizes[0] <= sizes[1], f"the class table ({lang}) scrolls sideways: {sizes[0]} px in {sizes[1]} px"
+
+
+def test_a_reload_keeps_the_teachers_view_until_the_class_is_closed(browser, server):
+    """Teacher: a reload of the projector's page asked for the PIN again. The browser that gave the
+    PIN keeps a teacher key: after a reload the class is there; after "Close the class", it is not."""
+    from store import classes
+    from store.db import Database
+
+    db = Database()  # the server's database (MANCALA_DB_URL, set by tests/conftest.py)
+    code, pin = classes.create_class(db, "4A")
+    db.dispose()
+    teacher = new_page(browser, 1366, 768)
+    teacher.goto(f"{server}/class")
+    known_learner(teacher)
+    wait_idle(teacher)
+    open_expander(teacher, words.label("teacher"))
+    teacher.locator(".st-key-class_open_code input").fill(code)
+    teacher.locator(".st-key-class_pin input").fill(pin)
+    teacher.locator(".st-key-class_open button").click()
+    heading = teacher.get_by_text(words.class_heading("4A", 0))
+    heading.wait_for()
+    wait_idle(teacher)
+    teacher.reload()
+    heading.wait_for()  # no PIN asked
+    wait_idle(teacher)
+    teacher.get_by_role("button", name=words.label("close_class")).click()
+    expect(heading).to_have_count(0)
+    wait_idle(teacher)
+    teacher.reload()
+    known_learner(teacher)
+    wait_idle(teacher)
+    expect(heading).to_have_count(0)
+    assert no_error_box(teacher)

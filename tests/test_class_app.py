@@ -571,6 +571,49 @@ def test_the_keepers_report_makes_a_new_learner_and_puts_back_the_language(monke
     assert ss.get(Keys.LANG) == lang and sess.keeper_full == why
 
 
+def test_a_teachers_browser_keeps_the_class_view_through_a_reload_and_a_pupils_does_not(page_app, db, monkeypatch):
+    """Teacher: a reload of the projector's page asked for the PIN again. The right PIN gives this
+    browser a teacher key of its own (never the learner code, which the sidebar shows): its keeper
+    reports it after a reload and the class's view is back; a report without it (a pupil who read the
+    learner code off the projector) opens nothing; closing the class forgets the key everywhere."""
+    import streamlit as st
+
+    from ui import learner, state
+
+    code, pin = classes.create_class(db, "5B")
+    me = learners.new_learner(db)
+    teacher = open_class_page(page_app, me)
+    teacher.session_state[f"{Keys.CLASS}teacher_panel"] = True
+    teacher.run()
+    teacher.text_input(key="class_open_code").input(code)
+    teacher.text_input(key="class_pin").input(pin)
+    teacher.button(key="class_open").click().run()
+    key = sess(teacher).keeper["teach"]
+    assert sess(teacher).teacher_class == code and classes.class_of_teacher_key(db, key) == code
+    assert key not in (me, pin, code) and not sess(teacher).keeper.get("unteach")
+
+    def reload(report: dict) -> object:  # a new session whose keeper reports what the browser keeps
+        ss: dict = {Keys.KEEPER: {"stored": report}}
+        monkeypatch.setattr(st, "session_state", ss)
+        learner._on_stored()
+        return ss[state.SESSION_KEY]
+
+    back = reload({"code": me, "lang": "", "teach": key})  # the whole page runs again: a known code's progress
+    assert back.teacher_class == code and back.keeper_full == "known" and back.keeper["teach"] == key
+    fresh = reload({"code": "", "lang": "", "teach": key})  # a new learner: the teacher's view is why it reruns
+    assert fresh.teacher_class == code and fresh.keeper_full == "teacher"
+    pupil = reload({"code": me, "lang": ""})  # the learner code alone: no teacher's view
+    assert pupil.teacher_class is None
+    wrong = reload({"code": me, "lang": "", "teach": "x" * 43})  # a key that opens nothing is forgotten
+    assert wrong.teacher_class is None and wrong.keeper["unteach"] is True
+    monkeypatch.undo()
+
+    teacher.button(key="class_close").click().run()
+    assert sess(teacher).teacher_class is None
+    assert sess(teacher).keeper["teach"] is None and sess(teacher).keeper["unteach"] is True
+    assert classes.class_of_teacher_key(db, key) is None
+
+
 def test_the_answers_chart_lies_like_the_board_when_north_is_to_move():
     """North's pits run 6..1 from left to right on the board: the chart's pit axis runs the same way."""
     from ui.live import answers_figure

@@ -140,6 +140,30 @@ def test_a_wrong_pin_is_refused_and_five_in_a_minute_lock_the_class(database):
         assert classes.check_pin(database, code, bad, T0 + dt.timedelta(minutes=5 + k)) == "wrong"
 
 
+def test_a_teacher_key_opens_its_class_for_a_school_day_and_only_by_its_hash(database):
+    """A browser that gave the right PIN keeps a random key (not the learner code, which is shown and
+    shared): it opens that class's teacher view for 12 hours; the store keeps only its SHA-256."""
+    import hashlib
+
+    from store.schema import TeacherKey
+
+    code, _pin = classes.create_class(database, "5B")
+    key = classes.teacher_key(database, code, T0)
+    assert len(key) == 43 and key != classes.teacher_key(database, code, T0)
+    assert classes.class_of_teacher_key(database, key, T0 + dt.timedelta(hours=12)) == code
+    with database.session() as s:
+        stored = {row.key_hash for row in s.query(TeacherKey)}
+    assert hashlib.sha256(key.encode()).hexdigest() in stored and key not in stored
+    for bad in (None, 7, "", "x" * 19, "x" * 101, key[:-1] + ("A" if key[-1] != "A" else "B")):
+        assert classes.class_of_teacher_key(database, bad, T0) is None
+    assert classes.class_of_teacher_key(database, key, T0 + dt.timedelta(hours=12, seconds=1)) is None  # a day later
+    assert classes.class_of_teacher_key(database, key, T0) is None  # forgotten once found too old
+    other = classes.teacher_key(database, code, T0)
+    classes.drop_teacher_key(database, other)  # the teacher closed the class on that browser
+    assert classes.class_of_teacher_key(database, other, T0) is None
+    classes.drop_teacher_key(database, None)  # nothing to forget: nothing happens
+
+
 def test_a_pupils_wrong_pins_lock_their_device_not_the_teachers(database):
     """Tester: five wrong PINs typed by a pupil locked the class for the teacher too. Wrong PINs are
     counted per device (learner code): the teacher's device still opens the class; all devices
@@ -220,7 +244,7 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     from store import db as store_db
 
     url = f"sqlite:///{tmp_path / 'rev.sqlite3'}"
-    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0003"
+    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0004"
     first = Database(url)
     code = learners.new_learner(first)
     first.dispose()
@@ -240,7 +264,8 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     behind = Database(url)
     assert calls == ["head"] and learners.exists(behind, code)
     with behind.engine.connect() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0003"]
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0004"]
+        assert "teacher_keys" in inspect(conn).get_table_names()
         assert "done" in {c["name"] for c in inspect(conn).get_columns("lesson_steps")}
         assert "learner" in {c["name"] for c in inspect(conn).get_columns("pin_failures")}
     behind.dispose()

@@ -103,6 +103,7 @@ def _create() -> None:
         return
     sess.class_made = (code, pin)
     sess.teacher_class = code
+    learner.keep_teacher(code)
 
 
 def _open() -> None:
@@ -116,6 +117,7 @@ def _open() -> None:
     st.session_state[f"{K}pin"] = ""
     if verdict == "ok":
         sess.teacher_class = code
+        learner.keep_teacher(code)
     else:
         st.session_state[f"{K}problem_t"] = words.pin_refused(verdict)
 
@@ -124,6 +126,7 @@ def _close() -> None:
     sess = state.session()
     sess.teacher_class = None
     sess.class_made = None
+    learner.keep_teacher(None)
 
 
 def teacher_forms() -> None:

@@ -119,7 +119,7 @@ def _stored(value: object) -> None:
 def _on_stored() -> None:
     """The keeper's trigger callback (before the script runs, so the keeper is then drawn with the
     code): its report is ``{"code": the stored code or "", "lang": the language chosen on an earlier
-    visit or ""}``."""
+    visit or "", "teach": a teacher key or ""}``."""
     value = st.session_state.get(state.Keys.KEEPER)
     try:
         stored = value["stored"] if value is not None else None
@@ -133,6 +133,51 @@ def _on_stored() -> None:
     _stored(stored.get("code", ""))
     if lang.remembered(stored.get("lang")) and sess.keeper_full in (None, "new"):
         sess.keeper_full = "lang"  # the whole page again, in that language
+    if _teacher(stored.get("teach")) and sess.keeper_full in (None, "new"):
+        sess.keeper_full = "teacher"  # the whole page again, with the teacher's view
+
+
+def _teacher(key: object) -> bool:
+    """The keeper reported a teacher key (``store.classes.teacher_key``, kept since the right PIN on
+    this browser): the session gets that class's teacher view back (True). A key that opens nothing
+    (expired, unknown) is forgotten by the browser."""
+    from store import classes
+    from store.db import StoreUnavailable
+
+    sess = state.session()
+    db = database()
+    if not key or db is None or sess.teacher_class is not None:
+        return False
+    try:
+        code = classes.class_of_teacher_key(db, key)
+    except StoreUnavailable:
+        sess.store_lost = True
+        return False
+    if code is None:
+        sess.keeper["unteach"] = True
+        return False
+    sess.teacher_class, sess.keeper["teach"] = code, key
+    return True
+
+
+def keep_teacher(code: str | None) -> None:
+    """The session opened class ``code``'s teacher view with its PIN (or made it): this browser keeps
+    a new teacher key for it (:func:`_teacher` gets the view back after a reload); ``None``: the class
+    was closed, and the browser forgets its key (so does the store)."""
+    from store import classes
+    from store.db import StoreUnavailable
+
+    sess = state.session()
+    db = database()
+    old = sess.keeper.get("teach")
+    try:
+        if db is not None and old:
+            classes.drop_teacher_key(db, old)
+        sess.keeper["teach"] = classes.teacher_key(db, code) if db is not None and code is not None else None
+    except StoreUnavailable:
+        sess.store_lost = True
+        sess.keeper["teach"] = None
+    sess.keeper["unteach"] = sess.keeper["teach"] is None
 
 
 def keep() -> None:
@@ -252,4 +297,4 @@ def panel(page: str) -> None:
                           type="primary")
 
 
-__all__ = ["database", "forget", "keep", "keeper", "panel", "reporting"]
+__all__ = ["database", "forget", "keep", "keep_teacher", "keeper", "panel", "reporting"]

@@ -93,7 +93,8 @@ class Session:
     about the code for the next page drawn; ``store_lost``: the database
     could not be reached; ``keeper_full``: what the keeper's last report did, until its run has
     looked at it (``"known"``: a known code's progress bound; ``"new"``: a new learner made;
-    ``"lost"``: no database; ``"lang"``: the language this browser chose before put back;
+    ``"lost"``: no database; ``"lang"``: the language this browser chose before put back; ``"teacher"``:
+    a teacher key kept by this browser gave back a class's teacher view (``ui.learner.keep_teacher``);
     ``ui.learner.keeper``); ``lang_chosen``: the language was chosen in this session (a link's
     ``?lang=``, the switch), not guessed from the browser; ``keeper_drawn``: the keeper has been drawn once
     (``ui.learner.reporting``). ``teacher_class``: the class whose PIN was given;
