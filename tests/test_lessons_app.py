@@ -291,8 +291,10 @@ def test_the_page_names_no_rule_id_outside_badges(small):
     at = small
     run = run_of(at)
     go_to(at, run, "find-capture")
-    press(at, 2, run)  # empty: refused
-    assert at.warning[0].value == "Not that one: pick one of your own pits that has seeds in it."
+    stars = run.stars_so_far
+    press(at, 2, run)  # empty: refused, and no wrong try (a refused press changes nothing, not even the stars)
+    assert at.info[0].value == "Not that one: pick one of your own pits that has seeds in it."
+    assert not at.warning and run.wrong == 0 and run.stars_so_far == stars
     go_to(at, run, "press-3")
     press(at, 4, run)
     assert at.info[0].value == "Not that one this time: press the lit pit 3, the one that glows."
@@ -388,8 +390,8 @@ def test_a_refused_pit_in_a_real_lesson_is_explained_and_the_board_stays(page_ap
     before = run.position
     pit = next(p for p in range(1, run.rules.pits + 1) if p not in legal_moves(before, run.rules))
     press(at, pit, run)
-    assert run.position == before and not run.done
-    assert at.warning[0].value == run.notice.text and "(" not in at.warning[0].value
+    assert run.position == before and not run.done and run.wrong == 0
+    assert at.info[0].value == run.notice.text and "(" not in at.info[0].value
 
 
 def test_the_browsers_back_opens_the_step_before_and_forward_the_step_after(small):

@@ -129,9 +129,10 @@ def test_show_me_shows_the_solution_but_the_learner_still_plays_it():
 def test_a_refused_pit_changes_nothing_and_names_no_rule_id():
     run = at("find-capture")
     before = run.position
-    run.press(2)  # empty
-    assert run.position == before and not run.failed and run.wrong == 1
+    run.press(2)  # empty: explained, and not a wrong try (a tester lost a star for trying what the text invited)
+    assert run.position == before and not run.failed and run.wrong == 0 and run.stars_so_far == 3
     note = feedback(run)
+    assert note.kind == "info"
     assert note.text == "Not that one: pick one of your own pits that has seeds in it."
     assert note.rule_ids == ("K5",) and not RULE_ID.search(note.text + note.details)
 

@@ -204,14 +204,15 @@ class LessonActivity(Activity):
         super().show(start, results, extends)
 
     def refused(self, pit: int, error: IllegalMoveError) -> None:
+        """A pit that is no move (an empty one, K5): why, and what to do; never a wrong try, as a refused
+        press changes nothing (a tester lost a star for trying the empty pit a step invited them to try)."""
         rule_id = error.rule_id
         step = self.step
-        if isinstance(step, DoStep):  # a do step teaches: no slip; why not that pit, then which pit to press
+        if isinstance(step, DoStep):  # a do step teaches: why not that pit, then which pit to press
             self.notice = Feedback("info", lambda: words.refusal(rule_id), lambda: words.press_the_lit(step.lit),
                                    (rule_id,))
             return
-        self._slipped()
-        self.notice = Feedback("warning", lambda: words.refusal(rule_id), self._hint, (rule_id,))
+        self.notice = Feedback("info", lambda: words.refusal(rule_id), self._hint, (rule_id,))
 
     def judge(self, before: Position, result: MoveResult) -> None:
         step = self.step
