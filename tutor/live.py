@@ -10,15 +10,17 @@ the answers. A new press replaces the old answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode
 
 from engine import MoveResult, Place, Position, Rules, play
-from lessons.models import Puzzle
 
 from . import words
 from .activity import Activity, Notice
 from .links import link_query, read_link
-from .puzzle import find_puzzle, puzzle_code
+
+if TYPE_CHECKING:  # the puzzles' models and their module are imported where a question names a puzzle:
+    from lessons.models import Puzzle  # every page's sidebar imports this module (Home's first run too)
 
 PUZZLE_KEY = "puzzle"
 """The question's query parameter naming the puzzle it was asked from (``tutor.puzzle.puzzle_code``)."""
@@ -27,14 +29,22 @@ PUZZLE_KEY = "puzzle"
 def question_link(rules: Rules, position: Position, puzzle_id: str | None = None) -> str:
     """A question's query: the position's share link, and the code of the puzzle it was asked from."""
     link = link_query(rules, position)
-    return link if puzzle_id is None else link + "&" + urlencode({PUZZLE_KEY: puzzle_code(puzzle_id)})
+    if puzzle_id is None:
+        return link
+    from .puzzle import puzzle_code
+
+    return link + "&" + urlencode({PUZZLE_KEY: puzzle_code(puzzle_id)})
 
 
 def question_puzzle(link: str, pool: Mapping[str, Puzzle]) -> Puzzle | None:
     """The puzzle of ``pool`` a question was asked from (its task goes to the pupils; its answers are
     the right pits), or ``None``: asked from a lesson or the sandbox, or not one of ``pool``'s."""
     token = dict(parse_qsl(link)).get(PUZZLE_KEY)
-    pid = find_puzzle(pool, token) if token else None
+    if not token:
+        return None
+    from .puzzle import find_puzzle
+
+    pid = find_puzzle(pool, token)
     return pool[pid] if pid is not None else None
 
 
