@@ -387,6 +387,16 @@ def _rows(value_depths, exact=False):
              "summary": f"pit {p}"} for p, (v, d) in value_depths.items()]
 
 
+def test_the_second_plot_says_estimated_unless_every_value_is_proven():
+    """Greek tester: "Where it leads (best play)" stood over values that were all estimates."""
+    estimated = figures.outcomes_figure(_rows({1: (-8, 13), 3: (6, 13)}))
+    proven = figures.outcomes_figure(_rows({1: (-8, 13), 3: (6, 13)}, exact=True))
+    mixed = _rows({1: (-8, 13)}, exact=True) + _rows({3: (6, 13)})
+    assert [a.text for a in estimated.layout.annotations] == ["What happens now", "Where it leads (estimated)"]
+    assert [a.text for a in proven.layout.annotations] == ["What happens now", "Where it leads (best play)"]
+    assert figures.outcomes_figure(mixed).layout.annotations[1].text == "Where it leads (estimated)"
+
+
 def test_outcomes_chart_fits_a_phone():
     """Tester at 390 px: the second subplot title was cut, value labels (~7 px) were too small."""
     fig = figures.outcomes_figure(_rows({1: (-8, 13), 3: (6, 13), 6: (6, 13)}))
@@ -492,7 +502,8 @@ def test_the_quickly_built_figure_is_what_plotly_checks_it_to_be(game):
             i18n.use(lang)
             built = figures.outcomes_figure(rows, game).to_dict()
             assert go.Figure(built).to_dict() == built
-            assert [a["text"] for a in built["layout"]["annotations"]] == list(words.outcome_titles())
+            exact = all(r["exact"] for r in rows)  # a 4-ply search: estimates at the start
+            assert [a["text"] for a in built["layout"]["annotations"]] == list(words.outcome_titles(exact))
     finally:
         i18n.use(None)
 

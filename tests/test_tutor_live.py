@@ -75,3 +75,18 @@ def test_a_question_asked_from_a_puzzle_carries_its_task_and_its_answer():
     wrong = next(p for p in legal_moves(puzzle.start, puzzle.game_rules) if p != 2)
     other = QuestionActivity(link, lambda pit: True, chosen=wrong, revealed=True, puzzle=puzzle)
     assert other.notice.kind == "info" and other.notice.text.endswith(" The puzzle's answer starts with pit 2.")
+
+
+def test_an_estimated_best_move_is_told_as_the_computers_guess_never_as_a_fact():
+    """Greek tester: mid-game, with the normal thinking time, the class was told "The best move was
+    pit 3" from an estimate (the deeper search said otherwise). Unproven values are said as a guess."""
+    run = QuestionActivity(LINK, lambda pit: True)
+    run.press(6)
+    run.reveal(frozenset({3}), sure=False)
+    assert run.sure is False and run.notice.kind == "info"
+    assert run.notice.text.endswith(": " + words.move_words(play(RULES.initial_position(), 6, RULES), RULES)
+                                    + " The computer's best guess was pit 3.")
+    run.reveal(frozenset({3}))
+    assert run.notice.text.endswith(" The best move was pit 3.")
+    assert words.live_best([3], sure=False) == "Probably the best move: pit 3 (estimated)"
+    assert words.live_best([3]) == "Best move: pit 3"

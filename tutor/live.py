@@ -75,6 +75,7 @@ class QuestionActivity(Activity):
         self.chosen = chosen
         self.revealed = revealed
         self.best: frozenset[int] | None = None
+        self.sure = True
         if chosen is not None:
             self.notice = Notice("info", words.answered(chosen))
         if revealed:
@@ -109,21 +110,22 @@ class QuestionActivity(Activity):
         """The puzzle's task, said above the board, or ``None`` (not asked from a puzzle)."""
         return None if self.puzzle is None else self.puzzle.task
 
-    def reveal(self, best: frozenset[int] | None = None) -> None:
+    def reveal(self, best: frozenset[int] | None = None, sure: bool = True) -> None:
         """The teacher showed the answers: say what the pupil's pit does (the board stays), and the
         right pits: a puzzle's answers (:func:`answer_pits`) at once, else the ``best`` pits once the
-        engine's analysis is known (whether the pupil's is one, or which were)."""
+        engine's analysis is known (whether the pupil's is one, or which were; not ``sure``: only
+        estimated, said as the computer's best guess)."""
         self.revealed = True
         if self.puzzle is not None:
-            best = answer_pits(self.puzzle)
-        self.best = best
+            best, sure = answer_pits(self.puzzle), True
+        self.best, self.sure = best, sure
         told = ""
         if self.chosen is not None:
             told = words.move_words(play(self._start, self.chosen, self._rules), self._rules)
         good = self.chosen is not None and (not best or self.chosen in best)
         self.notice = Notice("success" if good else "info",
                              words.revealed(self.chosen, told, sorted(best) if best else None,
-                                            puzzle=self.puzzle is not None))
+                                            puzzle=self.puzzle is not None, sure=sure))
 
 
 def answers_table(named: list[tuple[str, int | None]], best: frozenset[int] | None,

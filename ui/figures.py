@@ -128,7 +128,7 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: 
                          "marker": {"color": COLOURS[kind], "pattern": {"shape": PATTERN.get(kind, "")}},
                          "xaxis": "x2", "yaxis": "y2"})
     span = max([abs(v) for v in vals] + [2])
-    layout = copy.deepcopy(_outcomes_grid(tuple(words.outcome_titles())))
+    layout = copy.deepcopy(_outcomes_grid(tuple(words.outcome_titles(all(r["exact"] for r in rows)))))
     # automargin: the left margin grows to hold the tick labels and the title in every language (with
     # a fixed margin the title sits where the tick labels push it: a long Greek one met the left edge)
     layout["yaxis"].update(title={"text": words.chart_words("seeds"), "standoff": 6}, automargin=True,

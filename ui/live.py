@@ -131,8 +131,9 @@ def teacher_panel() -> None:
         # drawn while pupils still choose would steer the ones who have not answered yet.
         if q.revealed:
             if best:
-                said = words.live_puzzle_answer if puzzle is not None else words.live_best
-                st.success(said(sorted(best)), icon=":material/star:")
+                said = (words.live_puzzle_answer(sorted(best)) if puzzle is not None
+                        else words.live_best(sorted(best), _sure(rows)))
+                st.success(said, icon=":material/star:")
             st.plotly_chart(answers_figure(counts, rules.pits, best or frozenset(), start.to_move == NORTH),
                             key=f"{K}chart", width="stretch")
             if named:
@@ -162,10 +163,16 @@ def _puzzles() -> dict[str, Any]:
     return frame.puzzles()
 
 
-def _best_of(run: QuestionActivity) -> frozenset[int] | None:
+def _best_of(run: QuestionActivity) -> tuple[frozenset[int] | None, bool]:
     """The best pits of a revealed question, once the server's shared analysis is known (the class's
-    sessions ask the same search: one runs for all)."""
-    return _best(_analysis(run.position, run.rules))
+    sessions ask the same search: one runs for all), and whether they are proven (:func:`_sure`)."""
+    rows = _analysis(run.position, run.rules)
+    return _best(rows), _sure(rows)
+
+
+def _sure(rows: list[dict[str, Any]] | None) -> bool:
+    """Whether every value of known analysis rows is proven (else the best move is an estimate)."""
+    return bool(rows) and all(r["exact"] for r in rows or ())
 
 
 def _best(rows: list[dict[str, Any]] | None) -> frozenset[int] | None:
@@ -224,9 +231,9 @@ def pupil_panel() -> None:
     if task is not None:
         st.markdown(words.question_task(task))
     if q.revealed:
-        best = _best_of(run) if run.puzzle is None else run.best  # a puzzle's answer is known at once
-        if not run.revealed or best != run.best:
-            run.reveal(best)
+        best, sure = _best_of(run) if run.puzzle is None else (run.best, True)  # a puzzle's answer: known at once
+        if not run.revealed or best != run.best or sure != run.sure:
+            run.reveal(best, sure)
     board.draw(run, f"{K}pupil_board")
     if run.notice is not None:
         getattr(st, run.notice.kind)(run.notice.text)

@@ -89,8 +89,9 @@ def value_label(row: Mapping[str, Any]) -> str:
     return f"{row['value']:+d}<br>" + (_("exact") if row["exact"] else _("est."))
 
 
-def outcome_titles() -> tuple[str, str]:
-    return _("What happens now"), _("Where it leads (best play)")
+def outcome_titles(exact: bool = True) -> tuple[str, str]:
+    """The two plots' titles; the second says "estimated" unless every value is proven (``exact``)."""
+    return _("What happens now"), _("Where it leads (best play)") if exact else _("Where it leads (estimated)")
 
 
 def now_bar_names(game: str) -> list[tuple[str, str]]:

@@ -270,10 +270,12 @@ def answered(pit: int) -> str:
     return _("You chose pit {pit}. You can change your mind until your teacher shows the answers.").format(pit=pit)
 
 
-def revealed(pit: int | None, told: str, best: list[int] | None = None, puzzle: bool = False) -> str:
+def revealed(pit: int | None, told: str, best: list[int] | None = None, puzzle: bool = False,
+             sure: bool = True) -> str:
     """The pupil's view once the teacher showed the answers; ``told``: what their pit does; ``best``:
     the best pits, once the engine's analysis is known, or with ``puzzle`` the pits that start the
-    puzzle's answer (then whether theirs is one, or which were)."""
+    puzzle's answer (then whether theirs is one, or which were); not ``sure``: the analysis only
+    estimated them (said as the computer's best guess, never as a fact)."""
     if pit is None:
         text = _("Your teacher showed the answers. Look at the board at the front.")
     else:
@@ -284,6 +286,10 @@ def revealed(pit: int | None, told: str, best: list[int] | None = None, puzzle: 
         if pit in best:
             return text + " " + _("That is the puzzle's answer!")
         return text + " " + _("The puzzle's answer starts with pit {pits}.").format(pits=or_list([str(p) for p in best]))
+    if not sure:
+        return text + " " + ngettext("The computer's best guess was pit {pits}.",
+                                     "The computer's best guesses were pits {pits}.",
+                                     len(best)).format(pits=and_list([str(p) for p in best]))
     if pit in best:
         return text + " " + ngettext("That is the best move!", "That is one of the best moves!", len(best))
     return text + " " + ngettext("The best move was pit {pits}.", "The best moves were pits {pits}.",
@@ -296,8 +302,11 @@ def live_answers_of(count: int, pupils: int) -> str:
         n=count, total=pupils)
 
 
-def live_best(pits: list[int]) -> str:
-    """The best pit(s) of a revealed question, from the engine's analysis."""
+def live_best(pits: list[int], sure: bool = True) -> str:
+    """The best pit(s) of a revealed question, from the engine's analysis (not ``sure``: estimated)."""
+    if not sure:
+        return ngettext("Probably the best move: pit {pits} (estimated)", "Probably the best moves: pits {pits} (estimated)",
+                        len(pits)).format(pits=and_list([str(p) for p in pits]))
     return ngettext("Best move: pit {pits}", "Best moves: pits {pits}", len(pits)).format(
         pits=and_list([str(p) for p in pits]))
 
