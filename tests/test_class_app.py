@@ -289,7 +289,7 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
     who = next(d.value for d in teacher.dataframe if "Pupil" in d.value.columns)
     assert who.to_dict("records") == [{"Pupil": "A", "Pit pressed": "3", "A best move": "✓"},
                                       {"Pupil": "B", "Pit pressed": "3", "A best move": "✓"},
-                                      {"Pupil": "C", "Pit pressed": "6", "A best move": ""},
+                                      {"Pupil": "C", "Pit pressed": "6", "A best move": "✗"},
                                       {"Pupil": "D", "Pit pressed": "no answer", "A best move": ""}]
     assert live.current(db, code).revealed
     pupils[0].run()
@@ -340,7 +340,7 @@ def test_a_puzzle_asked_of_the_class_shows_its_task_and_its_answer(page_app, db)
     assert words.live_puzzle_answer([2]) in [s.value for s in teacher.success]
     who = next(d.value for d in teacher.dataframe if "Pupil" in d.value.columns)
     assert who.to_dict("records") == [{"Pupil": "A", "Pit pressed": "2", "Right": "✓"},
-                                      {"Pupil": "B", "Pit pressed": str(wrong), "Right": ""}]
+                                      {"Pupil": "B", "Pit pressed": str(wrong), "Right": "✗"}]
     pupils[1].run()
     run = sess(pupils[1]).question[1]
     assert run.notice.kind == "info" and run.notice.text.endswith(" The puzzle's answer starts with pit 2.")

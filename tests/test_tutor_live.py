@@ -45,7 +45,7 @@ def test_the_revealed_table_names_each_pupil_and_ticks_a_best_move():
     named = [("Ada", 3), ("Bo", None), ("Cy", 6)]
     assert answers_table(named, None) == [{"Pupil": "Ada", "Pit pressed": "3"}, {"Pupil": "Bo", "Pit pressed": "no answer"},
                                           {"Pupil": "Cy", "Pit pressed": "6"}]
-    assert [r["A best move"] for r in answers_table(named, best_pits(rows))] == ["✓", "", ""]
+    assert [r["A best move"] for r in answers_table(named, best_pits(rows))] == ["✓", "", "✗"]
 
 
 def test_a_question_asked_from_a_puzzle_carries_its_task_and_its_answer():

@@ -132,13 +132,14 @@ def answers_table(named: list[tuple[str, int | None]], best: frozenset[int] | No
                   puzzle: bool = False) -> list[dict[str, str]]:
     """One row per pupil of a revealed question (``named``: ``(name, pit or None)``, ``store.live``):
     name, the pit pressed or "no answer", and once the right pits are known (``best``: the analysis's
-    best moves, or with ``puzzle`` the puzzle's answers), a tick for a right one."""
+    best moves, or with ``puzzle`` the puzzle's answers), a tick for a right one and a cross for
+    another (an empty cell read as "not marked yet")."""
     cols = words.live_answer_columns(puzzle)
     out = []
     for name, pit in named:
         row = {cols["name"]: name, cols["pit"]: words.live_no_answer() if pit is None else str(pit)}
         if best is not None:
-            row[cols["best"]] = "✓" if pit in best else ""
+            row[cols["best"]] = "" if pit is None else "✓" if pit in best else "✗"
         out.append(row)
     return out
 
