@@ -524,3 +524,30 @@ def test_the_legend_names_each_colour_the_value_bars_show():
         ("Best play loses", figures.COLOURS["loss"]), ("An estimate, not proven", figures.COLOURS["estimate"])]
     only_wins = figures.outcomes_figure([rows[1]])
     assert [t.name for t in only_wins.data if t.showlegend is not False and list(t.x) == [None]] == ["Best play wins"]
+
+
+def test_the_pasted_positions_rules_are_asked_as_in_the_sandbox_with_short_labels(page_app, thinking):
+    """Greek tester at 1366 px: two long option labels of the paste panel ended in "…". The panel asks
+    the engine's options (all but the board's size, which the notation gives) with the sandbox's short
+    labels, their meaning in the help, and every choice the engine allows."""
+    from engine import option
+    from ui import outcomes
+
+    at = _run_pasted(page_app, "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
+    boxes = {c.key: c for c in at.checkbox if c.key.startswith("mo_kalah_")}
+    assert {k: (c.label, c.help, c.value) for k, c in boxes.items()} == {
+        f"mo_kalah_{n}": (words.option_label(option("kalah", n)), words.option_help(option("kalah", n)), False)
+        for n in ("empty_capture", "early_win")}
+    radios = {r.key: r for r in at.radio if r.key.startswith("mo_kalah_")}
+    assert {k: (r.label, r.options, r.value) for k, r in radios.items()} == {
+        f"mo_kalah_{n}": (words.option_label(option("kalah", n)),
+                          [words.option_value(option("kalah", n), v) for v in option("kalah", n).values],
+                          option("kalah", n).default)
+        for n in ("end_rule", "capture_to")}
+    assert all(len(c.label) <= 20 for c in [*boxes.values(), *radios.values()])  # fits a column at 1366 px
+    at.radio(key="mo_kalah_end_rule").set_value("stuck").run()
+    at.checkbox(key="mo_kalah_empty_capture").check().run()
+    assert not at.exception
+    assert outcomes.parse_pasted("4,4,4,4,4,4/0/4,4,4,4,4,4/0/S", "kalah",
+                                 {"end_rule": "stuck", "empty_capture": True})[1] == KalahRules(end_rule="stuck",
+                                                                                                empty_capture=True)

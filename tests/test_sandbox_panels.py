@@ -266,7 +266,7 @@ def test_pit_field_labels_follow_the_language_of_each_call():
     assert [words.pit_field_label(s, k) for s, k in (("S", 1), ("N", 8))] == ["S1", "N8"]
     i18n.use("el")
     try:
-        assert [words.pit_field_label(s, k) for s, k in (("S", 1), ("N", 8))] == ["Ν1", "Β8"]
+        assert [words.pit_field_label(s, k) for s, k in (("S", 1), ("N", 8))] == ["Νό1", "Βο8"]
     finally:
         i18n.use(None)
     assert words.pit_field_label("S", 3) == "S3"

@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine import NORTH, MoveValue, Position, Rules, legal_moves, rules_for_position, rules_from_params
+from engine import NORTH, MoveValue, Position, Rules, legal_moves, option, rules_for_position, rules_from_params
 from tutor import i18n, words
 from tutor.analysis import OUTCOME_KEYS, move_rows
 from tutor.thinking import Request
@@ -87,23 +87,18 @@ def _pasted() -> tuple[Position, Rules] | None:
                          help=words.outcomes_labels("paste_help"), max_chars=200)
     game = c2.radio(words.label("game"), ["kalah", "oware"], key=f"{K}game", format_func=words.game_title)
     options: dict[str, Any] = {}
-    if game == "kalah":
-        c1, c2 = st.columns(2)
-        if c1.checkbox(words.outcomes_labels("empty_capture"), key=f"{K}empty_capture"):
-            options["empty_capture"] = True
-        if c2.checkbox(words.outcomes_labels("early_win"), key=f"{K}early_win"):
-            options["early_win"] = True
-        if c1.checkbox(words.outcomes_labels("stuck"), key=f"{K}stuck"):
-            options["end_rule"] = "stuck"
-        if c2.checkbox(words.outcomes_labels("capture_pit"), key=f"{K}capture_pit"):
-            options["capture_to"] = "pit"
-    else:
-        from engine import option
-
-        grand_slam = option("oware", "grand_slam")
-        options["grand_slam"] = st.radio(words.outcomes_labels("grand_slam"), list(grand_slam.values),
-                                         key=f"{K}grand_slam", horizontal=True,
-                                         format_func=lambda v: words.option_value(grand_slam, v))
+    # The rules' options but the board's size (the pasted notation says it), as the sandbox asks them:
+    # short labels, their meaning in the help (long ones were cut at 1366 px, in Greek most of all).
+    names = ("empty_capture", "early_win", "end_rule", "capture_to") if game == "kalah" else ("grand_slam",)
+    cols = st.columns(2)
+    for k, name in enumerate(names):
+        opt, where = option(game, name), cols[k % 2]
+        label, key, help_text = words.option_label(opt), f"{K}{game}_{name}", words.option_help(opt)
+        if opt.kind == "bool":
+            options[name] = where.checkbox(label, key=key, value=bool(opt.default), help=help_text)
+        else:
+            options[name] = where.radio(label, list(opt.values), key=key, horizontal=True, help=help_text,
+                                        format_func=lambda v, o=opt: words.option_value(o, v))
     if not (text or "").strip():
         st.error(words.cannot_analyse(words.notation_problem_empty()), icon=":material/error:")
         return None

@@ -96,7 +96,8 @@ def place_name(place: Place | tuple[Side, int]) -> Word:
 def pit_field_label(side: Side, pit: int) -> str:
     """The board editor's short label of one pit's field (1..pits, the owner's numbering):
     ``("S", 3)`` -> ``"S3"``, ``("N", 1)`` -> ``"N1"``; the side's initial is the session
-    language's (Greek: ``"Ν3"`` for Νότος, ``"Β1"`` for Βορράς)."""
+    language's (Greek: ``"Νό3"`` for Νότος, ``"Βο1"`` for Βορράς: a lone «Ν» read as the notation's
+    Latin N, which is North)."""
     if side == SOUTH:
         return pgettext("editor field", "S{pit}").format(pit=int(pit))
     return pgettext("editor field", "N{pit}").format(pit=int(pit))

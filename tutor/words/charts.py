@@ -215,11 +215,6 @@ def outcomes_labels(key: str) -> str:
         "step": _("Step"),
         "paste": _("Position (notation)"),
         "paste_help": _("SOUTH_PITS/SOUTH_STORE/NORTH_PITS/NORTH_STORE/TO_MOVE, pits in each owner's numbering."),
-        "empty_capture": _("Empty capture"),
-        "early_win": _("Early win"),
-        "stuck": _("The game ends only when the player to move is stuck"),
-        "capture_pit": _("Captured seeds go into the landing pit (house rule)"),
-        "grand_slam": _("Grand slam"),
         "download": _("Download the analysis (CSV)"),
     }.get(key, key)
 
