@@ -243,7 +243,7 @@ def test_the_first_element_skips_streamlits_shell_check():
 
 EDITOR_LABELS = {
     "en": ("S{k}", "N{k}", "South store", "North store"),
-    "el": ("Ν{k}", "Β{k}", "Αποθήκη Νότου", "Αποθήκη Βορρά"),
+    "el": ("Νό{k}", "Βο{k}", "Αποθήκη Νότου", "Αποθήκη Βορρά"),
 }
 
 
