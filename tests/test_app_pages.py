@@ -112,3 +112,65 @@ def test_homes_first_run_waits_for_the_learner_then_shows_the_counts(app):
     assert {m.label: m.value for m in app.metric} == {
         words.label("lessons_done"): words.of_total(0, 8), words.label("stars_earned"): words.stars_line(0, 8),
         words.label("puzzles_solved"): "0", words.label("puzzles_tried"): "0", words.label("games_played"): "0"}
+
+
+def test_a_reloaded_sandbox_waits_for_the_learner_and_draws_the_kept_game_not_a_start_board(app):
+    """Teacher: every reload of the Sandbox first drew a start board whose pits took presses, then
+    jumped to the learner's kept game and dropped them. The first run says "one moment" instead (no
+    board); the run after the keeper's report draws the game the server kept for the learner."""
+    from engine import KalahRules
+    from tutor.sandbox import SandboxActivity
+    from ui import state
+
+    kept = SandboxActivity(KalahRules())
+    kept.press(3)
+    kept.press(1)
+    state.GAMES.keep("KEPTGAME", kept)
+    played = kept.position.to_notation()
+    assert played == "0,5,1,6,6,5/1/4,4,4,4,4,4/0/N"  # pit 3 (an extra turn), then pit 1
+    app.switch_page("pages/sandbox.py")
+    app.run()
+    assert not app.exception
+    assert words.game_coming() in [i.value for i in app.info]
+    assert [c.key for c in app.get("bidi_component")] == ["learner_keeper"]  # no board
+    assert app.session_state["mancala_tutor"].sandbox is None
+    app.session_state["mancala_tutor"].learner = "KEPTGAME"  # what the keeper's report binds
+    app.run()
+    assert not app.exception
+    assert words.game_coming() not in [i.value for i in app.info]
+    assert app.session_state["mancala_tutor"].sandbox is kept and kept.position.to_notation() == played
+    assert [c.key for c in app.get("bidi_component")] == ["sandbox_board", "learner_keeper"]
+
+
+def test_a_shared_game_link_is_drawn_on_the_first_run(app):
+    """A share link opens its game whoever the learner is: nothing to wait for."""
+    app.query_params["pos"] = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/N"
+    app.switch_page("pages/sandbox.py")
+    app.run()
+    assert not app.exception
+    assert words.game_coming() not in [i.value for i in app.info]
+    assert app.session_state["mancala_tutor"].sandbox.position.to_move == "N"
+
+
+def test_a_broken_link_keeps_the_learners_game_and_says_so(app):
+    """Teacher: /sandbox?pos=garbage replaced a pupil's game under way with a new one (Undo could not
+    bring it back). A link that does not work waits for the learner like no link, then their kept game
+    goes on, with a line saying the link did not work."""
+    from engine import KalahRules
+    from tutor.sandbox import SandboxActivity
+    from ui import state
+
+    kept = SandboxActivity(KalahRules())
+    kept.press(2)
+    state.GAMES.keep("KEPTLINK", kept)
+    played = kept.position.to_notation()
+    app.query_params["pos"] = "garbage"
+    app.switch_page("pages/sandbox.py")
+    app.run()
+    assert not app.exception and words.game_coming() in [i.value for i in app.info]
+    app.session_state["mancala_tutor"].learner = "KEPTLINK"
+    app.run()
+    assert not app.exception
+    sb = app.session_state["mancala_tutor"].sandbox
+    assert sb is kept and sb.position.to_notation() == played
+    assert [e.value for e in app.error] == [words.link_kept_game()] == ["This link did not work, so your game goes on."]

@@ -22,7 +22,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor import i18n, words
 from tutor.sandbox import SandboxActivity
-from ui import board, live, reveal, sandbox_panels, state, story, thinking
+from ui import board, learner, live, reveal, sandbox_panels, state, story, thinking
 
 _log = logging.getLogger(__name__)
 
@@ -128,6 +128,11 @@ def render() -> None:
     with each press).
     """
     st.caption(words.sandbox_intro())
+    if learner.reporting() and not state.linked_sandbox():
+        # A reload's first run: the learner's kept game comes with the keeper's report (a whole run, as
+        # for Home's progress); a start board drawn meanwhile took presses that were then dropped.
+        st.info(words.game_coming(), icon=":material/hourglass_top:")
+        return
     board_box, controls_box = st.container(), st.container()
     _board_part(board_box)
     _controls_part(controls_box)

@@ -85,7 +85,8 @@ class Session:
 
     ``lessons``: lesson id -> its run; ``puzzle``: the puzzle on screen;
     ``puzzle_link``: the last ``?puzzle=`` link read (read once);
-    ``sandbox``: the sandbox game; ``sandbox_linked``: it was opened by a share link (a reload
+    ``sandbox``: the sandbox game; ``sandbox_link_failed``: the page's share link did not work (the
+    learner's kept game goes on, and says so); ``sandbox_linked``: it was opened by a share link (a reload
     opens the link again, not the game the server kept, :func:`sandbox`).
     ``learner``: the learner code bound to this session (``None``: progress
     kept in memory only); ``keeper``: what the browser's learner keeper is
@@ -114,6 +115,7 @@ class Session:
     puzzle_link: str | None = None
     sandbox: SandboxActivity | None = None
     sandbox_linked: bool = False
+    sandbox_link_failed: bool = False
     learner: str | None = None
     keeper: dict[str, Any] = field(default_factory=lambda: {"ask": True, "save": None, "forget": False, "lang": None})
     learner_note: Notice | None = None
@@ -189,19 +191,38 @@ GAMES: KeptGames[SandboxActivity] = KeptGames()
 
 def sandbox() -> SandboxActivity:
     """The sandbox, created on first use from the page's share link (read once), or the learner's
-    game this server kept (:data:`GAMES`) when the page has no share link."""
-    from tutor.links import LINK_KEYS
+    game this server kept (:data:`GAMES`) when the page has no share link that works: a broken link
+    says so, and then the kept game goes on (a pupil's game was lost to a mistyped link)."""
     from tutor.sandbox import SandboxActivity
 
     state = session()
     if state.sandbox is None:
         link = query_all()
-        state.sandbox_linked = any(key in link for key in LINK_KEYS)
+        fresh = SandboxActivity.from_link(link)
+        state.sandbox_linked = linked_sandbox()
+        state.sandbox_link_failed = not state.sandbox_linked and fresh.notice is not None
         kept = GAMES.get(state.learner) if state.learner is not None and not state.sandbox_linked else None
-        state.sandbox = kept if kept is not None else SandboxActivity.from_link(link)
+        state.sandbox = kept if kept is not None else fresh
+        if kept is not None and state.sandbox_link_failed:
+            kept.notice = _link_kept()
         state.sandbox.progress = state.progress
         _keep_sandbox(state)
     return state.sandbox
+
+
+def _link_kept() -> Notice:
+    from tutor import words
+
+    return Notice("error", words.link_kept_game())
+
+
+def linked_sandbox() -> bool:
+    """Whether the page's address is a share link that opens a game (``tutor.links.read_link``): the
+    sandbox then opens it whoever the learner is. A broken one does not: the learner's game goes on."""
+    from tutor.links import LINK_KEYS, read_link
+
+    link = query_all()
+    return any(key in link for key in LINK_KEYS) and read_link(link)[2] is None
 
 
 def _keep_sandbox(state: Session) -> None:
@@ -214,6 +235,8 @@ def _keep_sandbox(state: Session) -> None:
         if kept is not None and kept is not state.sandbox:
             state.sandbox = kept
             kept.progress = state.progress
+            if state.sandbox_link_failed:
+                kept.notice = _link_kept()
     GAMES.keep(state.learner, state.sandbox)
 
 

@@ -152,6 +152,12 @@ def code_coming() -> str:
     return _("One moment: getting your place ready.")
 
 
+def game_coming() -> str:
+    """The Sandbox on a session's first run, before the browser has said who the learner is: the
+    learner's game (kept by the server) is drawn a moment later, never a start board first."""
+    return _("One moment: getting your game.")
+
+
 def progress_coming() -> str:
     """Home's progress on a first visit, before the browser has said who the learner is (a moment)."""
     return _("One moment: getting your progress.")
@@ -358,7 +364,7 @@ def pupil_intro() -> str:
     return _("Join your class with the code your teacher gives you.")
 
 
-__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "progress_coming", "answered", "answers_title", "class_heading", "class_made",
+__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "game_coming", "progress_coming", "answered", "answers_title", "class_heading", "class_made",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
            "forget_warning", "forgotten", "pin_note", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",

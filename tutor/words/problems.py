@@ -156,6 +156,11 @@ def link_position_refused(problem: str) -> str:
         problem=problem)
 
 
+def link_kept_game() -> str:
+    """A share link that did not work, opened by a learner with a game under way: it goes on."""
+    return _("This link did not work, so your game goes on.")
+
+
 def editor_refused(problem: str) -> str:
     """The board editor's message when it refuses a position."""
     return _("That position can't be used. {problem}").format(problem=problem)
@@ -213,7 +218,7 @@ def pasted_problem(err: ValueError, game: str) -> str:
 
 __all__ = [
     "cannot_analyse", "editor_refused", "field_missing", "field_negative", "ignored_settings",
-    "layout", "link_position_refused", "link_value_refused", "settings_problem",
+    "layout", "link_kept_game", "link_position_refused", "link_value_refused", "settings_problem",
     "field_too_big", "pit_count_problem", "to_move_missing", "notation_problem_empty", "link_rules_refused", "notation_problem", "pasted_problem",
     "rules_problem"
 ]
