@@ -150,6 +150,8 @@ def test_a_shared_game_link_is_drawn_on_the_first_run(app):
     assert not app.exception
     assert words.game_coming() not in [i.value for i in app.info]
     assert app.session_state["mancala_tutor"].sandbox.position.to_move == "N"
+    # read once, then dropped from the address: a reload goes on with the game, moves and all (10-year-old)
+    assert "pos" not in app.query_params
 
 
 def test_a_broken_link_keeps_the_learners_game_and_says_so(app):

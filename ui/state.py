@@ -86,8 +86,8 @@ class Session:
     ``lessons``: lesson id -> its run; ``puzzle``: the puzzle on screen;
     ``puzzle_link``: the last ``?puzzle=`` link read (read once);
     ``sandbox``: the sandbox game; ``sandbox_link_failed``: the page's share link did not work (the
-    learner's kept game goes on, and says so); ``sandbox_linked``: it was opened by a share link (a reload
-    opens the link again, not the game the server kept, :func:`sandbox`).
+    learner's kept game goes on, and says so); ``sandbox_linked``: it was opened by a share link (read
+    once, then dropped from the address: a reload goes on with the game, :func:`sandbox`).
     ``learner``: the learner code bound to this session (``None``: progress
     kept in memory only); ``keeper``: what the browser's learner keeper is
     told next (``ask``, ``save``, ``forget``, ``lang``: a language chosen, to remember); ``learner_note``: a message
@@ -193,6 +193,7 @@ def sandbox() -> SandboxActivity:
     """The sandbox, created on first use from the page's share link (read once), or the learner's
     game this server kept (:data:`GAMES`) when the page has no share link that works: a broken link
     says so, and then the kept game goes on (a pupil's game was lost to a mistyped link)."""
+    from tutor.links import LINK_KEYS
     from tutor.sandbox import SandboxActivity
 
     state = session()
@@ -202,10 +203,14 @@ def sandbox() -> SandboxActivity:
         state.sandbox_linked = linked_sandbox()
         state.sandbox_link_failed = not state.sandbox_linked and fresh.notice is not None
         kept = GAMES.get(state.learner) if state.learner is not None and not state.sandbox_linked else None
+        if kept is not None and state.sandbox_link_failed and kept.action == 0:
+            kept = None  # nothing played to go on with: the new game says why the link did not work
         state.sandbox = kept if kept is not None else fresh
-        if kept is not None and state.sandbox_link_failed:
-            kept.notice = _link_kept()
+        if kept is not None:  # a reload starts clean: an old link's line is not said again
+            kept.notice = _link_kept() if state.sandbox_link_failed else None
         state.sandbox.progress = state.progress
+        for key in LINK_KEYS:  # read once: a reload goes on with the game (kept for the learner), moves and all
+            drop_query(key)
         _keep_sandbox(state)
     return state.sandbox
 
@@ -232,11 +237,12 @@ def _keep_sandbox(state: Session) -> None:
         return
     if not state.sandbox_linked and state.sandbox.action == 0:
         kept = GAMES.get(state.learner)
+        if kept is not None and state.sandbox_link_failed and kept.action == 0:
+            kept = None  # nothing played to go on with: the new game says why the link did not work
         if kept is not None and kept is not state.sandbox:
             state.sandbox = kept
             kept.progress = state.progress
-            if state.sandbox_link_failed:
-                kept.notice = _link_kept()
+            kept.notice = _link_kept() if state.sandbox_link_failed else None  # a reload starts clean
     GAMES.keep(state.learner, state.sandbox)
 
 
