@@ -176,3 +176,24 @@ def test_a_broken_link_keeps_the_learners_game_and_says_so(app):
     sb = app.session_state["mancala_tutor"].sandbox
     assert sb is kept and sb.position.to_notation() == played
     assert [e.value for e in app.error] == [words.link_kept_game()] == ["This link did not work, so your game goes on."]
+
+
+def test_move_outcomes_of_a_reloaded_sandbox_waits_for_the_learners_game(app):
+    """10-year-old: opened directly mid-game, Move outcomes first analysed the start position ("Best:
+    pit 3") for a second, then the real game ("Best: pit 6"). Its first run waits for the learner."""
+    from engine import KalahRules
+    from tutor.sandbox import SandboxActivity
+    from ui import state
+
+    kept = SandboxActivity(KalahRules())
+    kept.press(1)
+    state.GAMES.keep("KEPTMOVE", kept)
+    app.switch_page("pages/move_outcomes.py")
+    app.run()
+    assert not app.exception
+    assert words.game_coming() in [i.value for i in app.info] and not app.get("plotly_chart")
+    app.session_state["mancala_tutor"].learner = "KEPTMOVE"
+    app.run()
+    assert not app.exception
+    assert words.game_coming() not in [i.value for i in app.info]
+    assert kept.position.to_notation() in "".join(c.value for c in app.caption)

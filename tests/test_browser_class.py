@@ -116,6 +116,8 @@ def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
     bars = teacher.locator(".st-key-live_chart .js-plotly-plot .bartext")
     expect(bars.filter(has_text=re.compile(r"^2$"))).to_have_count(1)
     teacher.get_by_text("Best move: pit 3").wait_for()  # the book's exact values at the start
+    shot(teacher, "class-live-revealed-projector")  # no names on the projector: the table is closed
+    open_expander(teacher, words.label("who_chose"))
     who = teacher.locator("[data-testid='stDataFrame']").first
     expect(who.get_by_role("gridcell", include_hidden=True).filter(has_text="✓")).to_have_count(2)
     shot(teacher, "class-live-revealed")

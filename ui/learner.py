@@ -193,10 +193,11 @@ def keep() -> None:
 
 SHOWS_CODE = ("class",)
 """Url paths of the pages that draw something from the learner's code (the Class page's join form)."""
-SHOWS_PROGRESS = ("", "sandbox")
+SHOWS_PROGRESS = ("", "sandbox", "move_outcomes")
 """Url paths of the pages that wait for the keeper's first report to draw the learner's progress
-(Home, the default page, served at ``/``) or game (the Sandbox: a reload goes on with the game this
-server kept for the learner, which the first run cannot know yet): see :func:`reporting`."""
+(Home, the default page, served at ``/``) or game (the Sandbox, and Move outcomes of the sandbox's
+position: a reload goes on with the game this server kept for the learner, which the first run cannot
+know yet): see :func:`reporting`."""
 
 
 def reporting() -> bool:

@@ -136,8 +136,10 @@ def teacher_panel() -> None:
                 st.success(said, icon=":material/star:")
             st.plotly_chart(answers_figure(counts, rules.pits, best or frozenset(), start.to_move == NORTH),
                             key=f"{K}chart", width="stretch")
-            if named:
-                st.dataframe(answers_table(named, best, puzzle is not None), key=f"{K}who", hide_index=True, width="stretch")
+            if named:  # closed: on a projector, the class would read who got it wrong
+                with st.expander(words.label("who_chose"), icon=":material/group:"):
+                    st.dataframe(answers_table(named, best, puzzle is not None), key=f"{K}who", hide_index=True,
+                                 width="stretch")
     row = st.container(horizontal=True)
     if not q.revealed:
         row.button(words.label("reveal"), key=f"{K}reveal", on_click=live.reveal, args=(db, q.id),

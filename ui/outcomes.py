@@ -22,7 +22,7 @@ from engine import NORTH, MoveValue, Position, Rules, legal_moves, option, rules
 from tutor import i18n, words
 from tutor.analysis import OUTCOME_KEYS, move_rows
 from tutor.thinking import Request
-from ui import figures, frame, state, thinking
+from ui import figures, frame, learner, state, thinking
 
 K = state.Keys.OUTCOMES
 THINK_MS = (300, 1000, 3000)
@@ -66,6 +66,11 @@ def parse_pasted(text: str, game: str, options: dict[str, Any]) -> tuple[Positio
 
 
 def _from_sandbox() -> tuple[Position, Rules] | None:
+    if learner.reporting() and not state.linked_sandbox():
+        # A reload's first run: the learner's kept game comes with the keeper's report (a whole run);
+        # the start position analysed meanwhile showed a best move for a board nobody has.
+        st.info(words.game_coming(), icon=":material/hourglass_top:")
+        return None
     sb = state.sandbox()
     return sb.position, sb.rules
 

@@ -47,6 +47,7 @@ def classroom_labels() -> dict[str, str]:
         "class_heatmap": _("Steps done per lesson"),
         "download_csv": _("Download the class table (CSV)"),
         "live_question": _("Live question"),
+        "who_chose": _("Who chose what (for your screen)"),
         "ask_class": _("Ask my class"),
         "reveal": _("Show the answers"),
         "end_question": _("End the question"),
