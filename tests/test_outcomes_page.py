@@ -178,6 +178,10 @@ def test_k9_k10_move_rows_come_from_engine_play():
     assert (rows[1]["value"], rows[1]["result"], rows[1]["exact"], rows[1]["depth"]) == (9, "win", True, 1000)
     assert (rows[3]["value"], rows[3]["result"], rows[3]["exact"], rows[3]["depth"]) == (7, "estimate", False, 7)
     assert rows[3]["best_line"] == "3 2"
+    table = outcomes.table_frame(list(rows.values()))
+    depth = words.outcome_columns()["depth"]
+    assert table[depth].isna().tolist() == [r["exact"] for r in rows.values()]  # a proven value: no "1000"
+    assert table[depth].dropna().tolist() == [r["depth"] for r in rows.values() if not r["exact"]]
 
 
 def test_exact_rows_of_a_small_endgame():

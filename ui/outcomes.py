@@ -119,8 +119,10 @@ SOURCES = {"sandbox": _from_sandbox, "lesson": _from_lesson, "paste": _pasted}
 
 def table_frame(rows: list[dict[str, Any]], game: str = "kalah") -> pd.DataFrame:
     """The table shown and downloaded, headers and words in the session's language (``tutor.words``):
-    Awari leaves out ``into_store`` (A1: no sowing into a store)."""
+    Awari leaves out ``into_store`` (A1: no sowing into a store). A proven value's "moves looked ahead"
+    is left empty: it looks to the end of the game (a teacher read "1000", the search's own mark)."""
     frame_ = pd.DataFrame(rows, columns=list(OUTCOME_KEYS))
+    frame_["depth"] = pd.array([None if r["exact"] else r["depth"] for r in rows], dtype="Int64")
     frame_ = frame_.assign(result=frame_["result"].map(words.outcome_result),
                            **{k: frame_[k].map(words.yes_no) for k in ("extra_turn", "game_end", "exact")})
     if game == "oware":
