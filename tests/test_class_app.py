@@ -462,12 +462,20 @@ def test_the_open_question_banner_shows_only_to_a_pupil_of_that_class(page_app, 
     classes.join(db, pupil, code, "Dora")
     seen = {}
     for who in (pupil, outsider):
-        at = open_class_page(page_app, who)
-        at.switch_page("pages/home.py").run()
+        from streamlit.testing.v1 import AppTest
+
+        from tests.conftest import ROOT
+
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+        at.query_params["learner"] = who
+        at.run()  # Home
         assert not at.exception
-        seen[who] = [i.value for i in at.sidebar.info]
-    assert seen[pupil] == [words.question_open()]
-    assert seen[outsider] == []
+        seen[who] = ([i.value for i in at.sidebar.info], [t.value for t in at.toast])
+        at.switch_page("pages/sandbox.py").run()  # announced once per question (teacher: pupils on phones,
+        assert [t.value for t in at.toast] == []   # the sidebar closed, never saw the banner)
+        assert [i.value for i in at.sidebar.info] == seen[who][0]
+    assert seen[pupil] == ([words.question_open()], [words.question_toast()])
+    assert seen[outsider] == ([], [])
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])

@@ -35,6 +35,8 @@ BAR_COLOUR = "#0072B2"
 BEST_COLOUR = "#009E73"
 """The answers' bars, and those of the best pits (Okabe-Ito blue and bluish green)."""
 POLL = timedelta(seconds=3)
+TOASTED = f"{K}toasted"
+"""Session State: the id of the last open question a pop-up announced to this pupil."""
 """How often an open Class page asks for news (answers, a new question). Intervals are timedeltas:
 Streamlit reads a string such as "3s" with pandas, which would make every page's first start wait
 for pandas."""
@@ -278,6 +280,9 @@ def _class_banner(class_code: str) -> None:
     if q is not None and not q.revealed:
         st.info(words.question_open(), icon=":material/quiz:")
         st.page_link("pages/class.py", label=words.label("answer_link"), icon=":material/touch_app:")
+        if st.session_state.get(TOASTED) != q.id:  # once per question: on a phone the sidebar is closed
+            st.session_state[TOASTED] = q.id
+            st.toast(words.question_toast(), icon=":material/quiz:", duration="long")
 
 
 __all__ = ["answers_figure", "ask_button", "pupil_panel", "sidebar_banner", "teacher_panel"]
