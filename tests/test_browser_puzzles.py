@@ -75,7 +75,7 @@ def test_a_learner_presses_the_solution_pit_and_sees_it_solved(page, server):
     shot(page, "puzzle-start")
     pit_button(page, pid, 2).click()
     settle(page, play(puzzle.start, 2, puzzle.game_rules).position.to_notation())
-    page.get_by_text("Solved! Read why below.").first.wait_for()  # the line above the board, not "North to move"
+    page.get_by_text("Solved! Open “Why?” to read why.").first.wait_for()  # the line above the board, not "North to move"
     praise = page.locator("[data-testid='stAlert']").filter(has_text="Solved at the first try: well done!")
     praise.wait_for(state="visible")
     in_first_screen(page, praise)

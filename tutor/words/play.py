@@ -321,7 +321,7 @@ def puzzle_caption(rules: Rules, of_the_day: bool) -> str:
 
 
 def solved_turn_line() -> str:
-    return _("Solved! Read why below.")
+    return _("Solved! Open “Why?” to read why.")
 
 
 def hint_button(shown: int, total: int) -> str:
