@@ -204,8 +204,7 @@ class LessonActivity(Activity):
         super().show(start, results, extends)
 
     def refused(self, pit: int, error: IllegalMoveError) -> None:
-        """A pit that is no move (an empty one, K5): why, and what to do; never a wrong try, as a refused
-        press changes nothing (a tester lost a star for trying the empty pit a step invited them to try)."""
+        """A pit that is no move (K5): why, and what to do; never a wrong try (a refused press changes nothing)."""
         rule_id = error.rule_id
         step = self.step
         if isinstance(step, DoStep):  # a do step teaches: why not that pit, then which pit to press
