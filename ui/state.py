@@ -202,12 +202,8 @@ def sandbox() -> SandboxActivity:
         fresh = SandboxActivity.from_link(link)
         state.sandbox_linked = linked_sandbox()
         state.sandbox_link_failed = not state.sandbox_linked and fresh.notice is not None
-        kept = GAMES.get(state.learner) if state.learner is not None and not state.sandbox_linked else None
-        if kept is not None and state.sandbox_link_failed and kept.action == 0:
-            kept = None  # nothing played to go on with: the new game says why the link did not work
-        state.sandbox = kept if kept is not None else fresh
-        if kept is not None:  # a reload starts clean: an old link's line is not said again
-            kept.notice = _link_kept() if state.sandbox_link_failed else None
+        kept = _kept_for(state)
+        state.sandbox = _go_on(state, kept) if kept is not None else fresh
         state.sandbox.progress = state.progress
         for key in LINK_KEYS:  # read once: a reload goes on with the game (kept for the learner), moves and all
             drop_query(key)
@@ -215,10 +211,24 @@ def sandbox() -> SandboxActivity:
     return state.sandbox
 
 
-def _link_kept() -> Notice:
+def _kept_for(state: Session) -> SandboxActivity | None:
+    """The game this server kept for the session's learner that the session goes on with: none for a
+    share link that works, nor (a link that did not work) one with nothing played, whose new game
+    says why the link did not work."""
+    if state.learner is None or state.sandbox_linked:
+        return None
+    kept = GAMES.get(state.learner)
+    return None if kept is not None and state.sandbox_link_failed and kept.action == 0 else kept
+
+
+def _go_on(state: Session, kept: SandboxActivity) -> SandboxActivity:
+    """``kept`` as the session's game: a reload starts clean (an old link's line is not said again),
+    and a link that did not work says so."""
     from tutor import words
 
-    return Notice("error", words.link_kept_game())
+    kept.notice = Notice("error", words.link_kept_game()) if state.sandbox_link_failed else None
+    kept.progress = state.progress
+    return kept
 
 
 def linked_sandbox() -> bool:
@@ -235,14 +245,10 @@ def _keep_sandbox(state: Session) -> None:
     gives way to the game this server kept for the learner; the session's game is kept for them."""
     if state.learner is None or state.sandbox is None:
         return
-    if not state.sandbox_linked and state.sandbox.action == 0:
-        kept = GAMES.get(state.learner)
-        if kept is not None and state.sandbox_link_failed and kept.action == 0:
-            kept = None  # nothing played to go on with: the new game says why the link did not work
+    if state.sandbox.action == 0:
+        kept = _kept_for(state)
         if kept is not None and kept is not state.sandbox:
-            state.sandbox = kept
-            kept.progress = state.progress
-            kept.notice = _link_kept() if state.sandbox_link_failed else None  # a reload starts clean
+            state.sandbox = _go_on(state, kept)
     GAMES.keep(state.learner, state.sandbox)
 
 
