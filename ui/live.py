@@ -35,11 +35,11 @@ BAR_COLOUR = "#0072B2"
 BEST_COLOUR = "#009E73"
 """The answers' bars, and those of the best pits (Okabe-Ito blue and bluish green)."""
 POLL = timedelta(seconds=3)
-TOASTED = f"{K}toasted"
-"""Session State: the id of the last open question a pop-up announced to this pupil."""
 """How often an open Class page asks for news (answers, a new question). Intervals are timedeltas:
 Streamlit reads a string such as "3s" with pandas, which would make every page's first start wait
 for pandas."""
+TOASTED = f"{K}toasted"
+"""Session State: the id of the last open question a pop-up announced to this pupil."""
 
 
 def ask_button(rules: Rules, position: Position, where: str, puzzle_id: str | None = None) -> None:
@@ -86,7 +86,8 @@ def answers_figure(counts: dict[int, int], pits: int, best: frozenset[int] = fro
     fig = go.Figure(go.Bar(x=xs, y=ys, text=ys, textposition="outside", textfont=figures.TEXT, cliponaxis=False,
                            hovertext=[words.answer_hover(p, n) for p, n in zip(xs, ys, strict=True)],
                            hoverinfo="text", marker_color=[BEST_COLOUR if p in best else BAR_COLOUR for p in xs]))
-    fig.update_layout(title={"text": words.answers_title(), "font": {"size": 18, "color": figures.INK}}, margin={"l": 50, "r": 10, "t": 50, "b": 50}, height=320,
+    fig.update_layout(title={"text": words.answers_title(), "font": {"size": 18, "color": figures.INK}},
+                      margin={"l": 50, "r": 10, "t": 50, "b": 50}, height=320,
                       xaxis={"title": words.label("axis_pit"), "tickmode": "array", "tickvals": xs,
                              "autorange": "reversed" if north else True},
                       yaxis={"title": words.label("axis_pupils"), **figures.int_axis(0, top + max(1, top // 5))})
