@@ -341,6 +341,8 @@ def test_a_puzzle_asked_of_the_class_shows_its_task_and_its_answer(page_app, db)
     who = next(d.value for d in teacher.dataframe if "Pupil" in d.value.columns)
     assert who.to_dict("records") == [{"Pupil": "A", "Pit pressed": "2", "Right": "✓"},
                                       {"Pupil": "B", "Pit pressed": str(wrong), "Right": "✗"}]
+    assert puzzle.explanation in [m.value for m in teacher.markdown]  # the puzzle's own why, not the engine's
+    assert not teacher.get("plotly_chart") or "mo_chart" not in [c.key for c in teacher.get("plotly_chart")]
     pupils[1].run()
     run = sess(pupils[1]).question[1]
     assert run.notice.kind == "info" and run.notice.text.endswith(" The puzzle's answer starts with pit 2.")

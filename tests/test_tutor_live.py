@@ -88,5 +88,7 @@ def test_an_estimated_best_move_is_told_as_the_computers_guess_never_as_a_fact()
                                     + " The computer's best guess was pit 3.")
     run.reveal(frozenset({3}))
     assert run.notice.text.endswith(" The best move was pit 3.")
+    run.reveal(frozenset({6}), sure=False)  # the pupil's pit is the guess: told so (re-test)
+    assert run.notice.kind == "success" and run.notice.text.endswith(" That is the computer's best guess too!")
     assert words.live_best([3], sure=False) == "Probably the best move: pit 3 (estimated)"
     assert words.live_best([3]) == "Best move: pit 3"

@@ -122,7 +122,7 @@ def teacher_panel() -> None:
         st.markdown(words.question_task(puzzle.task))
     # Asked from the moment the question is open (one search in the server's pool, kept when done),
     # so the projector has the best move the moment the answers are shown, no later than the phones.
-    analysed = _analysis(start, rules)
+    analysed = _analysis(start, rules) if puzzle is None else None  # a puzzle's answer is its own
     rows = analysed if q.revealed else None
     best = answer_pits(puzzle) if puzzle is not None and q.revealed else _best(rows)
     left, right = st.columns(2, gap="medium")  # side by side on a projector, one above the other on a phone
@@ -149,7 +149,9 @@ def teacher_panel() -> None:
                    icon=":material/visibility:", type="primary")
     row.button(words.label("end_question"), key=f"{K}end", on_click=live.close, args=(db, q.id),
                icon=":material/stop_circle:")
-    if q.revealed:
+    if q.revealed and puzzle is not None:  # the puzzle's own explanation: one answer on the screen
+        st.markdown(puzzle.explanation)
+    elif q.revealed:
         from ui import outcomes
 
         if rows is None:

@@ -122,7 +122,7 @@ def table_frame(rows: list[dict[str, Any]], game: str = "kalah") -> pd.DataFrame
     Awari leaves out ``into_store`` (A1: no sowing into a store). A proven value's "moves looked ahead"
     is left empty: it looks to the end of the game (a teacher read "1000", the search's own mark)."""
     frame_ = pd.DataFrame(rows, columns=list(OUTCOME_KEYS))
-    frame_["depth"] = pd.array([None if r["exact"] else r["depth"] for r in rows], dtype="Int64")
+    frame_["depth"] = ["" if r["exact"] else str(r["depth"]) for r in rows]
     frame_ = frame_.assign(result=frame_["result"].map(words.outcome_result),
                            **{k: frame_[k].map(words.yes_no) for k in ("extra_turn", "game_end", "exact")})
     if game == "oware":
@@ -147,7 +147,7 @@ def render_rows(rows: list[dict[str, Any]], game: str = "kalah", figure: Any = N
     table = table_frame(rows, game)
     depth = words.outcome_columns()["depth"]
     st.dataframe(table, hide_index=True, key=f"{K}table", column_config={
-        depth: st.column_config.NumberColumn(depth, help=words.chart_words("depth_help"))})
+        depth: st.column_config.TextColumn(depth, help=words.chart_words("depth_help"))})
     st.download_button(words.outcomes_labels("download"), table.to_csv(index=False, sep=words.csv_separator()).encode("utf-8-sig"),
                        file_name="move-outcomes.csv", mime="text/csv", key=f"{K}download", icon=":material/download:")
 

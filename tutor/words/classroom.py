@@ -298,6 +298,8 @@ def revealed(pit: int | None, told: str, best: list[int] | None = None, puzzle: 
         if pit in best:
             return text + " " + _("That is the puzzle's answer!")
         return text + " " + _("The puzzle's answer starts with pit {pits}.").format(pits=or_list([str(p) for p in best]))
+    if not sure and pit in best:
+        return text + " " + _("That is the computer's best guess too!")
     if not sure:
         return text + " " + ngettext("The computer's best guess was pit {pits}.",
                                      "The computer's best guesses were pits {pits}.",
