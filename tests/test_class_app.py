@@ -646,5 +646,5 @@ def test_the_answers_chart_reads_on_a_projector():
     assert (bar.textfont.size, bar.textfont.color, bar.textposition) == (14, "#1f1f1f", "outside")
     assert (fig.layout.font.size, fig.layout.font.color) == (14, figures.INK)
     for axis in (fig.layout.xaxis, fig.layout.yaxis):  # set on each axis: Streamlit's theme sets each one's own
-        assert axis.tickfont.to_plotly_json() == axis.title.font.to_plotly_json() == figures.FONT
+        assert axis.tickfont.to_plotly_json() == axis.title.font.to_plotly_json() == figures.TEXT
     assert list(fig.layout.yaxis.range) == [0, 4]  # the highest bar, 3 pupils, and one more for its number

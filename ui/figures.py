@@ -36,9 +36,9 @@ COLOURS = {
 INK = "#1f1f1f"
 """The charts' text colour: near black, readable on a projector (plotly's own is a mid grey)."""
 TEXT = {"size": 14, "color": INK}
-"""The numbers and words on bars and points: 14 px, still fits six pits on a 390-px phone."""
-FONT = {"size": 14, "color": INK}
-"""Every other word of a chart (axes, legend, ticks); subplot titles are a size larger."""
+"""Every word and number of a chart (bars, points, axes, legend): 14 px, still fits six pits on a 390-px phone."""
+TITLE = {"size": 16, "color": INK}
+"""A plot's title: a size larger."""
 PATTERN = {"estimate": "/"}
 """The hatching of a value bar that is an estimate (plotly ``marker.pattern.shape``); proven ones are plain."""
 
@@ -59,12 +59,12 @@ def int_step(span: float, ticks: int = 6) -> int:
 
 
 def readable(fig: go.Figure) -> go.Figure:
-    """``fig`` with :data:`FONT` on every axis's ticks and title, its legend and the rest, and larger
+    """``fig`` with :data:`TEXT` on every axis's ticks and title, its legend and the rest, and larger
     subplot titles: set on each axis, as Streamlit's theme sets each axis's own (mid grey, 12 px)."""
-    fig.update_layout(font=FONT, legend_font=FONT)
-    fig.update_xaxes(tickfont=FONT, title_font=FONT)
-    fig.update_yaxes(tickfont=FONT, title_font=FONT)
-    fig.update_annotations(font={"size": 16, "color": INK})
+    fig.update_layout(font=TEXT, legend_font=TEXT)
+    fig.update_xaxes(tickfont=TEXT, title_font=TEXT)
+    fig.update_yaxes(tickfont=TEXT, title_font=TEXT)
+    fig.update_annotations(font=TITLE)
     return fig
 
 
@@ -78,7 +78,7 @@ def _outcomes_grid(titles: tuple[str, ...]) -> dict[str, Any]:
     """The layout of two stacked plots sharing the pits' axis, titled ``titles`` (``make_subplots``
     once per language: building it is most of a figure's cost), as a plain dict; copy before changing."""
     fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=titles)
-    fig.update_annotations(font={"size": 16, "color": INK})
+    fig.update_annotations(font=TITLE)
     return dict(fig.to_dict()["layout"])
 
 
@@ -87,7 +87,7 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: 
     (North to move) the pits run 6..1 from left to right, as North's row does on the board.
 
     Sized for a projector and a phone (390 px wide): short subplot titles, near-black text of
-    14 px (:data:`TEXT`, :data:`FONT`) never shrunk to fit a thin bar, whole-number seed ticks. Awari has no
+    14 px (:data:`TEXT`) never shrunk to fit a thin bar, whole-number seed ticks. Awari has no
     "into your store" bar (A1). Built from plain dicts on a cached grid, unchecked by
     plotly (a few ms, not fifty; the tests check the same figure passes plotly's checks).
     """
@@ -142,11 +142,11 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: 
     if north:
         layout["xaxis"]["autorange"] = layout["xaxis2"]["autorange"] = "reversed"
     for axis in ("xaxis", "xaxis2", "yaxis", "yaxis2"):  # Streamlit's theme sets each axis's own font
-        layout[axis]["tickfont"] = FONT
+        layout[axis]["tickfont"] = TEXT
         if "title" in layout[axis]:
-            layout[axis]["title"]["font"] = FONT
+            layout[axis]["title"]["font"] = TEXT
     layout.update(barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
-                  legend={"orientation": "h", "y": -0.12, "font": FONT}, font=FONT)
+                  legend={"orientation": "h", "y": -0.12, "font": TEXT}, font=TEXT)
     return go.Figure({"data": data, "layout": layout}, _validate=False)
 
 
