@@ -1,70 +1,38 @@
-"""Classes: a teacher's class code and PIN, pupils joining, and what the class has done.
+"""Classes: pupils joining and leaving, the teacher's choices about who is in, and what the class has done.
 
-The teacher PIN is 6 digits from ``secrets``, kept only as a
-``hashlib.scrypt`` hash with its own salt (n=2**14, r=8, p=1), compared in
-constant time. At most :data:`PIN_TRIES_PER_MINUTE` wrong PINs from one
-device (its learner code) are judged in a minute, and at most
-:data:`PIN_TRIES_PER_CLASS_MINUTE` from all devices; after that every try is
-refused until the minute is over (:func:`check_pin` returns ``"locked"``). So
-a pupil who guesses locks out only their own device, not the teacher's, while
-guessing a PIN stays out of reach (a million PINs, 30 tries a minute).
+The teacher's side (the class made, its PIN, recovery code and teacher devices) is ``store.teachers``.
+Joining is limited (``store.limits``): an unknown class code counts against the device and the client
+(``store.teachers.CODE_LIMITS``), and joins against the class and the client (:data:`JOIN_LIMITS`); a
+class holds at most :data:`MAX_PUPILS`, and takes none while its teacher has closed it to newcomers.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import hmac
-import secrets
 from dataclasses import dataclass, field
 from typing import Literal
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 
 from tutor.names import NameProblem as TypedNameProblem
-from tutor.names import clean_name, name_problem
+from tutor.names import clean_name, name_problem, name_skeleton
 from tutor.progress import LessonProgress, PuzzleProgress
 
 from .db import Database
-from .learners import make_code
+from .limits import Limit, Who, reserve
 from .progress import read_lessons, read_puzzles
-from .schema import CLASS_CODE_LENGTH, Learner, PinFailure, SchoolClass, TeacherKey, now
+from .schema import Learner, SchoolClass, now
+from .teachers import class_to_try
 
-PIN_DIGITS = 6
-"""Digits in a teacher PIN."""
-PIN_TRIES_PER_MINUTE = 5
-"""Wrong PINs judged per device (learner code) and class per minute."""
-PIN_TRIES_PER_CLASS_MINUTE = 30
-"""Wrong PINs judged per class per minute, from all devices together."""
+MAX_PUPILS = 60
+"""Pupils a class holds at once."""
+JOIN_LIMITS = (Limit("scope", 40), Limit("client", 40))
+"""Joins in a minute: per class, and per client address (a whole class may join at once)."""
 NameProblem = TypedNameProblem | Literal["taken"]
 """Why a name is refused: the rule of ``tutor.names`` (the same for the page), or ``"taken"``."""
-PinVerdict = Literal["ok", "wrong", "locked", "unknown"]
-TEACHER_KEY_HOURS = 12
-"""Hours a browser keeps the teacher's view of a class through reloads (a school day), from the PIN."""
-
-
-def _hash(pin: str, salt: bytes) -> str:
-    return hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32).hex()
-
-
-def create_class(db: Database, name: str) -> tuple[str, str]:
-    """Make a class called ``name``; returns ``(class code, teacher PIN)``. The PIN is shown once.
-
-    Raises ``ValueError`` with a :data:`NameProblem` for a bad name.
-    """
-    name = clean_name(name)
-    problem = name_problem(name)
-    if problem:
-        raise ValueError(problem)
-    pin = "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
-    salt = secrets.token_bytes(16)
-    with db.session() as s:
-        while True:
-            code = make_code(CLASS_CODE_LENGTH)
-            if s.get(SchoolClass, code) is None:
-                break
-        s.add(SchoolClass(code=code, name=name, pin_hash=_hash(pin, salt), pin_salt=salt.hex()))
-    return code, pin
+JoinProblem = Literal["class", "locked", "closed", "full", "busy"]
+"""Why a join was refused beyond the name: no such class, too many unknown codes tried, the teacher
+closed the class to newcomers, the class is full, too many joins this minute."""
 
 
 def class_name(db: Database, code: str) -> str | None:
@@ -74,92 +42,44 @@ def class_name(db: Database, code: str) -> str | None:
         return None if row is None else row.name
 
 
-def check_pin(db: Database, code: str, pin: object, at: dt.datetime | None = None,
-              learner: str | None = None) -> PinVerdict:
-    """Judge a teacher PIN for class ``code`` at time ``at`` (default: now), tried from the device of
-    learner code ``learner`` (``None``: a device without one yet; all such share one count).
+def join(db: Database, learner: str, code: str, name: str, client: str | None = None,
+         at: dt.datetime | None = None) -> None:
+    """Learner ``learner`` joins class ``code`` as ``name`` (a pupil is in one class at a time), from
+    the address ``client``, at ``at`` (default: now).
 
-    ``"unknown"``: no such class; ``"locked"``: too many wrong PINs in the last minute from this
-    device, or from all devices (this try is not judged); ``"wrong"`` (recorded) or ``"ok"``.
-    """
-    at = at or now()
-    with db.session() as s:
-        row = s.get(SchoolClass, code)
-        if row is None:
-            return "unknown"
-        since = at - dt.timedelta(minutes=1)
-        recent = select(func.count()).select_from(PinFailure).where(PinFailure.class_code == code, PinFailure.at > since)
-        mine = recent.where(PinFailure.learner == learner if learner is not None else PinFailure.learner.is_(None))
-        if (s.scalar(mine) or 0) >= PIN_TRIES_PER_MINUTE or (s.scalar(recent) or 0) >= PIN_TRIES_PER_CLASS_MINUTE:
-            return "locked"
-        text = pin.strip() if isinstance(pin, str) else ""
-        if len(text) == PIN_DIGITS and text.isdigit() and hmac.compare_digest(
-                _hash(text, bytes.fromhex(row.pin_salt)), row.pin_hash):
-            s.execute(delete(PinFailure).where(PinFailure.class_code == code))
-            return "ok"
-        s.add(PinFailure(class_code=code, at=at, learner=learner))
-        return "wrong"
-
-
-def _key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
-
-
-def teacher_key(db: Database, code: str, at: dt.datetime | None = None) -> str:
-    """A new random key (43 URL-safe characters) that opens class ``code``'s teacher view from the
-    browser that keeps it, until :data:`TEACHER_KEY_HOURS` after ``at`` (default: now). Only its
-    SHA-256 is stored. Made after the right PIN, never from a learner code (which is shown and shared)."""
-    key = secrets.token_urlsafe(32)
-    with db.session() as s:
-        s.add(TeacherKey(key_hash=_key_hash(key), class_code=code, created_at=at or now()))
-    return key
-
-
-def class_of_teacher_key(db: Database, key: object, at: dt.datetime | None = None) -> str | None:
-    """The class whose teacher view ``key`` opens at ``at`` (default: now), or ``None``: not a key,
-    unknown, or older than :data:`TEACHER_KEY_HOURS` (then forgotten)."""
-    if not isinstance(key, str) or not 20 <= len(key) <= 100:
-        return None
-    at = at or now()
-    with db.session() as s:
-        row = s.get(TeacherKey, _key_hash(key))
-        if row is None:
-            return None
-        made = row.created_at if row.created_at.tzinfo is not None else row.created_at.replace(tzinfo=dt.UTC)
-        if at - made > dt.timedelta(hours=TEACHER_KEY_HOURS):
-            s.delete(row)
-            return None
-        return row.class_code
-
-
-def drop_teacher_key(db: Database, key: object) -> None:
-    """Forget ``key`` (the teacher closed the class on that browser); nothing for an unknown one."""
-    if isinstance(key, str):
-        with db.session() as s:
-            s.execute(delete(TeacherKey).where(TeacherKey.key_hash == _key_hash(key)))
-
-
-def join(db: Database, learner: str, code: str, name: str) -> None:
-    """Learner ``learner`` joins class ``code`` as ``name`` (a pupil is in one class at a time).
-
-    Raises ``LookupError`` for an unknown class or learner and ``ValueError``
-    with a :data:`NameProblem` for a bad name (``"taken"``: another pupil of the
-    class has it, whatever the case); then nothing changes.
+    Raises ``ValueError`` with a :data:`NameProblem` for a bad name (``"taken"``: another pupil of
+    the class has a name that looks the same, ``tutor.names.name_skeleton``), ``LookupError`` with
+    a :data:`JoinProblem` or ``"learner"`` (unknown learner); then nothing changes.
     """
     name = clean_name(name)
     problem = name_problem(name)
     if problem:
         raise ValueError(problem)
+    at = at or now()
+    who = Who(learner, client)
     with db.session() as s:
-        if s.get(SchoolClass, code) is None:
-            raise LookupError("class")
-        row = s.get(Learner, learner)
-        if row is None:
+        found = class_to_try(s, code, who, at)
+    with db.session() as s:
+        row = s.get(SchoolClass, code)
+        if isinstance(found, str) or row is None:
+            raise LookupError("locked" if found == "locked" else "class")
+        pupil = s.get(Learner, learner)
+        if pupil is None:
             raise LookupError("learner")
-        others = s.scalars(select(Learner.name).where(Learner.class_code == code, Learner.code != learner))
-        if any((other or "").casefold() == name.casefold() for other in others):
+        if pupil.class_code == code:  # already in: a new name only
+            others = s.scalars(select(Learner.name).where(Learner.class_code == code, Learner.code != learner)).all()
+        else:
+            if not row.open_to_join:
+                raise LookupError("closed")
+            others = s.scalars(select(Learner.name).where(Learner.class_code == code)).all()
+            if len(others) >= MAX_PUPILS:
+                raise LookupError("full")
+        mine = name_skeleton(name)
+        if any(name_skeleton(other or "") == mine for other in others):
             raise ValueError("taken")
-        row.class_code, row.name, row.last_active = code, name, now()
+        if pupil.class_code != code and reserve(s, "join", JOIN_LIMITS, who, at, scope=code) is None:
+            raise LookupError("busy")
+        pupil.class_code, pupil.name, pupil.last_active = code, name, at
 
 
 def leave(db: Database, learner: str) -> None:
@@ -168,6 +88,38 @@ def leave(db: Database, learner: str) -> None:
         row = s.get(Learner, learner)
         if row is not None:
             row.class_code = row.name = None
+
+
+def remove_pupil(db: Database, code: str, name: str) -> bool:
+    """The teacher takes the pupil called ``name`` out of class ``code`` (their progress stays theirs;
+    they may join again while the class is open): True when one was there."""
+    with db.session() as s:
+        row = s.scalars(select(Learner).where(Learner.class_code == code, Learner.name == name)).first()
+        if row is None:
+            return False
+        row.class_code = row.name = None
+        return True
+
+
+def pupil_count(db: Database, code: str) -> int:
+    """How many pupils are in class ``code`` now."""
+    with db.session() as s:
+        return int(s.scalar(select(func.count()).select_from(Learner).where(Learner.class_code == code)) or 0)
+
+
+def set_open(db: Database, code: str, open_to_join: bool) -> None:
+    """Whether new pupils may join class ``code`` (pupils already in stay)."""
+    with db.session() as s:
+        row = s.get(SchoolClass, code)
+        if row is not None:
+            row.open_to_join = open_to_join
+
+
+def is_open(db: Database, code: str) -> bool:
+    """Whether new pupils may join class ``code`` (False for no such class)."""
+    with db.session() as s:
+        row = s.get(SchoolClass, code)
+        return row is not None and row.open_to_join
 
 
 @dataclass
@@ -195,6 +147,5 @@ def pupils(db: Database, code: str) -> list[Pupil]:
     return list(by_code.values())
 
 
-__all__ = ["PIN_DIGITS", "PIN_TRIES_PER_CLASS_MINUTE", "PIN_TRIES_PER_MINUTE", "Pupil", "TEACHER_KEY_HOURS", "check_pin",
-           "class_name", "class_of_teacher_key", "clean_name", "create_class", "drop_teacher_key", "join", "leave",
-           "name_problem", "pupils", "teacher_key"]
+__all__ = ["JOIN_LIMITS", "JoinProblem", "MAX_PUPILS", "NameProblem", "Pupil", "class_name", "clean_name",
+           "is_open", "join", "leave", "name_problem", "pupil_count", "pupils", "remove_pupil", "set_open"]

@@ -8,11 +8,16 @@ new one closes the others. A pupil's new press replaces their answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from sqlalchemy import func, select, update
 
 from .db import Database
 from .schema import AnswerRow, Learner, QuestionRow, now
+
+
+Answered = Literal["kept", "revealed", "closed"]
+"""What became of a pupil's press (:func:`answer`)."""
 
 
 @dataclass(frozen=True)
@@ -44,20 +49,24 @@ def current(db: Database, class_code: str) -> Question | None:
         return None if row is None else Question(row.id, row.link, row.revealed)
 
 
-def answer(db: Database, question_id: int, learner: str, pit: int) -> bool:
-    """Record ``learner``'s pit for an open question of their own class; False (nothing kept) otherwise."""
+def answer(db: Database, question_id: int, learner: str, pit: int) -> Answered:
+    """Record ``learner``'s pit for an open question of their own class: ``"kept"``; ``"revealed"``:
+    the teacher has shown the answers, so no answer is taken or changed any more, whatever the pupil's
+    page still shows; ``"closed"``: no such open question for this pupil (nothing kept)."""
     with db.session() as s:
         q = s.get(QuestionRow, question_id)
         who = s.get(Learner, learner)
         if q is None or q.closed or who is None or who.class_code != q.class_code:
-            return False
+            return "closed"
+        if q.revealed:
+            return "revealed"
         row = s.get(AnswerRow, (question_id, learner))
         if row is None:
             s.add(AnswerRow(question_id=question_id, learner_code=learner, pit=pit))
         else:
             row.pit, row.at = pit, now()
         who.last_active = now()
-        return True
+        return "kept"
 
 
 def my_answer(db: Database, question_id: int, learner: str) -> int | None:
@@ -68,9 +77,14 @@ def my_answer(db: Database, question_id: int, learner: str) -> int | None:
 
 
 def tally(db: Database, question_id: int) -> dict[int, int]:
-    """Pit -> how many pupils pressed it, for one question (pits nobody pressed are absent)."""
+    """Pit -> how many pupils pressed it, for one question (pits nobody pressed are absent); only the
+    pupils in the question's class now count (one who left or was removed does not)."""
     with db.session() as s:
-        rows = s.execute(select(AnswerRow.pit, func.count()).where(AnswerRow.question_id == question_id)
+        rows = s.execute(select(AnswerRow.pit, func.count()).select_from(AnswerRow)
+                         .join(QuestionRow, QuestionRow.id == AnswerRow.question_id)
+                         .join(Learner, (Learner.code == AnswerRow.learner_code)
+                               & (Learner.class_code == QuestionRow.class_code))
+                         .where(AnswerRow.question_id == question_id)
                          .group_by(AnswerRow.pit)).all()
     return {int(pit): int(n) for pit, n in rows}
 
@@ -98,4 +112,4 @@ def close(db: Database, question_id: int) -> None:
         s.execute(update(QuestionRow).where(QuestionRow.id == question_id).values(closed=True))
 
 
-__all__ = ["Question", "answer", "answers_by_name", "ask", "close", "current", "my_answer", "reveal", "tally"]
+__all__ = ["Answered", "Question", "answer", "answers_by_name", "ask", "close", "current", "my_answer", "reveal", "tally"]

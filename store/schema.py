@@ -39,6 +39,10 @@ class SchoolClass(Base):
     pin_hash: Mapped[str] = mapped_column(String(128))
     pin_salt: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    recovery_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    """SHA-256 (hex) of the recovery code that sets a new PIN (``store.teachers``)."""
+    open_to_join: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Whether new pupils may join (the teacher can close the class to newcomers)."""
 
 
 class Learner(Base):
@@ -102,26 +106,43 @@ class GameRow(Base):
     finished_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-class PinFailure(Base):
-    """A wrong teacher PIN for a class, kept to limit tries per minute: per device (``learner``: the
-    learner code of the browser that tried, ``None`` before it has one) and per class."""
+class Attempt(Base):
+    """A try that a guessing limit counts (``store.limits``): its ``kind`` (``"pin"``, ``"recovery"``,
+    ``"code"``: an unknown class code, ``"join"``), the class it was about (``scope``, ``""`` for none),
+    the device that tried (its learner code, or a teacher device's id) and the client's address."""
 
-    __tablename__ = "pin_failures"
+    __tablename__ = "attempts"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    class_code: Mapped[str] = mapped_column(String(CLASS_CODE_LENGTH), index=True)
-    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
-    learner: Mapped[str | None] = mapped_column(String(CODE_LENGTH), default=None)
+    kind: Mapped[str] = mapped_column(String(12), index=True)
+    scope: Mapped[str] = mapped_column(String(CLASS_CODE_LENGTH), default="")
+    device: Mapped[str | None] = mapped_column(String(64), default=None)
+    client: Mapped[str | None] = mapped_column(String(64), default=None)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 
 
-class TeacherKey(Base):
-    """A browser that opened a class with its PIN keeps the teacher's view through a reload: a random
-    key kept by that browser alone (localStorage), stored here only as its SHA-256 (hex), for
-    ``store.classes.TEACHER_KEY_HOURS``. Never the learner code: that one is shown and shared."""
+class AttemptGuard(Base):
+    """One row: every count-and-record of a guessing limit first writes it, so two tries at once are
+    counted one after the other (a row lock on PostgreSQL, the write lock on SQLite)."""
 
-    __tablename__ = "teacher_keys"
+    __tablename__ = "attempt_guard"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+
+
+class TeacherDevice(Base):
+    """A browser that is one of a class's teacher devices: it made the class (``owner``), or opened it
+    with the PIN, or set a new PIN with the recovery code (``owner`` again). The browser keeps a random
+    key (localStorage); only its SHA-256 (hex) is stored. ``view_until``: the teacher's view is open on
+    it until then (``None``: closed; the PIN opens it again). A teacher device is never locked out by
+    others' wrong guesses; the owner sees the class's devices and can sign one out (its row goes)."""
+
+    __tablename__ = "teacher_devices"
     key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    class_code: Mapped[str] = mapped_column(ForeignKey("classes.code"), index=True)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    class_code: Mapped[str] = mapped_column(ForeignKey("classes.code"), primary_key=True, index=True)
+    owner: Mapped[bool] = mapped_column(Boolean, default=False)
+    added_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    last_seen: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    view_until: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
 
 
 class QuestionRow(Base):

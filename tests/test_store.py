@@ -13,7 +13,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
-from store import classes, learners, live
+from store import classes, learners, live, teachers
 from store.db import Database, StoreUnavailable
 from store.learners import ALPHABET
 from store.progress import StoredProgress
@@ -106,8 +106,8 @@ def test_learner_codes_have_eight_characters_and_no_look_alikes(database):
 
 
 def test_a_teacher_sees_a_pupils_missed_puzzle_and_nobody_elses(database):
-    code, pin = classes.create_class(database, "  Year 5   Blue ")
-    other, _ = classes.create_class(database, "Year 6")
+    code, pin, _ = teachers.create_class(database, "  Year 5   Blue ", teachers.new_key())
+    other, _, _ = teachers.create_class(database, "Year 6", teachers.new_key())
     assert classes.class_name(database, code) == "Year 5 Blue"
     assert len(code) == 6 and len(pin) == 6 and pin.isdigit()
     anna, bo, stranger = (learners.new_learner(database) for _ in range(3))
@@ -128,73 +128,16 @@ def test_a_teacher_sees_a_pupils_missed_puzzle_and_nobody_elses(database):
     assert learners.class_of(database, anna) == (code, "Anna")
 
 
-def test_a_wrong_pin_is_refused_and_five_in_a_minute_lock_the_class(database):
-    code, pin = classes.create_class(database, "5B")
-    wrong = "000000" if pin != "000000" else "111111"
-    assert classes.check_pin(database, "ACDEFG" if code != "ACDEFG" else "ACDEFH", pin, T0) == "unknown"
-    for k in range(5):
-        assert classes.check_pin(database, code, wrong, T0 + dt.timedelta(seconds=k)) == "wrong"
-    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=10)) == "locked"  # not even judged
-    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=70)) == "ok"  # the minute is over
-    for k, bad in enumerate(["", " ", "12345", "1234567", "abcdef", None, 123456]):
-        assert classes.check_pin(database, code, bad, T0 + dt.timedelta(minutes=5 + k)) == "wrong"
-
-
-def test_a_teacher_key_opens_its_class_for_a_school_day_and_only_by_its_hash(database):
-    """A browser that gave the right PIN keeps a random key (not the learner code, which is shown and
-    shared): it opens that class's teacher view for 12 hours; the store keeps only its SHA-256."""
-    import hashlib
-
-    from store.schema import TeacherKey
-
-    code, _pin = classes.create_class(database, "5B")
-    key = classes.teacher_key(database, code, T0)
-    assert len(key) == 43 and key != classes.teacher_key(database, code, T0)
-    assert classes.class_of_teacher_key(database, key, T0 + dt.timedelta(hours=12)) == code
-    with database.session() as s:
-        stored = {row.key_hash for row in s.query(TeacherKey)}
-    assert hashlib.sha256(key.encode()).hexdigest() in stored and key not in stored
-    for bad in (None, 7, "", "x" * 19, "x" * 101, key[:-1] + ("A" if key[-1] != "A" else "B")):
-        assert classes.class_of_teacher_key(database, bad, T0) is None
-    assert classes.class_of_teacher_key(database, key, T0 + dt.timedelta(hours=12, seconds=1)) is None  # a day later
-    assert classes.class_of_teacher_key(database, key, T0) is None  # forgotten once found too old
-    other = classes.teacher_key(database, code, T0)
-    classes.drop_teacher_key(database, other)  # the teacher closed the class on that browser
-    assert classes.class_of_teacher_key(database, other, T0) is None
-    classes.drop_teacher_key(database, None)  # nothing to forget: nothing happens
-
-
-def test_a_pupils_wrong_pins_lock_their_device_not_the_teachers(database):
-    """Tester: five wrong PINs typed by a pupil locked the class for the teacher too. Wrong PINs are
-    counted per device (learner code): the teacher's device still opens the class; all devices
-    together are capped at 30 a minute (guessing one of a million PINs stays out of reach)."""
-    code, pin = classes.create_class(database, "5B")
-    wrong = "000000" if pin != "000000" else "111111"
-    pupil, teacher = learners.new_learner(database), learners.new_learner(database)
-    for k in range(5):
-        assert classes.check_pin(database, code, wrong, T0 + dt.timedelta(seconds=k), learner=pupil) == "wrong"
-    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=6), learner=pupil) == "locked"
-    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=7), learner=teacher) == "ok"
-    assert classes.check_pin(database, code, pin, T0 + dt.timedelta(seconds=8)) == "ok"  # a device with no code yet
-    # 30 wrong PINs in a minute from six devices: every device is refused until the minute is over
-    others = [learners.new_learner(database) for _ in range(6)]
-    start = T0 + dt.timedelta(minutes=2)
-    for k in range(30):
-        assert classes.check_pin(database, code, wrong, start + dt.timedelta(seconds=k), learner=others[k % 6]) == "wrong"
-    assert classes.check_pin(database, code, pin, start + dt.timedelta(seconds=31), learner=teacher) == "locked"
-    assert classes.check_pin(database, code, pin, start + dt.timedelta(seconds=61), learner=teacher) == "ok"
-
-
 @pytest.mark.parametrize(("name", "problem"), [("", "empty"), ("   ", "empty"), ("x" * 41, "too_long"),
                                                ("<b>Bo</b>", "markup"), ("Bo\x00", "hidden"),
                                                ("a&b", "markup"), ("{{x}}", "markup"), ("🎉", "no_letter")])
 def test_a_bad_name_or_class_changes_nothing(database, name, problem):
-    code, _ = classes.create_class(database, "5B")
+    code, _, _ = teachers.create_class(database, "5B", teachers.new_key())
     me = learners.new_learner(database)
     with pytest.raises(ValueError, match=problem):
         classes.join(database, me, code, name)
     with pytest.raises(ValueError, match=problem):
-        classes.create_class(database, name)
+        teachers.create_class(database, name, teachers.new_key())
     with pytest.raises(LookupError):
         classes.join(database, me, "ACDEFG" if code != "ACDEFG" else "ACDEFH", "Bo")
     assert learners.class_of(database, me) is None and classes.pupils(database, code) == []
@@ -203,8 +146,8 @@ def test_a_bad_name_or_class_changes_nothing(database, name, problem):
 
 
 def test_a_live_question_counts_each_pupil_of_the_class_once(database):
-    code, _ = classes.create_class(database, "5B")
-    other, _ = classes.create_class(database, "6C")
+    code, _, _ = teachers.create_class(database, "5B", teachers.new_key())
+    other, _, _ = teachers.create_class(database, "6C", teachers.new_key())
     a, b, c, outsider = (learners.new_learner(database) for _ in range(4))
     for who, name in [(a, "A"), (b, "B"), (c, "C")]:
         classes.join(database, who, code, name)
@@ -212,15 +155,15 @@ def test_a_live_question_counts_each_pupil_of_the_class_once(database):
     q = live.ask(database, code, "pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
     assert live.current(database, code) == live.Question(q, "pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S", False)
     assert live.current(database, other) is None
-    assert live.answer(database, q, a, 3) and live.answer(database, q, b, 3) and live.answer(database, q, c, 6)
-    assert live.answer(database, q, c, 1)  # changed their mind: the new press replaces the old
-    assert not live.answer(database, q, outsider, 2)  # another class's pupil is not counted
+    assert [live.answer(database, q, who, pit) for who, pit in [(a, 3), (b, 3), (c, 6)]] == ["kept"] * 3
+    assert live.answer(database, q, c, 1) == "kept"  # changed their mind: the new press replaces the old
+    assert live.answer(database, q, outsider, 2) == "closed"  # another class's pupil is not counted
     assert live.tally(database, q) == {3: 2, 1: 1}
     assert live.my_answer(database, q, c) == 1 and live.my_answer(database, q, outsider) is None
     live.reveal(database, q)
     assert live.current(database, code).revealed
     q2 = live.ask(database, code, "pos=0,4,4,4,4,4/1/4,4,4,4,4,4/0/N")
-    assert live.current(database, code).id == q2 and not live.answer(database, q, a, 2)  # the old one closed
+    assert live.current(database, code).id == q2 and live.answer(database, q, a, 2) == "closed"  # the old one closed
     assert live.tally(database, q2) == {}
     live.close(database, q2)
     assert live.current(database, code) is None
@@ -229,7 +172,8 @@ def test_a_live_question_counts_each_pupil_of_the_class_once(database):
 def test_a_new_database_gets_every_table_and_the_migrations_match_the_models(database):
     names = set(inspect(database.engine).get_table_names())
     assert names >= {"alembic_version", "learners", "classes", "lesson_steps", "lessons_done", "puzzles_tried",
-                     "games", "pin_failures", "live_questions", "live_answers"}
+                     "games", "attempts", "attempt_guard", "teacher_devices", "live_questions",
+                     "live_answers"}
     with database.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []
@@ -244,7 +188,7 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     from store import db as store_db
 
     url = f"sqlite:///{tmp_path / 'rev.sqlite3'}"
-    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0004"
+    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0005"
     first = Database(url)
     code = learners.new_learner(first)
     first.dispose()
@@ -264,10 +208,10 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     behind = Database(url)
     assert calls == ["head"] and learners.exists(behind, code)
     with behind.engine.connect() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0004"]
-        assert "teacher_keys" in inspect(conn).get_table_names()
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0005"]
+        assert {"teacher_devices", "attempts"} <= set(inspect(conn).get_table_names())
+        assert {"recovery_hash", "open_to_join"} <= {c["name"] for c in inspect(conn).get_columns("classes")}
         assert "done" in {c["name"] for c in inspect(conn).get_columns("lesson_steps")}
-        assert "learner" in {c["name"] for c in inspect(conn).get_columns("pin_failures")}
     behind.dispose()
 
 

@@ -58,14 +58,15 @@ class QuestionActivity(Activity):
 
     Args:
         link: the question's query (``"pos=...&game=..."``).
-        record: stores the chosen pit (1..n); returns False when the question is closed.
+        record: stores the chosen pit (1..n); returns ``"kept"`` (or True), ``"revealed"`` when the
+            answers were already shown (the pupil's answer stays as it was), anything else when closed.
         chosen: the pit already chosen (a reload), or ``None``.
         revealed: the teacher showed the answers (no more presses).
         puzzle: the puzzle the question was asked from (:func:`question_puzzle`): its task is shown,
             and its answers' first pits are the right ones (not the engine's best moves).
     """
 
-    def __init__(self, link: str, record: Callable[[int], bool], chosen: int | None = None,
+    def __init__(self, link: str, record: Callable[[int], bool | str], chosen: int | None = None,
                  revealed: bool = False, puzzle: Puzzle | None = None) -> None:
         super().__init__()
         self._rules, self._start, error, _ = read_link(dict(parse_qsl(link)))
@@ -93,7 +94,11 @@ class QuestionActivity(Activity):
         return not self.revealed and not self.broken
 
     def judge(self, before: Position, result: MoveResult) -> None:
-        if not self.record(result.pit):
+        kept = self.record(result.pit)
+        if kept == "revealed":  # the answers were shown before this page heard of it
+            self.notice = Notice("info", words.answers_closed())
+            return
+        if kept not in (True, "kept"):
             self.notice = Notice("info", words.no_question())
             return
         self.chosen = result.pit

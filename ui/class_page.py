@@ -1,5 +1,8 @@
 """The Class page: a pupil joins a class and answers live questions; a teacher makes or opens a
-class (PIN asked once per session) and sees who did what, as a table, a heat map and a CSV file.
+class (``ui.teacher``) and sees who did what, as a table, a heat map and a CSV file.
+
+The teacher's page is a projector's: the class code and the live question stand open; the pupils'
+names, progress and heat map, and the teacher's settings, are in "For your screen", closed.
 
 Names typed by people are shown only as plain text (table cells, ``st.text``), never as markup.
 """
@@ -18,7 +21,7 @@ from store.db import StoreUnavailable
 from tutor import words
 from tutor.classroom import class_csv, class_rows, steps_grid
 from tutor.names import read_name
-from ui import frame, learner, live, state
+from ui import frame, learner, live, state, teacher
 
 K = state.Keys.CLASS
 
@@ -42,7 +45,7 @@ def _join() -> None:
     try:
         if code is None:  # the right size but a letter no code has (Z, O, ...): no such class
             raise LookupError("class" if learners.code_sized(_value("code")) else "code")
-        classes.join(db, sess.learner, code, name)
+        classes.join(db, sess.learner, code, name, client=state.client())
     except LookupError as exc:
         st.session_state[f"{K}problem"] = words.join_problem(str(exc.args[0]) if exc.args else "class")
     except ValueError as exc:
@@ -84,66 +87,6 @@ def pupil() -> None:
     st.markdown(words.joined_as(joined[1]))
     live.pupil_panel()
     st.button(words.label("leave_class"), key=f"{K}leave", on_click=_leave, icon=":material/logout:")
-
-
-def _create() -> None:
-    sess = state.session()
-    db = learner.database()
-    if db is None:
-        sess.store_lost = True
-        return
-    name, problem = read_name(_value("new_name"))
-    if problem is not None:
-        st.session_state[f"{K}problem_t"] = words.join_problem(problem)
-        return
-    try:
-        code, pin = classes.create_class(db, name)
-    except ValueError as exc:
-        st.session_state[f"{K}problem_t"] = words.join_problem(str(exc))
-        return
-    sess.class_made = (code, pin)
-    sess.teacher_class = code
-    learner.keep_teacher(code)
-
-
-def _open() -> None:
-    sess = state.session()
-    db = learner.database()
-    code = learners.normalise_class(_value("open_code"))
-    if db is None:
-        sess.store_lost = True
-        return
-    verdict = classes.check_pin(db, code, _value("pin"), learner=sess.learner) if code is not None else "unknown"
-    st.session_state[f"{K}pin"] = ""
-    if verdict == "ok":
-        sess.teacher_class = code
-        learner.keep_teacher(code)
-    else:
-        st.session_state[f"{K}problem_t"] = words.pin_refused(verdict)
-
-
-def _close() -> None:
-    sess = state.session()
-    sess.teacher_class = None
-    sess.class_made = None
-    learner.keep_teacher(None)
-
-
-def teacher_forms() -> None:
-    """Make a class, or open one with its code and PIN."""
-    st.caption(words.teacher_intro())
-    left, right = st.columns(2)
-    with left.form(f"{K}create_form"):
-        st.text_input(words.label("class_name"), key=f"{K}new_name")
-        st.form_submit_button(words.label("create_class_go"), key=f"{K}create", on_click=_create, icon=":material/add:")
-    with right.form(f"{K}open_form"):
-        st.text_input(words.label("teacher_class_code"), key=f"{K}open_code", max_chars=12)
-        st.text_input(words.label("teacher_pin"), key=f"{K}pin", type="password", max_chars=12,
-                      help=words.pin_note())
-        st.form_submit_button(words.label("open_class_go"), key=f"{K}open", on_click=_open, icon=":material/lock_open:")
-    problem = st.session_state.pop(f"{K}problem_t", None)
-    if problem:
-        st.error(problem, icon=":material/error:")
 
 
 def heatmap(names: list[str], lesson_titles: list[str], grid: list[list[float]]) -> go.Figure:
@@ -217,6 +160,7 @@ def dashboard() -> None:
         sess.store_lost = True
         return
     st.subheader(words.class_heading(name, len(pupils)))
+    teacher.settings(code, [p.name for p in pupils])
     if not pupils:
         st.info(words.no_pupils(code), icon=":material/group_add:")
         return
@@ -238,15 +182,21 @@ def render() -> None:
     if learner.database() is None:
         st.warning(words.not_saved(), icon=":material/cloud_off:")
         return
-    if sess.class_made is not None:
-        st.success(words.class_made(*sess.class_made), icon=":material/key:")
-    if sess.teacher_class is not None:
+    if sess.teacher_class is not None and teacher.still_teacher():
+        teacher.secrets_notice()
         st.markdown("## " + words.join_code_line(sess.teacher_class))  # large: read off a projector
         live.teacher_panel()  # first: on a projector the live answers are what the class looks at
-        dashboard()
-        st.button(words.label("close_class"), key=f"{K}close", on_click=_close, icon=":material/lock:")
+        # Closed, it builds nothing (opening it reruns): on a projector the class would read who is behind.
+        box = st.expander(words.label("for_your_screen"), icon=":material/visibility_off:", key=f"{K}own_screen",
+                          on_change="rerun")
+        if box.open:
+            with box:
+                dashboard()
+        st.button(words.label("close_class"), key=f"{K}close", on_click=teacher.close, icon=":material/lock:")
         return
+    if st.session_state.pop(f"{K}signed_out", False):
+        st.warning(words.signed_out(), icon=":material/logout:")
     st.subheader(words.label("my_class"))
     pupil()
     with st.expander(words.label("teacher"), icon=":material/school:", key=f"{K}teacher_panel", on_change="rerun"):
-        teacher_forms()
+        teacher.forms()

@@ -138,46 +138,41 @@ def _on_stored() -> None:
 
 
 def _teacher(key: object) -> bool:
-    """The keeper reported a teacher key (``store.classes.teacher_key``, kept since the right PIN on
-    this browser): the session gets that class's teacher view back (True). A key that opens nothing
-    (expired, unknown) is forgotten by the browser."""
-    from store import classes
+    """The keeper reported this browser's teacher key (``store.teachers``: made when this browser made
+    or opened a class): the session gets back the teacher view still open on it (True). The key stays
+    with the browser either way: it marks a teacher's device, which others' wrong PINs never lock out."""
+    from store import teachers
     from store.db import StoreUnavailable
 
     sess = state.session()
     db = database()
-    if not key or db is None or sess.teacher_class is not None:
+    if not isinstance(key, str) or not key or db is None:
+        return False
+    sess.keeper["teach"] = key
+    if sess.teacher_class is not None:
         return False
     try:
-        code = classes.class_of_teacher_key(db, key)
+        view = teachers.view_of(db, key)
     except StoreUnavailable:
         sess.store_lost = True
         return False
-    if code is None:
-        sess.keeper["unteach"] = True
+    if view is None:
         return False
-    sess.teacher_class, sess.keeper["teach"] = code, key
+    sess.teacher_class, sess.teacher_owner = view
     return True
 
 
-def keep_teacher(code: str | None) -> None:
-    """The session opened class ``code``'s teacher view with its PIN (or made it): this browser keeps
-    a new teacher key for it (:func:`_teacher` gets the view back after a reload); ``None``: the class
-    was closed, and the browser forgets its key (so does the store)."""
-    from store import classes
-    from store.db import StoreUnavailable
+def teacher_key() -> str:
+    """This browser's teacher key: the one its keeper reported, or a new one it is told to keep
+    (``store.teachers.new_key``; never the learner code, which is shown and shared)."""
+    from store import teachers
 
     sess = state.session()
-    db = database()
-    old = sess.keeper.get("teach")
-    try:
-        if db is not None and old:
-            classes.drop_teacher_key(db, old)
-        sess.keeper["teach"] = classes.teacher_key(db, code) if db is not None and code is not None else None
-    except StoreUnavailable:
-        sess.store_lost = True
-        sess.keeper["teach"] = None
-    sess.keeper["unteach"] = sess.keeper["teach"] is None
+    key = sess.keeper.get("teach")
+    if not isinstance(key, str) or not key:
+        key = sess.keeper["teach"] = teachers.new_key()
+        sess.keeper["unteach"] = False
+    return key
 
 
 def keep() -> None:
@@ -244,18 +239,24 @@ def continue_link(code: str) -> str:
 
 def forget() -> None:
     """"Forget me on this device": the code's progress stays in the store under it; this device
-    starts afresh with a new learner code (kept by the browser in place of the old one)."""
+    starts afresh with a new learner code (kept by the browser in place of the old one), and is no
+    class's teacher device any more (its teacher key is dropped by the browser and the store)."""
     from store import learners
     from store.db import StoreUnavailable
 
+    from store import teachers
+
     sess = state.session()
     old = sess.learner or ""
+    key = sess.keeper.get("teach")
     sess.learner = None
-    sess.keeper = {**sess.keeper, "ask": False, "save": None, "forget": True}
+    sess.keeper = {**sess.keeper, "ask": False, "save": None, "forget": True, "teach": None, "unteach": True}
+    sess.teacher_class, sess.teacher_owner, sess.class_made = None, False, None
     state.bind_progress(Progress())
     db = database()
     if db is not None:
         try:
+            teachers.forget_device(db, key)  # a shared computer: the next person is nobody's teacher
             _bind(db, learners.new_learner(db))
         except StoreUnavailable:
             sess.store_lost = True
@@ -299,4 +300,4 @@ def panel(page: str) -> None:
                           type="primary")
 
 
-__all__ = ["database", "forget", "keep", "keep_teacher", "keeper", "panel", "reporting"]
+__all__ = ["database", "forget", "keep", "keeper", "panel", "reporting", "teacher_key"]

@@ -56,7 +56,10 @@ def ask_button(rules: Rules, position: Position, where: str, puzzle_id: str | No
     def send() -> None:
         from store import classes, live
         from store.db import StoreUnavailable
+        from ui import teacher
 
+        if not teacher.still_teacher():
+            return
         try:
             live.ask(db, code, question_link(rules, position, puzzle_id))
             state.tell(None)
@@ -98,12 +101,20 @@ def answers_figure(counts: dict[int, int], pits: int, best: frozenset[int] = fro
 def teacher_panel() -> None:
     """The projector's part: the open question, how many have answered, reveal (then the pits chosen,
     as bars, and what each move does) and end."""
-    from store import live
+    from store import classes, live
     from store.db import StoreUnavailable
+    from ui import teacher
 
     sess = state.session()
     db = learner.database()
     if sess.teacher_class is None or db is None:
+        return
+    if not teacher.still_teacher():  # signed out by the class's owner, or a new PIN: the page says so
+        st.rerun(scope="app")
+    try:
+        st.markdown(words.pupils_now(classes.pupil_count(db, sess.teacher_class)))
+    except StoreUnavailable:
+        sess.store_lost = True
         return
     st.subheader(words.label("live_question"))
     try:

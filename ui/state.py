@@ -95,11 +95,13 @@ class Session:
     could not be reached; ``keeper_full``: what the keeper's last report did, until its run has
     looked at it (``"known"``: a known code's progress bound; ``"new"``: a new learner made;
     ``"lost"``: no database; ``"lang"``: the language this browser chose before put back; ``"teacher"``:
-    a teacher key kept by this browser gave back a class's teacher view (``ui.learner.keep_teacher``);
+    this browser's teacher key gave back a class's teacher view (``ui.learner.teacher_key``);
     ``ui.learner.keeper``); ``lang_chosen``: the language was chosen in this session (a link's
     ``?lang=``, the switch), not guessed from the browser; ``keeper_drawn``: the keeper has been drawn once
-    (``ui.learner.reporting``). ``teacher_class``: the class whose PIN was given;
-    ``class_made``: ``(code, PIN)`` of a class just made (shown once);
+    (``ui.learner.reporting``). ``teacher_class``: the class whose teacher view is open on this device
+    (``store.teachers``); ``teacher_owner``: this device made it (or set its PIN with the recovery code);
+    ``class_made``: ``(code, PIN, recovery code)`` of a class just made or given a new PIN, kept only
+    until the teacher has seen them behind "Show my PIN" and said they wrote them down;
     ``question``: the pupil's view of the open live question.
     ``step_links``: lesson id -> the ``?step=`` its page last wrote into the address (another value
     there means the browser's Back or Forward changed it). ``rooms``: lesson id -> the action that
@@ -125,7 +127,8 @@ class Session:
     keeper_drawn: bool = False
     lang_chosen: bool = False
     teacher_class: str | None = None
-    class_made: tuple[str, str] | None = None
+    teacher_owner: bool = False
+    class_made: tuple[str, str, str] | None = None
     presses: dict[str, int] = field(default_factory=dict)
     question: tuple[int, QuestionActivity] | None = None
     step_links: dict[str, str] = field(default_factory=dict)
@@ -174,6 +177,16 @@ def app_url() -> str:
         return (st.context.url or "").split("?")[0]
     except Exception:  # noqa: BLE001 - no browser context (tests)
         return ""
+
+
+def client() -> str | None:
+    """The address the browser's request came from (``st.context.ip_address``; ``None`` when unknown:
+    a test, or the server's own machine), for the store's guessing limits."""
+    try:
+        address = st.context.ip_address
+    except Exception:  # noqa: BLE001 - no browser context (tests)
+        return None
+    return address[:64] if isinstance(address, str) and address else None
 
 
 def drop_query(name: str) -> None:

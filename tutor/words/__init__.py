@@ -15,6 +15,7 @@ The package is split by subject; everything is importable from here:
 - ``clock``: timed games (K19).
 - ``games``: a lesson's game against the computer.
 - ``classroom``: learner codes, saved progress, classes and live questions.
+- ``teachers``: a class's teacher: PIN and recovery code said once, teacher devices, who may join.
 
 Every text goes through ``tutor.i18n`` (gettext, chosen per session).
 """
@@ -29,4 +30,5 @@ from .play import *  # noqa: F403
 from .problems import *  # noqa: F403
 from .puzzles import *  # noqa: F403
 from .teaching import *  # noqa: F403
+from .teachers import *  # noqa: F403
 from .lessonplay import *  # noqa: F403

@@ -11,6 +11,7 @@ from engine import Outcome, Rules, Side, TimeControl
 from ..i18n import gettext as _
 from ..i18n import per_language
 from .classroom import classroom_labels
+from .teachers import teacher_labels
 from .clock import new_game_clock
 from .basics import level_name, moves_word, of_total, rule_badge, rules_description, side_name
 from .moves import score_words
@@ -18,7 +19,7 @@ from .moves import score_words
 
 def label(key: str) -> str:
     """The label with id ``key`` (a button, a field, an expander, a heading); the id if unknown."""
-    return _labels().get(key) or classroom_labels().get(key, key)
+    return _labels().get(key) or classroom_labels().get(key) or teacher_labels().get(key, key)
 
 
 @per_language
