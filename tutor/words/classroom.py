@@ -199,10 +199,15 @@ def joined_as(name: str) -> str:
 
 
 def join_problem(problem: str) -> str:
-    """Why joining or making a class was refused: ``"class"``, ``"code"``, ``"taken"``, or a typed
+    """Why joining or making a class was refused: ``"class"``, ``"code"``, ``"taken"``, a join problem of
+    ``store.classes`` (``"locked"``, ``"closed"``, ``"full"``, ``"busy"``), or a typed
     name's problem (``tutor.names``: ``"empty"``, ``"too_long"``, ``"hidden"``, ``"markup"``, ``"no_letter"``)."""
     return {
         "class": _("There is no class with this code. Ask your teacher for it."),
+        "locked": _("Too many wrong class codes. Wait a minute, then try again."),
+        "closed": _("This class is not taking new pupils now. Ask your teacher."),
+        "full": _("This class is full. Ask your teacher."),
+        "busy": _("Many pupils are joining right now. Wait a minute, then try again."),
         "code": _("A class code has 6 letters and digits, like ACD-E34."),
         "empty": _("Please type a name."),
         "too_long": _("A name can have up to {n} characters.").format(n=NAME_MAX),
@@ -212,21 +217,6 @@ def join_problem(problem: str) -> str:
         "taken": _("Someone in this class already has that name: add a letter, like Sam B. If it is you on "
                    "another device, use your code from \"{panel}\" there.").format(panel=_("Continue on another device")),
     }.get(problem, _("That did not work. Please try again."))
-
-
-def class_made(code: str, pin: str) -> str:
-    """A new class: its code (for pupils) and PIN (for the teacher), said once."""
-    return _("Your class code is **{code}**: pupils type it on the Class page. "
-             "Your teacher PIN is **{pin}**: write it down now, it is shown only this once.").format(code=code,
-                                                                                                  pin=pin)
-
-
-def pin_refused(verdict: str) -> str:
-    """Why a class could not be opened: ``"wrong"``, ``"locked"``, ``"unknown"``."""
-    return {
-        "unknown": _("There is no class with this code."),
-        "locked": _("Too many wrong PINs. Wait a minute, then try again."),
-    }.get(verdict, _("That PIN is not right."))
 
 
 def join_code_line(code: str) -> str:
@@ -363,20 +353,15 @@ def teacher_intro() -> str:
              "You can send any position to the class as a live question.")
 
 
-def pin_note() -> str:
-    """Beside the PIN field: how long the class stays open."""
-    return _("The class stays open in this tab until you close it or reload the page; then type the PIN again.")
-
-
 def pupil_intro() -> str:
     return _("Join your class with the code your teacher gives you.")
 
 
-__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "game_coming", "question_toast", "progress_coming", "answered", "answers_title", "class_heading", "class_made",
+__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "game_coming", "question_toast", "progress_coming", "answered", "answers_title", "class_heading",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
-           "forget_warning", "forgotten", "pin_note", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
+           "forget_warning", "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
-           "pin_refused", "pupil_intro", "question_open", "question_prompt", "question_sent", "revealed",
+           "pupil_intro", "question_open", "question_prompt", "question_sent", "revealed",
            "stars_earned", "stars_line", "stars_text", "stars_words", "teacher_intro", "your_code"]
 
 
