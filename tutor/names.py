@@ -1,19 +1,29 @@
 """The one rule for a name people type: a pupil's name in a class, and a class's name.
 
-A name is read with :func:`read_name`: spaces at the ends dropped, runs of
-spaces made one, accents composed (Unicode NFC). It is refused when it is
+A name is read with :func:`read_name`: compatibility forms folded (Unicode NFKC: fullwidth
+``"Ａｎｎａ"`` is ``"Anna"``, an ideographic space is a space, accents are composed), spaces at
+the ends dropped and runs of spaces made one. It is refused when it is
 
 - ``"empty"``: nothing left;
 - ``"too_long"``: over :data:`NAME_MAX` characters;
-- ``"hidden"``: it holds a control or format character (Unicode category C:
-  tabs, zero-width and right-to-left marks...), except the zero-width joiner and
-  non-joiner some scripts and emoji need;
+- ``"hidden"``: it holds a character that shows nothing (:func:`is_hidden`): a control or
+  format character (Unicode category C: tabs, right-to-left marks...), or an invisible or filler
+  one (Unicode's Default_Ignorable_Code_Point: zero-width spaces, the Hangul fillers U+3164,
+  U+115F, U+1160, U+FFA0, variation selectors, tags...), or the blank Braille pattern U+2800.
+  The zero-width joiner and non-joiner are refused too (they hide inside a name: ``"An\\u200dna"``),
+  except a joiner between two emoji, which makes one emoji of them (``"👩\\u200d🏫"``). The emoji
+  variation selectors U+FE0E and U+FE0F, which phone keyboards add after an emoji such as ❤️,
+  are dropped by :func:`clean_name` (they change only how an emoji is drawn);
 - ``"markup"``: it holds one of :data:`MARKUP` (signs markup and paths are made of);
 - ``"no_letter"``: no character is a letter or a digit (``str.isalnum``), e.g. only
   emoji or punctuation.
 
 Every script's letters count (``"Νίκος"``, ``"Zoë"``, ``"李"``); spaces, hyphens,
 apostrophes and emoji beside a letter are fine (``"Anne-Marie"``, ``"O'Neil"``).
+
+Two names that look alike are one name in a class (:func:`name_skeleton`, the Unicode TR39
+confusable skeleton of the case-folded name, from the ``disarm`` package): Cyrillic ``"Аnna"``,
+Cherokee ``"Ꭺnna"``, ``"ANNA"`` and ``"anna"`` are all ``"Anna"``.
 """
 
 from __future__ import annotations
@@ -21,20 +31,68 @@ from __future__ import annotations
 import unicodedata
 from typing import Literal
 
+from disarm import skeleton_key
+
 NAME_MAX = 40
 """The longest name, in characters (after :func:`clean_name`)."""
 MARKUP = frozenset("<>&\"`{}\\/")
 """Signs a name may not hold."""
 NameProblem = Literal["empty", "too_long", "hidden", "markup", "no_letter"]
-_JOINERS = frozenset("\u200c\u200d")  # zero-width non-joiner and joiner: parts of words and emoji
+
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 16), inclusive ranges,
+# and the blank Braille pattern, which shows as a space but is a symbol.
+_HIDDEN_RANGES = (
+    (0x00AD, 0x00AD),  # soft hyphen
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x061C, 0x061C),  # Arabic letter mark
+    (0x115F, 0x1160),  # Hangul choseong and jungseong fillers
+    (0x17B4, 0x17B5),  # Khmer inherent vowels
+    (0x180B, 0x180F),  # Mongolian variation selectors and vowel separator
+    (0x200B, 0x200F),  # zero-width space, non-joiner, joiner, left-to-right and right-to-left marks
+    (0x202A, 0x202E),  # bidirectional embeddings and overrides
+    (0x2060, 0x206F),  # word joiner, invisible operators, bidirectional isolates...
+    (0x2800, 0x2800),  # Braille pattern blank (not Default_Ignorable, but shows nothing)
+    (0x3164, 0x3164),  # Hangul filler
+    (0xFE00, 0xFE0F),  # variation selectors
+    (0xFEFF, 0xFEFF),  # zero-width no-break space (byte order mark)
+    (0xFFA0, 0xFFA0),  # halfwidth Hangul filler
+    (0xFFF0, 0xFFF8),  # unassigned specials
+    (0x1BCA0, 0x1BCA3),  # shorthand format controls
+    (0x1D173, 0x1D17A),  # musical symbol format controls
+    (0xE0000, 0xE0FFF),  # tags and variation selectors supplement
+)
+
+
+def is_hidden(ch: str) -> bool:
+    """Whether the one character ``ch`` shows nothing or steers how others show: Unicode category C
+    (controls, formats, surrogates, private use, unassigned), Default_Ignorable_Code_Point
+    (zero-width joiner and non-joiner included) or the blank Braille pattern."""
+    point = ord(ch)
+    return unicodedata.category(ch).startswith("C") or any(lo <= point <= hi for lo, hi in _HIDDEN_RANGES)
+
+
+_EMOJI_STYLE = str.maketrans("", "", "\ufe0e\ufe0f")
 
 
 def clean_name(text: object) -> str:
-    """``text`` with spaces at the ends dropped, runs of spaces made one and accents composed
-    (NFC); ``""`` for anything that is not a string."""
+    """``text`` with compatibility forms folded and accents composed (NFKC), the emoji variation
+    selectors dropped, spaces at the ends dropped and runs of spaces made one; ``""`` for anything
+    that is not a string."""
     if not isinstance(text, str):
         return ""
-    return unicodedata.normalize("NFC", " ".join(text.split()))
+    return " ".join(unicodedata.normalize("NFKC", text).translate(_EMOJI_STYLE).split())
+
+
+def _emoji(ch: str) -> bool:
+    return unicodedata.category(ch) in ("So", "Sk")
+
+
+def _hidden_at(name: str, k: int) -> bool:
+    """Whether ``name[k]`` hides (:func:`is_hidden`), a joiner between two emoji apart."""
+    ch = name[k]
+    if ch == "\u200d" and 0 < k < len(name) - 1 and _emoji(name[k - 1]) and _emoji(name[k + 1]):
+        return False
+    return is_hidden(ch)
 
 
 def name_problem(name: str) -> NameProblem | None:
@@ -44,7 +102,7 @@ def name_problem(name: str) -> NameProblem | None:
         return "empty"
     if len(name) > NAME_MAX:
         return "too_long"
-    if any(unicodedata.category(ch).startswith("C") and ch not in _JOINERS for ch in name):
+    if any(_hidden_at(name, k) for k in range(len(name))):
         return "hidden"
     if any(ch in MARKUP for ch in name):
         return "markup"
@@ -59,4 +117,26 @@ def read_name(text: object) -> tuple[str, NameProblem | None]:
     return name, name_problem(name)
 
 
-__all__ = ["MARKUP", "NAME_MAX", "NameProblem", "clean_name", "name_problem", "read_name"]
+def name_skeleton(name: str) -> str:
+    """What ``name`` looks like, as a string to compare: two names with the same skeleton are one
+    name (a class refuses the second pupil's as ``"taken"``). Never raises.
+
+    The name is folded (NFKC, then ``str.casefold``), then ``disarm.skeleton_key`` (with
+    ``digit_policy="tr39"``) takes the Unicode TR39 skeleton: each character becomes the prototype
+    of its look-alikes (Cyrillic ``"а"`` and Cherokee ``"Ꭺ"`` become ``"a"``, ``"1"`` becomes
+    ``"l"``, ``"0"`` becomes ``"o"``), hidden characters are dropped, case is folded again. So
+    ``"Anna"``, ``"ANNA"``, ``"Аnna"`` (Cyrillic А), ``"Ꭺnna"`` and ``"Ａｎｎａ"`` are ``"anna"``.
+    Accents stay apart (``"Zoë"`` is not ``"Zoe"``) except where the letter looks the same
+    without them in the table (``"Łukasz"`` is ``"Lukasz"``, ``"Νίκος"`` is ``"Νικος"``).
+
+    Greek letters take their Latin look-alikes: ``"Νίκος"``, ``"Νικος"`` and ``"ΝΙΚΟΣ"`` are all
+    ``"vikoo"`` (not ``"Nikos"``), ``"Βο"`` is ``"Bo"``, ``"Μια"`` is ``"uia"``. Case is folded
+    first (so ``"ΝΙΚΟΣ"`` and ``"Νικος"`` stay one name), which leaves a capital ``"I"`` apart
+    from ``"l"``: ``"Ian"`` and ``"lan"`` are two names.
+    """
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return skeleton_key(folded, digit_policy="tr39")
+
+
+__all__ = ["MARKUP", "NAME_MAX", "NameProblem", "clean_name", "is_hidden", "name_problem", "name_skeleton",
+           "read_name"]
