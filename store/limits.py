@@ -66,7 +66,7 @@ def reserve(s: Session, kind: Kind, limits: Sequence[Limit], who: Who, at: dt.da
         by = {"device": Attempt.device == who.device, "client": Attempt.client == who.client,
               "scope": Attempt.scope == scope}[limit.by]
         used = s.scalar(select(func.count()).select_from(Attempt).where(
-            Attempt.kind == kind, Attempt.at > at - limit.window, Attempt.at <= at, by))  # type: ignore[arg-type]
+            Attempt.kind == kind, Attempt.at > at - limit.window, Attempt.at <= at, by))
         if (used or 0) >= limit.most:
             return None
     row = Attempt(kind=kind, scope=scope, device=who.device, client=who.client, at=at)

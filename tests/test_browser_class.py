@@ -136,7 +136,7 @@ def test_the_class_table_fits_a_laptop_screen(browser, server, lang):
     from store.progress import StoredProgress
 
     db = Database()  # the server's database (MANCALA_DB_URL, set by tests/conftest.py)
-    code, pin = classes.create_class(db, "Ε2")
+    code, pin, _ = teachers.create_class(db, "Ε2", teachers.new_key())
     first = next(iter(load_lessons().values()))
     for name in ("Ada", "Bo"):
         me = learners.new_learner(db)
@@ -184,7 +184,7 @@ def test_a_reload_keeps_the_teachers_view_until_the_class_is_closed(browser, ser
     from store.db import Database
 
     db = Database()  # the server's database (MANCALA_DB_URL, set by tests/conftest.py)
-    code, pin = classes.create_class(db, "4A")
+    code, pin, _ = teachers.create_class(db, "4A", teachers.new_key())
     db.dispose()
     teacher = new_page(browser, 1366, 768)
     teacher.goto(f"{server}/class")

@@ -13,11 +13,12 @@ import pytest
 
 from engine import legal_moves
 from lessons.loader import load_puzzles
-from store import classes, learners, live
+from store import classes, learners, live, teachers
 from store.db import Database
 from store.progress import StoredProgress
 from tutor import words
 from tutor.progress import PuzzleProgress
+from store.limits import Who
 from ui.state import Keys
 
 
@@ -37,6 +38,14 @@ def texts(at) -> str:
 
 def sess(at):
     return at.session_state["mancala_tutor"]
+
+
+def as_teacher(at, code: str, key: str, owner: bool = True) -> None:
+    """The session of ``at`` has class ``code``'s teacher view, its browser keeping ``key`` (the class's
+    device), and runs."""
+    sess(at).teacher_class, sess(at).teacher_owner = code, owner
+    sess(at).keeper["teach"] = key
+    at.run()
 
 
 def test_a_learner_link_loads_saved_progress_and_leaves_the_url(page_app, db):
@@ -131,9 +140,12 @@ def test_a_teacher_makes_a_class_a_pupil_joins_and_the_teacher_sees_the_missed_p
     teacher.text_input(key="class_new_name").input("Year 5 Blue")
     teacher.button(key="class_create").click().run()
     assert not teacher.exception
-    code, pin = sess(teacher).class_made
-    assert classes.check_pin(db, code, pin) == "ok"
-    assert f"**{code}**" in texts(teacher) and f"**{pin}**" in texts(teacher)
+    code, pin, recovery = sess(teacher).class_made
+    assert f"**{code}**" in texts(teacher) and pin not in texts(teacher) and recovery not in texts(teacher)
+    assert words.secrets_waiting() in texts(teacher)  # the PIN waits behind a press: a projector may be on
+    assert teachers.open_with_pin(db, code, pin, teachers.new_key(), Who(None, None)) == "ok"
+    teacher.session_state[f"{Keys.CLASS}own_screen"] = True  # the teacher opens "For your screen"
+    teacher.run()
     assert words.no_pupils(code) in texts(teacher)
 
     me = learners.new_learner(db)
@@ -165,7 +177,7 @@ def _steps(lesson_id: str) -> int:
 
 @pytest.mark.parametrize(("name", "problem"), [("", "empty"), ("<b>Bo</b>", "markup"), ("x" * 41, "too_long")])
 def test_a_bad_name_or_class_code_is_refused_and_nothing_changes(page_app, db, name, problem):
-    code, _ = classes.create_class(db, "5B")
+    code, _, _ = teachers.create_class(db, "5B", teachers.new_key())
     me = learners.new_learner(db)
     pupil = open_class_page(page_app, me)
     pupil.text_input(key="class_code").input(code)
@@ -182,7 +194,7 @@ def test_a_bad_name_or_class_code_is_refused_and_nothing_changes(page_app, db, n
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_an_emoji_name_is_refused_with_a_sentence_and_makes_no_pupil_a_greek_name_joins(page_app, db, lang):
     """The page judges names with tutor.names.read_name: the refusal is said in the page's language."""
-    code, _ = classes.create_class(db, "5B")
+    code, _, _ = teachers.create_class(db, "5B", teachers.new_key())
     me = learners.new_learner(db)
     pupil = open_class_page(page_app, me)
     if lang == "el":
@@ -213,7 +225,7 @@ def test_a_class_name_follows_the_same_rule(page_app, db):
     assert sess(teacher).class_made is None
     teacher.text_input(key="class_new_name").input("Τάξη Ε'2")
     teacher.button(key="class_create").click().run()
-    code, _pin = sess(teacher).class_made
+    code, _pin, _recovery = sess(teacher).class_made
     assert classes.class_name(db, code) == "Τάξη Ε'2"
 
 
@@ -231,7 +243,7 @@ def test_a_class_code_of_six_characters_is_said_to_be_unknown_any_other_size_to_
 
 
 def test_a_wrong_pin_shows_nothing_of_the_class(page_app, db):
-    code, pin = classes.create_class(db, "5B")
+    code, pin, _ = teachers.create_class(db, "5B", teachers.new_key())
     me = learners.new_learner(db)
     classes.join(db, me, code, "Secret Name")
     at = open_class_page(page_app)
@@ -247,15 +259,18 @@ def test_a_wrong_pin_shows_nothing_of_the_class(page_app, db):
     at.button(key="class_open").click().run()
     assert sess(at).teacher_class == code
     assert f"## {words.join_code_line(code)}" in [m.value for m in at.markdown]  # large, for a projector
+    assert "Secret Name" not in texts(at) and not at.dataframe  # names are for the teacher's screen only
+    at.session_state[f"{Keys.CLASS}own_screen"] = True
+    at.run()
     assert list(at.dataframe[0].value["Name"]) == ["Secret Name"]
 
 
 def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
-    code, pin = classes.create_class(db, "5B")
+    key = teachers.new_key()
+    code, pin, _ = teachers.create_class(db, "5B", key)
     teacher = open_class_page(page_app)
     teacher.switch_page("pages/sandbox.py").run()
-    teacher.session_state["mancala_tutor"].teacher_class = code
-    teacher.run()
+    as_teacher(teacher, code, key)
     teacher.button(key="live_ask_sandbox").click().run()
     q = live.current(db, code)
     assert q is not None and "pos=4%2C4" not in q.link and "pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S" in q.link
@@ -276,7 +291,7 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
     teacher.switch_page("pages/class.py").run()
     assert f"**{words.live_answers_of(3, 4)}**" in [m.value for m in teacher.markdown]
     assert words.live_answers_of(3, 4) == "3 of 4 pupils have answered"
-    assert [c.key for c in teacher.get("plotly_chart")] == ["class_heat"]  # the pits chosen stay hidden until shown
+    assert [c.key for c in teacher.get("plotly_chart")] == []  # the pits chosen stay hidden until shown
     assert not [d for d in teacher.dataframe if "Pupil" in d.value.columns]  # nor who pressed what
     teacher.button(key="live_reveal").click().run()
     assert not teacher.exception
@@ -310,12 +325,12 @@ def test_a_puzzle_asked_of_the_class_shows_its_task_and_its_answer(page_app, db)
     the projector read the task; on reveal the puzzle's answer is the right pit, said and ticked."""
     from tutor.puzzle import puzzle_code
 
-    code, _pin = classes.create_class(db, "5B")
+    key = teachers.new_key()
+    code, _pin, _ = teachers.create_class(db, "5B", key)
     teacher = open_class_page(page_app)
     teacher.query_params["puzzle"] = "capture-pick-the-pile"
     teacher.switch_page("pages/puzzles.py").run()
-    teacher.session_state["mancala_tutor"].teacher_class = code
-    teacher.run()
+    as_teacher(teacher, code, key)
     puzzle = sess(teacher).puzzle.puzzle
     assert puzzle.id == "capture-pick-the-pile"
     teacher.button(key="live_ask_puzzle").click().run()
@@ -383,7 +398,7 @@ def test_forget_me_keeps_the_old_progress_under_its_code_and_starts_a_new_learne
     assert not at.exception
     new = sess(at).learner
     assert new is not None and new != old and learners.exists(db, new)
-    assert sess(at).keeper == {"ask": False, "save": new, "forget": False, "lang": None}
+    assert sess(at).keeper == {"ask": False, "save": new, "forget": False, "lang": None, "teach": None, "unteach": True}
     assert {m.label: m.value for m in at.metric}["Puzzles solved"] == "0"
     assert StoredProgress(db, old).summary(6).puzzles_solved == 1
     assert words.forgotten(old) in texts(at)
@@ -409,7 +424,7 @@ def test_what_was_done_before_the_code_was_known_is_saved_under_it(page_app, db)
 
 
 def test_a_name_taken_in_the_class_is_refused_and_an_apostrophe_is_fine(db):
-    code, _pin = classes.create_class(db, "Mrs O'Neil's class")
+    code, _pin, _ = teachers.create_class(db, "Mrs O'Neil's class", teachers.new_key())
     sam, other = learners.new_learner(db), learners.new_learner(db)
     classes.join(db, sam, code, "Sam")
     with pytest.raises(ValueError, match="taken"):
@@ -458,7 +473,7 @@ def test_the_class_csv_has_times_and_no_formulas():
 
 
 def test_the_open_question_banner_shows_only_to_a_pupil_of_that_class(page_app, db):
-    code, _ = classes.create_class(db, "6C")
+    code, _, _ = teachers.create_class(db, "6C", teachers.new_key())
     live.ask(db, code, "/sandbox?pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
     pupil, outsider = learners.new_learner(db), learners.new_learner(db)
     classes.join(db, pupil, code, "Dora")
@@ -585,12 +600,13 @@ def test_a_teachers_browser_keeps_the_class_view_through_a_reload_and_a_pupils_d
     """Teacher: a reload of the projector's page asked for the PIN again. The right PIN gives this
     browser a teacher key of its own (never the learner code, which the sidebar shows): its keeper
     reports it after a reload and the class's view is back; a report without it (a pupil who read the
-    learner code off the projector) opens nothing; closing the class forgets the key everywhere."""
+    learner code off the projector) opens nothing; closing the class view closes it in the store, so
+    the PIN is needed again (the browser stays one of the class's devices: nobody's guesses lock it out)."""
     import streamlit as st
 
     from ui import learner, state
 
-    code, pin = classes.create_class(db, "5B")
+    code, pin, _ = teachers.create_class(db, "5B", teachers.new_key())
     me = learners.new_learner(db)
     teacher = open_class_page(page_app, me)
     teacher.session_state[f"{Keys.CLASS}teacher_panel"] = True
@@ -599,7 +615,7 @@ def test_a_teachers_browser_keeps_the_class_view_through_a_reload_and_a_pupils_d
     teacher.text_input(key="class_pin").input(pin)
     teacher.button(key="class_open").click().run()
     key = sess(teacher).keeper["teach"]
-    assert sess(teacher).teacher_class == code and classes.class_of_teacher_key(db, key) == code
+    assert sess(teacher).teacher_class == code and teachers.view_of(db, key) == (code, False)
     assert key not in (me, pin, code) and not sess(teacher).keeper.get("unteach")
 
     def reload(report: dict) -> object:  # a new session whose keeper reports what the browser keeps
@@ -614,14 +630,15 @@ def test_a_teachers_browser_keeps_the_class_view_through_a_reload_and_a_pupils_d
     assert fresh.teacher_class == code and fresh.keeper_full == "teacher"
     pupil = reload({"code": me, "lang": ""})  # the learner code alone: no teacher's view
     assert pupil.teacher_class is None
-    wrong = reload({"code": me, "lang": "", "teach": "x" * 43})  # a key that opens nothing is forgotten
-    assert wrong.teacher_class is None and wrong.keeper["unteach"] is True
+    wrong = reload({"code": me, "lang": "", "teach": "x" * 43})  # a key that opens nothing: no view
+    assert wrong.teacher_class is None
     monkeypatch.undo()
 
     teacher.button(key="class_close").click().run()
-    assert sess(teacher).teacher_class is None
-    assert sess(teacher).keeper["teach"] is None and sess(teacher).keeper["unteach"] is True
-    assert classes.class_of_teacher_key(db, key) is None
+    assert sess(teacher).teacher_class is None and teachers.view_of(db, key) is None
+    assert teacher.text_input(key="class_pin")  # the PIN is asked again
+    closed = reload({"code": me, "lang": "", "teach": key})
+    assert closed.teacher_class is None
 
 
 def test_the_answers_chart_lies_like_the_board_when_north_is_to_move():

@@ -29,7 +29,7 @@ ALLOWED = {
 THIRD_PARTY = {
     "engine": set(),
     "lessons": {"pydantic"},
-    "tutor": {"babel"},  # the translation catalogues (tutor/i18n.py)
+    "tutor": {"babel", "disarm"},  # the translation catalogues (tutor/i18n.py); look-alike names (tutor/names.py)
     "store": {"sqlalchemy", "alembic"},
     "ui": {"streamlit", "plotly", "pandas"},
     "pages": set(),

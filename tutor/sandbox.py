@@ -80,6 +80,7 @@ class SandboxActivity(BoardEditor, TimedPlay, ComputerTurns, Activity):
         self.game = Game(rules, swept(start, rules) if start is not None else None)
         self.first: Side = self.game.start.to_move
         self.mode: Mode = mode
+        self.guarded = mode == "computer"  # fair play: see analysis_allowed
         self.computer_side: Side = computer_side
         self.level = level if level in LEVELS else "easy"
         self.editor_error: str | None = None
@@ -244,6 +245,7 @@ class SandboxActivity(BoardEditor, TimedPlay, ComputerTurns, Activity):
     def set_players(self, mode: str, computer_side: str = NORTH, level: str = "easy") -> None:
         """Two players on one device (``"two"``) or against the computer at ``level``."""
         self.mode = "computer" if mode == "computer" else "two"
+        self.guarded = getattr(self, "guarded", False) or self.mode == "computer"  # kept until a new game
         self.computer_side = SOUTH if computer_side == SOUTH else NORTH
         self.level = level if level in LEVELS else "easy"
 
@@ -316,6 +318,7 @@ class SandboxActivity(BoardEditor, TimedPlay, ComputerTurns, Activity):
         """Start again with ``rules`` (``first`` moves first), keeping the players. A ``start`` where
         the game is already over is shown swept (K15, A6): the board and the result agree."""
         self.game = Game(rules, swept(start, rules) if start is not None else rules.initial_position(first))
+        self.guarded = self.mode == "computer"
         self.first = self.game.start.to_move
         self.editor_error = None
         self.recorded = False
@@ -350,6 +353,19 @@ class SandboxActivity(BoardEditor, TimedPlay, ComputerTurns, Activity):
     def result(self) -> Outcome | None:
         """How the game ended (on the board, or on time, K19), ``None`` while it goes on."""
         return self.timeout or self.game.outcome()
+
+    def analysis_allowed(self) -> bool:
+        """Whether the engine's values of this game may be shown (Move outcomes, the game story).
+
+        Fair play (issue 35): not while a game against the computer, or on a clock (either side
+        timed), goes on, from its first position to its end (its best moves would be the learner's
+        for the asking); always once the game is over, and in a game of two players on one device
+        with no clock (a study tool). A game that had the computer as a player stays guarded until it
+        ends or a new game starts: switching to two players (or going back a move, which does) opens
+        nothing. A position typed or pasted by hand is not this game.
+        """
+        guarded = getattr(self, "guarded", False) or self.mode == "computer"
+        return self.over() or (not guarded and self.clock is None)
 
     def ended_by(self) -> MoveResult | None:
         """The move that ended the game, if the last move did (not a repetition, A6, nor a clock, K19)."""

@@ -21,6 +21,7 @@ import streamlit as st
 from engine import NORTH, MoveValue, Position, Rules, legal_moves, option, rules_for_position, rules_from_params
 from tutor import i18n, words
 from tutor.analysis import OUTCOME_KEYS, move_rows
+from tutor.sandbox import SandboxActivity
 from tutor.thinking import Request
 from ui import figures, frame, learner, state, thinking
 
@@ -72,7 +73,23 @@ def _from_sandbox() -> tuple[Position, Rules] | None:
         st.info(words.game_coming(), icon=":material/hourglass_top:")
         return None
     sb = state.sandbox()
+    if not sb.analysis_allowed():  # fair play (issue 35): its best moves wait for the game's end
+        st.info(words.fair_play_wait("outcomes", sb.mode == "computer"), icon=":material/sports_esports:")
+        frame.link("sandbox", words.back_to_sandbox(), ":material/arrow_back:")
+        return None
+    if sb.over() and sb.game.results:
+        return _finished(sb), sb.rules
     return sb.position, sb.rules
+
+
+def _finished(sb: SandboxActivity) -> Position:
+    """A finished game's position to analyse, picked by the move played from it (the last by default:
+    the game's end itself has no move to analyse)."""
+    positions, results = sb.game.positions(), sb.game.results
+    k = st.selectbox(words.outcomes_labels("moment"), range(len(results)), index=len(results) - 1,
+                     key=f"{K}moment_{sb.action}", help=words.outcomes_labels("moment_help"),
+                     format_func=lambda i: words.game_moment(i + 1, results[i].mover, results[i].pit))
+    return positions[int(k)]
 
 
 def _from_lesson() -> tuple[Position, Rules] | None:

@@ -26,10 +26,14 @@ def values(position: Position, rules: Rules) -> list[MoveValue]:
 
 
 def render(sb: SandboxActivity) -> None:
-    """Chart, blunders, and "Go back to that move" (undo to before it; Redo brings the moves back)."""
+    """Chart, blunders, and "Go back to that move" (undo to before it; Redo brings the moves back); while
+    a game against the computer or on a clock goes on, only why it waits (``SandboxActivity.analysis_allowed``)."""
     K = state.Keys.STORY
     if not sb.game.results:
         st.caption(words.story_empty())
+        return
+    if not sb.analysis_allowed():  # fair play (issue 35): the engine's values wait for the game's end
+        st.caption(words.fair_play_wait("story", sb.mode == "computer"))
         return
     if not st.toggle(words.label("story_toggle"), key=f"{K}on"):
         return

@@ -197,6 +197,33 @@ def outcomes_failed() -> str:
     return _("Sorry, working out these moves went wrong. Reload the page to try again.")
 
 
+def fair_play_wait(where: str, computer: bool) -> str:
+    """Why the engine's values of the sandbox's game wait for its end (``SandboxActivity.analysis_allowed``):
+    ``where`` is ``"outcomes"`` (Move outcomes) or ``"story"`` (the game story); ``computer``: the game is
+    against the computer (else it is on a clock)."""
+    if where == "story":
+        if computer:
+            return _("Your game against the computer is still going: its story appears when the game ends, "
+                     "so the game stays fair.")
+        return _("Your game on a clock is still going: its story appears when the game ends, so the game stays fair.")
+    if computer:
+        return _("Your game against the computer is still going: Move outcomes shows its moves when the game ends, "
+                 "so the game stays fair.")
+    return _("Your game on a clock is still going: Move outcomes shows its moves when the game ends, "
+             "so the game stays fair.")
+
+
+def back_to_sandbox() -> str:
+    """The link from Move outcomes back to the game under way."""
+    return _("Back to your game in the Sandbox")
+
+
+def game_moment(move: int, side: str, pit: int) -> str:
+    """A position of a finished sandbox game, named by the move played from it (1-based)."""
+    return _("Before move {move} ({player} played pit {pit})").format(
+        move=move, player=side_name("S" if side == "S" else "N"), pit=pit)
+
+
 def source_names() -> dict[str, str]:
     """Move outcomes' choice of position: id -> words."""
     return {"sandbox": _("The sandbox position"), "lesson": _("A lesson position"), "paste": _("Paste a position")}
@@ -216,6 +243,8 @@ def outcomes_labels(key: str) -> str:
         "paste": _("Position (notation)"),
         "paste_help": _("SOUTH_PITS/SOUTH_STORE/NORTH_PITS/NORTH_STORE/TO_MOVE, pits in each owner's numbering."),
         "download": _("Download the analysis (CSV)"),
+        "moment": _("Position in the finished game"),
+        "moment_help": _("The game is over: pick any position of it to see what every pit would have done there."),
     }.get(key, key)
 
 
@@ -237,6 +266,7 @@ def outcome_result(result: str) -> str:
 __all__ = [
     "outcome_columns", "outcome_result",
     "ahead_words", "analysing", "best_sentence", "blunder_line", "chart_words", "depth_warning", "lost_label",
+    "back_to_sandbox", "fair_play_wait", "game_moment",
     "lost_words", "move_summary", "no_blunders", "nothing_to_analyse", "now_bar_names", "outcome_titles",
     "outcomes_heading", "outcomes_intro", "outcomes_labels", "pit_label", "same_depth_note", "source_names",
     "outcomes_failed", "story_empty", "story_point", "think_names", "value_label", "value_words", "working_out",

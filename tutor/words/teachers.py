@@ -28,9 +28,7 @@ def teacher_labels() -> dict[str, str]:
         "forgot_pin": _("Forgot the PIN?"),
         "recovery_code": _("Recovery code"),
         "reset_pin_go": _("Make a new PIN"),
-        "col_device": _("Device"),
         "col_added": _("Opened"),
-        "col_seen": _("Last seen"),
         "col_view": _("Class view"),
     }
 
