@@ -88,8 +88,17 @@ def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
     open_expander(teacher, words.label("teacher"))  # builds its fields on opening: a field filled before is lost
     teacher.get_by_label("Class name").fill("Year 5")
     teacher.get_by_role("button", name="Make the class").click()
-    made = teacher.get_by_text("Your class code is").inner_text()
-    code, pin = re.search(r"code is (\w{6}).*PIN is (\d{6})", made, re.S).groups()
+    made = teacher.get_by_text("Your class is made").inner_text()
+    code = re.search(r"code is (\w{6})", made).group(1)
+    expect(teacher.get_by_text(re.compile(r"Teacher PIN: \d{6}"))).to_have_count(0)  # not on the projector
+    shot(teacher, "class-made-projector")
+    teacher.get_by_role("button", name=words.label("show_pin")).click()
+    said = teacher.get_by_role("dialog").get_by_text(re.compile(r"Teacher PIN: \d{6}")).inner_text()
+    pin = re.search(r"PIN: (\d{6})", said).group(1)
+    shot(teacher, "class-pin-dialog")
+    teacher.get_by_role("button", name=words.label("wrote_down")).click()
+    expect(teacher.get_by_role("dialog")).to_have_count(0)
+    expect(teacher.get_by_text(pin)).to_have_count(0)
     assert pin.isdigit()
 
     pupils = [join(browser, server, code, "Ada"), join(browser, server, code, "Bo")]
@@ -159,6 +168,8 @@ def test_the_class_table_fits_a_laptop_screen(browser, server, lang):
         teacher.locator(".st-key-class_open_code input").fill(code)
         teacher.locator(".st-key-class_pin input").fill(pin)
         teacher.locator(".st-key-class_open button").click()
+        teacher.get_by_text(words.pupils_now(2)).wait_for()
+        open_expander(teacher, words.label("for_your_screen"))  # names and progress: the teacher's screen only
         teacher.get_by_text(words.class_heading("Ε2", 2)).wait_for()
         heads = [words.label(k) for k in ("col_name", "col_stars", "col_solved_short", "col_missed_short",
                                           "col_last_active")]
@@ -194,7 +205,7 @@ def test_a_reload_keeps_the_teachers_view_until_the_class_is_closed(browser, ser
     teacher.locator(".st-key-class_open_code input").fill(code)
     teacher.locator(".st-key-class_pin input").fill(pin)
     teacher.locator(".st-key-class_open button").click()
-    heading = teacher.get_by_text(words.class_heading("4A", 0))
+    heading = teacher.get_by_text(words.pupils_now(0))
     heading.wait_for()
     wait_idle(teacher)
     teacher.reload()

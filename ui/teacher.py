@@ -125,16 +125,18 @@ def forms() -> None:
             st.error(problem, icon=":material/error:")
 
 
+def _written() -> None:
+    state.session().class_made = None  # the PIN and recovery code leave the session
+
+
 @st.dialog(" ", width="small")
 def _secrets_dialog() -> None:
     made = state.session().class_made
-    if made is None:
-        return
+    if made is None:  # written down: the dialog's own rerun closes it with the whole page
+        st.rerun(scope="app")
     st.subheader(words.label("pin_dialog"))
     st.markdown(words.secrets_text(made[1], made[2]))
-    if st.button(words.label("wrote_down"), key=f"{K}wrote", type="primary", icon=":material/check:"):
-        state.session().class_made = None
-        st.rerun()
+    st.button(words.label("wrote_down"), key=f"{K}wrote", type="primary", icon=":material/check:", on_click=_written)
 
 
 def secrets_notice() -> None:

@@ -1,0 +1,184 @@
+"""A class a teacher can trust, on the Class page (AppTest through app.py, the server's database).
+
+A projector shows the class code and the live question, never the PIN, the names or the scores; the
+PIN waits behind a deliberate press; the owner's device lists and signs out the others; a new PIN and
+the recovery code work; the teacher closes the class to newcomers and takes a pupil out; a pupil's
+press after the reveal changes nothing; "Forget me" drops the device's teacher key.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from store import classes, learners, live, teachers
+from store.db import Database
+from store.limits import Who
+from tests.test_class_app import as_teacher, open_class_page, sess, texts
+from tutor import i18n, words
+from ui.state import Keys
+
+
+@pytest.fixture(scope="module")
+def db():
+    database = Database()
+    yield database
+    database.dispose()
+
+
+def everything(at) -> str:
+    """Every text the page shows, the dialog's included, and every widget's label."""
+    parts = [texts(at)] + [str(e.value) for e in at.get("toast")]
+    parts += [str(getattr(w, "label", "")) for w in at.button] + [str(t.value) for t in at.text_input]
+    return "\n".join(parts)
+
+
+def make_class(name: str = "5B", learner: str | None = None):
+    """A teacher's session (bound to ``learner`` if given) that made class ``name`` on the page:
+    ``(session, code, pin, recovery)``."""
+    at = open_class_page(None, learner)
+    at.session_state[f"{Keys.CLASS}teacher_panel"] = True
+    at.run()
+    at.text_input(key="class_new_name").input(name)
+    at.button(key="class_create").click().run()
+    code, pin, recovery = sess(at).class_made
+    return at, code, pin, recovery
+
+
+def test_the_pin_is_never_drawn_until_the_teacher_asks_and_goes_once_written_down(db):
+    at, code, pin, recovery = make_class()
+    assert not at.exception
+    shown = everything(at)
+    assert f"**{code}**" in shown and pin not in shown and recovery not in shown
+    assert words.secrets_waiting() in shown
+    at.button(key="class_show_pin").click().run()
+    grouped = "-".join(recovery[k:k + 4] for k in range(0, 12, 4))
+    assert words.secrets_text(pin, recovery) in [m.value for m in at.markdown]
+    assert f"**{pin}**" in words.secrets_text(pin, recovery) and grouped in words.secrets_text(pin, recovery)
+    at.button(key="class_wrote").click().run()
+    assert sess(at).class_made is None
+    at.run()
+    assert pin not in everything(at) and words.secrets_waiting() not in everything(at)
+
+
+def test_the_projector_shows_the_code_and_the_count_and_the_names_only_on_the_teachers_screen(db):
+    at, code, _pin, _rec = make_class()
+    for name in ("Zara Secret", "Yannis Hidden"):
+        classes.join(db, learners.new_learner(db), code, name)
+    at.run()
+    shown = everything(at)
+    assert f"## {words.join_code_line(code)}" in [m.value for m in at.markdown] and words.pupils_now(2) in shown
+    assert "Zara Secret" not in shown and not at.dataframe and not at.get("plotly_chart")
+    at.session_state[f"{Keys.CLASS}own_screen"] = True
+    at.run()
+    assert list(at.dataframe[0].value["Name"]) == ["Yannis Hidden", "Zara Secret"]
+    assert [c.key for c in at.get("plotly_chart")] == ["class_heat"]
+
+
+def test_the_owner_sees_another_device_signs_it_out_and_that_device_is_told(db):
+    owner, code, pin, _rec = make_class()
+    other = open_class_page(None, learners.new_learner(db))
+    other.session_state[f"{Keys.CLASS}teacher_panel"] = True
+    other.run()
+    other.text_input(key="class_open_code").input(code)
+    other.text_input(key="class_pin").input(pin)
+    other.button(key="class_open").click().run()
+    assert sess(other).teacher_class == code and not sess(other).teacher_owner
+    other.session_state[f"{Keys.CLASS}own_screen"] = True
+    other.run()
+    assert words.label("teacher_devices") not in everything(other)  # only the owner sees the devices
+    owner.session_state[f"{Keys.CLASS}own_screen"] = True
+    owner.run()
+    assert [t.value for t in owner.text if t.value.startswith(words.device_name(2, False, False))]
+    assert any(t.value.startswith(words.device_name(1, True, True)) for t in owner.text)
+    device = teachers.device_id(sess(other).keeper["teach"])
+    owner.button(key=f"class_sign_out_{device}").click().run()
+    assert not owner.exception and teachers.view_of(db, sess(other).keeper["teach"]) is None
+    other.run()
+    assert sess(other).teacher_class is None and words.signed_out() in [w.value for w in other.warning]
+    assert other.text_input(key="class_pin")
+
+
+def test_a_new_pin_signs_out_the_others_and_the_recovery_code_gives_one_back(db):
+    owner, code, pin, recovery = make_class()
+    intruder_key = teachers.new_key()
+    assert teachers.open_with_pin(db, code, pin, intruder_key, Who(None, None)) == "ok"
+    sess(owner).class_made = None
+    owner.session_state[f"{Keys.CLASS}own_screen"] = True
+    owner.run()
+    owner.button(key="class_change_pin").click().run()
+    new_pin = sess(owner).class_made[1]
+    assert words.pin_changed() in [s.value for s in owner.success] and new_pin not in everything(owner)
+    assert teachers.view_of(db, intruder_key) is None
+
+    laptop = open_class_page(None, learners.new_learner(db))
+    laptop.session_state[f"{Keys.CLASS}teacher_panel"] = True
+    laptop.run()
+    laptop.text_input(key="class_rec_code").input(code)
+    laptop.text_input(key="class_recovery").input("ACDE-FGHJ-KMNP")
+    laptop.button(key="class_recover").click().run()
+    assert words.recovery_refused("wrong") in [e.value for e in laptop.error] and sess(laptop).teacher_class is None
+    fresh = sess(owner).class_made[2]
+    laptop.text_input(key="class_rec_code").input(code)
+    laptop.text_input(key="class_recovery").input(fresh.lower())
+    laptop.button(key="class_recover").click().run()
+    assert sess(laptop).teacher_class == code and sess(laptop).teacher_owner
+    assert sess(laptop).class_made[2] != fresh and words.pin_changed() in [s.value for s in laptop.success]
+    owner.run()
+    assert sess(owner).teacher_class is None  # the old owner was signed out too
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_teacher_closes_the_class_to_newcomers_and_takes_a_pupil_out(db, lang):
+    teacher, code, _pin, _rec = make_class()
+    anna = learners.new_learner(db)
+    classes.join(db, anna, code, "Anna")
+    teacher.session_state[f"{Keys.CLASS}own_screen"] = True
+    teacher.run()
+    toggle = next(t for t in teacher.toggle if t.label == words.label("open_to_join"))
+    assert toggle.value is True
+    toggle.set_value(False).run()
+    assert not classes.is_open(db, code)
+    pupil = open_class_page(None, learners.new_learner(db))
+    if lang == "el":
+        pupil.query_params["lang"] = "el"
+        pupil.run()
+    pupil.text_input(key="class_code").input(code)
+    pupil.text_input(key="class_name").input("Late")
+    pupil.button(key="class_join").click().run()
+    i18n.use(lang)
+    try:
+        closed = words.join_problem("closed")
+    finally:
+        i18n.use(None)
+    assert [e.value for e in pupil.error] == [closed]
+    assert closed.startswith("This class is not taking" if lang == "en" else "Αυτή η τάξη δεν δέχεται")
+    teacher.selectbox(key="class_remove_name").select("Anna")
+    teacher.button(key="FormSubmitter:class_remove_form-" + words.label("remove_go")).click().run()
+    assert learners.class_of(db, anna) is None and classes.pupil_count(db, code) == 0
+
+
+def test_a_press_after_the_reveal_changes_nothing(db):
+    key = teachers.new_key()
+    code = teachers.create_class(db, "5B", key).code
+    me = learners.new_learner(db)
+    classes.join(db, me, code, "Ada")
+    q = live.ask(db, code, "pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
+    pupil = open_class_page(None, me)
+    run = sess(pupil).question[1]
+    run.press(6)
+    live.reveal(db, q)  # the projector shows the answers; this pupil's page has not heard yet
+    run.press(3)
+    assert run.notice.text == words.answers_closed() and live.my_answer(db, q, me) == 6
+    assert live.tally(db, q) == {6: 1}
+
+
+def test_forget_me_drops_the_teacher_device_on_a_shared_computer(db):
+    at, code, _pin, _rec = make_class(learner=learners.new_learner(db))
+    key = sess(at).keeper["teach"]
+    assert teachers.view_of(db, key) == (code, True)
+    at.session_state[Keys.LEARNER_PANEL] = True
+    at.run()
+    at.button(key="learner_forget").click().run()
+    assert not at.exception and sess(at).teacher_class is None and sess(at).keeper["teach"] is None
+    assert teachers.view_of(db, key) is None and teachers.devices(db, code, key) == []
+    assert sess(at).keeper["unteach"] is True  # the browser drops its key too
