@@ -140,7 +140,7 @@ def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
 def test_the_class_table_fits_a_laptop_screen(browser, server, lang):
     """At 1366x768 (sidebar open) the teacher's table needs no sideways scrolling, in either language:
     its headings are short, and a pupil's missed puzzle wraps in its column (taller rows)."""
-    from store import classes, learners
+    from store import classes, learners, teachers
     from store.db import Database
     from store.progress import StoredProgress
 
@@ -191,7 +191,7 @@ def test_the_class_table_fits_a_laptop_screen(browser, server, lang):
 def test_a_reload_keeps_the_teachers_view_until_the_class_is_closed(browser, server):
     """Teacher: a reload of the projector's page asked for the PIN again. The browser that gave the
     PIN keeps a teacher key: after a reload the class is there; after "Close the class", it is not."""
-    from store import classes
+    from store import teachers
     from store.db import Database
 
     db = Database()  # the server's database (MANCALA_DB_URL, set by tests/conftest.py)
@@ -219,3 +219,40 @@ def test_a_reload_keeps_the_teachers_view_until_the_class_is_closed(browser, ser
     wait_idle(teacher)
     expect(heading).to_have_count(0)
     assert no_error_box(teacher)
+
+
+def test_a_pupil_who_read_the_pin_is_listed_and_signed_out_by_the_teacher(browser, server):
+    """Hostile tester: a pupil typed the PIN (read off the shared screen) and got the teacher's view.
+    The PIN is no longer drawn unasked; one that leaked lists the pupil's browser among the teacher
+    devices on the owner's screen, and *Sign out* ends that view within a poll."""
+    teacher = new_page(browser, 1366, 768)
+    teacher.goto(f"{server}/class")
+    known_learner(teacher)
+    wait_idle(teacher)
+    open_expander(teacher, words.label("teacher"))
+    teacher.get_by_label("Class name").fill("6C")
+    teacher.get_by_role("button", name="Make the class").click()
+    code = re.search(r"code is (\w{6})", teacher.get_by_text("Your class is made").inner_text()).group(1)
+    teacher.get_by_role("button", name=words.label("show_pin")).click()
+    pin = re.search(r"PIN: (\d{6})", teacher.get_by_role("dialog").get_by_text("Teacher PIN:").inner_text()).group(1)
+    teacher.get_by_role("button", name=words.label("wrote_down")).click()
+    expect(teacher.get_by_role("dialog")).to_have_count(0)
+
+    pupil = new_page(browser, 390, 844)
+    pupil.goto(f"{server}/class")
+    known_learner(pupil)
+    wait_idle(pupil)
+    open_expander(pupil, words.label("teacher"))
+    pupil.locator(".st-key-class_open_code input").fill(code)
+    pupil.locator(".st-key-class_pin input").fill(pin)
+    pupil.locator(".st-key-class_open button").click()
+    pupil.get_by_text(words.pupils_now(0)).wait_for()
+
+    open_expander(teacher, words.label("for_your_screen"))
+    teacher.get_by_text(words.device_name(2, False, False), exact=False).wait_for()
+    shot(teacher, "class-teacher-devices")
+    teacher.get_by_role("button", name=words.label("sign_out_device")).click()
+    expect(teacher.get_by_text(words.device_name(2, False, False), exact=False)).to_have_count(0)
+    pupil.get_by_text(words.signed_out()).wait_for()  # its projector panel asks the store each poll
+    expect(pupil.get_by_text(words.pupils_now(0))).to_have_count(0)
+    assert no_error_box(teacher) and no_error_box(pupil)

@@ -522,10 +522,10 @@ def test_a_long_puzzles_missed_cell_wraps_in_taller_rows_instead_of_widening_the
     short = [{missed: "none"}, {missed: "none"}]
     assert class_page.row_height(short) is None  # Streamlit's one-line rows
     assert class_page.table_columns(short)[missed]["width"] is None  # as wide as its cells
-    one = "Puzzle 93 of 93 (Stop the threat · puzzle 10 of 10)"  # 51 characters: 4 lines of 15
+    one = "Puzzle 93 of 93 (Stop the threat · puzzle 10 of 10)"  # 51 characters: 6 lines of 10, 5 shown
     rows = [{missed: one}, {missed: "none"}]
-    assert class_page.row_height(rows) == 12 + 21 * 4  # over 64 px: Streamlit wraps the text
-    assert class_page.table_columns(rows)[missed]["width"] == class_page.MISSED_WIDTH == 100
+    assert class_page.row_height(rows) == 12 + 21 * 5  # over 64 px: Streamlit wraps the text
+    assert class_page.table_columns(rows)[missed]["width"] == class_page.MISSED_WIDTH == 66
     assert class_page.row_height([{missed: "Puzzle 1 of 93 (x)"}]) == 12 + 21 * 3  # 2 lines: 3, the least that wraps
     assert class_page.row_height([{missed: one + "; " + one}]) == 12 + 21 * 5  # at most 5 lines (the rest: the cell's pop-up, the CSV)
 

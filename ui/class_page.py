@@ -102,10 +102,11 @@ def heatmap(names: list[str], lesson_titles: list[str], grid: list[list[float]])
     return fig
 
 
-MISSED_WIDTH = 100
+MISSED_WIDTH = 66
 """Pixels of the puzzles-missed column once a cell of it is longer than a line: its list can be long,
-so it wraps (taller rows) instead of widening the table past a laptop's screen (1366 px, sidebar open)."""
-MISSED_CHARS_PER_LINE = 15
+so it wraps (taller rows) instead of widening the table past a laptop's screen (1366 px, sidebar open,
+the table inside the "For your screen" panel)."""
+MISSED_CHARS_PER_LINE = 10
 """About how many characters of a missed-puzzles cell one line of ``MISSED_WIDTH`` holds."""
 LINE_PX, PAD_PX, MAX_LINES = 21, 12, 5
 NAME_WIDTH, NAME_CHARS = 110, 14
@@ -160,9 +161,9 @@ def dashboard() -> None:
         sess.store_lost = True
         return
     st.subheader(words.class_heading(name, len(pupils)))
-    teacher.settings(code, [p.name for p in pupils])
     if not pupils:
         st.info(words.no_pupils(code), icon=":material/group_add:")
+        teacher.settings(code, [])
         return
     lessons = list(frame.lessons().values())
     rows = class_rows(pupils, lessons, frame.puzzles(), dt.datetime.now(dt.UTC))
@@ -174,6 +175,7 @@ def dashboard() -> None:
     titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
     st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",
                     width="stretch")
+    teacher.settings(code, [p.name for p in pupils])
 
 
 def render() -> None:

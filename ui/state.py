@@ -180,13 +180,16 @@ def app_url() -> str:
 
 
 def client() -> str | None:
-    """The address the browser's request came from (``st.context.ip_address``; ``None`` when unknown:
-    a test, or the server's own machine), for the store's guessing limits."""
+    """The address the browser's request came from, for the store's guessing limits:
+    ``st.context.ip_address``, or, where Streamlit gives none (a request from the server's own
+    machine, such as a proxy there), the ``X-Real-IP`` header a proxy in front sets (nginx:
+    ``proxy_set_header X-Real-IP $remote_addr``); ``None`` when unknown (a test, a browser on the
+    server itself)."""
     try:
-        address = st.context.ip_address
+        address = st.context.ip_address or st.context.headers.get("X-Real-Ip")
     except Exception:  # noqa: BLE001 - no browser context (tests)
         return None
-    return address[:64] if isinstance(address, str) and address else None
+    return address.strip()[:64] or None if isinstance(address, str) else None
 
 
 def drop_query(name: str) -> None:

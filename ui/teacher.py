@@ -229,8 +229,9 @@ def settings(code: str, names: list[str]) -> None:
               on_change=lambda: classes.set_open(db, code, bool(st.session_state.get(f"{K}open_to_join_{open_now}"))))
     if names:
         with st.form(f"{K}remove_form", border=False):
-            st.selectbox(words.label("remove_pupil"), names, key=f"{K}remove_name", index=None)
-            st.form_submit_button(words.label("remove_go"), on_click=_remove, args=(code,),
+            pick, go = st.columns([3, 1], vertical_alignment="bottom")
+            pick.selectbox(words.label("remove_pupil"), names, key=f"{K}remove_name", index=None)
+            go.form_submit_button(words.label("remove_go"), on_click=_remove, args=(code,),
                                   icon=":material/person_remove:")
     if not sess.teacher_owner:
         return
