@@ -1,7 +1,7 @@
 """Print what the shipped exact data covers: the 6x4 opening book and the 6-pit endgame tables.
 
-    python bench/book.py            # sizes, coverage, load and lookup times
-    python bench/book.py --build    # also time building the endgame tables with the C solver
+    python -m bench.book            # sizes, coverage, load and lookup times
+    python -m bench.book --build    # also time building the endgame tables with the C solver
 
 Figures only (never asserted). The book's build time is the one tools/build_book.py
 wrote into the book's header line; the endgame tables are rebuilt with --build.
@@ -10,15 +10,10 @@ wrote into the book's header line; the endgame tables are rebuilt with --build.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine import KalahRules  # noqa: E402
-from engine.search import analyse, book  # noqa: E402
+from engine import KalahRules
+from engine.search import analyse, book
 
 
 def main() -> None:

@@ -23,9 +23,9 @@ after its click handler, before the server could answer. Prints the medians
 and the ratio (each page is brought to the front while it is timed). Nothing
 is asserted.
 
-    python bench/browser_press.py               # medians of 40 each
-    python bench/browser_press.py --runs 60
-    python bench/browser_press.py --ports 8711 8712
+    python -m bench.browser_press               # medians of 40 each
+    python -m bench.browser_press --runs 60
+    python -m bench.browser_press --ports 8711 8712
 """
 
 from __future__ import annotations
@@ -39,12 +39,11 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bench.cold_start import CHROMIUM, free_port, start, stop, wait_health
+from tests.browser_support import FIND, set_switch, wait_idle
+from ui.state import Keys
 
-from bench.cold_start import CHROMIUM, free_port, start, stop, wait_health  # noqa: E402
-from tests.browser_support import FIND, set_switch, wait_idle  # noqa: E402
-from ui.state import Keys  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 ONE_BUTTON = """import streamlit as st
 

@@ -25,10 +25,10 @@ process start, and their ratios; and the server's CPU seconds (user and
 system, from ``/proc``) once settled, which a shared machine's load changes
 less than the times. Nothing is asserted.
 
-    python bench/cold_start.py              # 3 starts of each
-    python bench/cold_start.py --runs 5
-    python bench/cold_start.py --port 8711  # every server on this port (else a free one each time)
-    python bench/cold_start.py --app-dir /path/to/another/checkout
+    python -m bench.cold_start              # 3 starts of each
+    python -m bench.cold_start --runs 5
+    python -m bench.cold_start --port 8711  # every server on this port (else a free one each time)
+    python -m bench.cold_start --app-dir /path/to/another/checkout
 """
 
 from __future__ import annotations
@@ -45,10 +45,9 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tests.browser_support import wait_healthy
 
-from tests.browser_support import wait_healthy  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 ONE_LINE = 'import streamlit as st\n\nst.write("Hello from one line")\n'
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"

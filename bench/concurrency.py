@@ -31,9 +31,9 @@ The others (``--others-as``):
 Prints both p95s (and p50s), the ratio loaded/idle (issue 14's target: at most 2), and how many Move
 outcomes results the others received meanwhile. Figures are printed, never asserted.
 
-    python bench/concurrency.py                    # 10 others, 40 presses each way
-    python bench/concurrency.py --others 10 --presses 60
-    python bench/concurrency.py --others-as browser  # the others as real (niced) Chromium pages
+    python -m bench.concurrency                    # 10 others, 40 presses each way
+    python -m bench.concurrency --others 10 --presses 60
+    python -m bench.concurrency --others-as browser  # the others as real (niced) Chromium pages
 """
 
 from __future__ import annotations
@@ -43,45 +43,20 @@ import asyncio
 import os
 import random
 import statistics
-import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
+from playwright.async_api import async_playwright
+
+from bench.learners import learner
+from bench.positions import RULES, mid_game, notations
+from engine import Position, legal_moves, play
+from tests.browser_support import streamlit_server
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from playwright.async_api import async_playwright  # noqa: E402
-
-from engine import Position, legal_moves, make_rules, play  # noqa: E402
-from bench.learners import learner  # noqa: E402
-from tests.browser_support import streamlit_server  # noqa: E402
-
-RULES = make_rules("kalah")
 WAIT_MS = 300_000
-
-
-def mid_game(seed: int) -> Position:
-    """A position 6 to 12 random plies into a standard game (never over): a real search for Move outcomes."""
-    rng = random.Random(seed)
-    while True:
-        pos = RULES.initial_position()
-        for _ in range(rng.randint(6, 12)):
-            legal = legal_moves(pos, RULES)
-            if not legal:
-                break
-            pos = play(pos, rng.choice(legal), RULES).position
-        if legal_moves(pos, RULES):
-            return pos
-
-
-def notations(index: int) -> Iterator[str]:
-    """Session ``index``'s positions, endless: the notations of ``mid_game(index * 1000 + k)``, k = 0, 1, ..."""
-    k = 0
-    while True:
-        yield mid_game(index * 1000 + k).to_notation()
-        k += 1
 
 
 def nice_chromium() -> Path:

@@ -1,6 +1,6 @@
 """Random-playout speed of the rules engine, and of OpenSpiel's games when installed.
 
-    python bench/engine_bench.py [--games 2000] [--seed 1]
+    python -m bench.engine_bench [--games 2000] [--seed 1]
 
 Prints moves per second for:
   - Kalah through the public ``engine.play`` API,
@@ -19,14 +19,10 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine import KalahRules, OwareRules, legal_moves, play  # noqa: E402
-from engine.kalah_kernel import kalah_kernel  # noqa: E402
+from engine import KalahRules, OwareRules, legal_moves, play
+from engine.kalah_kernel import kalah_kernel
 
 
 def public_playouts(rules, games: int, seed: int) -> tuple[int, float]:

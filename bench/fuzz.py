@@ -6,7 +6,7 @@ fields, new-game forms, typed codes and names, and search budgets. Prints the co
 of inputs and failures per kind, the first failure of each kind, and the slowest
 input with its time.
 
-    python bench/fuzz.py [--count 100000] [--seed 15]
+    python -m bench.fuzz [--count 100000] [--seed 15]
 """
 
 from __future__ import annotations
@@ -15,16 +15,12 @@ import argparse
 import math
 import random
 import string
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine import MAX_COUNT, OPTIONS, Position  # noqa: E402
-from tests import fuzz_support as fs  # noqa: E402
-from tutor.links import LINK_KEYS  # noqa: E402
-from tutor.sandbox import SandboxActivity  # noqa: E402
+from engine import MAX_COUNT, OPTIONS, Position
+from tests import fuzz_support as fs
+from tutor.links import LINK_KEYS
+from tutor.sandbox import SandboxActivity
 
 ODD = ["", " ", "4.0", "1e3", "٤", "+4", "-4", "**4**", "[x](http://e.x)", "<b>", "9" * 4301, "nan", "S", "N", "E"]
 

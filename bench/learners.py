@@ -28,7 +28,7 @@ defaults), heartbeats and reconnection.
 the radio ``mo_source``, "Paste a position", the text input ``mo_notation``), each next one once the
 last one's chart (``mo_chart``) has come. Run alone, this module is its own check::
 
-    python bench/learners.py http://127.0.0.1:8760 --learners 3 --seconds 20
+    python -m bench.learners http://127.0.0.1:8760 --learners 3 --seconds 20
 """
 
 from __future__ import annotations
@@ -36,10 +36,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import sys
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -315,10 +313,9 @@ async def _until(session: Session, ready: Callable[[], bool], stop: asyncio.Even
 
 
 async def _check(base_url: str, count: int, seconds: float) -> None:
-    """``count`` learners pasting :func:`bench.concurrency.notations` (mid-game positions) for
+    """``count`` learners pasting :func:`bench.positions.notations` (mid-game positions) for
     ``seconds``; prints what each received."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from bench.concurrency import notations
+    from bench.positions import notations
 
     stop = asyncio.Event()
     results: list[list[float]] = [[] for _ in range(count)]

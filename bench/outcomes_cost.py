@@ -14,8 +14,8 @@ time (``time.process_time`` around ``run()``) of ``--runs`` runs of each kind:
 ``--profile`` also prints the functions taking most of the ``whole app, result`` runs
 (cProfile inside the script thread, cumulative seconds).
 
-    python bench/outcomes_cost.py               # medians of 30
-    python bench/outcomes_cost.py --profile
+    python -m bench.outcomes_cost               # medians of 30
+    python -m bench.outcomes_cost --profile
 """
 
 from __future__ import annotations
@@ -27,12 +27,10 @@ import logging
 import os
 import pstats
 import statistics
-import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 os.chdir(ROOT)
 
 from bench.press import _FRAGMENTS, _FragmentRunner  # noqa: E402  (AppTest able to rerun fragments alone)

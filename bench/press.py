@@ -19,8 +19,8 @@ runs each, and their ratio. Nothing is asserted.
 The first 20 runs of each kind are not counted: they fill what a server that has served a few
 games holds already (the board's captions per language, Python's own warm-up of each function).
 
-    python bench/press.py            # medians of 40
-    python bench/press.py --runs 80
+    python -m bench.press            # medians of 40
+    python -m bench.press --runs 80
 """
 
 from __future__ import annotations
@@ -29,21 +29,19 @@ import argparse
 import logging
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from urllib import parse
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from streamlit.runtime.scriptrunner import RerunData
+from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequests
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1 import app_test as app_test_module
+from streamlit.testing.v1.local_script_runner import LocalScriptRunner, require_widgets_deltas
+from streamlit.testing.v1.element_tree import parse_tree_from_messages
 
-from streamlit.runtime.scriptrunner import RerunData  # noqa: E402
-from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequests  # noqa: E402
-from streamlit.testing.v1 import AppTest  # noqa: E402
-from streamlit.testing.v1 import app_test as app_test_module  # noqa: E402
-from streamlit.testing.v1.local_script_runner import LocalScriptRunner, require_widgets_deltas  # noqa: E402
-from streamlit.testing.v1.element_tree import parse_tree_from_messages  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 ONE_BUTTON = 'import streamlit as st\n\nst.button("Press me", key="b")\n'
 

@@ -1,6 +1,6 @@
 """Search benchmark (issue 5): prints figures, asserts nothing.
 
-    python bench/search_bench.py [--positions 20] [--cap 60]
+    python -m bench.search_bench [--positions 20] [--cap 60]
 
 Lines printed:
 - nodes per second of the exact solver (Kalah 6x4);
@@ -33,14 +33,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import KalahRules, Position, legal_moves, play  # noqa: E402
-from engine import search  # noqa: E402
+from engine import KalahRules, Position, legal_moves, play
+from engine import search
 
 
 def positions_with(rules: KalahRules, seeds: int, count: int, seed: int = 2024) -> list[Position]:

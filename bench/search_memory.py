@@ -7,9 +7,9 @@ keeps tables per rules object; they are bounded together (``engine.search.tables
 ``MAX_GAMES`` rules objects, ``TT_LIMIT`` entries each, ``TOTAL_LIMIT`` in all).
 Prints, every 30 s and at the end, the peak RSS, the tables kept and their entries.
 
-    python bench/search_memory.py              # 5 minutes
-    python bench/search_memory.py --quick      # 30 seconds
-    python bench/search_memory.py --seconds 120 --think-ms 1000
+    python -m bench.search_memory              # 5 minutes
+    python -m bench.search_memory --quick      # 30 seconds
+    python -m bench.search_memory --seconds 120 --think-ms 1000
 """
 
 from __future__ import annotations
@@ -18,14 +18,10 @@ import argparse
 import itertools
 import random
 import resource
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine import OPTIONS, legal_moves, make_rules, play  # noqa: E402
-from engine.search import analyse, budget, tables  # noqa: E402
+from engine import OPTIONS, legal_moves, make_rules, play
+from engine.search import analyse, budget, tables
 
 
 def variants() -> list:  # type: ignore[type-arg]

@@ -11,9 +11,9 @@ press-to-board latency (p50/p95), the mismatches, and the server's memory
 (resident set size) with 1, 10 and all sessions open. Figures are printed,
 never asserted.
 
-    python bench/sessions.py                # 30 sessions, 8 moves each
-    python bench/sessions.py --sessions 10 --moves 4
-    python bench/sessions.py --loading 2    # at most 2 first pages loading at a time
+    python -m bench.sessions                # 30 sessions, 8 moves each
+    python -m bench.sessions --sessions 10 --moves 4
+    python -m bench.sessions --loading 2    # at most 2 first pages loading at a time
 
 All sessions stay open together and play at the same time; only their first
 page loads are limited (``--loading``, default 3), because on a 2-core
@@ -27,17 +27,13 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from playwright.async_api import async_playwright
 
-from playwright.async_api import async_playwright  # noqa: E402
-
-from engine import legal_moves, make_rules, play  # noqa: E402
-from tests.browser_support import streamlit_server  # noqa: E402
+from engine import legal_moves, make_rules, play
+from tests.browser_support import streamlit_server
 
 BOARDS = [(p, s) for p in (4, 5, 6, 7, 8, 3) for s in (3, 4, 5, 6, 2, 1)]
 """(pits, seeds) per session: 36 different boards, so two sessions never hold the same position."""

@@ -1,6 +1,6 @@
 """A class writing progress at once: rows lost and write times, on SQLite and PostgreSQL.
 
-    python bench/store_load.py [--learners 30] [--seconds 60] [--processes 2] [--pause 0.05] [--url URL ...]
+    python -m bench.store_load [--learners 30] [--seconds 60] [--processes 2] [--pause 0.05] [--url URL ...]
 
 Each learner is a thread (as each browser session is in a Streamlit server),
 spread over ``--processes`` processes (as several app processes behind a
@@ -27,21 +27,18 @@ import argparse
 import multiprocessing as mp
 import os
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sqlalchemy import delete, func, select
 
-from sqlalchemy import delete, func, select  # noqa: E402
-
-from store import learners  # noqa: E402
-from store.db import Database  # noqa: E402
-from store.progress import StoredProgress  # noqa: E402
-from store.schema import GameRow, Learner, LessonRow, PuzzleRow, StepRow  # noqa: E402
-from tutor.progress import GameRecord  # noqa: E402
+from store import learners
+from store.db import Database
+from store.progress import StoredProgress
+from store.schema import GameRow, Learner, LessonRow, PuzzleRow, StepRow
+from tutor.progress import GameRecord
 
 
 def learner_run(db: Database, code: str, seconds: float, pause: float, out: list[dict[str, object]]) -> None:

@@ -1,4 +1,4 @@
-"""Kalah in action (RULES.md K5-K18): sowing, extra turns, captures, the end and the sweep.
+"""Kalah in action (docs/rules.md K5-K18): sowing, extra turns, captures, the end and the sweep.
 
 Inside this module a board is a list in the mover's view:
 ``[mover's pits 1..n, mover's store, opponent's pits 1..n, opponent's store]``

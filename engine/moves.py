@@ -1,6 +1,6 @@
 """The rules in action: legal moves, playing a move, and the result (the public face).
 
-Kalah follows RULES.md K1-K18 (``engine.kalah``), Awari/Oware follows A1-A6
+Kalah follows docs/rules.md K1-K18 (``engine.kalah``), Awari/Oware follows A1-A6
 (``engine.oware``). Every function is pure: it returns new values and never
 changes its arguments.
 """

@@ -41,7 +41,7 @@ class Option:
         kind: ``"int"`` (a whole number from ``low`` to ``high``), ``"bool"``,
             or ``"choice"`` (one of ``choices``).
         default: the standard value.
-        rule_id: the rule in RULES.md that the option changes (``"K1"``).
+        rule_id: the rule in docs/rules.md that the option changes (``"K1"``).
         low, high: the range of an ``"int"`` option (inclusive), else 0.
         choices: the allowed values of a ``"choice"`` option, default first.
     """

@@ -1,4 +1,4 @@
-"""Awari/Oware in action (RULES.md A2-A6): sowing that skips its own pit, captures of 2s
+"""Awari/Oware in action (docs/rules.md A2-A6): sowing that skips its own pit, captures of 2s
 and 3s, the grand slam, feeding, the end and the sweep.
 
 Inside this module a board is a list of 12 pits in the mover's view:

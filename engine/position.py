@@ -1,4 +1,4 @@
-"""Sides, places on the board, positions, and the position notation (DESIGN.md).
+"""Sides, places on the board, positions, and the position notation (docs/architecture.md).
 
 Notation: one line, five fields separated by ``/``::
 
@@ -12,13 +12,10 @@ that owner's store). TO_MOVE is ``S`` or ``N``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import Literal, NamedTuple, Protocol
 
 from .errors import NotationError, NotationField, NotationProblem
 from .options import MAX_PITS, MIN_PITS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Rules
 
 Side = Literal["S", "N"]
 """A player: ``"S"`` (South, who moves first by default) or ``"N"`` (North)."""
@@ -77,6 +74,20 @@ class Place(NamedTuple):
         """A stable id such as ``"South pit 3"`` or ``"North store"`` (content files use it)."""
         who = "South" if self.side == SOUTH else "North"
         return f"{who} store" if self.is_store else f"{who} pit {self.pit}"
+
+
+class BoardSize(Protocol):
+    """What reading a position against rules checks: the pits a side and all the seeds (K1, K2, A1).
+
+    Every rules object of ``engine.rules`` is one; the position needs no more of the rules, so this
+    module does not import them (``engine.rules`` builds positions, so the import would be a circle).
+    """
+
+    @property
+    def pits(self) -> int: ...
+
+    @property
+    def total_seeds(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -150,7 +161,7 @@ class Position:
         return self.to_notation()
 
     @classmethod
-    def from_notation(cls, text: object, rules: Rules | None = None) -> Position:
+    def from_notation(cls, text: object, rules: BoardSize | None = None) -> Position:
         """Read a position from notation.
 
         With ``rules``, also checks the number of pits per side and that the

@@ -33,7 +33,7 @@ def _params(rules: Any, game: GameName) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class KalahRules:
-    """Kalah rules (RULES.md K1-K18) with the variants users ask for.
+    """Kalah rules (docs/rules.md K1-K18) with the variants users ask for.
 
     Fields (allowed values and defaults in ``engine.options.OPTIONS``):
         pits: pits per side, 3..8 (K1; standard 6).
@@ -92,7 +92,7 @@ class KalahRules:
 
 @dataclass(frozen=True)
 class OwareRules:
-    """Awari/Oware rules, Abapa (RULES.md A1-A6).
+    """Awari/Oware rules, Abapa (docs/rules.md A1-A6).
 
     Fields:
         grand_slam: what a move that would capture every seed on the

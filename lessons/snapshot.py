@@ -3,7 +3,7 @@
 The content files are proved by the tests (``lessons.loader``, ``lessons.proofs``); a server only
 needs the models they make. Reading and validating every file took about 140 ms of a server's
 first page (and building the models' validators about 100 ms more): the snapshot
-(``lessons/content.pickle.gz``, written by ``python tools/content_snapshot.py``) holds the
+(``lessons/content.pickle.gz``, written by ``python -m tools.content_snapshot``) holds the
 models of every language, pickled, and loads in a few milliseconds without validating anything.
 
 It is used only while it is *fresh*: it carries a fingerprint of every file it was made from

@@ -21,6 +21,8 @@ from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from tutor import school
+
 if TYPE_CHECKING:
     from alembic.config import Config
 
@@ -35,8 +37,9 @@ Alembic's head). A database already at it is opened without loading Alembic (a s
 _MIGRATING = threading.Lock()
 
 
-class StoreUnavailable(RuntimeError):
-    """The database cannot be opened, migrated or written (the cause is chained)."""
+class StoreUnavailable(school.StoreUnavailable):
+    """The database cannot be opened, migrated or written (the cause is chained); the tutor's port
+    knows it as ``tutor.school.StoreUnavailable``."""
 
 
 class StoreConflict(StoreUnavailable):

@@ -22,6 +22,8 @@ from typing import Literal
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from tutor.school import Who
+
 from .schema import Attempt, AttemptGuard
 
 Kind = Literal["pin", "recovery", "code", "join"]
@@ -38,17 +40,6 @@ class Limit:
     by: Literal["device", "client", "scope"]
     most: int
     window: dt.timedelta = dt.timedelta(minutes=1)
-
-
-@dataclass(frozen=True)
-class Who:
-    """Who tries: ``device`` (a learner code or a teacher device's id) and ``client`` (the request's
-    address). ``None`` is unknown (a device before its code, a request from the server's own machine,
-    where Streamlit gives no address): a limit of that kind does not count it, since all such are not
-    one device or one address; the class's limit still does."""
-
-    device: str | None = None
-    client: str | None = None
 
 
 def reserve(s: Session, kind: Kind, limits: Sequence[Limit], who: Who, at: dt.datetime,

@@ -7,26 +7,13 @@ new one closes the others. A pupil's new press replaces their answer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
 
 from sqlalchemy import func, select, update
 
+from tutor.school import Answered, Question
+
 from .db import Database
 from .schema import AnswerRow, Learner, QuestionRow, now
-
-
-Answered = Literal["kept", "revealed", "closed"]
-"""What became of a pupil's press (:func:`answer`)."""
-
-
-@dataclass(frozen=True)
-class Question:
-    """An open live question: its ``id``, the ``link`` query of its position, and whether it is ``revealed``."""
-
-    id: int
-    link: str
-    revealed: bool
 
 
 def ask(db: Database, class_code: str, link: str) -> int:

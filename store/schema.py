@@ -13,12 +13,8 @@ import datetime as dt
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from tutor.codes import CLASS_CODE_LENGTH, CODE_LENGTH  # noqa: F401 - the column sizes; importable from here too
 from tutor.names import NAME_MAX  # the longest display or class name (its column size too)
-
-CODE_LENGTH = 8
-"""Characters in a learner code."""
-CLASS_CODE_LENGTH = 6
-"""Characters in a class code."""
 
 
 def now() -> dt.datetime:

@@ -26,18 +26,18 @@ import datetime as dt
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from tutor.codes import ALPHABET, CLASS_CODE_LENGTH, LOOK_ALIKES, make_code, new_key, normalise_class
 from tutor.names import clean_name, name_problem
+from tutor.school import Device, NewClass, Verdict, Who
 
 from .db import Database
-from .learners import ALPHABET, make_code, normalise_class
-from .limits import Limit, Who, release, reserve
-from .schema import CLASS_CODE_LENGTH, SchoolClass, TeacherDevice, now
+from .limits import Limit, release, reserve
+from .schema import SchoolClass, TeacherDevice, now
 
 PIN_DIGITS = 6
 """Digits in a teacher PIN."""
@@ -53,36 +53,6 @@ RECOVERY_LIMITS = (Limit("device", 5), Limit("client", 10))
 """Wrong recovery codes judged in a minute, per device and per client address."""
 CODE_LIMITS = (Limit("device", 10), Limit("client", 30))
 """Unknown class codes tried in a minute, per device and per client address (the join and teacher forms)."""
-Verdict = Literal["ok", "wrong", "locked"]
-"""A PIN or recovery code: right, wrong (or no such class), or not judged (too many tries)."""
-
-
-class NewClass(NamedTuple):
-    """A class just made, or a PIN just set: its code, the PIN and the recovery code, said once."""
-
-    code: str
-    pin: str
-    recovery: str
-
-
-@dataclass(frozen=True)
-class Device:
-    """One of a class's teacher devices as its owner sees it: ``id`` (a few characters of its hash,
-    enough to sign it out), whether it is the ``owner``, when it was added and last seen, and whether
-    its view is ``open`` now."""
-
-    id: str
-    owner: bool
-    added_at: dt.datetime
-    last_seen: dt.datetime
-    open: bool
-
-
-def new_key() -> str:
-    """A new random browser key: 43 URL-safe characters (256 bits)."""
-    return secrets.token_urlsafe(32)
-
-
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -193,7 +163,7 @@ def reset_with_recovery(db: Database, code_text: object, recovery: object, key: 
     device. ``"wrong"`` / ``"locked"`` as :func:`open_with_pin` (:data:`RECOVERY_LIMITS`)."""
     at = at or now()
     code = normalise_class(code_text)
-    text = "".join(ch for ch in recovery.upper() if ch.isalnum()) if isinstance(recovery, str) else ""
+    text = "".join(ch for ch in recovery.upper().translate(LOOK_ALIKES) if ch.isalnum()) if isinstance(recovery, str) else ""
     with db.session() as s:
         row = class_to_try(s, code, who, at)
         if isinstance(row, str):

@@ -86,7 +86,7 @@ def sized(page, width: int = 1366, height: int = 768):
 
 
 def wait_idle(page, timeout: int = TIMEOUT_MS) -> None:
-    """Wait until the page's script run has finished (STREAMLIT.md); use after ``goto``, then wait
+    """Wait until the page's script run has finished (docs/style.md); use after ``goto``, then wait
     for the state the test expects (a pit's name, a text), never for a fixed time."""
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
 

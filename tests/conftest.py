@@ -27,10 +27,6 @@ if not _URL or _URL == os.environ.get("MANCALA_TEST_DB_URL"):
     os.environ["MANCALA_DB_URL"] = os.environ["MANCALA_TEST_DB_URL"] = _made
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "browser: drives the real app in Chromium (needs /usr/bin/chromium)")
-
-
 @pytest.fixture(scope="session")
 def pg_database():
     """The PostgreSQL database of ``MANCALA_DB_URL`` (migrated), or a skip that says why."""

@@ -8,7 +8,7 @@ test with the first line that differs.
 
 This module is the pure generator: it uses only the engine's public API and
 reads no files. ``tools/golden_playthroughs.py`` writes the files with it
-(``python tools/golden_playthroughs.py``) and compares them
+(``python -m tools.golden_playthroughs``) and compares them
 (``--check``).
 
 A game: ``random.Random(seed)`` picks ``rng.choice(game.legal_moves())`` on
@@ -33,7 +33,7 @@ GOLDEN_DIR = ROOT / "tests" / "data" / "golden"
 MAX_MOVES = 200
 """A game still going after this many moves is cut short, with a note (keeps the files small)."""
 
-REGENERATE = "python tools/golden_playthroughs.py"
+REGENERATE = "python -m tools.golden_playthroughs"
 """The command that rewrites the golden files."""
 
 

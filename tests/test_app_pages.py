@@ -78,26 +78,6 @@ def test_home_promises_what_move_outcomes_does(app):
     assert "what that move does now" in text and "play their best" in text
 
 
-def test_the_tabs_icon_is_an_emoji_in_streamlits_catalogue_and_set_page_config_still_asks_is_emoji():
-    """``ui.frame._known_icon`` lets ``st.set_page_config`` take ``ICON`` as an emoji without loading
-    Streamlit's catalogue: the icon must be in that catalogue, any other text is still checked by it,
-    and the check must still be the name ``set_page_config``'s module calls (if a release renames
-    it, this fails)."""
-    from streamlit import string_util
-    from streamlit.commands import page_config
-
-    from ui import frame
-
-    assert string_util.is_emoji(frame.ICON)
-    assert "is_emoji" in page_config._get_favicon_string.__code__.co_names
-    frame._known_icon()
-    frame._known_icon()  # once per process: the check is not wrapped twice
-    assert page_config.is_emoji(frame.ICON)
-    assert page_config.is_emoji("\N{FIRE}") and not page_config.is_emoji("seed")
-    assert not getattr(page_config.is_emoji.__closure__[0].cell_contents, "knows_icon", False)
-    assert page_config._get_favicon_string(frame.ICON) == f"emoji:{frame.ICON}"
-
-
 def test_homes_first_run_waits_for_the_learner_then_shows_the_counts(app):
     """On a first visit Home says "one moment" where the progress goes, until the browser has said
     who the learner is (a returning learner never sees zeros before their own counts); any later

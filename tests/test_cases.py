@@ -1,7 +1,7 @@
 """Every case of tests/data/cases.json (a copy of the project's shared rule cases), its mirror, and the kinds of fault they stand for.
 
 The kinds are covered by comparing ``play`` with a deliberately plain
-reference written here from RULES.md alone (absolute board indices, one seed
+reference written here from docs/rules.md alone (absolute board indices, one seed
 at a time), on random positions of every board size, both sides to move,
 and several seed counts.
 """
@@ -78,7 +78,7 @@ def test_case_mirrored(case):
 
 
 def ref_kalah(pos, pit, rules):
-    """Kalah from RULES.md, absolute indices: 0..n-1 South, n S store, n+1..2n North, 2n+1 N store."""
+    """Kalah from docs/rules.md, absolute indices: 0..n-1 South, n S store, n+1..2n North, 2n+1 N store."""
     n = rules.pits
     b = [*pos.south, pos.south_store, *pos.north, pos.north_store]
     south = pos.to_move == "S"
@@ -125,7 +125,7 @@ def ref_kalah(pos, pit, rules):
 
 
 def ref_oware(pos, pit, rules):
-    """Oware (Abapa) from RULES.md, absolute indices: 0..5 South pits, 6..11 North pits."""
+    """Oware (Abapa) from docs/rules.md, absolute indices: 0..5 South pits, 6..11 North pits."""
     b = [*pos.south, *pos.north]
     south = pos.to_move == "S"
     i = (pit - 1) if south else (6 + pit - 1)

@@ -366,9 +366,9 @@ def test_a_puzzle_asked_of_the_class_shows_its_task_and_its_answer(page_app, db)
 def test_without_a_database_the_app_still_teaches_and_says_progress_is_not_saved(page_app, monkeypatch):
     """The database cannot be reached: a learner link is not an error page, a puzzle is still
     judged and counted (in memory), and the sidebar says progress is not being saved."""
-    import ui.learner
+    import ui.wiring
 
-    monkeypatch.setattr(ui.learner, "database", lambda: None)
+    monkeypatch.setattr(ui.wiring, "school", lambda: None)
     at = page_app("pages/puzzles.py")
     at.query_params["learner"] = "ACDEFGHJ"
     at.query_params["puzzle"] = "capture-pick-the-pile"

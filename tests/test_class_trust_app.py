@@ -182,3 +182,34 @@ def test_forget_me_drops_the_teacher_device_on_a_shared_computer(db):
     assert not at.exception and sess(at).teacher_class is None and sess(at).keeper["teach"] is None
     assert teachers.view_of(db, key) is None and teachers.devices(db, code, key) == []
     assert sess(at).keeper["unteach"] is True  # the browser drops its key too
+
+
+def test_a_pupil_taken_out_is_told_and_a_pupil_leaves_only_after_saying_yes(db):
+    """Greek teacher's test: a pupil taken out kept seeing "You are in the class"; "Leave the class"
+    worked with one tap, and a class closed to newcomers then kept them out."""
+    code = teachers.create_class(db, "5B", teachers.new_key()).code
+    me = learners.new_learner(db)
+    classes.join(db, me, code, "Nikos")
+    pupil = open_class_page(None, me)
+    assert words.joined_as("Nikos") in texts(pupil) and words.leave_warning() in texts(pupil)  # in the popover
+    assert classes.remove_pupil(db, code, "Nikos")
+    pupil.run()
+    assert words.taken_out() in [i.value for i in pupil.info] and pupil.text_input(key="class_code")
+    pupil.run()
+    assert words.taken_out() not in [i.value for i in pupil.info]  # said once
+    classes.join(db, me, code, "Nikos")
+    pupil.run()
+    pupil.button(key="class_leave").click().run()  # "Yes, leave the class", inside "Leave the class"
+    assert learners.class_of(db, me) is None and words.taken_out() not in [i.value for i in pupil.info]
+
+
+def test_a_code_typed_on_a_greek_keyboard_joins(db):
+    """Greek teacher's test: «Τ» typed for T on a Greek phone was "no class with this code"."""
+    code = teachers.create_class(db, "5B", teachers.new_key()).code
+    greek = code.translate(str.maketrans("AEHKMNPTXY", "ΑΕΗΚΜΝΡΤΧΥ")).lower()
+    me = learners.new_learner(db)
+    pupil = open_class_page(None, me)
+    pupil.text_input(key="class_code").input(greek)
+    pupil.text_input(key="class_name").input("Ελένη")
+    pupil.button(key="class_join").click().run()
+    assert learners.class_of(db, me) == (code, "Ελένη")

@@ -1,4 +1,4 @@
-"""One test (or more) per rule id of RULES.md, each comparing whole positions.
+"""One test (or more) per rule id of docs/rules.md, each comparing whole positions.
 
 Boards are drawn as they look on screen: North's row on top (pit n on the
 left, pit 1 on the right), South's row below (pit 1 on the left); South's

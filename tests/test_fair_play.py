@@ -169,7 +169,7 @@ def test_in_greek_the_page_says_why_it_waits(page_app, thinking):  # noqa: F811
 def test_the_game_story_waits_for_the_end_of_a_game_against_the_computer(page_app, monkeypatch):
     from ui import story
 
-    monkeypatch.setattr(story, "values", exact_values)  # exact on this small board: no time budget
+    monkeypatch.setattr(story, "STORY_MS", None)  # exact on this small board: no time budget
     at = computer_game(page_app, **SMALL)
     press(at, 1)
     open_panels(at, "story")

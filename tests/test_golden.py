@@ -5,7 +5,7 @@ rule variant, move by move (``tests/golden_support.py`` plays and writes
 them). The engine plays them again here and the text must be the same
 exactly, so a rule change that nobody meant fails with the first line that
 differs. When a change is intended, regenerate with
-``python tools/golden_playthroughs.py`` and review the diff.
+``python -m tools.golden_playthroughs`` and review the diff.
 """
 
 from __future__ import annotations
@@ -114,8 +114,8 @@ def test_first_difference_names_the_first_differing_line() -> None:
 
 def test_golden_tool_check_passes_on_the_stored_files() -> None:
     run = subprocess.run(
-        [sys.executable, "tools/golden_playthroughs.py", "--check"],
+        [sys.executable, "-m", "tools.golden_playthroughs", "--check"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     head = "\n".join((run.stdout + run.stderr).splitlines()[:40])
-    assert run.returncode == 0, f"`python tools/golden_playthroughs.py --check` failed; its output begins:\n{head}"
+    assert run.returncode == 0, f"`python -m tools.golden_playthroughs --check` failed; its output begins:\n{head}"

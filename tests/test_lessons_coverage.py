@@ -1,4 +1,4 @@
-"""Coverage: the lessons teach every rule, tip and mistake of RULES.md by doing.
+"""Coverage: the lessons teach every rule, tip and mistake of docs/rules.md by doing.
 
 Each id K1-K18, A1-A6, T1-T3, M1-M7 is cited by at least one step where the
 learner acts (``do``, ``predict``, ``find``, ``goal``), and the special cases

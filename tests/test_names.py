@@ -48,7 +48,9 @@ REFUSED = [
     ("👩\u200d🏫 Ms Li", "👩\u200d🏫 Ms Li", None),  # a joiner between two emoji makes one emoji
     ("👩\u200d🏫", "👩\u200d🏫", "no_letter"),
     ("A\u200d🏫", "A\u200d🏫", "hidden"),  # beside a letter it hides
-    ("Sam ❤\ufe0f", "Sam ❤", None),  # a phone keyboard's emoji style: dropped, not refused
+    ("Sam ❤\ufe0f", "Sam ❤\ufe0f", None),  # a phone keyboard's emoji style after an emoji: kept (red heart)
+    ("Ε\u03842 Δημοτικού", "Ε\u02b92 Δημοτικού", None),  # a Greek keyboard's keraia: one mark, no space
+    ("ΣΤ\u00b41", "ΣΤ\u02b91", None),
     ("Anna\u3164", "Anna\u1160", "hidden"),  # Hangul filler (a letter to Unicode; NFKC makes it U+1160)
     ("Anna\u115f", "Anna\u115f", "hidden"),  # Hangul choseong filler
     ("An\u1160na", "An\u1160na", "hidden"),  # Hangul jungseong filler
@@ -59,7 +61,7 @@ REFUSED = [
     ("\u2800", "\u2800", "hidden"),
     ("An\u00adna", "An\u00adna", "hidden"),  # soft hyphen
     ("An\u034fna", "An\u034fna", "hidden"),  # combining grapheme joiner
-    ("Anna\ufe0f", "Anna", None),  # an emoji variation selector is dropped
+    ("Anna\ufe0f", "Anna\ufe0f", "hidden"),  # an emoji style selector after a letter hides
     ("Anna\ufe01", "Anna\ufe01", "hidden"),  # another variation selector
     ("Anna\U000e0100", "Anna\U000e0100", "hidden"),  # variation selector supplement
     ("Anna\U000e0041", "Anna\U000e0041", "hidden"),  # tag letter

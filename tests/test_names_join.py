@@ -28,7 +28,7 @@ def test_a_name_that_looks_like_a_classmates_is_taken(class_with_anna, name):
 
 
 @pytest.mark.parametrize("name", ["An\u200dna", "Anna\u3164", "\u3164\u3164", "\u115f\u1160\uffa0", "\uffa0",
-                                  "Anna\ufe01", "Anna\u2800"])
+                                  "Anna\ufe01", "Anna\ufe0f", "Anna\u2800"])
 def test_a_name_with_a_hidden_or_filler_character_is_refused_before_it_is_compared(class_with_anna, name):
     database, code = class_with_anna
     me = learners.new_learner(database)

@@ -1,4 +1,4 @@
-"""Position notation: round trips and clear errors (DESIGN.md)."""
+"""Position notation: round trips and clear errors (docs/architecture.md)."""
 
 import pytest
 

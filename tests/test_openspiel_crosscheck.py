@@ -1,4 +1,4 @@
-"""Our rules against OpenSpiel's ``mancala`` and ``oware`` games (RULES.md names them as a source).
+"""Our rules against OpenSpiel's ``mancala`` and ``oware`` games (docs/rules.md names them as a source).
 
 Both engines play the same random games in lockstep; every position, legal
 move list, end and final score must agree. Needs the dev-only extra

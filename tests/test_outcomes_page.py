@@ -256,7 +256,7 @@ def test_story_rows_report_progress():
 
 def test_sandbox_game_story_jumps_back_to_a_blunder(page_app, monkeypatch):
     """A learner plays a few moves, opens the game story, and goes back to the worst one."""
-    monkeypatch.setattr(story, "values", exact_values)  # exact on this small board: no time budget
+    monkeypatch.setattr(story, "STORY_MS", None)  # exact on this small board: no time budget
     at = page_app("pages/sandbox.py")
     at.query_params["pits"] = "3"
     at.query_params["seeds"] = "2"

@@ -151,17 +151,16 @@ def test_the_app_loads_the_content_the_tests_prove(lang):
     assert load_puzzles(lang=lang, prove=False) == load_puzzles(lang=lang)
 
 
-@pytest.mark.parametrize(("this_run", "expected"), [(None, []), ([], []), (["board"], [["sb_controls", "sb_board"]])])
-def test_a_control_reruns_parts_only_from_a_fragment_run(monkeypatch, this_run, expected):
+@pytest.mark.parametrize(("fragment_run", "expected"), [(False, []), (True, [["sb_controls", "sb_board"]]),
+                                                         (None, ["app"])])
+def test_a_control_reruns_parts_only_from_a_fragment_run(monkeypatch, fragment_run, expected):
     """A press or a control coalesced into a whole-app run (the page still loading) must not
-    narrow that run to some fragments: the panels below would be lost (a CI failure, issue 14)."""
-    calls: list[list[str]] = []
+    narrow that run to some fragments: the panels below would be lost (a CI failure, issue 14). When
+    the kind of run cannot be told (``ui.streamlit_compat`` with another Streamlit), the whole app."""
+    calls: list[object] = []
 
-    class Ctx:
-        fragment_ids_this_run = this_run
-
-    monkeypatch.setattr(sandbox, "get_script_run_ctx", lambda: Ctx())
-    monkeypatch.setattr(sandbox.st, "rerun", lambda keys=None, **_: calls.append(list(keys)))
+    monkeypatch.setattr(sandbox.streamlit_compat, "fragment_run", lambda: fragment_run)
+    monkeypatch.setattr(sandbox.st, "rerun", lambda keys=None, **_: calls.append(keys))
     monkeypatch.setattr(sandbox, "panels_open", lambda: False)
     sandbox._control(lambda: None)()
     assert calls == expected
@@ -212,33 +211,23 @@ def test_the_first_run_asks_for_the_boards_files_first(app):
 def test_streamlit_scripts_are_the_first_pages_elements_and_what_they_import_beyond_the_entry():
     """Each element of ``FIRST_PAGE_ELEMENTS`` is found in the installed Streamlit, first among the
     scripts it brings; every script it imports is there too, unless the page's entry loads it; none
-    twice, and each names a file Streamlit serves."""
-    from ui import board_files
+    twice, and each names a file Streamlit serves (``ui.streamlit_compat.element_scripts``)."""
+    from ui import board_files, streamlit_compat
 
     scripts = board_files.streamlit_scripts()
     names = [s.removeprefix("static/js/") for s in scripts]
     assert len(set(names)) == len(names)
-    assert all((board_files.STREAMLIT_JS / n).is_file() for n in names)
+    assert all((streamlit_compat.STREAMLIT_JS / n).is_file() for n in names)
     own = [n for n in names if n.split(".")[0] in board_files.FIRST_PAGE_ELEMENTS]
     assert [n.split(".")[0] for n in own] == list(board_files.FIRST_PAGE_ELEMENTS)
     assert names[0] == own[0]
     # index.html names every script its entry imports, directly or not.
-    entry = board_files.entry_scripts()
-    assert len(entry) > 10 and board_files._imports(set(entry)) == entry and not entry & set(names)
-    assert board_files._imports(set(own)) - entry == set(names)
+    entry = streamlit_compat.entry_scripts()
+    assert len(entry) > 10 and streamlit_compat.imported_scripts(entry) == entry and not entry & set(names)
+    assert streamlit_compat.imported_scripts(own) - entry == set(names)
     # Streamlit 1.67's own: the board's script brings Arrow's reader (the arrow chunks).
     bidi = names[:names.index(own[1])]
     assert bidi[0].startswith("BidiComponent.") and any(n.startswith("recordbatch.") for n in bidi)
-
-
-def test_the_first_element_skips_streamlits_shell_check():
-    """``preload`` tells Streamlit its "run me with streamlit run" warning has been dealt with, so
-    the first element does not walk the call stack (``inspect.stack``) to look for a Python shell.
-    The flag must still be Streamlit's: if a release renames it, this fails."""
-    from streamlit import delta_generator
-
-    assert isinstance(delta_generator._use_warning_has_been_displayed, bool)
-    assert "_use_warning_has_been_displayed" in delta_generator._maybe_print_use_warning.__code__.co_names
 
 
 EDITOR_LABELS = {

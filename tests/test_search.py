@@ -175,7 +175,7 @@ def test_analyse_depth_limit_is_an_estimate_with_that_depth():
     clear_tables()
     got = analyse(rules.initial_position(), rules, time_ms=None, max_depth=3)
     assert all(not m.exact and m.depth == 3 for m in got)
-    # pit 3 is the only opening with an extra turn and leads (RULES.md: the winning opening)
+    # pit 3 is the only opening with an extra turn and leads (docs/rules.md: the winning opening)
     assert max(got, key=lambda m: m.value).pit in (3, 6)
     assert [(m.pit, m.value, m.exact, m.depth, m.pv, m.outcome) for m in got] == [
         (1, -2, False, 3, (1, 3, 6), None),

@@ -11,6 +11,7 @@ import pytest
 
 from engine import NORTH, KalahRules
 from tests.test_sandbox import open_sandbox, press, sb
+from tests.test_streamlit_compat import fragment_registry
 from tutor import words
 from tutor.thinking import Answer, Request, run_request
 from ui import thinking
@@ -95,47 +96,21 @@ def test_leaving_a_page_abandons_its_search(page_app, held):
 # ------------------------------------------------- issue 14: a result reruns the result fragment, never the app
 
 
-class Storage:
-    def __init__(self, ids):
-        self.ids = ids
-
-    def resolve_target(self, key):
-        return self.ids[key]
-
-
-class Ctx:
-    """The parts of a script run context that ``thinking.rerun_fragment`` reads."""
-
-    def __init__(self, this_run):
-        self.fragment_ids_this_run = this_run
-        self.fragment_storage = Storage({"mo_result": ["result-id"]})
-        self.query_string, self.page_script_hash = "q=1", "page-hash"
-        self.cached_message_hashes, self.context_info = frozenset(), None
-
-
-def test_a_result_reruns_only_its_fragment_and_only_from_a_fragment_run():
-    """A poll's tick (a fragment run) that finds the answer in: the result fragment runs next, alone
-    (with any other fragment this run had queued); in a whole-app run nothing is narrowed."""
-    from streamlit.runtime.scriptrunner import RerunException
-
-    assert thinking.rerun_fragment("mo_result", Ctx([])) is None  # a whole-app run goes on: no rerun asked
-    with pytest.raises(RerunException) as caught:
-        thinking.rerun_fragment("mo_result", Ctx(["poll-id", "banner-id"]))
-    data = caught.value.rerun_data
-    assert data.fragment_id_queue == ["result-id", "poll-id", "banner-id"]
-    assert data.is_fragment_scoped_rerun and (data.query_string, data.page_script_hash) == ("q=1", "page-hash")
-
-
-@pytest.mark.parametrize("this_run, expected", [([], []), (["poll-id"], ["mo_result"])])
-def test_a_poll_with_a_fragment_to_rerun_never_reruns_the_app(monkeypatch, this_run, expected):
-    """The answer is in: from its own tick the poll reruns the fragment it is drawn in; in a whole-app run
-    it neither asks nor reruns anything (that run draws the page; the next tick looks again)."""
+@pytest.mark.parametrize("tick, expected", [(False, []), (True, ["mo_result"])])
+def test_a_poll_with_a_fragment_to_rerun_never_reruns_the_app(monkeypatch, tick, expected):
+    """The answer is in: from its own tick (Streamlit runs the poll's fragment alone) the poll reruns the
+    fragment it is drawn in; drawn by the page's run (``wait``) it neither asks nor reruns anything (that
+    run draws the page; the next tick looks again)."""
     asked, reruns, whole = [], [], []
-    monkeypatch.setattr(thinking, "get_script_run_ctx", lambda: Ctx(this_run))
-    monkeypatch.setattr(thinking, "rerun_fragment", lambda key, ctx=None: reruns.append(key))
+    monkeypatch.setattr(thinking.streamlit_compat, "rerun_fragment", lambda key: reruns.append(key))
     monkeypatch.setattr(thinking.st, "rerun", lambda *a, **k: whole.append(a))
     monkeypatch.setattr(thinking.st, "status", lambda *a, **k: None)
-    thinking._look("working", lambda: asked.append(1) or True, then="mo_result")
+    monkeypatch.setattr(thinking.st, "fragment", lambda **_: lambda body: body)  # the page's run calls it inline
+    done = lambda: asked.append(1) or True  # noqa: E731
+    if tick:
+        thinking._look("working", done, then="mo_result")  # what Streamlit calls on a tick
+    else:
+        thinking.wait("working", done, slowly=True, then="mo_result", key="mo_poll")
     assert reruns == expected and not whole and len(asked) == len(expected)
 
 
@@ -146,11 +121,11 @@ def test_move_outcomes_polls_inside_its_result_fragment(page_app, held):
 
     at = page_app("pages/move_outcomes.py")
     at.run()
-    keys = at._fragment_storage._ids_by_target_key  # AppTest cannot show fragment scoping: the registry can
+    keys, parents = fragment_registry(at)  # AppTest cannot show fragment scoping: the registry can
     assert outcomes.RESULT_FRAGMENT in keys and outcomes.POLL_FRAGMENT in keys
     (poll,) = keys[outcomes.POLL_FRAGMENT]
     (result,) = keys[outcomes.RESULT_FRAGMENT]
-    assert at._fragment_storage._parent_by_id[poll] == result
+    assert parents[poll] == result
     held.release()
     at.run()
     assert not at.exception, at.exception

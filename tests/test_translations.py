@@ -53,7 +53,7 @@ def test_the_catalogue_template_holds_every_string_of_the_code(tmp_path):
         fresh = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(f) if m.id}
     with (LOCALE_DIR / "messages.pot").open("rb") as f:
         kept = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(f) if m.id}
-    assert fresh == kept, "run: python tools/translations.py"
+    assert fresh == kept, "run: python -m tools.translations"
 
 
 def test_every_interface_string_has_a_greek_translation():

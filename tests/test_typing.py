@@ -1,4 +1,4 @@
-"""The pure layers' types hold: mypy --strict over engine/, tutor/, store/ and the content package (STYLE.md)."""
+"""The pure layers' types hold: mypy --strict over engine/, tutor/, store/ and the content package (docs/style.md)."""
 
 import subprocess
 import sys

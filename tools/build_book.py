@@ -3,22 +3,22 @@
 Run once by a developer; the app only reads the data files it writes
 (``engine/search/book.py``). Commands::
 
-    python tools/build_book.py check [--quick]
+    python -m tools.build_book check [--quick]
         compile, then compare the C solver with engine.search.analyse(time_ms=None)
         on every position reached from the start of 4..6 pits x 1..3 seeds (both
         capture rules; sampled for the bigger boards). Prints the positions compared.
-    python tools/build_book.py book --plies P [--empty-capture] [--db 24] [--tt-mb 4096]
+    python -m tools.build_book book --plies P [--empty-capture] [--db 24] [--tt-mb 4096]
         solve every position within P plies of the 6x4 start, every pit exactly,
         and write engine/data/kalah_6x4_<rule>.book (text lines, see book.py).
-    python tools/build_book.py run --plies P [--empty-capture] --dir DIR [--db 24] [--tt-mb 4096]
+    python -m tools.build_book run --plies P [--empty-capture] --dir DIR [--db 24] [--tt-mb 4096]
         the same book, resumable over many sessions: the solver keeps its
         endgame table and table of bounds in DIR (saved every 15 minutes and on
         SIGTERM) and appends to DIR/<rule>.book, skipping boards already there.
         Run it for P = 0, 1, 2, ... in turn (each ply reuses all earlier work).
-    python tools/build_book.py install --dir DIR [--empty-capture]
+    python -m tools.build_book install --dir DIR [--empty-capture]
         copy DIR/<rule>.book into engine/data/ with a header line (the plies
         every position of which it holds, its size) and print that line.
-    python tools/build_book.py endgame --seeds N [--empty-capture]
+    python -m tools.build_book endgame --seeds N [--empty-capture]
         write engine/data/kalah_6_<rule>_<N>.egtb: one signed byte per board of
         6 pits a side with at most N seeds in the pits (rank in book.py).
 
@@ -35,12 +35,10 @@ import random
 import re
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 SOURCE = ROOT / "tools" / "kalah_solver.c"
 BINARY = ROOT / "tools" / "kalah_solver"
 DATA = ROOT / "engine" / "data"

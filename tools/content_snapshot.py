@@ -1,7 +1,7 @@
 """Write the content snapshot the app loads (``lessons/content.pickle.gz``, see ``lessons.snapshot``).
 
-    python tools/content_snapshot.py          # prove every lesson and puzzle, then write it
-    python tools/content_snapshot.py --check  # say whether the shipped one is fresh (exit 1 if not)
+    python -m tools.content_snapshot          # prove every lesson and puzzle, then write it
+    python -m tools.content_snapshot --check  # say whether the shipped one is fresh (exit 1 if not)
 
 Run it after changing a lesson, a puzzle, a translation of them or a module of ``lessons/``:
 the app would otherwise load the TOML files (correct, slower) and ``tests/test_content_snapshot.py``
@@ -15,12 +15,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from lessons import snapshot
+from lessons.loader import load_lessons, load_puzzles
+from tutor.i18n import LANGUAGES
 
-from lessons import snapshot  # noqa: E402
-from lessons.loader import load_lessons, load_puzzles  # noqa: E402
-from tutor.i18n import LANGUAGES  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
@@ -29,7 +28,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.check:
         fresh = all(snapshot.content(lang) is not None for lang in LANGUAGES)
-        print(f"{snapshot.SNAPSHOT.relative_to(ROOT)}: {'fresh' if fresh else 'NOT fresh: run python tools/content_snapshot.py'}")
+        print(f"{snapshot.SNAPSHOT.relative_to(ROOT)}: {'fresh' if fresh else 'NOT fresh: run python -m tools.content_snapshot'}")
         return 0 if fresh else 1
     start = time.perf_counter()
     content = {lang: snapshot.Content(load_lessons(lang=lang), load_puzzles(lang=lang)) for lang in LANGUAGES}

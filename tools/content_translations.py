@@ -1,8 +1,8 @@
 """List what the content translations lack: every lesson, puzzle, rule and theme file of ``lessons/``
 against its translation in ``lessons/<lang>/`` (``lessons.translations``).
 
-    python tools/content_translations.py           # every language but English
-    python tools/content_translations.py el FILE   # one language, only files whose name contains FILE
+    python -m tools.content_translations           # every language but English
+    python -m tools.content_translations el FILE   # one language, only files whose name contains FILE
 
 Prints one line per problem (missing, extra, empty, placeholders or numbers that differ) and a count
 of translated texts; exit status 1 when anything is missing.
@@ -14,11 +14,8 @@ import sys
 import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from lessons.translations import CONTENT_DIR, overlay_path, problems  # noqa: E402
-from tutor.i18n import DEFAULT, LANGUAGES  # noqa: E402
+from lessons.translations import CONTENT_DIR, overlay_path, problems
+from tutor.i18n import DEFAULT, LANGUAGES
 
 
 def content_files() -> list[Path]:

@@ -1,7 +1,7 @@
 """Write or check the golden playthroughs in ``tests/data/golden/``.
 
-    python tools/golden_playthroughs.py           # rewrite every golden file
-    python tools/golden_playthroughs.py --check   # compare; exit 1 with a diff if any differs
+    python -m tools.golden_playthroughs           # rewrite every golden file
+    python -m tools.golden_playthroughs --check   # compare; exit 1 with a diff if any differs
 
 The files are seeded random games of every rule variant, written move by
 move (``tests/golden_support.py`` plays and writes them with the engine's
@@ -16,9 +16,7 @@ import difflib
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tests.golden_support import GOLDEN_DIR, REGENERATE, ROOT, VARIANTS, variant_text  # noqa: E402
+from tests.golden_support import GOLDEN_DIR, REGENERATE, ROOT, VARIANTS, variant_text
 
 
 def expected_files() -> dict[Path, str]:

@@ -1,4 +1,4 @@
-/* kalah_solver.c - an exact solver for Kalah (RULES.md K1-K16, K11 empty-capture variant).
+/* kalah_solver.c - an exact solver for Kalah (docs/rules.md K1-K16, K11 empty-capture variant).
  *
  * Plain C, one file, no dependencies:  gcc -O2 -o kalah_solver kalah_solver.c
  * tools/build_book.py compiles and drives it; the app never runs it.

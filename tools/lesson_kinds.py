@@ -1,6 +1,6 @@
 """Print, per lesson, its steps by kind and the share where the learner chooses the move.
 
-    python tools/lesson_kinds.py
+    python -m tools.lesson_kinds
 
 Kinds: read, do (a lit pit to press), predict (choose among outcomes), find (find the one move),
 goal (play a whole turn to reach a goal), game (a whole game against the computer). The learner
@@ -9,13 +9,9 @@ chooses the move in find, goal and game steps.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from lessons.loader import load_lessons  # noqa: E402
+from lessons.loader import load_lessons
 
 KINDS = ("read", "do", "predict", "find", "goal", "game")
 CHOOSE = ("find", "goal", "game")

@@ -1,8 +1,8 @@
 """Mine candidate puzzles from self-play with the search; print them for review.
 
-    python tools/mine_puzzles.py --games 40 --seed 1
-    python tools/mine_puzzles.py --theme extra-turns --game kalah --pits 4 --seeds 3
-    python tools/mine_puzzles.py --game oware --games 60
+    python -m tools.mine_puzzles --games 40 --seed 1
+    python -m tools.mine_puzzles --theme extra-turns --game kalah --pits 4 --seeds 3
+    python -m tools.mine_puzzles --game oware --games 60
 
 Self-play games (a mix of the search's best move and random moves, so the
 positions are varied) are played under small rule sets; every position
@@ -32,12 +32,9 @@ import argparse
 import random
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import KalahRules, OwareRules, Position, Rules, all_turns, analyse, legal_moves, play  # noqa: E402
-from engine import best_capture as best_reply_capture  # noqa: E402
+from engine import KalahRules, OwareRules, Position, Rules, all_turns, analyse, legal_moves, play
+from engine import best_capture as best_reply_capture
 
 
 def turn_extra(results: list) -> int:

@@ -1,7 +1,7 @@
 """Keep the translation catalogues in step with the code, and list what is missing.
 
-    python tools/translations.py            # extract + update, then list missing (exit 1 if any)
-    python tools/translations.py --check    # only list missing and stale entries (no file changes)
+    python -m tools.translations            # extract + update, then list missing (exit 1 if any)
+    python -m tools.translations --check    # only list missing and stale entries (no file changes)
 
 Extraction reads every ``_()``, ``ngettext()``, ``pgettext()`` and
 ``npgettext()`` in ``tutor/`` (``babel.cfg``) into ``locale/messages.pot``;
@@ -17,10 +17,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tutor.i18n import DEFAULT, LANGUAGES, LOCALE_DIR, po_path
 
-from tutor.i18n import DEFAULT, LANGUAGES, LOCALE_DIR, po_path  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 KEYWORDS = ["-k", "_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "npgettext:1c,2,3"]
 

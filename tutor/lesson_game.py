@@ -26,10 +26,11 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine import Game, IllegalMoveError, MoveResult, Outcome, Position, Rules, Side, other
-from lessons.models import GameStep
+from lessons.models import GameStep, Lesson
+from lessons.models import Step as LessonStep  # ``Step`` here is the computer's (``tutor.computer``)
 
 from . import words
 from .activity import Activity, Notice, writes
@@ -37,8 +38,30 @@ from .computer import ComputerTurns, Step, Turn
 from .sandbox import TURN_BUDGET_MS, Chooser, engine_chooser
 from .thinking import Answer, Request
 
-if TYPE_CHECKING:
-    from .lesson import LessonActivity
+
+class StepRun(Protocol):
+    """What a game step needs of the lesson run that shows it (``tutor.lesson_run.LessonRun`` is one):
+    the lesson and the step shown, whether it is done, its game, and the two ways on. The run makes
+    its game steps' games, so this module names only these, and never imports the lesson."""
+
+    @property
+    def lesson(self) -> Lesson: ...
+
+    @property
+    def step(self) -> LessonStep: ...
+
+    @property
+    def done(self) -> bool: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def game(self) -> StepGame | None: ...
+
+    def complete_step(self) -> None: ...
+
+    def next_step(self) -> None: ...
 
 
 class StepGame(ComputerTurns, Activity):
@@ -205,7 +228,7 @@ class StepGame(ComputerTurns, Activity):
         self.still()
 
 
-def step_game(run: LessonActivity) -> StepGame | None:
+def step_game(run: StepRun) -> StepGame | None:
     """The game of ``run``'s step if it is a game step (else ``None``); its end completes the step
     only while it is still the step shown (a game left behind by Back or Next changes nothing)."""
     step = run.step
@@ -213,27 +236,27 @@ def step_game(run: LessonActivity) -> StepGame | None:
         return None
 
     def done(game: StepGame) -> None:
-        if getattr(run, "game", None) is game and not run.done:
-            run._complete()  # noqa: SLF001 - the lesson's own bookkeeping of a step done
+        if run.game is game and not run.done:
+            run.complete_step()
 
     game = StepGame(step, run.lesson.step_position(step), run.lesson.step_rules(step), done)
     game.done_text = lambda: str(getattr(run.step, "done", step.done))  # the lesson's language now
     return game
 
 
-def can_skip(run: LessonActivity) -> bool:
+def can_skip(run: StepRun) -> bool:
     """``run`` shows an optional game step that is not done yet."""
     step = run.step
     return isinstance(step, GameStep) and step.optional and not run.done and not run.finished
 
 
-def skip(run: LessonActivity) -> None:
+def skip(run: StepRun) -> None:
     """Skip an optional game step: it counts as done without a slip (never a star lost), and the
     lesson moves on to the next step (or its summary). Nothing happens on any other step."""
     if not can_skip(run):
         return
-    run._complete()  # noqa: SLF001 - no wrong tries: a skipped optional game costs nothing
+    run.complete_step()  # no wrong tries: a skipped optional game costs nothing
     run.next_step()
 
 
-__all__ = ["StepGame", "can_skip", "skip", "step_game"]
+__all__ = ["StepGame", "StepRun", "can_skip", "skip", "step_game"]

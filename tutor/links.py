@@ -80,12 +80,16 @@ def step_from_link(value: str | None, total: int) -> tuple[int, str | None]:
 
     >>> step_from_link("3", 12), step_from_link("999", 12), step_from_link("abc", 12), step_from_link(None, 12)
     ((2, None), (11, 'last'), (0, 'first'), (0, None))
+    >>> step_from_link("9" * 5000, 12), step_from_link("0003", 12), step_from_link("000", 12)
+    ((11, 'last'), (2, None), (0, 'first'))
     """
     if value is None:
         return 0, None
-    text = value.strip()
+    text = value.strip().lstrip("0") or "0"
     if not text.isascii() or not text.isdigit():
         return 0, "first"
+    if len(text) > len(str(total)):  # far past the end (and never an int of thousands of digits)
+        return total - 1, "last"
     number = int(text)
     if number < 1:
         return 0, "first"

@@ -11,9 +11,9 @@ the ends dropped and runs of spaces made one. It is refused when it is
   one (Unicode's Default_Ignorable_Code_Point: zero-width spaces, the Hangul fillers U+3164,
   U+115F, U+1160, U+FFA0, variation selectors, tags...), or the blank Braille pattern U+2800.
   The zero-width joiner and non-joiner are refused too (they hide inside a name: ``"An\\u200dna"``),
-  except a joiner between two emoji, which makes one emoji of them (``"👩\\u200d🏫"``). The emoji
-  variation selectors U+FE0E and U+FE0F, which phone keyboards add after an emoji such as ❤️,
-  are dropped by :func:`clean_name` (they change only how an emoji is drawn);
+  except a joiner between two emoji, which makes one emoji of them (``"👩\\u200d🏫"``), and the
+  emoji style selectors U+FE0E and U+FE0F right after an emoji (phone keyboards add one after ❤️,
+  which then shows red);
 - ``"markup"``: it holds one of :data:`MARKUP` (signs markup and paths are made of);
 - ``"no_letter"``: no character is a letter or a digit (``str.isalnum``), e.g. only
   emoji or punctuation.
@@ -71,16 +71,19 @@ def is_hidden(ch: str) -> bool:
     return unicodedata.category(ch).startswith("C") or any(lo <= point <= hi for lo, hi in _HIDDEN_RANGES)
 
 
-_EMOJI_STYLE = str.maketrans("", "", "\ufe0e\ufe0f")
+_KERAIA = str.maketrans({"\u0384": "\u0374", "\u1ffd": "\u0374", "\u00b4": "\u0374"})
+"""The Greek tonos, oxia and the acute accent typed alone (a Greek keyboard's «΄» in «Ε΄2»): NFKC
+would make each a space and a floating accent; they become the Greek numeral sign, which NFKC makes
+the modifier letter prime «ʹ» (one mark, no space)."""
 
 
 def clean_name(text: object) -> str:
-    """``text`` with compatibility forms folded and accents composed (NFKC), the emoji variation
-    selectors dropped, spaces at the ends dropped and runs of spaces made one; ``""`` for anything
-    that is not a string."""
+    """``text`` with compatibility forms folded and accents composed (NFKC; a lone Greek accent mark
+    kept as one mark, :data:`_KERAIA`), spaces at the ends dropped and runs of spaces made one; ``""``
+    for anything that is not a string."""
     if not isinstance(text, str):
         return ""
-    return " ".join(unicodedata.normalize("NFKC", text).translate(_EMOJI_STYLE).split())
+    return " ".join(unicodedata.normalize("NFKC", text.translate(_KERAIA)).split())
 
 
 def _emoji(ch: str) -> bool:
@@ -88,9 +91,12 @@ def _emoji(ch: str) -> bool:
 
 
 def _hidden_at(name: str, k: int) -> bool:
-    """Whether ``name[k]`` hides (:func:`is_hidden`), a joiner between two emoji apart."""
+    """Whether ``name[k]`` hides (:func:`is_hidden`), apart from a joiner between two emoji and an
+    emoji style selector right after an emoji (both belong to the emoji)."""
     ch = name[k]
     if ch == "\u200d" and 0 < k < len(name) - 1 and _emoji(name[k - 1]) and _emoji(name[k + 1]):
+        return False
+    if ch in "\ufe0e\ufe0f" and k > 0 and _emoji(name[k - 1]):
         return False
     return is_hidden(ch)
 

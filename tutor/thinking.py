@@ -1,7 +1,8 @@
 """Heavy thinking off the script thread: one process pool of searches for the whole server.
 
-Move outcomes (``engine.analyse``, through ``tutor.analysis.same_depth_values``) and the
-computer's moves (``engine.choose_move``) are :class:`Request` s run in a
+Move outcomes (``engine.analyse``, through ``tutor.analysis.same_depth_values``), the game story
+(``engine.analyse`` of every position of a game) and the computer's moves (``engine.choose_move``)
+are :class:`Request` s run in a
 ``concurrent.futures.ProcessPoolExecutor`` shared by every session. The pool is made once, when
 first needed, with the ``forkserver`` start method (``spawn`` where there is none: a server's
 threads are never forked), ``os.cpu_count()`` workers, each at the lowest priority (Linux's
@@ -38,7 +39,7 @@ from typing import Any, Literal
 
 from engine import Position, Rules
 
-Kind = Literal["outcomes", "choose"]
+Kind = Literal["outcomes", "story", "choose"]
 State = Literal["running", "done", "failed"]
 
 INLINE_ENV = "MANCALA_INLINE_THINKING"
@@ -47,7 +48,9 @@ WORKER_NICE = 19
 """How much lower a worker's scheduling priority is than the server's (``os.nice``; where the
 ``SCHED_IDLE`` policy is missing, the only step down)."""
 CACHED = 256
-"""Finished Move outcomes kept for every session (by request), oldest dropped first."""
+"""Finished Move outcomes and game stories kept for every session (by request), oldest dropped first."""
+KEPT = ("outcomes", "story")
+"""The kinds of search whose answers are kept (:data:`CACHED`) and shared: the same question for anyone."""
 STALE_S = 600.0
 """A finished request nobody asked for again in this many seconds is forgotten (a closed tab)."""
 
@@ -55,7 +58,8 @@ STALE_S = 600.0
 @dataclass(frozen=True)
 class Request:
     """One search: ``kind`` ``"outcomes"`` (every legal pit's value, ``list[engine.MoveValue]``,
-    estimates at one depth) or ``"choose"`` (the computer's pit at ``level``, an ``int``), of
+    estimates at one depth), ``"story"`` (``engine.analyse`` of each of ``positions`` within
+    ``time_ms`` each, ``list[list[engine.MoveValue]]`` in their order: a game's story) or ``"choose"`` (the computer's pit at ``level``, an ``int``), of
     ``position`` under ``rules``, within ``time_ms`` milliseconds (``None``: no limit).
 
     Two requests are the same when kind, position, rules, level and time agree (``rng`` is not
@@ -68,6 +72,7 @@ class Request:
     time_ms: int | None
     level: str = ""
     rng: Any = field(default=None, compare=False, hash=False)
+    positions: tuple[Position, ...] = ()
 
 
 def run_request(request: Request) -> Any:
@@ -77,6 +82,10 @@ def run_request(request: Request) -> Any:
         from .analysis import same_depth_values
 
         return same_depth_values(request.position, request.rules, request.time_ms)[0]
+    if request.kind == "story":
+        from engine import analyse
+
+        return [list(analyse(p, request.rules, time_ms=request.time_ms)) for p in request.positions]
     if request.kind == "choose":
         from engine import choose_move  # here: the search's import is no first page's cost
 
@@ -249,7 +258,7 @@ class ThinkingService:
         key = (owner, purpose)
         now = time.monotonic()
         with self._lock:
-            if request.kind == "outcomes" and request in self._cache:
+            if request.kind in KEPT and request in self._cache:
                 self._cache.move_to_end(request)
                 self._drop(key)
                 return Answer("done", self._cache[request], started=now)
@@ -258,7 +267,7 @@ class ThinkingService:
                 self._drop(key)
                 self._forget_stale(now)
                 same = next((p for p in self._pending.values() if p.request == request), None) \
-                    if request.kind == "outcomes" else None  # a class on one position: one search for all
+                    if request.kind in KEPT else None  # a class on one position: one search for all
                 future, pool = (same.future, same.pool) if same is not None else self._submit(request)
                 pending = _Pending(request, future, now, pool)
                 self._pending[key] = pending
@@ -280,7 +289,7 @@ class ThinkingService:
                 del self._pending[key]
                 return Answer("failed", error=exc, started=pending.started)
             del self._pending[key]
-            if request.kind == "outcomes":
+            if request.kind in KEPT:
                 self._cache[request] = value
                 while len(self._cache) > CACHED:
                     self._cache.popitem(last=False)

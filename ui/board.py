@@ -4,7 +4,7 @@
 puzzle, the sandbox) and sends every press to its one ``press``;
 :func:`picture` draws a position nobody can press (Home).
 
-Layout (DESIGN.md "Board on screen"): South's row along the bottom, pit 1 at
+Layout (docs/architecture.md "The board on screen"): South's row along the bottom, pit 1 at
 the left; North's row along the top, pit 1 at the right; South's store on the
 right, North's on the left. Every pit shows its seeds as dots and as a
 number. A pit that can be pressed is an enabled ``<button>`` with an
@@ -53,7 +53,7 @@ def _declared() -> Callable[..., Any]:
     # The root stays hidden until board.css, loaded beside board.js (a <link> Streamlit adds), has
     # applied: a board drawn first would show unstyled 23-px buttons for a moment on a busy machine.
     return st.components.v2.component(board_files.NAME, html=board_files.module_links() + HIDDEN_ROOT,
-                                      css="board.css", js="board.js")
+                                      css=board_files.css(), js=board_files.js())
 
 
 def _component(**kwargs: Any) -> None:

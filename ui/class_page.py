@@ -16,12 +16,11 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from store import classes, learners
-from store.db import StoreUnavailable
 from tutor import words
 from tutor.classroom import class_csv, class_rows, steps_grid
+from tutor.codes import code_sized, normalise_class
 from tutor.names import read_name
-from ui import frame, learner, live, state, teacher
+from ui import frame, live, state, teacher, wiring
 
 K = state.Keys.CLASS
 
@@ -32,48 +31,48 @@ def _value(name: str) -> str:
 
 
 def _join() -> None:
-    sess = state.session()
-    db = learner.database()
-    if db is None or sess.learner is None:
-        sess.store_lost = True
+    me = state.session().learner
+    if me is None:
+        state.session().store_lost = True
         return
     name, problem = read_name(_value("name"))
     if problem is not None:  # the one rule for typed names (tutor.names): nothing is written
         st.session_state[f"{K}problem"] = words.join_problem(problem)
         return
-    code = learners.normalise_class(_value("code"))
+    code = normalise_class(_value("code"))
     try:
         if code is None:  # the right size but a letter no code has (Z, O, ...): no such class
-            raise LookupError("class" if learners.code_sized(_value("code")) else "code")
-        classes.join(db, sess.learner, code, name, client=state.client())
+            raise LookupError("class" if code_sized(_value("code")) else "code")
+        wiring.guard(lambda school: school.join(me, code, name, client=state.client()), None)
     except LookupError as exc:
         st.session_state[f"{K}problem"] = words.join_problem(str(exc.args[0]) if exc.args else "class")
     except ValueError as exc:
         st.session_state[f"{K}problem"] = words.join_problem(str(exc))
-    except StoreUnavailable:
-        sess.store_lost = True
 
 
 def _leave() -> None:
     sess = state.session()
-    db = learner.database()
-    if db is not None and sess.learner is not None:
-        classes.leave(db, sess.learner)
+    me = sess.learner
+    if me is not None:
+        wiring.guard(lambda school: school.leave(me), None)
         sess.question = None
+        st.session_state.pop(live.IN_CLASS, None)  # left by their own press: nothing to tell
 
 
 def pupil() -> None:
     """The pupil's part: the class joined (and its live question), or the form to join one."""
     sess = state.session()
-    db = learner.database()
-    if db is None:
+    me = sess.learner
+    if wiring.school() is None:
         st.info(words.not_saved(), icon=":material/cloud_off:")
         return
-    if sess.learner is None:  # the keeper reports in a moment; its run draws the form (ui.learner.SHOWS_CODE)
+    if me is None:  # the keeper reports in a moment; its run draws the form (ui.learner.SHOWS_CODE)
         st.caption(words.code_coming())
         return
-    joined = learners.class_of(db, sess.learner)
+    joined = wiring.guard(lambda school: school.class_of(me), None)
     if joined is None:
+        if st.session_state.pop(live.IN_CLASS, None) is not None:  # taken out by the teacher
+            st.info(words.taken_out(), icon=":material/group_off:")
         st.caption(words.pupil_intro())
         with st.form(f"{K}join_form", border=True):
             st.text_input(words.label("class_code"), key=f"{K}code", max_chars=12)
@@ -83,10 +82,13 @@ def pupil() -> None:
         if problem:
             st.error(problem, icon=":material/error:")
         return
-    st.markdown(words.joined(classes.class_name(db, joined[0]) or joined[0]))
+    st.markdown(words.joined(wiring.guard(lambda school: school.class_name(joined[0]), None) or joined[0]))
     st.markdown(words.joined_as(joined[1]))
+    st.session_state[live.IN_CLASS] = joined[0]
     live.pupil_panel()
-    st.button(words.label("leave_class"), key=f"{K}leave", on_click=_leave, icon=":material/logout:")
+    with st.popover(words.label("leave_class"), icon=":material/logout:", key=f"{K}leave_ask"):
+        st.markdown(words.leave_warning())
+        st.button(words.label("leave_confirm"), key=f"{K}leave", on_click=_leave, type="primary")
 
 
 def heatmap(names: list[str], lesson_titles: list[str], grid: list[list[float]]) -> go.Figure:
@@ -149,17 +151,13 @@ def row_height(rows: list[dict[str, Any]]) -> int | None:
 @st.fragment(run_every=dt.timedelta(seconds=5))  # a timedelta, not "5s" (read with pandas)
 def dashboard() -> None:
     """The teacher's class: who did what, refreshed while open."""
-    sess = state.session()
-    db = learner.database()
-    code = sess.teacher_class
-    if db is None or code is None:
+    code = state.session().teacher_class
+    if code is None:
         return
-    try:
-        pupils = classes.pupils(db, code)
-        name = classes.class_name(db, code) or code
-    except StoreUnavailable:
-        sess.store_lost = True
+    read = wiring.guard(lambda school: (school.pupils(code), school.class_name(code) or code), None)
+    if read is None:
         return
+    pupils, name = read
     st.subheader(words.class_heading(name, len(pupils)))
     if not pupils:
         st.info(words.no_pupils(code), icon=":material/group_add:")
@@ -181,7 +179,7 @@ def dashboard() -> None:
 def render() -> None:
     """The Class page body (below the title)."""
     sess = state.session()
-    if learner.database() is None:
+    if wiring.school() is None:
         st.warning(words.not_saved(), icon=":material/cloud_off:")
         return
     if sess.teacher_class is not None and teacher.still_teacher():

@@ -23,12 +23,11 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
-from streamlit.commands import page_config
 
 from lessons import snapshot
 from tutor import i18n, words
 from tutor.progress import Summary
-from ui import lang, learner, live, reveal, state, thinking
+from ui import lang, learner, live_banner, reveal, state, streamlit_compat, thinking
 
 if TYPE_CHECKING:
     from lessons.models import Lesson, Puzzle
@@ -153,23 +152,9 @@ def navigation() -> st.navigation:
 ICON = "\N{CHESTNUT}"
 """The tab's icon: a seed, drawn by the browser from its emoji font (no file, no other server).
 An image file would cost a server's first page 0.1-0.2 s: Streamlit imports numpy and PIL to read
-any image, before Home can be drawn (``python bench/cold_start.py``); see also :func:`_known_icon`."""
-
-
-def _known_icon() -> None:
-    """Tell ``st.set_page_config`` that :data:`ICON` is an emoji without its check, once per process.
-
-    Streamlit checks a page icon against its catalogue of every emoji (``streamlit.emojis``: a module
-    that compiles a pattern of every emoji when imported, 0.04 s alone and 0.1-0.2 s while the browser
-    loads the first page, before Home can be drawn). :data:`ICON` is one (the tests check it against
-    that catalogue); any other text is still checked by Streamlit."""
-    check = page_config.is_emoji
-    if not getattr(check, "knows_icon", False):
-        def is_emoji(text: str) -> bool:
-            return text == ICON or check(text)
-
-        is_emoji.knows_icon = True  # type: ignore[attr-defined]
-        page_config.is_emoji = is_emoji
+any image, before Home can be drawn (``python -m bench.cold_start``). It is an emoji of Streamlit's
+catalogue (the tests check it), so ``st.set_page_config`` is told so without loading that catalogue
+(``ui.streamlit_compat.trust_emoji_icon``)."""
 
 TOP_ROOM = "[data-testid='stMainBlockContainer'] { padding-top: 2.5rem; }"
 """The room above a page's heading (Streamlit's own is 6rem)."""
@@ -181,7 +166,7 @@ def run() -> None:
     lang.choose()
     # The icon before the navigation: else the browser shows the page's own icon first, fetched
     # from Google's font server.
-    _known_icon()
+    streamlit_compat.trust_emoji_icon(ICON)
     st.set_page_config(page_title=words.label("app_name"), page_icon=ICON, layout="wide")
     state.session()
     chosen = navigation()
@@ -227,7 +212,7 @@ def sidebar(current_title: str) -> Any:
         st.caption(words.you_are_on(current_title))
         slot = st.container()
         learner.panel(current_title)
-        live.sidebar_banner()
+        live_banner.sidebar_banner()
         # Keyed: a rerun (the keeper reporting) keeps it open; closed, it builds nothing.
         panel = st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,
                             on_change="rerun")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import threading
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor import i18n, words
 from ui import state
@@ -26,29 +25,33 @@ NAMES = {"en": "English", "el": "Ελληνικά"}
 
 
 _SEEN = threading.local()
-"""This script thread's last answer: ``(script run context, language)``. A page run makes a few
-hundred sentences, and reading Session State for each cost a tenth of a press; the language only
-changes through :func:`choose` and the switch's callback, which both update it. A script thread
-serves one session (its own context); a new thread or context reads Session State again."""
+"""This thread's answer, once read (``value``): its session's language. A page run makes a few hundred
+sentences, and reading Session State for each cost a tenth of a press. A thread serves one session
+for its whole life (Streamlit runs a session's script and its callbacks on a thread of their own,
+AppTest one per run), and the language only changes through :func:`choose`, :func:`remembered` and
+the switch's callback, which all update it; a new thread reads Session State again. The main thread
+never runs a session's script (it runs the server, or a test or a tool): English there, whatever it
+was told, and Session State is not read (outside a session Streamlit would warn that it does not work)."""
 
 
 def _remember(lang: object) -> None:
-    _SEEN.value = (get_script_run_ctx(suppress_warning=True), lang)
+    _SEEN.value = lang
 
 
 def session_language() -> str | None:
     """The running session's language (``None`` outside a session: English)."""
-    ctx = get_script_run_ctx(suppress_warning=True)
-    if ctx is None:
-        return None  # no script context (a test or a tool)
-    seen = getattr(_SEEN, "value", None)
-    if seen is not None and seen[0] is ctx:
-        return seen[1]
+    if threading.current_thread() is threading.main_thread():
+        return None  # no session's script thread (a test or a tool)
+    try:
+        seen: str | None = _SEEN.value
+        return seen
+    except AttributeError:  # this thread's first sentence
+        pass
     try:
         lang = st.session_state.get(KEY)
-    except Exception:  # noqa: BLE001 - no session state (a test or a tool)
-        return None
-    _SEEN.value = (ctx, lang)
+    except Exception:  # noqa: BLE001 - no session state (a tool's own thread)
+        lang = None
+    _SEEN.value = lang
     return lang
 
 

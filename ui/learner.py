@@ -11,25 +11,21 @@ memory and says so. Nothing here decides what progress means
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor import words
 from tutor.activity import Notice
+from tutor.codes import new_key, normalise
 from tutor.progress import Progress
-from ui import lang, state
+from tutor.school import StoreUnavailable
+from ui import lang, state, wiring
 
 if TYPE_CHECKING:
-    from store.db import Database
-
-# The store (SQLAlchemy, Alembic) is imported where the database is first used, not with this
-# module: every page imports it, and a server's first page is drawn before the learner keeper
-# reports (the database is needed from then on). It is not opened ahead on a thread while the
-# browser draws that page: the thread's imports held back the server's event loop, which then
-# sends the board's files (bench/cold_start.py: Home shown 2.68 s without it, 3.14 s with it).
+    from tutor.school import School
 
 _HERE = Path(__file__).resolve().parent
 _KEEPER = st.components.v2.component(
@@ -39,46 +35,26 @@ _KEEPER = st.components.v2.component(
 )
 
 
-@st.cache_resource(show_spinner=False)
-def _open() -> Database | None:
-    from store.db import Database, StoreUnavailable
-
-    try:
-        return Database()
-    except StoreUnavailable:
-        return None
-
-
-def database() -> Database | None:
-    """The server's progress database, opened and migrated once; ``None`` when it cannot be reached."""
-    return _open()
-
-
-def _bind(db: Database, code: str) -> None:
-    from store.progress import StoredProgress
-
+def _bind(school: School, code: str) -> None:
     sess = state.session()
     sess.learner = code
     sess.keeper = {**sess.keeper, "ask": False, "save": code, "forget": False}
-    state.bind_progress(StoredProgress(db, code))
+    state.bind_progress(school.progress(code))
 
 
 def _use(text: object) -> bool:
     """Bind the code ``text`` if it is a known learner; else a note says why and nothing changes."""
-    from store import learners
-    from store.db import StoreUnavailable
-
     sess = state.session()
-    db = database()
+    db = wiring.school()
     if db is None:
         sess.store_lost = True
         return False
-    code = learners.normalise(text)
+    code = normalise(text)
     try:
         if code is None:
             state.tell(Notice("error", words.code_malformed()))
             return False
-        if not learners.exists(db, code):
+        if not db.learner_exists(code):
             state.tell(Notice("error", words.code_unknown(code)))
             return False
     except StoreUnavailable:
@@ -93,23 +69,20 @@ def _use(text: object) -> bool:
 
 def _stored(value: object) -> None:
     """The keeper reported this browser's code (``""``: none): bind it, or make a new learner."""
-    from store import learners
-    from store.db import StoreUnavailable
-
     sess = state.session()
     sess.keeper["ask"] = False
-    db = database()
+    db = wiring.school()
     if db is None or sess.learner is not None:
         sess.store_lost = db is None
         sess.keeper_full = "lost" if db is None else None
         return
-    code = learners.normalise(value)
+    code = normalise(value)
     try:
-        if code is not None and learners.exists(db, code):
+        if code is not None and db.learner_exists(code):
             _bind(db, code)
             sess.keeper_full = "known"
             return
-        _bind(db, learners.new_learner(db))
+        _bind(db, db.new_learner())
         sess.keeper_full = "new"
     except StoreUnavailable:
         sess.store_lost = True
@@ -138,21 +111,18 @@ def _on_stored() -> None:
 
 
 def _teacher(key: object) -> bool:
-    """The keeper reported this browser's teacher key (``store.teachers``: made when this browser made
+    """The keeper reported this browser's teacher key (``tutor.codes.new_key``: made when this browser made
     or opened a class): the session gets back the teacher view still open on it (True). The key stays
     with the browser either way: it marks a teacher's device, which others' wrong PINs never lock out."""
-    from store import teachers
-    from store.db import StoreUnavailable
-
     sess = state.session()
-    db = database()
+    db = wiring.school()
     if not isinstance(key, str) or not key or db is None:
         return False
     sess.keeper["teach"] = key
     if sess.teacher_class is not None:
         return False
     try:
-        view = teachers.view_of(db, key)
+        view = db.view_of(key)
     except StoreUnavailable:
         sess.store_lost = True
         return False
@@ -164,13 +134,11 @@ def _teacher(key: object) -> bool:
 
 def teacher_key() -> str:
     """This browser's teacher key: the one its keeper reported, or a new one it is told to keep
-    (``store.teachers.new_key``; never the learner code, which is shown and shared)."""
-    from store import teachers
-
+    (``tutor.codes.new_key``; never the learner code, which is shown and shared)."""
     sess = state.session()
     key = sess.keeper.get("teach")
     if not isinstance(key, str) or not key:
-        key = sess.keeper["teach"] = teachers.new_key()
+        key = sess.keeper["teach"] = new_key()
         sess.keeper["unteach"] = False
     return key
 
@@ -218,12 +186,24 @@ def keeper(page: str) -> None:
     _keeper_part(page)
 
 
-@st.fragment
+_IN_APP_RUN: ContextVar[bool] = ContextVar("mancala_tutor_keeper_in_app_run", default=False)
+"""True while the frame's whole-app run draws the keeper; False in its report's own run, when
+Streamlit runs the keeper's fragment alone (it calls :func:`_keeper_fragment` itself)."""
+
+
 def _keeper_part(page: str) -> None:
+    token = _IN_APP_RUN.set(True)
+    try:
+        _keeper_fragment(page)
+    finally:
+        _IN_APP_RUN.reset(token)
+
+
+@st.fragment
+def _keeper_fragment(page: str) -> None:
     sess = state.session()
     why, sess.keeper_full = sess.keeper_full, None
-    ctx = get_script_run_ctx()
-    if why is not None and ctx is not None and ctx.fragment_ids_this_run:  # the report's own run
+    if why is not None and not _IN_APP_RUN.get():  # the report's own run: the keeper alone
         if (why != "new" or page in SHOWS_CODE or page in SHOWS_PROGRESS
                 or st.session_state.get(state.Keys.LEARNER_PANEL)):
             st.rerun(scope="app")
@@ -241,11 +221,6 @@ def forget() -> None:
     """"Forget me on this device": the code's progress stays in the store under it; this device
     starts afresh with a new learner code (kept by the browser in place of the old one), and is no
     class's teacher device any more (its teacher key is dropped by the browser and the store)."""
-    from store import learners
-    from store.db import StoreUnavailable
-
-    from store import teachers
-
     sess = state.session()
     old = sess.learner or ""
     key = sess.keeper.get("teach")
@@ -253,14 +228,19 @@ def forget() -> None:
     sess.keeper = {**sess.keeper, "ask": False, "save": None, "forget": True, "teach": None, "unteach": True}
     sess.teacher_class, sess.teacher_owner, sess.class_made = None, False, None
     state.bind_progress(Progress())
-    db = database()
+    db = wiring.school()
     if db is not None:
         try:
-            teachers.forget_device(db, key)  # a shared computer: the next person is nobody's teacher
-            _bind(db, learners.new_learner(db))
+            db.forget_device(key)  # a shared computer: the next person is nobody's teacher
+            _bind(db, db.new_learner())
         except StoreUnavailable:
             sess.store_lost = True
     state.tell(Notice("info", words.forgotten(old)))
+
+
+def _use_typed() -> None:
+    """"Use this code": bind the code typed in the sidebar's field (:func:`_use`)."""
+    _use(st.session_state.get(f"{state.Keys.LEARNER}code", ""))
 
 
 def panel(page: str) -> None:
@@ -292,7 +272,7 @@ def panel(page: str) -> None:
             st.code(continue_link(sess.learner), language=None, wrap_lines=True)
         st.text_input(words.label("learner_code"), key=f"{state.Keys.LEARNER}code", max_chars=20)
         st.button(words.label("use_code_go"), key=f"{state.Keys.LEARNER}use",
-                  on_click=lambda: _use(st.session_state.get(f"{state.Keys.LEARNER}code", "")))
+                  on_click=_use_typed)
         if sess.learner:
             with st.popover(words.label("forget_me"), icon=":material/logout:", key=f"{state.Keys.LEARNER}forget_ask"):
                 st.markdown(words.forget_warning(sess.learner))
@@ -300,4 +280,4 @@ def panel(page: str) -> None:
                           type="primary")
 
 
-__all__ = ["database", "forget", "keep", "keeper", "panel", "reporting", "teacher_key"]
+__all__ = ["forget", "keep", "keeper", "panel", "reporting", "teacher_key"]

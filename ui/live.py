@@ -19,10 +19,12 @@ from engine import NORTH, Position, Rules
 from tutor import i18n, words
 from tutor.links import read_link
 from tutor.live import QuestionActivity, answer_pits, answers_table, question_link, question_puzzle
-from ui import board, learner, state
+from ui import board, state, wiring
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
+
+    from tutor.school import Question, School
 
 # Plotly, the analysis tables (``ui.figures``, ``ui.outcomes``) and the store (SQLAlchemy) are
 # imported where they are used: every page imports this module (the sidebar's banner, "Ask my
@@ -34,38 +36,34 @@ ANALYSIS_MS = 1000
 BAR_COLOUR = "#0072B2"
 BEST_COLOUR = "#009E73"
 """The answers' bars, and those of the best pits (Okabe-Ito blue and bluish green)."""
+IN_CLASS = f"{state.Keys.CLASS}in_class"
+"""Session State: the class this pupil's Class page last showed them in (a poll that finds them out
+of it reruns the page, which says so: ``ui.class_page.pupil``)."""
 POLL = timedelta(seconds=3)
 """How often an open Class page asks for news (answers, a new question). Intervals are timedeltas:
 Streamlit reads a string such as "3s" with pandas, which would make every page's first start wait
 for pandas."""
-TOASTED = f"{K}toasted"
-"""Session State: the id of the last open question a pop-up announced to this pupil."""
+
 
 
 def ask_button(rules: Rules, position: Position, where: str, puzzle_id: str | None = None) -> None:
     """"Ask my class" under a board, for a session that opened a class (nothing otherwise); from a
     puzzle (``puzzle_id``), the question carries it: its task goes to the pupils, its answer is the right pit."""
     sess = state.session()
-    if sess.teacher_class is None:
-        return
-    db = learner.database()
-    if db is None:
-        return
     code = sess.teacher_class
+    if code is None or wiring.school() is None:
+        return
 
     def send() -> None:
-        from store import classes, live
-        from store.db import StoreUnavailable
         from ui import teacher
 
         if not teacher.still_teacher():
             return
-        try:
-            live.ask(db, code, question_link(rules, position, puzzle_id))
+        link = question_link(rules, position, puzzle_id)
+        name = wiring.guard(lambda school: (school.ask(code, link), school.class_name(code) or code)[1], None)
+        if name is not None:
             state.tell(None)
-            st.toast(words.question_sent(classes.class_name(db, code) or code))
-        except StoreUnavailable:
-            sess.store_lost = True
+            st.toast(words.question_sent(name))
 
     st.button(words.label("ask_class"), key=f"{K}ask_{where}", on_click=send, icon=":material/quiz:")
 
@@ -101,29 +99,20 @@ def answers_figure(counts: dict[int, int], pits: int, best: frozenset[int] = fro
 def teacher_panel() -> None:
     """The projector's part: the open question, how many have answered, reveal (then the pits chosen,
     as bars, and what each move does) and end."""
-    from store import classes, live
-    from store.db import StoreUnavailable
     from ui import teacher
 
     sess = state.session()
-    db = learner.database()
-    if sess.teacher_class is None or db is None:
+    code = sess.teacher_class
+    if code is None:
         return
     if not teacher.still_teacher():  # signed out by the class's owner, or a new PIN: the page says so
         st.rerun(scope="app")
-    try:
-        st.markdown(words.pupils_now(classes.pupil_count(db, sess.teacher_class)))
-    except StoreUnavailable:
-        sess.store_lost = True
+    read = wiring.guard(lambda school: _teacher_read(school, code), None)
+    if read is None:
         return
+    count, q, counts, named = read
+    st.markdown(words.pupils_now(count))
     st.subheader(words.label("live_question"))
-    try:
-        q = live.current(db, sess.teacher_class)
-        counts = live.tally(db, q.id) if q is not None else {}
-        named = live.answers_by_name(db, q.id, sess.teacher_class) if q is not None else []
-    except StoreUnavailable:
-        sess.store_lost = True
-        return
     if q is None:
         st.caption(words.no_question_teacher())
         return
@@ -156,9 +145,9 @@ def teacher_panel() -> None:
                                  width="stretch")
     row = st.container(horizontal=True)
     if not q.revealed:
-        row.button(words.label("reveal"), key=f"{K}reveal", on_click=live.reveal, args=(db, q.id),
+        row.button(words.label("reveal"), key=f"{K}reveal", on_click=_act, args=("reveal", q.id),
                    icon=":material/visibility:", type="primary")
-    row.button(words.label("end_question"), key=f"{K}end", on_click=live.close, args=(db, q.id),
+    row.button(words.label("end_question"), key=f"{K}end", on_click=_act, args=("end", q.id),
                icon=":material/stop_circle:")
     if q.revealed and puzzle is not None:  # the puzzle's own explanation: one answer on the screen
         st.markdown(puzzle.explanation)
@@ -172,6 +161,22 @@ def teacher_panel() -> None:
         else:
             key = (start.to_notation(), outcomes.rules_key(rules), ANALYSIS_MS, i18n.current())
             outcomes.render_rows(rows, rules.game, outcomes.figure_of(*key, tuple(rows)))  # each poll: no new figure
+
+
+def _teacher_read(school: School, code: str) -> tuple[int, Question | None, dict[int, int], list[tuple[str, int | None]]]:
+    """What the projector's panel shows of class ``code``: pupils in it, the open question, its
+    answers' count per pit and who answered what."""
+    q = school.current(code)
+    return (school.pupil_count(code), q, school.tally(q.id) if q is not None else {},
+            school.answers_by_name(q.id, code) if q is not None else [])
+
+
+def _act(what: str, question: int) -> None:
+    """The teacher shows the answers (``"reveal"``) or ends the question (``"end"``)."""
+    from ui import teacher
+
+    if teacher.still_teacher():
+        wiring.guard(lambda school: school.reveal(question) if what == "reveal" else school.end_question(question), None)
 
 
 def _puzzles() -> dict[str, Any]:
@@ -219,21 +224,18 @@ def _analysis(start: Position, rules: Rules) -> list[dict[str, Any]] | None:
 @st.fragment(run_every=POLL)
 def pupil_panel() -> None:
     """A pupil's part: the open question's board to press, or a line saying there is none."""
-    from store import learners, live
-    from store.db import StoreUnavailable
-
     sess = state.session()
-    db = learner.database()
     code = sess.learner
-    if db is None or code is None:
+    school = wiring.school()
+    if school is None or code is None:
         return
-    try:
-        joined = learners.class_of(db, code)
-        q = live.current(db, joined[0]) if joined else None
-    except StoreUnavailable:
-        sess.store_lost = True
+    read = wiring.guard(lambda school: _pupil_read(school, code), None)
+    if read is None:
         return
+    joined, q = read
     if joined is None:
+        if st.session_state.get(IN_CLASS) is not None:  # taken out while the page was open: say so
+            st.rerun(scope="app")
         return
     st.subheader(words.label("live_question"))
     if q is None:
@@ -241,9 +243,10 @@ def pupil_panel() -> None:
         st.caption(words.no_question())
         return
     if sess.question is None or sess.question[0] != q.id:
-        chosen = live.my_answer(db, q.id, code)
-        sess.question = (q.id, QuestionActivity(q.link, lambda pit: live.answer(db, q.id, code, pit), chosen,
-                                                q.revealed, question_puzzle(q.link, _puzzles())))
+        chosen = wiring.guard(lambda school: school.my_answer(q.id, code), None)
+        qid = q.id
+        sess.question = (qid, QuestionActivity(q.link, lambda pit: wiring.guard(lambda s: s.answer(qid, code, pit), "closed"),
+                                               chosen, q.revealed, question_puzzle(q.link, _puzzles())))
     run = sess.question[1]
     task = run.task()
     if task is not None:
@@ -257,46 +260,10 @@ def pupil_panel() -> None:
         getattr(st, run.notice.kind)(run.notice.text)
 
 
-def sidebar_banner() -> None:
-    """In the sidebar of every page: a link to the Class page while the pupil's class has an open question.
-
-    Only a learner who joined a class polls (every 10 s); everybody else's page never reruns by itself,
-    so a server full of learners outside a class does no work between their presses."""
-    sess = state.session()
-    if sess.learner is None:  # before the database: a first visit draws its first page without it
-        return
-    db = learner.database()
-    if db is None:
-        return
-    from store import learners, live
-    from store.db import StoreUnavailable
-
-    try:
-        joined = learners.class_of(db, sess.learner)
-    except StoreUnavailable:
-        return
-    if joined is not None:
-        _class_banner(joined[0])
+def _pupil_read(school: School, learner: str) -> tuple[tuple[str, str] | None, Question | None]:
+    """The class ``learner`` joined (``(code, name)`` or ``None``) and its open question."""
+    joined = school.class_of(learner)
+    return joined, school.current(joined[0]) if joined else None
 
 
-@st.fragment(run_every=timedelta(seconds=10))
-def _class_banner(class_code: str) -> None:
-    db = learner.database()
-    if db is None:
-        return
-    from store import live
-    from store.db import StoreUnavailable
-
-    try:
-        q = live.current(db, class_code)
-    except StoreUnavailable:
-        return
-    if q is not None and not q.revealed:
-        st.info(words.question_open(), icon=":material/quiz:")
-        st.page_link("pages/class.py", label=words.label("answer_link"), icon=":material/touch_app:")
-        if st.session_state.get(TOASTED) != q.id:  # once per question: on a phone the sidebar is closed
-            st.session_state[TOASTED] = q.id
-            st.toast(words.question_toast(), icon=":material/quiz:", duration="long")
-
-
-__all__ = ["answers_figure", "ask_button", "pupil_panel", "sidebar_banner", "teacher_panel"]
+__all__ = ["IN_CLASS", "answers_figure", "ask_button", "pupil_panel", "teacher_panel"]

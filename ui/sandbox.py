@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 from streamlit.errors import StreamlitAPIException
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor import i18n, words
 from tutor.sandbox import SandboxActivity
-from ui import board, learner, live, reveal, sandbox_panels, state, story, thinking
+from ui import board, learner, live, reveal, sandbox_panels, state, story, streamlit_compat, thinking
 
 _log = logging.getLogger(__name__)
 
@@ -168,11 +168,13 @@ def _rerun_parts(keys: list[str]) -> None:
     learner's key reported) has its callback called in a whole-app run; a keyed ``st.rerun`` there
     would stop that run before anything is drawn and run only ``keys``, so the panels (drawn by no
     fragment in ``keys``) would be gone until the next whole run. The whole run draws them all.
+    Streamlit has no public way to tell the two apart (``ui.streamlit_compat.fragment_run``); when
+    it cannot be told, the whole app runs again (always right, only slower).
     """
-    ctx = get_script_run_ctx()
-    if ctx is None or not ctx.fragment_ids_this_run:
+    fragment_run = streamlit_compat.fragment_run()
+    if fragment_run is False:
         return
-    st.rerun(keys)
+    st.rerun(keys if fragment_run else "app")
 
 
 def _control(action: Callable[[], object]) -> Callable[[], None]:
@@ -198,7 +200,7 @@ def _rerun() -> None:
 
 
 @st.fragment(key=BOARD_FRAGMENT)
-def _board_part(board_box: DeltaGenerator) -> None:
+def _board_part(board_box: AbstractContextManager[Any]) -> None:
     """Everything a press changes: the board (in ``board_box``); what the moves did and the result
     (in the fragment's own place, below the controls).
 
@@ -233,7 +235,7 @@ def _board_part(board_box: DeltaGenerator) -> None:
 
 
 @st.fragment(key=CONTROLS_FRAGMENT)
-def _controls_part(controls_box: DeltaGenerator) -> None:
+def _controls_part(controls_box: AbstractContextManager[Any]) -> None:
     with controls_box:
         _controls(state.sandbox())
 

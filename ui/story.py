@@ -4,25 +4,22 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import MoveValue, Position, Rules, analyse, rules_from_params
+from engine import MoveValue, Position, Rules
 from tutor import words
 from tutor.analysis import blunders, story_rows
 from tutor.sandbox import SandboxActivity
-from ui import figures, sandbox_panels, state
+from tutor.thinking import Request
+from ui import figures, sandbox_panels, state, thinking
 
 STORY_MS = 300
 """Thinking time per move of the story, in milliseconds."""
 
 
-@st.cache_data(show_spinner=False, max_entries=2048)
-def _values(notation: str, rules_items: tuple[tuple[str, str], ...], time_ms: int) -> list[MoveValue]:
-    rules = rules_from_params(dict(rules_items))
-    return list(analyse(Position.from_notation(notation, rules), rules, time_ms=time_ms))
-
-
-def values(position: Position, rules: Rules) -> list[MoveValue]:
-    """``engine.analyse`` of ``position``, cached by (notation, rules)."""
-    return _values(position.to_notation(), tuple(sorted(rules.to_params().items())), STORY_MS)
+def request(sb: SandboxActivity) -> Request:
+    """The search of ``sb``'s story: every position a move was played from, :data:`STORY_MS` each,
+    in the server's process pool (``tutor.thinking``; never on the page's script thread)."""
+    before = tuple(sb.game.positions()[:len(sb.game.results)])
+    return Request("story", sb.game.start, sb.rules, STORY_MS, positions=before)
 
 
 def render(sb: SandboxActivity) -> None:
@@ -37,9 +34,20 @@ def render(sb: SandboxActivity) -> None:
         return
     if not st.toggle(words.label("story_toggle"), key=f"{K}on"):
         return
-    bar = st.progress(0.0, text=words.analysing())
-    rows = story_rows(sb.game, values, progress=lambda f: bar.progress(f, text=words.analysing()))
-    bar.empty()
+    search = request(sb)
+    answer = thinking.ask(search)
+    if answer.state == "running":
+        thinking.wait(words.analysing(), lambda: thinking.ask(search).state != "running", slowly=True)
+        return
+    if answer.state == "failed":
+        st.error(words.outcomes_failed(), icon=":material/error:")
+        return
+    found: dict[Position, list[MoveValue]] = dict(zip(search.positions, answer.value, strict=True))
+
+    def values(position: Position, _rules: Rules) -> list[MoveValue]:
+        return found[position]
+
+    rows = story_rows(sb.game, values)
     st.plotly_chart(figures.story_figure(rows), key=f"{K}chart", width="stretch")
     st.table(figures.story_table(rows), hide_index=True)  # the chart's numbers as text (a real table)
     bad = blunders(rows)

@@ -1,6 +1,6 @@
 """The teacher's side of the Class page: make or open a class, the PIN said once behind a deliberate
 press, and the settings for the teacher's own screen (who may join, taking a pupil out, the teacher
-devices, a new PIN). The rules of who may do what are ``store.teachers``; this module only draws.
+devices, a new PIN). The rules of who may do what are the store's (``tutor.school.School``); this module only draws.
 
 Nothing secret is drawn where a projector would show it: the PIN and recovery code appear only in a
 dialog the teacher opens with "Show my PIN (not on the projector)", and go from the session once the
@@ -13,13 +13,11 @@ import datetime as dt
 
 import streamlit as st
 
-from store import classes, learners, teachers
-from store.db import StoreUnavailable
-from store.limits import Who
 from tutor import words
 from tutor.classroom import minutes_since
 from tutor.names import read_name
-from ui import learner, state
+from tutor.school import Device, NewClass, Who
+from ui import learner, state, wiring
 
 K = state.Keys.CLASS
 
@@ -35,67 +33,49 @@ def who() -> Who:
 
 
 def _create() -> None:
-    sess = state.session()
-    db = learner.database()
-    if db is None:
-        sess.store_lost = True
-        return
     name, problem = read_name(_value("new_name"))
     if problem is not None:
         st.session_state[f"{K}problem_t"] = words.join_problem(problem)
         return
     try:
-        made = teachers.create_class(db, name, learner.teacher_key())
+        made = wiring.guard(lambda school: school.create_class(name, learner.teacher_key()), None)
     except ValueError as exc:
         st.session_state[f"{K}problem_t"] = words.join_problem(str(exc))
         return
-    except StoreUnavailable:
-        sess.store_lost = True
-        return
-    sess.class_made = tuple(made)  # type: ignore[assignment]
+    if made is not None:
+        _made(made)
+
+
+def _made(made: NewClass, changed: bool = False) -> None:
+    """This device now owns class ``made.code``, its PIN and recovery code waiting behind a press
+    (``changed``: a new PIN for a class that was there, said so until they are written down)."""
+    sess = state.session()
+    sess.class_made = (made.code, made.pin, made.recovery)
+    st.session_state[f"{K}changed"] = changed
     sess.teacher_class, sess.teacher_owner = made.code, True
 
 
 def _open() -> None:
-    sess = state.session()
-    db = learner.database()
-    if db is None:
-        sess.store_lost = True
-        return
     code, pin = _value("open_code"), _value("pin")
     st.session_state[f"{K}pin"] = ""
-    try:
-        verdict = teachers.open_with_pin(db, code, pin, learner.teacher_key(), who())
-        view = teachers.view_of(db, learner.teacher_key()) if verdict == "ok" else None
-    except StoreUnavailable:
-        sess.store_lost = True
-        return
+    key = learner.teacher_key()
+    verdict = wiring.guard(lambda school: school.open_with_pin(code, pin, key, who()), None)
+    view = wiring.guard(lambda school: school.view_of(key), None) if verdict == "ok" else None
     if view is None:
-        st.session_state[f"{K}problem_t"] = words.pin_refused(verdict)
+        if verdict is not None:
+            st.session_state[f"{K}problem_t"] = words.pin_refused(verdict)
         return
-    sess.teacher_class, sess.teacher_owner = view
+    state.session().teacher_class, state.session().teacher_owner = view
 
 
 def _recover() -> None:
-    sess = state.session()
-    db = learner.database()
-    if db is None:
-        sess.store_lost = True
-        return
     code, recovery = _value("rec_code"), _value("recovery")
     st.session_state[f"{K}recovery"] = ""
-    try:
-        made = teachers.reset_with_recovery(db, code, recovery, learner.teacher_key(), who())
-    except StoreUnavailable:
-        sess.store_lost = True
-        return
+    made = wiring.guard(lambda school: school.reset_with_recovery(code, recovery, learner.teacher_key(), who()), None)
     if isinstance(made, str):
         st.session_state[f"{K}problem_r"] = words.recovery_refused(made)
-        return
-    sess.class_made = tuple(made)  # type: ignore[assignment]
-    sess.teacher_class, sess.teacher_owner = made.code, True
-    state.tell(None)
-    st.session_state[f"{K}changed"] = True
+    elif made is not None:
+        _made(made, changed=True)
 
 
 def forms() -> None:
@@ -144,7 +124,7 @@ def secrets_notice() -> None:
     sess = state.session()
     if sess.class_made is None:
         return
-    if st.session_state.pop(f"{K}changed", False):
+    if st.session_state.get(f"{K}changed", False):
         st.success(words.pin_changed(), icon=":material/key:")
     else:
         st.success(words.class_ready(sess.class_made[0]), icon=":material/check_circle:")
@@ -155,16 +135,14 @@ def secrets_notice() -> None:
 
 def still_teacher() -> bool:
     """Whether this session's teacher view is still open in the store (the owner may have signed this
-    device out, or made a new PIN): if not, the view closes here too and says why."""
+    device out, or made a new PIN): if not, the view closes here too and says why. While the store
+    cannot be reached the screen stays as it is."""
     sess = state.session()
-    db = learner.database()
-    if db is None or sess.teacher_class is None:
-        return sess.teacher_class is not None
-    try:
-        view = teachers.view_of(db, sess.keeper.get("teach"), sess.teacher_class)
-    except StoreUnavailable:
-        sess.store_lost = True
-        return True  # the store may be back in a moment: the screen stays
+    code = sess.teacher_class
+    if code is None:
+        return False
+    kept: tuple[str, bool] | None = (code, sess.teacher_owner)  # the store away: the screen stays
+    view = wiring.guard(lambda school: school.view_of(sess.keeper.get("teach"), code), kept)
     if view is None:
         sess.teacher_class, sess.teacher_owner, sess.class_made = None, False, None
         st.session_state[f"{K}signed_out"] = True
@@ -176,68 +154,66 @@ def still_teacher() -> bool:
 def close() -> None:
     """"Close the class view": the PIN is needed again on this device."""
     sess = state.session()
-    db = learner.database()
-    if db is not None and sess.teacher_class is not None:
-        try:
-            teachers.close_view(db, sess.keeper.get("teach"), sess.teacher_class)
-        except StoreUnavailable:
-            sess.store_lost = True
+    code, key = sess.teacher_class, sess.keeper.get("teach")
+    if code is not None:
+        wiring.guard(lambda school: school.close_view(key, code), None)
     sess.teacher_class, sess.teacher_owner, sess.class_made = None, False, None
 
 
 def _remove(code: str) -> None:
-    db = learner.database()
     name = st.session_state.get(f"{K}remove_name")
-    if db is None or not isinstance(name, str) or not still_teacher():
-        return
-    if classes.remove_pupil(db, code, name):
+    if not isinstance(name, str):
+        st.toast(words.choose_pupil_first(), icon=":material/info:")
+    elif still_teacher() and wiring.guard(lambda school: school.remove_pupil(code, name), False):
         st.toast(words.pupil_removed(), icon=":material/person_remove:")
 
 
 def _sign_out(code: str, device: str) -> None:
-    db = learner.database()
-    if db is not None:
-        teachers.sign_out(db, code, state.session().keeper.get("teach"), device)
+    key = state.session().keeper.get("teach")
+    wiring.guard(lambda school: school.sign_out(code, key, device), False)
 
 
 def _change_pin(code: str) -> None:
-    sess = state.session()
-    db = learner.database()
-    if db is None:
-        return
-    made = teachers.change_pin(db, code, sess.keeper.get("teach"))
+    key = state.session().keeper.get("teach")
+    made = wiring.guard(lambda school: school.change_pin(code, key), None)
     if made is not None:
-        sess.class_made = tuple(made)  # type: ignore[assignment]
-        st.session_state[f"{K}changed"] = True
+        _made(made, changed=True)
+        st.session_state[f"{K}whole_page"] = True  # the PIN waits above this panel: see settings
+
+
+def _set_open(code: str, widget: str) -> None:
+    wanted = bool(st.session_state.get(widget))
+    wiring.guard(lambda school: school.set_open(code, wanted), None)
 
 
 def settings(code: str, names: list[str]) -> None:
     """The teacher's own settings, for their screen only: who may join, take a pupil out, and (on the
     owner device) the teacher devices and a new PIN."""
+    if st.session_state.pop(f"{K}whole_page", False):  # a new PIN: its notice is drawn outside this fragment
+        st.rerun(scope="app")
     sess = state.session()
-    db = learner.database()
-    if db is None:
+    key = sess.keeper.get("teach")
+    open_now = wiring.guard(lambda school: school.is_open(code), None)
+    if open_now is None:
         return
-    try:
-        open_now = classes.is_open(db, code)
-        listed = teachers.devices(db, code, sess.keeper.get("teach")) if sess.teacher_owner else []
-    except StoreUnavailable:
-        sess.store_lost = True
-        return
-    st.toggle(words.label("open_to_join"), value=open_now, key=f"{K}open_to_join_{open_now}",
-              help=words.open_to_join_help(),
-              on_change=lambda: classes.set_open(db, code, bool(st.session_state.get(f"{K}open_to_join_{open_now}"))))
+    none: list[Device] = []
+    listed = wiring.guard(lambda school: school.devices(code, key), none) if sess.teacher_owner else none
+    widget = f"{K}open_to_join_{open_now}"  # keyed by the store's value: another device's change shows
+    st.toggle(words.label("open_to_join"), value=open_now, key=widget, help=words.open_to_join_help(),
+              on_change=_set_open, args=(code, widget))
     if names:
         with st.form(f"{K}remove_form", border=False):
             pick, go = st.columns([3, 1], vertical_alignment="bottom")
-            pick.selectbox(words.label("remove_pupil"), names, key=f"{K}remove_name", index=None)
+            pick.selectbox(words.label("remove_pupil"), names, key=f"{K}remove_name", index=None,
+                           placeholder=words.label("choose_pupil"))
             go.form_submit_button(words.label("remove_go"), on_click=_remove, args=(code,),
                                   icon=":material/person_remove:")
     if not sess.teacher_owner:
+        st.caption(words.owner_only())
         return
     st.markdown(f"**{words.label('teacher_devices')}**")
     st.caption(words.devices_note())
-    mine = teachers.device_id(learner.teacher_key())
+    mine = wiring.guard(lambda school: school.device_id(learner.teacher_key()), "")
     now = dt.datetime.now(dt.UTC)
     for number, device in enumerate(listed, 1):
         row = st.container(horizontal=True, vertical_alignment="center")

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from typing import Any
+from contextvars import ContextVar
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import RerunData, RerunException, get_script_run_ctx
 
 from tutor.thinking import Answer, Request, service
+from ui import streamlit_compat
 
 POLL_S = 0.25
 """Seconds between two looks at the computer's search (one small fragment run each): its clock runs."""
@@ -34,7 +34,7 @@ PAGE = "thinking_page"
 
 def owner() -> str:
     """This session's id for the service (made once per session)."""
-    return st.session_state.setdefault(OWNER, uuid.uuid4().hex)
+    return str(st.session_state.setdefault(OWNER, uuid.uuid4().hex))
 
 
 def on_page(url_path: str) -> None:
@@ -53,32 +53,18 @@ def abandon() -> None:
     service().cancel(owner(), str(st.session_state.get(PAGE, "")))
 
 
-def rerun_fragment(key: str, ctx: Any = None) -> None:
-    """From a fragment's own run (a poll's tick): stop it and run the fragment keyed ``key`` alone next.
-
-    ``st.rerun(key)`` is allowed from a widget callback only; from a fragment body the same request
-    is made here (what ``st.rerun`` raises from a callback: a fragment-scoped rerun of ``key``'s ids,
-    then the other fragments this run had queued, so none of them is lost; the poll itself, left out
-    by its parent's run, is skipped). Returns without doing anything in a whole-app run: narrowing
-    that run would lose the rest of the page (the trap of ``ui.sandbox._rerun_parts``); the caller's
-    next tick asks again. ``ctx``: the script run context (this run's by default). Raises
-    ``RerunException`` (it stops this run) and ``StreamlitAPIException`` for an unknown ``key``.
-    """
-    ctx = ctx or get_script_run_ctx()
-    if ctx is None or not ctx.fragment_ids_this_run:
-        return
-    ids = list(dict.fromkeys([*ctx.fragment_storage.resolve_target(key), *ctx.fragment_ids_this_run]))
-    raise RerunException(RerunData(
-        query_string=ctx.query_string, page_script_hash=ctx.page_script_hash, fragment_id_queue=ids,
-        is_fragment_scoped_rerun=True, cached_message_hashes=ctx.cached_message_hashes,
-        context_info=ctx.context_info))
+_DRAWN: ContextVar[bool] = ContextVar("mancala_tutor_poll_drawn", default=False)
+"""True while :func:`wait` draws its poll in the page's run (a whole-app run, or the run of the
+fragment the poll is drawn in); False in the poll's own tick, when Streamlit runs its fragment alone."""
 
 
 def _look(label: str, done: Callable[[], bool], then: str | None = None) -> None:
     if then is not None:
-        ctx = get_script_run_ctx()
-        if ctx is not None and ctx.fragment_ids_this_run and done():  # a tick: never narrow a whole run
-            rerun_fragment(then, ctx)
+        # Only from the poll's own tick: narrowing the page's run would lose the rest of the page
+        # (the trap of ``ui.sandbox._rerun_parts``); the next tick looks again.
+        if not _DRAWN.get() and done():
+            # ``st.rerun(then)`` is public from a widget callback only (ui.streamlit_compat).
+            streamlit_compat.rerun_fragment(then)
     elif done():
         st.rerun()  # the whole app: the page draws the result (a full run also stops this polling)
     st.status(label, state="running")
@@ -98,12 +84,17 @@ def wait(label: str, done: Callable[[], bool], slowly: bool = False, then: str |
          key: str | None = None) -> None:
     """Show ``label`` with a running sign until ``done()`` (asked every :data:`POLL_S` seconds, or
     :data:`SLOW_POLL_S` ``slowly``, without blocking) is True, then rerun the app; or, with
-    ``then`` (the key of the fragment this is drawn in), only that fragment (:func:`rerun_fragment`).
-    ``key``: this poll's own fragment key (a bench finds it by it)."""
-    if then is None and key is None:
-        (_poll_slowly if slowly else _poll)(label, done)
-        return
-    st.fragment(run_every=SLOW_POLL_S if slowly else POLL_S, key=key)(_look)(label, done, then)
+    ``then`` (the key of the fragment this is drawn in), only that fragment and the others its tick
+    had queued (``ui.streamlit_compat.rerun_fragment``; the whole app with a Streamlit release it was
+    not read against). ``key``: this poll's own fragment key (a bench finds it by it)."""
+    token = _DRAWN.set(True)
+    try:
+        if then is None and key is None:
+            (_poll_slowly if slowly else _poll)(label, done)
+        else:
+            st.fragment(run_every=SLOW_POLL_S if slowly else POLL_S, key=key)(_look)(label, done, then)
+    finally:
+        _DRAWN.reset(token)
 
 
-__all__ = ["POLL_S", "SLOW_POLL_S", "abandon", "ask", "on_page", "owner", "rerun_fragment", "wait"]
+__all__ = ["POLL_S", "SLOW_POLL_S", "abandon", "ask", "on_page", "owner", "wait"]

@@ -3,7 +3,7 @@
 With ``MANCALA_RUNLOG=/path/file`` set, each run (whole app or fragments) appends one line:
 ``start_s wall_ms cpu_ms kind page session`` (``kind`` ``app`` or ``frag:<n ids>``; ``cpu_ms`` is the
 script thread's own CPU time, so ``wall_ms - cpu_ms`` is time spent waiting: for the GIL, mostly).
-``python bench/runlog/summary.py FILE`` sums it up. Nothing is logged without the variable.
+``python -m bench.runlog.summary FILE`` sums it up. Nothing is logged without the variable.
 """
 
 import os

@@ -1,6 +1,6 @@
 """Sums up a run log of ``bench/runlog/sitecustomize.py``: per kind of run, how many, their wall and CPU ms.
 
-    python bench/runlog/summary.py /tmp/runs.log [--since EPOCH_S] [--until EPOCH_S]
+    python -m bench.runlog.summary /tmp/runs.log [--since EPOCH_S] [--until EPOCH_S]
 """
 
 import argparse

@@ -208,7 +208,7 @@ def join_problem(problem: str) -> str:
         "closed": _("This class is not taking new pupils now. Ask your teacher."),
         "full": _("This class is full. Ask your teacher."),
         "busy": _("Many pupils are joining right now. Wait a minute, then try again."),
-        "code": _("A class code has 6 letters and digits, like ACD-E34."),
+        "code": _("A class code has 6 letters and digits, like ACDE34."),
         "empty": _("Please type a name."),
         "too_long": _("A name can have up to {n} characters.").format(n=NAME_MAX),
         "markup": _("A name can't have these signs: < > & \" ` { } \\ /. Letters, digits, spaces, - and ' are fine."),

@@ -198,7 +198,7 @@ def shown_try(pits: Sequence[int], side: Side = SOUTH) -> str:
 
 
 def mistake_name(mistake_id: str) -> str:
-    """A common mistake (M1..M7, RULES.md) in plain words, e.g. ``"sowing into the pit you took
+    """A common mistake (M1..M7, docs/rules.md) in plain words, e.g. ``"sowing into the pit you took
     the seeds from"``; ``""`` for an unknown id."""
     return {
         "M1": _("dropping a seed in your opponent's store"),

@@ -28,7 +28,9 @@ def teacher_labels() -> dict[str, str]:
         "forgot_pin": _("Forgot the PIN?"),
         "recovery_code": _("Recovery code"),
         "reset_pin_go": _("Make a new PIN"),
-        "col_added": _("Opened"),
+        "col_added": _("Added"),
+        "leave_confirm": _("Yes, leave the class"),
+        "choose_pupil": _("Choose a pupil"),
         "col_view": _("Class view"),
     }
 
@@ -132,9 +134,32 @@ def answers_closed() -> str:
 
 def pupils_now(count: int) -> str:
     """The projector's line under the class code: how many pupils are in the class now."""
+    if count == 0:
+        return _("Nobody has joined yet.")
     return ngettext("{n} pupil in the class", "{n} pupils in the class", count).format(n=count)
 
 
-__all__ = ["answers_closed", "change_pin_note", "class_ready", "device_name", "devices_note", "open_to_join_help",
+def owner_only() -> str:
+    """On a teacher device that did not make the class: where the devices and a new PIN are."""
+    return _("Only the device that made the class sees the teacher devices and makes a new PIN.")
+
+
+def taken_out() -> str:
+    """A pupil whose teacher took them out of the class (or who left it on another device)."""
+    return _("You are not in the class any more. Ask your teacher if you should join again.")
+
+
+def leave_warning() -> str:
+    """Before a pupil leaves their class: what it means."""
+    return _("You leave the class. Your own progress stays yours. If your teacher has closed the class to "
+             "newcomers, you can't join again without them.")
+
+
+def choose_pupil_first() -> str:
+    """"Take out" pressed with no pupil chosen."""
+    return _("Choose a pupil first.")
+
+
+__all__ = ["answers_closed", "change_pin_note", "choose_pupil_first", "leave_warning", "owner_only", "taken_out", "class_ready", "device_name", "devices_note", "open_to_join_help",
            "pin_changed", "pin_note", "pin_refused", "pupil_removed", "pupils_now", "recovery_note",
            "recovery_refused", "secrets_text", "secrets_waiting", "signed_out", "teacher_labels", "view_state"]
