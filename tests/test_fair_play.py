@@ -131,14 +131,26 @@ def test_after_the_game_against_the_computer_ends_any_position_of_it_is_analysed
     assert not any("still going" in i for i in infos(at))
     picker = at.selectbox(key=f"mo_moment_{game.action}")
     assert picker.label == "Position in the finished game"
-    assert picker.value == len(results) - 1  # the last position with a move to play
+    mine = max(i for i, r in enumerate(results) if r.mover != game.computer_side)
+    assert picker.value == mine  # the learner's own last move: read from their side (Greek teacher's test)
     last = results[-1]
     assert picker.options[-1] == f"Before move {len(results)} ({words.side_name(last.mover)} played pit {last.pit})"
-    assert shown_values(at) == exact_by_pit(positions[-2], game.rules)
+    assert shown_values(at) == exact_by_pit(positions[mine], game.rules)
     picker.set_value(0).run()  # the position the game started from
     assert not at.exception, at.exception
     assert shown_values(at) == exact_by_pit(positions[0], game.rules) == exact_by_pit(
         KalahRules(pits=3, seeds=2).initial_position(), game.rules)
+
+
+def test_the_game_under_way_typed_in_by_hand_waits_too(page_app, thinking):  # noqa: F811
+    """Greek teacher's test: typing the game's own position into the paste field gave its analysis."""
+    at = computer_game(page_app, **SMALL)
+    to_outcomes(at)
+    at.radio(key="mo_source").set_value("paste").run()
+    at.radio(key="mo_game").set_value("kalah").run()
+    at.text_input(key="mo_notation").set_value(sb(at).position.to_notation()).run()
+    assert not at.exception, at.exception
+    assert WAIT_COMPUTER in infos(at) and not at.get("plotly_chart") and not at.dataframe
 
 
 def test_a_pasted_position_is_analysed_during_a_game_against_the_computer(page_app, thinking):  # noqa: F811

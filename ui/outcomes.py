@@ -83,10 +83,13 @@ def _from_sandbox() -> tuple[Position, Rules] | None:
 
 
 def _finished(sb: SandboxActivity) -> Position:
-    """A finished game's position to analyse, picked by the move played from it (the last by default:
-    the game's end itself has no move to analyse)."""
+    """A finished game's position to analyse, picked by the move played from it (by default the
+    learner's own last move, against the computer: read from their side; the game's end itself has
+    no move to analyse)."""
     positions, results = sb.game.positions(), sb.game.results
-    k = st.selectbox(words.outcomes_labels("moment"), range(len(results)), index=len(results) - 1,
+    mine = [i for i, r in enumerate(results) if sb.mode != "computer" or r.mover != sb.computer_side]
+    last = mine[-1] if mine else len(results) - 1  # the learner's own last move: read from their side
+    k = st.selectbox(words.outcomes_labels("moment"), range(len(results)), index=last,
                      key=f"{K}moment_{sb.action}", help=words.outcomes_labels("moment_help"),
                      format_func=lambda i: words.game_moment(i + 1, results[i].mover, results[i].pit))
     return positions[int(k)]
@@ -125,10 +128,16 @@ def _pasted() -> tuple[Position, Rules] | None:
         st.error(words.cannot_analyse(words.notation_problem_empty()), icon=":material/error:")
         return None
     try:
-        return parse_pasted(text.strip(), game, options)
+        pasted = parse_pasted(text.strip(), game, options)
     except ValueError as exc:
         st.error(words.cannot_analyse(words.pasted_problem(exc, game)), icon=":material/error:")
         return None
+    sb = state.sandbox()
+    if not sb.analysis_allowed() and pasted[0].to_notation() == sb.position.to_notation():
+        # fair play: the sandbox's game under way, typed in by hand, waits for its end like itself
+        st.info(words.fair_play_wait("outcomes", sb.mode == "computer"), icon=":material/sports_esports:")
+        return None
+    return pasted
 
 
 SOURCES = {"sandbox": _from_sandbox, "lesson": _from_lesson, "paste": _pasted}
