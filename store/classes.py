@@ -15,7 +15,7 @@ from typing import Literal
 from sqlalchemy import func, select
 
 from tutor.names import NameProblem as TypedNameProblem
-from tutor.names import clean_name, name_problem, name_skeleton
+from tutor.names import clean_name, look_alike, name_problem
 from tutor.progress import LessonProgress, PuzzleProgress
 
 from .db import Database
@@ -48,7 +48,7 @@ def join(db: Database, learner: str, code: str, name: str, client: str | None = 
     the address ``client``, at ``at`` (default: now).
 
     Raises ``ValueError`` with a :data:`NameProblem` for a bad name (``"taken"``: another pupil of
-    the class has a name that looks the same, ``tutor.names.name_skeleton``), ``LookupError`` with
+    the class has a name that looks the same, ``tutor.names.look_alike``), ``LookupError`` with
     a :data:`JoinProblem` or ``"learner"`` (unknown learner); then nothing changes.
     """
     name = clean_name(name)
@@ -74,8 +74,7 @@ def join(db: Database, learner: str, code: str, name: str, client: str | None = 
             others = s.scalars(select(Learner.name).where(Learner.class_code == code)).all()
             if len(others) >= MAX_PUPILS:
                 raise LookupError("full")
-        mine = name_skeleton(name)
-        if any(name_skeleton(other or "") == mine for other in others):
+        if any(look_alike(name, other or "") for other in others):
             raise ValueError("taken")
         if pupil.class_code != code and reserve(s, "join", JOIN_LIMITS, who, at, scope=code) is None:
             raise LookupError("busy")

@@ -51,8 +51,10 @@ OWN_LIMITS = (Limit("device", 5),)
 """Wrong PINs judged in a minute from one of the class's own teacher devices (nobody else's count)."""
 RECOVERY_LIMITS = (Limit("device", 5), Limit("client", 10))
 """Wrong recovery codes judged in a minute, per device and per client address."""
-CODE_LIMITS = (Limit("device", 10), Limit("client", 30))
-"""Unknown class codes tried in a minute, per device and per client address (the join and teacher forms)."""
+CODE_LIMITS = (Limit("device", 10), Limit("client", 120))
+"""Unknown class codes tried in a minute, per device and per client address (the join and teacher forms).
+An address may be a whole school's: one pupil mistyping codes must not stop a class joining, so its
+limit is high; guessing one of 25**6 codes at 120 a minute stays out of reach (weeks per class)."""
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

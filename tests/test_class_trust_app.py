@@ -152,7 +152,7 @@ def test_the_teacher_closes_the_class_to_newcomers_and_takes_a_pupil_out(db, lan
         i18n.use(None)
     assert [e.value for e in pupil.error] == [closed]
     assert closed.startswith("This class is not taking" if lang == "en" else "Αυτή η τάξη δεν δέχεται")
-    teacher.selectbox(key="class_remove_name").select("Anna")
+    teacher.multiselect(key="class_remove_name").select("Anna")
     teacher.button(key="FormSubmitter:class_remove_form-" + words.label("remove_go")).click().run()
     assert learners.class_of(db, anna) is None and classes.pupil_count(db, code) == 0
 

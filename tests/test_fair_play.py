@@ -258,3 +258,24 @@ def test_switching_to_two_players_mid_game_does_not_open_the_analysis():
     assert not game.over() and not game.analysis_allowed()
     game.new_game(game.rules)
     assert game.analysis_allowed()  # a new game between two players: a study tool again
+
+
+def test_the_same_board_set_again_or_opened_by_a_link_stays_guarded():
+    """Hostile tester: switching to two players, then "Use these numbers" in the board editor (already
+    filled with the board), or the game's own share link, gave the best move mid-game."""
+    game = SandboxActivity(KalahRules(pits=3, seeds=2))
+    game.set_players("computer")
+    game.game.play(game.game.legal_moves()[0])
+    game.set_players("two")
+    assert game.waits_for() == "computer"  # said as the game against the computer, not "on a clock"
+    here = game.position
+    game.new_game(game.rules, start=here)  # the editor's numbers, unchanged
+    assert game.position == here and not game.analysis_allowed()
+    linked = SandboxActivity(KalahRules(pits=3, seeds=2), here)
+    linked.guard_from(game)
+    assert not linked.analysis_allowed()
+    other = SandboxActivity(KalahRules(pits=3, seeds=2))  # another position: a study board
+    other.guard_from(game)
+    assert other.analysis_allowed()
+    game.new_game(game.rules)  # a new game between two players: analysed again
+    assert game.analysis_allowed()

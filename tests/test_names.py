@@ -161,3 +161,17 @@ def test_names_of_every_script_are_accepted_with_a_skeleton_of_their_own():
     assert [read_name(n) for n in names] == [(n, None) for n in names]
     assert len({name_skeleton(n) for n in names}) == len(names)
     assert name_skeleton("李") == "李" and name_skeleton("Zoë") == "zoë"
+
+
+@pytest.mark.parametrize(("one", "other", "alike"), [
+    ("Ian", "lan", True),  # hostile tester: a capital I and a small l looked the same in the teacher's table
+    ("Al", "AI", True),
+    ("Anna", "\u0410nna", True),
+    ("\u039d\u0399\u039a\u039f\u03a3", "\u039d\u03b9\u03ba\u03bf\u03c2", True),
+    ("Ian", "Ivan", False),
+    ("Bob", "Rob", False),
+])
+def test_names_that_look_alike_with_or_without_case(one, other, alike):
+    from tutor.names import look_alike
+
+    assert look_alike(one, other) is alike and look_alike(other, one) is alike

@@ -144,5 +144,15 @@ def name_skeleton(name: str) -> str:
     return skeleton_key(folded, digit_policy="tr39")
 
 
-__all__ = ["MARKUP", "NAME_MAX", "NameProblem", "clean_name", "is_hidden", "name_problem", "name_skeleton",
+def look_alike(name: str, other: str) -> bool:
+    """Whether two names look the same: their :func:`name_skeleton` agree, or their TR39 skeletons
+    before case is folded do (a capital ``"I"`` looks like a small ``"l"``: ``"Ian"`` and ``"lan"``)."""
+    return name_skeleton(name) == name_skeleton(other) or _cased_skeleton(name) == _cased_skeleton(other)
+
+
+def _cased_skeleton(name: str) -> str:
+    return skeleton_key(unicodedata.normalize("NFKC", name), digit_policy="tr39")
+
+
+__all__ = ["MARKUP", "NAME_MAX", "NameProblem", "clean_name", "is_hidden", "look_alike", "name_problem", "name_skeleton",
            "read_name"]

@@ -38,6 +38,7 @@ from . import computer, words
 from .activity import Activity, Notice, writes
 from .computer import ComputerTurns, Step, Turn
 from .editor import BoardEditor
+from .fair_play import FairPlay
 from .progress import GameRecord, ProgressStore
 from .thinking import Answer, Request
 from .timed import TimedPlay
@@ -57,7 +58,7 @@ def engine_chooser(position: Position, rules: Rules, level: str, rng: random.Ran
     return int(choose_move(position, rules, level, rng=rng, time_ms=time_ms))
 
 
-class SandboxActivity(BoardEditor, TimedPlay, ComputerTurns, Activity):
+class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity):
     """A game and who plays it.
 
     Attributes:
@@ -317,8 +318,9 @@ class SandboxActivity(BoardEditor, TimedPlay, ComputerTurns, Activity):
     def new_game(self, rules: Rules, first: Side = SOUTH, start: Position | None = None) -> None:
         """Start again with ``rules`` (``first`` moves first), keeping the players. A ``start`` where
         the game is already over is shown swept (K15, A6): the board and the result agree."""
+        older = self.game.start, self.game.position, self.waits_for()
         self.game = Game(rules, swept(start, rules) if start is not None else rules.initial_position(first))
-        self.guarded = self.mode == "computer"
+        self.guarded = self.mode == "computer" or (older[2] == "computer" and self.position == older[1])
         self.first = self.game.start.to_move
         self.editor_error = None
         self.recorded = False
@@ -353,19 +355,6 @@ class SandboxActivity(BoardEditor, TimedPlay, ComputerTurns, Activity):
     def result(self) -> Outcome | None:
         """How the game ended (on the board, or on time, K19), ``None`` while it goes on."""
         return self.timeout or self.game.outcome()
-
-    def analysis_allowed(self) -> bool:
-        """Whether the engine's values of this game may be shown (Move outcomes, the game story).
-
-        Fair play (issue 35): not while a game against the computer, or on a clock (either side
-        timed), goes on, from its first position to its end (its best moves would be the learner's
-        for the asking); always once the game is over, and in a game of two players on one device
-        with no clock (a study tool). A game that had the computer as a player stays guarded until it
-        ends or a new game starts: switching to two players (or going back a move, which does) opens
-        nothing. A position typed or pasted by hand is not this game.
-        """
-        guarded = getattr(self, "guarded", False) or self.mode == "computer"
-        return self.over() or (not guarded and self.clock is None)
 
     def ended_by(self) -> MoveResult | None:
         """The move that ended the game, if the last move did (not a repetition, A6, nor a clock, K19)."""

@@ -34,6 +34,9 @@ def sidebar_banner() -> None:
 
 @st.fragment(run_every=timedelta(seconds=10))
 def _class_banner(class_code: str) -> None:
+    me = state.session().learner
+    if me is None or wiring.guard(lambda school: school.class_of(me), None) is None:  # taken out meanwhile
+        return
     q = wiring.guard(lambda school: school.current(class_code), None)
     if q is not None and not q.revealed:
         st.info(words.question_open(), icon=":material/quiz:")

@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine import NORTH, MoveValue, Position, Rules, legal_moves, option, rules_for_position, rules_from_params
+from engine import GAMES, NORTH, MoveValue, Position, Rules, legal_moves, option, rules_for_position, rules_from_params
 from tutor import i18n, words
 from tutor.analysis import OUTCOME_KEYS, move_rows
 from tutor.sandbox import SandboxActivity
@@ -74,7 +74,7 @@ def _from_sandbox() -> tuple[Position, Rules] | None:
         return None
     sb = state.sandbox()
     if not sb.analysis_allowed():  # fair play (issue 35): its best moves wait for the game's end
-        st.info(words.fair_play_wait("outcomes", sb.mode == "computer"), icon=":material/sports_esports:")
+        st.info(words.fair_play_wait("outcomes", sb.waits_for() == "computer"), icon=":material/sports_esports:")
         frame.link("sandbox", words.back_to_sandbox(), ":material/arrow_back:")
         return None
     if sb.over() and sb.game.results:
@@ -110,7 +110,7 @@ def _pasted() -> tuple[Position, Rules] | None:
     c1, c2 = st.columns([3, 1])
     text = c1.text_input(words.outcomes_labels("paste"), key=f"{K}notation", value="4,4,4,4,4,4/0/4,4,4,4,4,4/0/S",
                          help=words.outcomes_labels("paste_help"), max_chars=200)
-    game = c2.radio(words.label("game"), ["kalah", "oware"], key=f"{K}game", format_func=words.game_title)
+    game = c2.radio(words.label("game"), list(GAMES), key=f"{K}game", format_func=words.game_title)
     options: dict[str, Any] = {}
     # The rules' options but the board's size (the pasted notation says it), as the sandbox asks them:
     # short labels, their meaning in the help (long ones were cut at 1366 px, in Greek most of all).
@@ -135,7 +135,7 @@ def _pasted() -> tuple[Position, Rules] | None:
     sb = state.sandbox()
     if not sb.analysis_allowed() and pasted[0].to_notation() == sb.position.to_notation():
         # fair play: the sandbox's game under way, typed in by hand, waits for its end like itself
-        st.info(words.fair_play_wait("outcomes", sb.mode == "computer"), icon=":material/sports_esports:")
+        st.info(words.fair_play_wait("outcomes", sb.waits_for() == "computer"), icon=":material/sports_esports:")
         return None
     return pasted
 
@@ -187,7 +187,7 @@ def render() -> None:
                       format_func=names.get)
     think_names = words.think_names()
     think = c2.selectbox(words.outcomes_labels("thinking"), THINK_MS, index=1, key=f"{K}think",
-                         format_func=think_names.get)
+                         format_func=think_names.__getitem__)
     picked = SOURCES[source]()
     if picked is None:
         return

@@ -219,6 +219,8 @@ def sandbox() -> SandboxActivity:
         state.sandbox_linked = linked_sandbox()
         state.sandbox_link_failed = not state.sandbox_linked and fresh.notice is not None
         kept = _kept_for(state)
+        if kept is None and state.learner is not None:  # fair play: a link to the game under way opens it guarded
+            fresh.guard_from(GAMES.get(state.learner))
         state.sandbox = _go_on(state, kept) if kept is not None else fresh
         state.sandbox.progress = state.progress
         for key in LINK_KEYS:  # read once: a reload goes on with the game (kept for the learner), moves and all
@@ -265,6 +267,8 @@ def _keep_sandbox(state: Session) -> None:
         kept = _kept_for(state)
         if kept is not None and kept is not state.sandbox:
             state.sandbox = _go_on(state, kept)
+        elif state.sandbox_linked:
+            state.sandbox.guard_from(GAMES.get(state.learner))
     GAMES.keep(state.learner, state.sandbox)
 
 

@@ -30,7 +30,7 @@ def render(sb: SandboxActivity) -> None:
         st.caption(words.story_empty())
         return
     if not sb.analysis_allowed():  # fair play (issue 35): the engine's values wait for the game's end
-        st.caption(words.fair_play_wait("story", sb.mode == "computer"))
+        st.caption(words.fair_play_wait("story", sb.waits_for() == "computer"))
         return
     if not st.toggle(words.label("story_toggle"), key=f"{K}on"):
         return
@@ -57,7 +57,7 @@ def render(sb: SandboxActivity) -> None:
     st.markdown(words.label("worst_moves"))
     labels = {r["move"]: words.blunder_line(r) for r in bad}
     st.markdown("\n".join(f"- {text}" for text in labels.values()))
-    pick = st.selectbox(words.label("go_back_to"), list(labels), format_func=labels.get, key=f"{K}pick")
+    pick = st.selectbox(words.label("go_back_to"), list(labels), format_func=labels.__getitem__, key=f"{K}pick")
 
     def jump() -> None:
         sb.jump_to_before(int(st.session_state.get(f"{K}pick", pick)))

@@ -161,10 +161,10 @@ def close() -> None:
 
 
 def _remove(code: str) -> None:
-    name = st.session_state.get(f"{K}remove_name")
-    if not isinstance(name, str):
+    names = [n for n in st.session_state.get(f"{K}remove_name") or () if isinstance(n, str)]
+    if not names:
         st.toast(words.choose_pupil_first(), icon=":material/info:")
-    elif still_teacher() and wiring.guard(lambda school: school.remove_pupil(code, name), False):
+    elif still_teacher() and sum(wiring.guard(lambda school: school.remove_pupil(code, n), False) for n in names):
         st.toast(words.pupil_removed(), icon=":material/person_remove:")
 
 
@@ -204,8 +204,8 @@ def settings(code: str, names: list[str]) -> None:
     if names:
         with st.form(f"{K}remove_form", border=False):
             pick, go = st.columns([3, 1], vertical_alignment="bottom")
-            pick.selectbox(words.label("remove_pupil"), names, key=f"{K}remove_name", index=None,
-                           placeholder=words.label("choose_pupil"))
+            pick.multiselect(words.label("remove_pupil"), names, key=f"{K}remove_name",
+                             placeholder=words.label("choose_pupil"))
             go.form_submit_button(words.label("remove_go"), on_click=_remove, args=(code,),
                                   icon=":material/person_remove:")
     if not sess.teacher_owner:

@@ -59,7 +59,8 @@ def pin_refused(verdict: str) -> str:
     """Why a class could not be opened: ``"wrong"`` (a wrong PIN or no such class: the same words,
     so the form does not tell which codes exist) or ``"locked"``."""
     if verdict == "locked":
-        return _("Too many tries. Wait a minute, then try again.")
+        return _("Too many tries. Wait a minute, then try again. If this is your class, open it on the device "
+                 "that made it, or use your recovery code under \"Forgot the PIN?\".")
     return _("That class code and PIN do not match.")
 
 
