@@ -41,11 +41,16 @@ def answer(db: Database, question_id: int, learner: str, pit: int) -> Answered:
     the teacher has shown the answers, so no answer is taken or changed any more, whatever the pupil's
     page still shows; ``"closed"``: no such open question for this pupil (nothing kept)."""
     with db.session() as s:
+        # The answer is taken only while the question is open and not revealed, checked by the write
+        # that locks its row: a reveal committed a moment before is seen, one after waits for this.
+        still = s.execute(update(QuestionRow).where(QuestionRow.id == question_id, QuestionRow.closed.is_(False),
+                                                    QuestionRow.revealed.is_(False))
+                          .values(revealed=False)).rowcount  # type: ignore[attr-defined]
         q = s.get(QuestionRow, question_id)
         who = s.get(Learner, learner)
         if q is None or q.closed or who is None or who.class_code != q.class_code:
             return "closed"
-        if q.revealed:
+        if not still or q.revealed:
             return "revealed"
         row = s.get(AnswerRow, (question_id, learner))
         if row is None:

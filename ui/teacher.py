@@ -219,6 +219,7 @@ def settings(code: str, names: list[str]) -> None:
         row = st.container(horizontal=True, vertical_alignment="center")
         name = words.device_name(number, device.id == mine, device.owner)
         row.text(f"{name} · {words.label('col_added')}: {words.last_active(minutes_since(device.added_at, now))} · "
+                 f"{words.label('col_seen')}: {words.last_active(minutes_since(device.last_seen, now))} · "
                  f"{words.label('col_view')}: {words.view_state(device.open)}")
         if device.id != mine:
             row.button(words.label("sign_out_device"), key=f"{K}sign_out_{device.id}", on_click=_sign_out,

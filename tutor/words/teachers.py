@@ -29,6 +29,7 @@ def teacher_labels() -> dict[str, str]:
         "recovery_code": _("Recovery code"),
         "reset_pin_go": _("Make a new PIN"),
         "col_added": _("Added"),
+        "col_seen": _("Last seen"),
         "leave_confirm": _("Yes, leave the class"),
         "choose_pupil": _("Choose a pupil"),
         "col_view": _("Class view"),
