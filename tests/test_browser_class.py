@@ -69,6 +69,18 @@ def test_progress_survives_a_reload_and_reaches_another_device(browser, server):
     shot(other, "class-other-device")
 
 
+def open_with_pin(page, server, code: str, pin: str):
+    """``page`` opens the Class page and types class ``code``'s teacher PIN (clicked once)."""
+    page.goto(f"{server}/class")
+    known_learner(page)
+    wait_idle(page)
+    open_expander(page, words.label("teacher"))
+    page.locator(".st-key-class_open_code input").fill(code)
+    page.locator(".st-key-class_pin input").fill(pin)
+    page.locator(".st-key-class_open button").click()
+    return page
+
+
 def join(browser, server, code: str, name: str):
     page = new_page(browser, 390, 844)
     page.goto(f"{server}/class")
@@ -197,14 +209,7 @@ def test_a_reload_keeps_the_teachers_view_until_the_class_is_closed(browser, ser
     db = Database()  # the server's database (MANCALA_DB_URL, set by tests/conftest.py)
     code, pin, _ = teachers.create_class(db, "4A", teachers.new_key())
     db.dispose()
-    teacher = new_page(browser, 1366, 768)
-    teacher.goto(f"{server}/class")
-    known_learner(teacher)
-    wait_idle(teacher)
-    open_expander(teacher, words.label("teacher"))
-    teacher.locator(".st-key-class_open_code input").fill(code)
-    teacher.locator(".st-key-class_pin input").fill(pin)
-    teacher.locator(".st-key-class_open button").click()
+    teacher = open_with_pin(new_page(browser, 1366, 768), server, code, pin)
     heading = teacher.get_by_text(words.pupils_now(0))
     heading.wait_for()
     wait_idle(teacher)
@@ -238,14 +243,7 @@ def test_a_pupil_who_read_the_pin_is_listed_and_signed_out_by_the_teacher(browse
     teacher.get_by_role("button", name=words.label("wrote_down")).click()
     expect(teacher.get_by_role("dialog")).to_have_count(0)
 
-    pupil = new_page(browser, 390, 844)
-    pupil.goto(f"{server}/class")
-    known_learner(pupil)
-    wait_idle(pupil)
-    open_expander(pupil, words.label("teacher"))
-    pupil.locator(".st-key-class_open_code input").fill(code)
-    pupil.locator(".st-key-class_pin input").fill(pin)
-    pupil.locator(".st-key-class_open button").click()
+    pupil = open_with_pin(new_page(browser, 390, 844), server, code, pin)
     pupil.get_by_text(words.pupils_now(0)).wait_for()
 
     open_expander(teacher, words.label("for_your_screen"))

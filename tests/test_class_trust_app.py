@@ -11,18 +11,10 @@ from __future__ import annotations
 import pytest
 
 from store import classes, learners, live, teachers
-from store.db import Database
 from store.limits import Who
-from tests.test_class_app import as_teacher, open_class_page, sess, texts
+from tests.test_class_app import db, open_class_page, sess, texts  # noqa: F401 - db: the module's database
 from tutor import i18n, words
 from ui.state import Keys
-
-
-@pytest.fixture(scope="module")
-def db():
-    database = Database()
-    yield database
-    database.dispose()
 
 
 def everything(at) -> str:
