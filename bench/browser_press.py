@@ -37,7 +37,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from bench.cold_start import CHROMIUM, free_port, start, stop, wait_health
 from tests.browser_support import FIND, set_switch, wait_idle
@@ -115,17 +115,18 @@ DONE = "() => window.__mt.end !== null"
 SPENT = "() => window.__mt.end - window.__mt.t0"
 
 
-def wait_done(page, what: str) -> float:
+def wait_done(page: Page, what: str) -> float:
     """Milliseconds from the click to the change it waits for (an error saying what was seen, if none came)."""
     try:
         page.wait_for_function(DONE)
     except Exception as exc:
         seen = page.evaluate("() => JSON.stringify(window.__mt)")
         raise RuntimeError(f"the {what} showed nothing in {TIMEOUT_MS} ms: {seen}") from exc
-    return page.evaluate(SPENT)
+    spent: float = page.evaluate(SPENT)
+    return spent
 
 
-def open_one_button(context, base: str):
+def open_one_button(context: BrowserContext, base: str) -> Page:
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(base)
@@ -134,7 +135,7 @@ def open_one_button(context, base: str):
     return page
 
 
-def open_sandbox(context, base: str):
+def open_sandbox(context: BrowserContext, base: str) -> Page:
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(f"{base}/sandbox")
@@ -146,14 +147,14 @@ def open_sandbox(context, base: str):
     return page
 
 
-def new_game(page) -> None:
+def new_game(page: Page) -> None:
     """Start a new game (untimed) and wait until a pit can be pressed."""
     page.locator(f".st-key-{Keys.SANDBOX}new button").click()
     page.wait_for_selector("button.mt-pit.mt-playable:not([disabled])")
     wait_idle(page)
 
 
-def measure(runs: int, ports: tuple[int, int] | None, warmup: int = 5) -> dict[str, list]:
+def measure(runs: int, ports: tuple[int, int] | None, warmup: int = 5) -> dict[str, list[float]]:
     """Milliseconds per click of each kind, taking turns; and whether each press looked pressed at once."""
     with tempfile.TemporaryDirectory(prefix="browser-press-") as tmp_name:
         tmp = Path(tmp_name)
@@ -162,7 +163,7 @@ def measure(runs: int, ports: tuple[int, int] | None, warmup: int = 5) -> dict[s
         env = {**os.environ, "MANCALA_DB_URL": f"sqlite:///{tmp / 'progress.sqlite3'}", "PYTHONUNBUFFERED": "1"}
         one_port, app_port = ports or (free_port(), free_port())
         procs = [start("one_button.py", tmp, one_port, env), start("app.py", ROOT, app_port, env)]
-        out: dict[str, list] = {"one": [], "press": [], "answer": [], "pressed": []}
+        out: dict[str, list[float]] = {"one": [], "press": [], "answer": [], "pressed": []}  # pressed: bools
         try:
             one_base, app_base = f"http://127.0.0.1:{one_port}", f"http://127.0.0.1:{app_port}"
             wait_health(one_base, procs[0])

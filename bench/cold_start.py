@@ -43,7 +43,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.browser_support import wait_healthy
 
@@ -57,7 +57,8 @@ TIMEOUT_MS = 300_000
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]  # (host, port) for an IPv4 socket
+        return port
 
 
 def start(script: str, cwd: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -93,7 +94,7 @@ COUNT_RUNS = """(() => {
 notes when the first one finished (``window.__firstRunDoneAt``, seconds of the system clock)."""
 
 
-def wait_shown(page, kind: str) -> float:
+def wait_shown(page: Page, kind: str) -> float:
     """The system clock's time when the first page was drawn and its first run had finished: the
     later of the moment its content was seen and the moment the browser saw that run end (a
     second run starting right after it, the keeper's report, is not waited for)."""
@@ -104,14 +105,15 @@ def wait_shown(page, kind: str) -> float:
         page.wait_for_selector(".mt-board", timeout=TIMEOUT_MS)
     seen = time.time()
     page.wait_for_function("() => window.__runsDone >= 1", timeout=TIMEOUT_MS)
-    return max(seen, page.evaluate("() => window.__firstRunDoneAt"))
+    done: float = page.evaluate("() => window.__firstRunDoneAt")
+    return max(seen, done)
 
 
 KEEPER_KEY = "mancala_tutor_learner"
 """Where ``ui/keeper.js`` keeps the learner code in localStorage."""
 
 
-def wait_settled(page, kind: str) -> None:
+def wait_settled(page: Page, kind: str) -> None:
     """Every run the first page asked for has finished. For Mancala Tutor: the learner keeper's
     report has been answered (a new learner is made in the database and the keeper, drawn again,
     has stored its code) and no run is going on. A run count cannot tell it: a report that comes
@@ -131,7 +133,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def one_start(browser, kind: str, app_dir: Path, tmp: Path, env: dict[str, str],
+def one_start(browser: Browser, kind: str, app_dir: Path, tmp: Path, env: dict[str, str],
               port: int | None = None) -> tuple[float, float, float, float]:
     """(seconds to health, to the first page shown, to the first page settled, server CPU seconds
     once settled) of one fresh server, on ``port`` or a free one."""
@@ -157,7 +159,7 @@ def one_start(browser, kind: str, app_dir: Path, tmp: Path, env: dict[str, str],
     return healthy, shown, settled, cpu
 
 
-def stop(proc: subprocess.Popen) -> None:
+def stop(proc: subprocess.Popen[bytes]) -> None:
     """End a server started by :func:`start`: SIGTERM, then SIGKILL after 20 s."""
     proc.terminate()
     try:

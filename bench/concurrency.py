@@ -47,7 +47,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from playwright.async_api import async_playwright
+from playwright.async_api import Browser, Page, async_playwright
 
 from bench.learners import learner
 from bench.positions import RULES, mid_game, notations
@@ -103,7 +103,7 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20, method="inclusive")[18]
 
 
-async def light_presses(page, count: int, rng: random.Random) -> list[float]:
+async def light_presses(page: Page, count: int, rng: random.Random) -> list[float]:
     """Play ``count`` random two-player moves on the Sandbox page; the press-to-board times in ms."""
     out: list[float] = []
     while len(out) < count:
@@ -134,7 +134,7 @@ async def light_presses(page, count: int, rng: random.Random) -> list[float]:
     return out
 
 
-async def outcomes_session(browser, base: str, index: int, started: list[int], stop: asyncio.Event,
+async def outcomes_session(browser: Browser, base: str, index: int, started: list[int], stop: asyncio.Event,
                            results: list[int], problems: list[str]) -> None:
     """One learner on Move outcomes pasting new positions until ``stop``: each paste is a new search."""
     context = await browser.new_context(viewport={"width": 1280, "height": 900})

@@ -20,12 +20,13 @@ import argparse
 import platform
 import random
 import time
+from collections.abc import Callable
 
-from engine import KalahRules, OwareRules, legal_moves, play
+from engine import KalahRules, OwareRules, Rules, legal_moves, play
 from engine.kalah_kernel import kalah_kernel
 
 
-def public_playouts(rules, games: int, seed: int) -> tuple[int, float]:
+def public_playouts(rules: Rules, games: int, seed: int) -> tuple[int, float]:
     rng = random.Random(seed)
     choice = rng.choice
     start = rules.initial_position()
@@ -49,7 +50,7 @@ def public_playouts(rules, games: int, seed: int) -> tuple[int, float]:
     return moves, time.perf_counter() - t0
 
 
-def kernel_playouts(rules, games: int, seed: int) -> tuple[int, float]:
+def kernel_playouts(rules: KalahRules, games: int, seed: int) -> tuple[int, float]:
     kernel = kalah_kernel(rules)
     rng = random.Random(seed)
     choice = rng.choice
@@ -82,9 +83,9 @@ def openspiel_playouts(name: str, games: int, seed: int) -> tuple[int, float] | 
     return moves, time.perf_counter() - t0
 
 
-def best_of(fn, repeats: int, *args) -> tuple[int, float]:
+def best_of(fn: Callable[..., tuple[int, float] | None], repeats: int, *args: object) -> tuple[int, float]:
     """The fastest of ``repeats`` runs (the least disturbed by other work)."""
-    runs = [fn(*args) for _ in range(repeats)]
+    runs = [run for _ in range(repeats) if (run := fn(*args)) is not None]  # None: no OpenSpiel (asked first)
     return min(runs, key=lambda r: r[1] / max(r[0], 1))
 
 

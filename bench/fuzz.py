@@ -16,8 +16,9 @@ import math
 import random
 import string
 import time
+from collections.abc import Callable, Sequence
 
-from engine import MAX_COUNT, OPTIONS, Position
+from engine import MAX_COUNT, OPTIONS, SIDES, Position, Rules
 from tests import fuzz_support as fs
 from tutor.links import LINK_KEYS
 from tutor.sandbox import SandboxActivity
@@ -58,14 +59,18 @@ def gen_notation(rng: random.Random) -> tuple[object, ...]:
 
 def gen_round_trip(rng: random.Random) -> tuple[object, ...]:
     n = rng.randint(3, 8)
-    row = lambda: tuple(rng.randint(0, MAX_COUNT) for _ in range(n))  # noqa: E731
-    return (Position(row(), rng.randint(0, MAX_COUNT), row(), rng.randint(0, MAX_COUNT), rng.choice("SN")),)
+
+    def row() -> tuple[int, ...]:
+        return tuple(rng.randint(0, MAX_COUNT) for _ in range(n))
+    return (Position(row(), rng.randint(0, MAX_COUNT), row(), rng.randint(0, MAX_COUNT), rng.choice(SIDES)),)
 
 
 def gen_link(rng: random.Random) -> tuple[object, ...]:
     keys = [rng.choice([*LINK_KEYS, text(rng, 5)]) for _ in range(rng.randint(0, 5))]
-    values = lambda: rng.choice([notation(rng), count_text(rng), text(rng, 260), number(rng), None,  # noqa: E731
-                                 rng.choice(["kalah", "oware", "true", "stuck", "pit", "illegal"])])
+
+    def values() -> object:
+        return rng.choice([notation(rng), count_text(rng), text(rng, 260), number(rng), None,
+                           rng.choice(["kalah", "oware", "true", "stuck", "pit", "illegal"])])
     return ({k: values() for k in keys},)
 
 
@@ -76,16 +81,17 @@ def gen_press(rng: random.Random) -> tuple[object, ...]:
 def gen_fields(rng: random.Random) -> tuple[object, ...]:
     rules = rng.choice(fs.RULES)
     n = rules.pits
-    values: list[object] = [rules.seeds] * n + [0] + [rules.seeds] * n + [0]
+    values: list[object] = [*[rules.seeds] * n, 0, *[rules.seeds] * n, 0]
     for _ in range(rng.randint(0, 3)):
         values[rng.randrange(2 * n + 2)] = rng.choice([number(rng), anything(rng), rng.randint(0, 2 * rules.seeds)])
     return (rules, values, rng.choice(["S", "N", anything(rng)]))
 
 
 def gen_settings(rng: random.Random) -> tuple[object, ...]:
-    pool = {"game": ["kalah", "oware"], "first": ["S", "N", "nobody"], "clock": ["none", "3+2", "5+5", "custom"],
-            "clock_minutes": [rng.uniform(0, 70)], "clock_increment": [rng.randint(0, 70)],
-            **{o.name: list(o.values) for o in OPTIONS}}
+    pool: dict[str, Sequence[object]] = {
+        "game": ["kalah", "oware"], "first": ["S", "N", "nobody"], "clock": ["none", "3+2", "5+5", "custom"],
+        "clock_minutes": [rng.uniform(0, 70)], "clock_increment": [rng.randint(0, 70)],
+        **{o.name: list(o.values) for o in OPTIONS}}
     return ({k: rng.choice([*v, anything(rng)]) for k, v in pool.items() if rng.random() < 0.4},)
 
 
@@ -98,13 +104,13 @@ def gen_budget(rng: random.Random) -> tuple[object, ...]:
     return (rng.choice(["time_ms", "max_nodes", "max_depth"]), rng.choice([number(rng), anything(rng), 0, 60_000]))
 
 
-def run_press(rules, presses) -> None:  # type: ignore[no-untyped-def]
+def run_press(rules: Rules, presses: list[object]) -> None:
     sb = SandboxActivity(rules)
     for pit in presses:
         fs.check_press(sb, pit)
 
 
-KINDS = {
+KINDS: dict[str, tuple[Callable[[random.Random], tuple[object, ...]], Callable[..., object]]] = {
     "notation": (gen_notation, fs.check_notation),
     "round trip": (gen_round_trip, fs.check_round_trip),
     "link": (gen_link, fs.check_link),

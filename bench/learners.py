@@ -41,8 +41,11 @@ from collections.abc import Callable, Iterable
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
+from websockets.asyncio.client import ClientConnection
+from websockets.typing import Origin, Subprotocol
 
 PAGE = "move_outcomes"
 SOURCE_KEY, NOTATION_KEY, CHART_KEY = "mo_source", "mo_notation", "mo_chart"
@@ -89,10 +92,10 @@ class Session:
         self.watch: str | None = None  # a text to look for in a full run's markdown (a caption)
         self.watch_charts: int | None = None  # charts received when :attr:`watch` was seen (None: not yet)
         self._fragment_run = False
-        self._timers: dict[str, tuple[float, asyncio.Task]] = {}
+        self._timers: dict[str, tuple[float, asyncio.Task[None]]] = {}
         self._keeper_asks: str | None = None  # the keeper's trigger widget id while the last run's keeper asks
-        self._ws = None
-        self._reader: asyncio.Task | None = None
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
         self.closed = False
 
@@ -105,8 +108,8 @@ class Session:
         """Connect and ask for :attr:`page` (the browser's first rerun). Raises :class:`SessionClosed`."""
         ws_url = "ws" + self.base_url[len("http"):] + "/_stcore/stream"
         try:
-            self._ws = await websockets.connect(ws_url, subprotocols=["streamlit"], origin=self.base_url,
-                                                max_size=None, ping_interval=None)
+            self._ws = await websockets.connect(ws_url, subprotocols=[Subprotocol("streamlit")],
+                                                origin=Origin(self.base_url), max_size=None, ping_interval=None)
         except (OSError, websockets.WebSocketException) as exc:
             raise SessionClosed(f"cannot open {ws_url}: {exc!r}") from exc
         self._reader = asyncio.create_task(self._read())
@@ -149,6 +152,7 @@ class Session:
         info = cs.context_info
         info.locale, info.timezone, info.timezone_offset = self.locale, self.timezone, 0
         info.url, info.color_scheme = f"{self.base_url}/{self.page}", "light"
+        assert self._ws is not None, "open() first"
         try:
             await self._ws.send(msg.SerializeToString())
         except websockets.WebSocketException as exc:
@@ -168,6 +172,7 @@ class Session:
         await asyncio.wait_for(until(), timeout)
 
     async def _read(self) -> None:
+        assert self._ws is not None, "open() first"
         try:
             async for data in self._ws:
                 self.received += 1
@@ -218,7 +223,7 @@ class Session:
                                           json_trigger_value=json.dumps([{"event": "stored", "value": {"code": "", "lang": ""}}]))
                     await self.rerun(triggers=[trigger])
 
-    def _element(self, element) -> None:
+    def _element(self, element: Element) -> None:
         kind = element.WhichOneof("type")
         if kind == "markdown":
             if self.watch and not self._fragment_run and self.watch in element.markdown.body:
@@ -320,8 +325,10 @@ async def _check(base_url: str, count: int, seconds: float) -> None:
     stop = asyncio.Event()
     results: list[list[float]] = [[] for _ in range(count)]
 
-    tasks = [asyncio.create_task(learner(base_url, notations(i), lambda n, s, i=i: results[i].append(s), stop))
-             for i in range(count)]
+    def record(into: list[float]) -> Callable[[str, float], None]:
+        return lambda _notation, seconds: into.append(seconds)
+
+    tasks = [asyncio.create_task(learner(base_url, notations(i), record(results[i]), stop)) for i in range(count)]
     t0 = time.perf_counter()
     await asyncio.wait(tasks, timeout=seconds)
     took = time.perf_counter() - t0

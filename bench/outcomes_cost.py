@@ -29,12 +29,13 @@ import pstats
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 os.chdir(ROOT)
 
 from bench.press import _FRAGMENTS, _FragmentRunner  # noqa: E402  (AppTest able to rerun fragments alone)
-from engine import analyse  # noqa: E402
+from engine import MoveValue, analyse  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 from tutor.thinking import Answer, Request  # noqa: E402
 from ui import outcomes, thinking  # noqa: E402
@@ -45,7 +46,7 @@ PROFILING = [False]
 _plain_thread = _FragmentRunner._run_script_thread
 
 
-def _profiled_thread(self, *args, **kwargs):
+def _profiled_thread(self: _FragmentRunner, *args: Any, **kwargs: Any) -> None:
     if not PROFILING[0]:
         return _plain_thread(self, *args, **kwargs)
     PROFILER.enable()
@@ -55,7 +56,8 @@ def _profiled_thread(self, *args, **kwargs):
         PROFILER.disable()
 
 
-_FragmentRunner._run_script_thread = _profiled_thread
+# Profiled when asked. Assigned on _FragmentRunner, so ``self`` is one (mypy types the slot with its base).
+_FragmentRunner._run_script_thread = _profiled_thread  # type: ignore[method-assign, assignment]
 
 
 class Stand:
@@ -63,7 +65,7 @@ class Stand:
 
     def __init__(self) -> None:
         self.done = True
-        self.values: dict[Request, list] = {}
+        self.values: dict[Request, list[MoveValue]] = {}
 
     def ask(self, owner: str, purpose: str, request: Request) -> Answer:
         if not self.done:
@@ -72,7 +74,7 @@ class Stand:
             self.values[request] = list(analyse(request.position, request.rules, time_ms=None, max_depth=6))
         return Answer("done", self.values[request])
 
-    def cancel(self, *args, **kwargs) -> int:
+    def cancel(self, *args: object, **kwargs: object) -> int:
         return 0
 
 
@@ -95,7 +97,9 @@ def timed(at: AppTest, fragments: list[str]) -> float:
 
 def measure(runs: int, profile: bool) -> dict[str, list[float]]:
     stand = Stand()
-    thinking.service = lambda: stand  # type: ignore[assignment]  # this process is the bench's
+    # This process is the bench's: the stand-in answers ui.thinking's asks (it has the service's ask and
+    # cancel, not its type); ui.thinking reads ``service`` from its own globals, not exported.
+    thinking.service = lambda: stand  # type: ignore[attr-defined, return-value, assignment]
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.run()
     at.switch_page("pages/move_outcomes.py").run()

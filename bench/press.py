@@ -31,15 +31,19 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib import parse
 
+from streamlit.proto.ClientState_pb2 import ContextInfo
+from streamlit.proto.WidgetStates_pb2 import WidgetStates
 from streamlit.runtime.scriptrunner import RerunData
 from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequests
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1 import app_test as app_test_module
 from streamlit.testing.v1.local_script_runner import LocalScriptRunner, require_widgets_deltas
-from streamlit.testing.v1.element_tree import parse_tree_from_messages
+from streamlit.testing.v1.element_tree import ElementTree, parse_tree_from_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,7 +57,8 @@ class _FragmentRunner(LocalScriptRunner):
     """AppTest's script runner, able to rerun only the fragments in :data:`_FRAGMENTS`, as the
     server does after a click inside a fragment (AppTest itself always reruns the whole app)."""
 
-    def run(self, widget_state=None, query_params=None, timeout=3, page_hash="", context_info=None):
+    def run(self, widget_state: WidgetStates | None = None, query_params: dict[str, Any] | None = None,
+            timeout: float = 3, page_hash: str = "", context_info: ContextInfo | None = None) -> ElementTree:
         if not _FRAGMENTS:
             return super().run(widget_state, query_params, timeout, page_hash, context_info)
         query = parse.urlencode(query_params, doseq=True) if query_params else ""
@@ -70,10 +75,10 @@ class _FragmentRunner(LocalScriptRunner):
         return parse_tree_from_messages(self.forward_msgs())
 
 
-app_test_module.LocalScriptRunner = _FragmentRunner
+app_test_module.LocalScriptRunner = _FragmentRunner  # type: ignore[attr-defined]  # imported there, not exported: swapped
 
 
-def timed(run) -> float:
+def timed(run: Callable[[], object]) -> float:
     """CPU seconds of this process spent in ``run()``."""
     start = time.process_time()
     run()
@@ -139,8 +144,9 @@ def measure(runs: int, warmup: int = 20) -> dict[str, list[float]]:
     pay for it. In a fixed order one, whole, press, the press printed about 0.2x more (medians of
     ten A/B rounds: 1.89x fixed, 1.71x shuffled, the same code)."""
     with tempfile.TemporaryDirectory(prefix="press-bench-") as tmp:
-        kinds = {"one": OneButton(Path(tmp)), "whole": SandboxPresses(False), "press": SandboxPresses(True)}
-        if not kinds["press"].ids:
+        one, whole, press = OneButton(Path(tmp)), SandboxPresses(False), SandboxPresses(True)
+        kinds: dict[str, OneButton | SandboxPresses] = {"one": one, "whole": whole, "press": press}
+        if not press.ids:
             del kinds["press"]
         out: dict[str, list[float]] = {name: [] for name in kinds}
         turns = random.Random(14)  # the same order of turns every time the bench is run

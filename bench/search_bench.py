@@ -34,8 +34,10 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
-from engine import KalahRules, Position, legal_moves, play
+from engine import SIDES, KalahRules, Position, legal_moves, play
 from engine import search
 
 
@@ -44,7 +46,7 @@ def positions_with(rules: KalahRules, seeds: int, count: int, seed: int = 2024) 
     rng = random.Random(seed * 1000 + seeds)
     out: list[Position] = []
     while len(out) < count:
-        pos = rules.initial_position(rng.choice("SN"))
+        pos = rules.initial_position(rng.choice(SIDES))
         while legal_moves(pos, rules) and pos.seeds_in_play > seeds:
             pos = play(pos, rng.choice(legal_moves(pos, rules)), rules).position
         if pos.seeds_in_play == seeds and legal_moves(pos, rules):
@@ -52,7 +54,10 @@ def positions_with(rules: KalahRules, seeds: int, count: int, seed: int = 2024) 
     return out
 
 
-def timed(fn) -> tuple[float, object]:
+T = TypeVar("T")
+
+
+def timed(fn: Callable[[], T]) -> tuple[float, T]:
     search.clear_tables()
     t = time.perf_counter()
     r = fn()
@@ -89,8 +94,8 @@ def main() -> None:
             exact_times.append(dt)
             dt, res = timed(lambda: search.prove_all(pos, rules, time_ms=cap_ms, wdl=True))
             wdl_times.append(dt if res["proven"] else float("inf"))
-            dt, res = timed(lambda: search.prove_result(pos, rules, time_ms=cap_ms))
-            result_times.append(dt if res is not None else float("inf"))
+            dt, verdict = timed(lambda: search.prove_result(pos, rules, time_ms=cap_ms))
+            result_times.append(dt if verdict is not None else float("inf"))
         med = statistics.median(exact_times)
         wmed = statistics.median(wdl_times)
         under = sum(t <= 1.0 for t in exact_times)

@@ -30,7 +30,7 @@ import statistics
 import time
 from pathlib import Path
 
-from playwright.async_api import async_playwright
+from playwright.async_api import Browser, async_playwright
 
 from engine import legal_moves, make_rules, play
 from tests.browser_support import streamlit_server
@@ -55,7 +55,7 @@ def server_rss_mb(port: int) -> float:
     return 0.0
 
 
-async def one_session(browser, base: str, index: int, moves: int, opened: asyncio.Event, loading: asyncio.Semaphore,
+async def one_session(browser: Browser, base: str, index: int, moves: int, opened: asyncio.Event, loading: asyncio.Semaphore,
                       ready: list[int], latencies: list[float], problems: list[str]) -> None:
     pits, seeds = BOARDS[index % len(BOARDS)]
     rules = make_rules("kalah", pits=pits, seeds=seeds)

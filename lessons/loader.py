@@ -5,11 +5,11 @@ the models, and then proves each record with the engine. A file that loads
 is a promise that
 
 - every position parses with its rules (``Position.from_notation``, K2/A1),
-- every lit pit of a ``do`` step is a legal move (K5, A4, A5) and fires the
-  rule ids the step expects,
-- every ``predict`` answer is what ``engine.play`` says (:func:`answer_of`),
-- every goal step's solution is a legal turn that reaches its goal and
-  stops there,
+- every step's facts hold, as its kind proves them (``StepModel.prove`` in
+  ``lessons/steps/<kind>.py``): a ``do`` step's lit pits are legal moves (K5,
+  A4, A5) that fire the rule ids it expects, a ``predict`` answer is what
+  ``engine.play`` says (:func:`answer_of`), a goal step's solution is a legal
+  turn that reaches its goal and stops there,
 - every puzzle answer is a legal, complete turn (and reaches the puzzle's
   goal when it has one), its line is legal, its ``wrong`` notes name pits
   that are not answers,
@@ -31,31 +31,17 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine import (
-    IllegalMoveError,
-    MoveResult,
-    NotationError,
-    Position,
-    Rules,
-    Turn,
-    legal_moves,
-    misses,
-    play,
-    play_turn,
-    reached,
-)
+from engine import IllegalMoveError, NotationError, misses, play, play_turn
 
+from .models import Lesson, Puzzle, PuzzleFile, Theme
+from .steps.base import StepModel, step_kinds
+from .steps.predict import SIDE_ANSWERS, answer_of
 from .translations import merge, overlay_path
-from .models import DoStep, FindStep, GameStep, GoalStep, Lesson, PredictStep, Puzzle, PuzzleFile, Theme, _Step
 
 CONTENT_DIR = Path(__file__).resolve().parent
 PUZZLE_DIR = CONTENT_DIR / "puzzles"
 RULES_TOML = CONTENT_DIR / "rules.toml"
 THEMES_TOML = CONTENT_DIR / "themes.toml"
-
-SIDE_ANSWERS = {"S": "South", "N": "North"}
-"""How predict answers name the sides (content words, compared as ids)."""
-
 
 class ContentError(ValueError):
     """A lesson or puzzle file that cannot be used; the message names the file, the record and the problem."""
@@ -111,112 +97,25 @@ def _describe(exc: ValidationError, steps: Any = None) -> list[str]:
             raw = steps[loc[1]] if isinstance(steps, list) and loc[1] < len(steps) else {}
             sid = raw.get("id") if isinstance(raw, dict) else None
             where = f"step {sid!r}: " if sid else f"step {loc[1] + 1} (no id): "
-            loc = [x for x in loc[2:] if x not in ("read", "do", "predict", "goal", "find", "game")] if len(loc) > 2 else []
+            kinds = step_kinds()
+            loc = [x for x in loc[2:] if x not in kinds] if len(loc) > 2 else []
         field = ".".join(map(str, loc))
         msg = re.sub(r"^Value error, ", "", err["msg"])
         out.append(f"{where}{field + ': ' if field else ''}{msg}")
     return out
 
 
-# ------------------------------------------------------------------ answers
-
-
-def answer_of(ask: str, result: MoveResult, side: str | None = None) -> str:
-    """The engine's answer to a ``predict`` question about ``result`` (see ``lessons.models``)."""
-    if ask == "last":
-        return str(result.last)
-    if ask == "extra_turn":
-        return "yes" if result.extra_turn else "no"
-    if ask == "capture":
-        return "yes" if result.captured else "no"
-    if ask == "captured":
-        return str(result.captured)
-    if ask == "store":
-        who = result.mover if side not in ("S", "N") else side
-        return str(result.position.store("S" if who == "S" else "N"))
-    if ask == "winner":
-        if result.outcome is None:
-            return "Not over"
-        winner = result.outcome.winner
-        return SIDE_ANSWERS[winner] if winner else "Draw"
-    if ask == "decided":
-        return "yes" if "K17" in result.rules_fired else "no"
-    raise ValueError(f"unknown question {ask!r}")
-
-
 # ------------------------------------------------------------------ lessons
 
 
-def check_step(lesson: Lesson, step: _Step, known: frozenset[str]) -> None:
-    """The engine's checks of one lesson step; raises ``ValueError`` with the problem."""
+def check_step(lesson: Lesson, step: StepModel, known: frozenset[str]) -> None:
+    """The engine's checks of one lesson step: its cited rule ids are known, its position parses with
+    its rules, and its kind's own checks (``StepModel.prove``, ``lessons/steps/<kind>.py``) hold;
+    raises ``ValueError`` with the problem."""
     unknown = [r for r in step.cites if r not in known]
     if unknown:
         raise ValueError(f"cites unknown rule ids {unknown}")
-    rules = lesson.step_rules(step)
-    pos = lesson.step_position(step)
-    legal = legal_moves(pos, rules)
-    if isinstance(step, DoStep):
-        for pit in step.lit:
-            if pit not in legal:
-                raise ValueError(f"lit pit {pit} is not a legal move in {pos} (legal: {list(legal)})")
-            fired = play(pos, pit, rules).rules_fired
-            missing = [r for r in step.expect if r not in fired]
-            if missing:
-                raise ValueError(f"pit {pit} does not fire {missing} (the engine says {list(fired)})")
-    elif isinstance(step, PredictStep):
-        if step.pit not in legal:
-            raise ValueError(f"pit {step.pit} is not a legal move in {pos} (legal: {list(legal)})")
-        truth = answer_of(step.ask, play(pos, step.pit, rules), step.side)
-        if step.answer != truth:
-            raise ValueError(f"answer {step.answer!r} is wrong: the engine says {truth!r} for pit {step.pit} in {pos}")
-        if step.answer not in step.options:
-            raise ValueError(f"answer {step.answer!r} is not one of the choices {step.options}")
-        if len(set(step.options)) != len(step.options) or len(step.options) < 2:
-            raise ValueError(f"choices must be at least two different answers, not {step.options}")
-        if step.why(step.answer) or step.mistake(step.answer):
-            raise ValueError(f"the right answer {step.answer!r} has a 'why' or 'mistake' (only wrong choices do)")
-    elif isinstance(step, GoalStep):
-        _check_solution(step, pos, rules)
-        _check_why(step, pos, rules, legal)
-        if isinstance(step, FindStep):
-            _check_find(step, pos, rules, legal)
-    elif isinstance(step, GameStep):
-        if not legal:
-            raise ValueError(f"the game cannot be played: nobody can move in {pos}")
-
-
-def _check_why(step: GoalStep, pos: Position, rules: Rules, legal: tuple[int, ...]) -> None:
-    for pit in step.why:
-        if pit not in legal:
-            raise ValueError(f"why: pit {pit} is not a legal move in {pos} (legal: {list(legal)})")
-        if pit == step.solution[0]:
-            raise ValueError(f"why: pit {pit} starts the solution, it is not a wrong pit")
-
-
-def _check_find(step: FindStep, pos: Position, rules: Rules, legal: tuple[int, ...]) -> None:
-    """A find step: one pit solves it, and some legal pit does not (it can be failed)."""
-    if len(step.solution) != 1:
-        raise ValueError(f"a find step's solution is one pit, not {step.solution}")
-    missing = [p for p in legal if not reached(step.goal, Turn(pos).then(p, rules), rules)]
-    if not missing:
-        raise ValueError(f"every legal pit reaches the goal in {pos}: the step cannot be failed")
-
-
-def _check_solution(step: GoalStep, pos: Position, rules: Rules) -> None:
-    turn = Turn(pos)
-    for pit in step.solution:
-        if turn.complete:
-            raise ValueError(f"solution {step.solution} goes on after the turn ended")
-        if reached(step.goal, turn, rules):
-            moves = len(turn.results)
-            raise ValueError(f"solution {step.solution} goes on after the goal was reached "
-                             f"(after {moves} move{'s' if moves != 1 else ''})")
-        turn = turn.then(pit, rules)
-    if not reached(step.goal, turn, rules):
-        if not turn.complete:
-            raise ValueError(f"solution {step.solution} stops while the turn goes on")
-        missed = ", ".join(m.field for m in misses(step.goal, turn, rules))
-        raise ValueError(f"solution {step.solution} misses the goal: {missed}")
+    step.prove(lesson.step_position(step), lesson.step_rules(step))
 
 
 def check_lesson(lesson: Lesson, known: frozenset[str]) -> None:
@@ -350,7 +249,8 @@ def load_puzzles(folder: Path = PUZZLE_DIR, lang: str = "en", *, prove: bool = T
 
 
 __all__ = [
-    "CONTENT_DIR", "ContentError", "PUZZLE_DIR", "answer_of", "check_lesson", "check_puzzle", "check_step",
+    "CONTENT_DIR", "ContentError", "PUZZLE_DIR", "SIDE_ANSWERS", "answer_of", "check_lesson", "check_puzzle",
+    "check_step",
     "known_rule_ids", "lesson_files", "load_lesson", "load_lessons", "load_puzzle_file", "load_puzzles",
     "puzzle_files", "rule_texts", "themes",
 ]

@@ -10,7 +10,7 @@ import random
 
 from engine import Outcome, choose_move
 from engine.search.levels import best_move
-from tutor.lesson_game import StepGame
+from tutor.steps.game import StepGame
 from tutor.sandbox import Chooser
 
 LEARNER_DEPTH = 6

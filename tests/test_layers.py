@@ -31,7 +31,7 @@ ALLOWED = {
 }
 THIRD_PARTY = {
     "engine": set(),
-    "lessons": {"pydantic"},
+    "lessons": {"pydantic", "pydantic_core"},  # pydantic's own core: a lesson's steps of any registered kind (lessons/steps/base.py)
     "tutor": {"babel", "disarm"},  # the translation catalogues (tutor/i18n.py); look-alike names (tutor/names.py)
     "store": {"sqlalchemy", "alembic"},
     "ui": {"streamlit", "plotly", "pandas"},

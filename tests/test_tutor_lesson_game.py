@@ -1,4 +1,4 @@
-"""A lesson's game step (tutor/lesson_game.py) in plain pytest: the learner plays the side to move, the
+"""A lesson's game step (tutor/steps/game.py) in plain pytest: the learner plays the side to move, the
 computer replies (an injected chooser: no search time, no clock), a won game completes the step, a lost one
 does not and can be played again, an optional game can be skipped without losing a star, and both Awari
 endings of lesson 8 are played to their end (no moves left, and a position that came back, A6)."""
@@ -17,7 +17,7 @@ from lessons.models import GameStep
 from tests.game_support import easy_computer, first_pit, learner_pit, play_out
 from tutor import words
 from tutor.lesson import LessonActivity
-from tutor.lesson_game import StepGame, can_skip, skip
+from tutor.steps.game import StepGame, can_skip, skip
 from tutor.progress import Progress
 
 LESSONS = load_lessons()

@@ -37,6 +37,11 @@ import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the engine itself is imported inside the functions that use it
+    from engine import Position, Rules
+    from engine.search.book import Board
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "tools" / "kalah_solver.c"
@@ -69,7 +74,7 @@ def solver(pits: int, empty: bool, db: int, tt_mb: int, *args: str, stdin: str |
             os.kill(other, signal.SIGCONT)
 
 
-def mover_view(position) -> tuple[int, ...]:
+def mover_view(position: Position) -> tuple[int, ...]:
     """The mover's pits then the opponent's, each from its own pit 1."""
     from engine.position import NORTH, SOUTH
 
@@ -78,7 +83,7 @@ def mover_view(position) -> tuple[int, ...]:
     return position.row(me) + position.row(them)
 
 
-def reachable(rules, limit: int, rng: random.Random) -> list:
+def reachable(rules: Rules, limit: int, rng: random.Random) -> list[Position]:
     """Positions reached from the start: breadth first up to ``limit``, then random playouts."""
     from engine import play
     from engine.moves import legal_moves
@@ -171,12 +176,14 @@ def run(plies: int, empty: bool, db: int, tt_mb: int, folder: Path) -> int:
         return subprocess.run(cmd, stdout=sink, stderr=log, env=env).returncode
 
 
-def full_plies(table: dict, empty: bool) -> tuple[int, int]:
+def full_plies(table: dict[Board, None], empty: bool) -> tuple[int, int]:
     """``(P, positions)``: the most plies P such that every board within P plies of the 6x4 start
     (every move a ply, extra turns too) is in ``table``, and how many boards that is."""
     from engine.search import book as data
 
-    frontier, seen, plies = [(4,) * 12], {(4,) * 12}, -1
+    frontier: list[Board] = [(4,) * 12]
+    seen: set[Board] = {(4,) * 12}
+    plies = -1
     while frontier and all(b in table for b in frontier):
         plies += 1
         nxt = []

@@ -32,17 +32,18 @@ import argparse
 import random
 import sys
 from collections.abc import Iterator
+from typing import Any
 
-from engine import KalahRules, OwareRules, Position, Rules, all_turns, analyse, legal_moves, play
+from engine import KalahRules, MoveResult, OwareRules, Position, Rules, all_turns, analyse, legal_moves, play
 from engine import best_capture as best_reply_capture
 
 
-def turn_extra(results: list) -> int:
+def turn_extra(results: list[MoveResult]) -> int:
     """Moves of a turn that earned another move (K9)."""
     return sum(r.extra_turn for r in results)
 
 
-def turn_captured(results: list) -> int:
+def turn_captured(results: list[MoveResult]) -> int:
     """Seeds captured over a turn (K10, A3)."""
     return sum(r.captured for r in results)
 
@@ -83,11 +84,11 @@ def self_play(rules: Rules, rng: random.Random, explore: float = 0.35) -> Iterat
 # ------------------------------------------------------------------ detectors
 
 
-def _few(turns: list[tuple], n: int = 2) -> bool:
+def _few(turns: list[tuple[int, ...]], n: int = 2) -> bool:
     return 0 < len(turns) <= n
 
 
-def candidates(pos: Position, rules: Rules, margin: int = 2) -> Iterator[dict]:
+def candidates(pos: Position, rules: Rules, margin: int = 2) -> Iterator[dict[str, Any]]:
     """The themes ``pos`` fits, each as a dict ready to print."""
     turns = [(t.pits, list(t.results)) for t in all_turns(pos, rules, limit=5000)]
     base = {"position": pos.to_notation(), "rules": rules.to_params()}
@@ -136,7 +137,7 @@ def candidates(pos: Position, rules: Rules, margin: int = 2) -> Iterator[dict]:
             yield {**base, "theme": "awari-feed", "check": "goal", "answers": [t for t, _ in turns], "note": "must feed"}
 
 
-def _toml(c: dict) -> str:
+def _toml(c: dict[str, Any]) -> str:
     rules = ", ".join(f"{k} = {v!r}".replace("'", '"') for k, v in c["rules"].items())
     answers = ", ".join("[" + ", ".join(map(str, t)) + "]" for t in c["answers"])
     lines = [

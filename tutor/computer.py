@@ -2,7 +2,7 @@
 
 A turn is every move the computer makes while it is to move (extra turns included, K9), within
 one time budget for the whole turn. :class:`ComputerTurns` is mixed into
-``tutor.sandbox.SandboxActivity`` and ``tutor.lesson_game.StepGame``; it plays a turn two ways:
+``tutor.sandbox.SandboxActivity`` and ``tutor.steps.game.StepGame``; it plays a turn two ways:
 
 - :meth:`ComputerTurns.play_turn`: at once, asking a chooser (``tutor.sandbox.Chooser``) for each
   move on this thread (tests inject a scripted chooser and a fake clock);

@@ -2,9 +2,10 @@
 
 A :class:`LessonRun` is the part of a lesson that is the same for every kind of step: it opens a
 step (from the start, Next, Back, Restart, "Try again" or a ``?step=`` link), keeps the step's
-state fresh, makes a ``game`` step's game (``tutor.lesson_game``), and records in the learner's
-progress the steps done and the slips made. What a press, an answer or "Show me" does in each
-kind of step is ``tutor.lesson.LessonActivity``, built on it.
+state fresh, and records in the learner's progress the steps done and the slips made. What differs
+between kinds is each kind's handler (``tutor.steps``, found by :attr:`LessonRun.handler`): what
+opening a step does (a ``read`` step is done at once, a ``game`` step makes its game) here, what a
+press, an answer or "Show me" does in ``tutor.lesson.LessonActivity``, built on it.
 
 Stars (``tutor.progress.stars``) count the slips of the whole lesson run,
 not an average per step: a slip is a wrong press in a find or goal step, a
@@ -21,16 +22,16 @@ what the run would earn now.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Any, Self
 
 from engine import MoveResult, Position, Rules, Turn
-from lessons.models import Lesson, ReadStep, Step
+from lessons.models import Lesson, Step
 
 from . import words
 from .activity import Activity, Feedback, Sowing
-from .lesson_game import StepGame, step_game
 from .links import step_from_link
 from .progress import ProgressStore, stars
+from .steps.base import StepHandler, handler_for
 
 
 class LessonRun(Activity):
@@ -54,7 +55,8 @@ class LessonRun(Activity):
             (a page shows it until the seeds are down, so the stars give nothing away).
         progress: where steps done and the finished lesson are recorded.
         notice: a :class:`Feedback` (or ``None``).
-        game: a ``game`` step's game (``tutor.lesson_game.StepGame``, drawn instead of the lesson), else ``None``.
+        game: the activity the step shows on the board instead of the lesson (a ``game`` step's game,
+            ``tutor.steps.game.StepGame``, made by its handler when the step opens), else ``None``.
         link: the ``?step=`` value the run was opened by, until a step is started again; else ``None``.
         link_note: a sentence about the link the run was opened by (a step that does not exist), shown
             above the step until a step is started again (Next, Back, Restart, Try again); else ``None``.
@@ -77,7 +79,7 @@ class LessonRun(Activity):
         self.stars_before = 3
         self.link_note: str | None = None
         self.link: str | None = None
-        self.game: StepGame | None = None
+        self.game: Activity | None = None
         self.start_step(index if 0 <= index < len(lesson.steps) else 0)
 
     @classmethod
@@ -114,6 +116,11 @@ class LessonRun(Activity):
         return self.lesson.steps[self.index]
 
     @property
+    def handler(self) -> StepHandler[Any]:
+        """What the step shown does, by its kind (``tutor.steps.base.handler_for``)."""
+        return handler_for(self.step)
+
+    @property
     def rules(self) -> Rules:
         return self.lesson.step_rules(self.step)
 
@@ -132,7 +139,8 @@ class LessonRun(Activity):
         super().show(start, results, extends)
 
     def start_step(self, index: int) -> None:
-        """Show step ``index`` (0-based) fresh from its position; a ``read`` step is done at once."""
+        """Show step ``index`` (0-based) fresh from its position, then let its kind start it
+        (``StepHandler.started``: a ``read`` step is done at once, a ``game`` step makes its game)."""
         self.link_note = self.link = None  # said once: gone when the learner goes on (any step started afresh)
         self.index = index
         self.finished = False
@@ -146,9 +154,8 @@ class LessonRun(Activity):
         self.notice = None
         self.base = self._stored()  # slips this step already has in this run (before a reload, or Back)
         self.still()
-        self.game = step_game(self)
-        if isinstance(self.step, ReadStep):
-            self.complete_step()
+        self.game = None
+        self.handler.started(self, self.step)
 
     # -- what the run has cost ------------------------------------------------
 
@@ -156,7 +163,7 @@ class LessonRun(Activity):
         """This step's saved (wrong tries, solutions shown) in this run of the lesson."""
         return self.progress.lesson(self.lesson.id).tries.get(self.step.id, (0, 0))
 
-    def _slipped(self, wrong: int = 1) -> None:
+    def slip(self, wrong: int = 1) -> None:
         """Count ``wrong`` more wrong tries in this step and save them at once."""
         self.wrong += wrong
         self.progress.step_slipped(self.lesson.id, self.step.id, self.base[0] + self.wrong,

@@ -177,7 +177,8 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
     last = activity.last
     playable = activity.playable()
     with i18n.held():
-        said = words.moves_said(list(activity.sowing.results), activity.rules) if last is not None else ""
+        sowing = activity.sowing  # never None when there is a last move (the end of that sowing)
+        said = words.moves_said(list(sowing.results), activity.rules) if last is not None and sowing is not None else ""
         data = _data(
             key, activity.position, activity.rules, playable=playable, interactive=bool(playable),
             lit=activity.lit(), last=last,

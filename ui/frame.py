@@ -133,7 +133,7 @@ def _to_default() -> None:
     st.switch_page(page_file(DEFAULT_ALIAS), query_params=st.query_params.to_dict())
 
 
-def navigation() -> st.navigation:
+def navigation() -> st.Page:
     """The ``st.navigation`` object over :data:`PAGES`, grouped in sections, and the hidden
     :data:`DEFAULT_ALIAS` page at the end of the first section."""
     sections: dict[str, list[st.Page]] = {}
@@ -159,6 +159,15 @@ catalogue (the tests check it), so ``st.set_page_config`` is told so without loa
 TOP_ROOM = "[data-testid='stMainBlockContainer'] { padding-top: 2.5rem; }"
 """The room above a page's heading (Streamlit's own is 6rem)."""
 
+STILL = ("[data-testid='stElementContainer']:has([data-testid='stSkeleton']) ~ *,"
+         " [data-testid='stLayoutWrapper']:has([data-testid='stSkeleton']) ~ * { visibility: hidden; }")
+"""Nothing a learner can press moves under the pointer: while an element still loads (Streamlit draws a
+skeleton, ``stSkeleton``, until the element's script has come: a slider, a checkbox, a number field the
+first time a page shows one; a code block; a chart), what follows it in its block is hidden, since it
+moves when that element takes its own height (a panel's buttons and options jumped by up to 28 px about
+a tenth of a second after the panel opened, and a press just then landed beside its target: lost).
+Hidden, it takes no press and a browser test's click waits for it."""
+
 
 def run() -> None:
     """The whole frame: page settings, the session's state, navigation, sidebar, the page, then the
@@ -176,7 +185,7 @@ def run() -> None:
     with st.sidebar:
         # Streamlit leaves 6rem above a page's heading; on a 768-px laptop a lesson's buttons then
         # fall below the first screen. Drawn in the sidebar, where its element gap costs nothing.
-        st.html(f"<style>{TOP_ROOM}</style>")
+        st.html(f"<style>{TOP_ROOM}{STILL}</style>")
     learner.keep()
     slot = sidebar(chosen.title)
     token, held = _IN_FRAME.set(True), _PROGRESS.set([slot, False])
@@ -236,9 +245,10 @@ def progress(summary: Summary, before: Summary | None = None, sown: str | None =
     if drawn is None:
         return
     drawn[1] = True
+    was = summary if before is None else before  # drawn only when given and not the same
     with drawn[0]:
         reveal.until_sown(PROGRESS_KEY, sown if before is not None and before != summary else None,
-                          lambda: _progress_line(before), lambda: _progress_line(summary))
+                          lambda: _progress_line(was), lambda: _progress_line(summary))
 
 
 def board_settings() -> None:

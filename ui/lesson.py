@@ -2,19 +2,22 @@
 (answers and feedback, ``ui.lesson_panel``) and navigation.
 
 Behaviour lives in ``tutor.lesson.LessonActivity``; this module draws it and
-wires the buttons to its methods.
+wires the buttons to its methods. What one kind of step draws of its own (a
+prediction's answers, a game's Play again...) is its view in ``ui/steps/``
+(``ui.steps.base.view_for``).
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from lessons.models import DoStep, GameStep, Lesson, PredictStep
+from lessons.models import Lesson
 from tutor import words
-from tutor.activity import Notice
+from tutor.activity import Activity, Notice
 from tutor.lesson import LessonActivity
-from ui import board, frame, lesson_game, live, reveal, state
+from ui import board, frame, live, state
 from ui import lesson_panel as panel
+from ui.steps.base import view_for
 
 BOARD_MAX = "60rem"
 """Widest a lesson's board gets, so text, board and Next fit a 1920x1080 screen."""
@@ -57,7 +60,7 @@ def _nav(run: LessonActivity, sown: str | None = None) -> None:
         with row:
             if not run.done:
                 next_button(True)
-            elif isinstance(run.step, DoStep):  # a do step's move was given: nothing to give away
+            elif not view_for(run.step).next_waits:  # a do step's move was given: nothing to give away
                 next_button(False)
             else:
                 panel.until_sown(run, "next", sown, lambda: next_button(True, "_wait"), lambda: next_button(False))
@@ -148,8 +151,8 @@ def render(lesson_id: str) -> None:
     # On a wide screen (a 1920x1080 projector) the board would grow to its largest size
     # and push Next below the fold: lesson boards stay at most BOARD_MAX wide.
     sown = panel.pending(run, board_key)
-    asked = run.step if isinstance(run.step, PredictStep) and not run.finished else None
-    st.html(panel.style(lesson_id, board_key, BOARD_MAX, sown, panel.choices_css(run, asked, sown) if asked else "",
+    view = view_for(run.step)  # what the step's kind draws of its own (ui/steps/)
+    st.html(panel.style(lesson_id, board_key, BOARD_MAX, sown, view.style(run, sown) if not run.finished else "",
                         panel.room(run, sown)))
     _sidebar(run, sown)
     if run.index == 0 or run.finished:  # the lesson's intro on its first step; later steps keep the room for the board
@@ -174,29 +177,19 @@ def render(lesson_id: str) -> None:
     # press never moves the board (on a phone the panel stands above the board).
     row = st.container(horizontal=True, gap="medium", key=f"{state.Keys.LESSON}{lesson_id}_row")
     with row.container(key=f"{state.Keys.LESSON}{lesson_id}_row_board"):
-        board.draw(lesson_game.shown(run), board_key)
+        board.draw(shown(run), board_key)
         thinking = st.empty()  # the computer's spinner in a game step, below the board
-        lesson_game.players(run)
+        view.below_board(run)
         live.ask_button(lesson.step_rules(step), lesson.step_position(step), "lesson")
         if step.caption:
             st.caption(step.caption)
     with row.container(key=f"{state.Keys.LESSON}{lesson_id}_row_panel"):
-        if isinstance(step, PredictStep):
-            panel.choices(run, step)
-        if isinstance(step, GameStep) and run.game is not None:
-            _game_panel(run, board_key)
-        else:
-            panel.feedback(run, board_key)
+        view.panel(run, board_key)
     _nav(run, sown)
-    lesson_game.think(run, thinking)
+    view.after_page(run, thinking)
 
 
-def _game_panel(run: LessonActivity, board_key: str) -> None:
-    """A game step's feedback slot: the game's notice and what the last moves did once the board has sown,
-    Play again after the game, and Skip for an optional game."""
-    game = lesson_game.shown(run)
-    with st.container(key=f"{state.Keys.LESSON}{run.lesson.id}_feedback"):
-        with reveal.after_sowing(f"lesson_{run.lesson.id}_verdict", game, board_key):
-            reveal.notice(game)
-            lesson_game.after_move(run)
-        lesson_game.skip_button(run)
+def shown(run: LessonActivity) -> Activity:
+    """What the board draws and the notices come from: the step's own activity (a game step's game),
+    or the lesson itself."""
+    return run.game if run.game is not None else run

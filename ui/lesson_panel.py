@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from lessons.models import GoalStep, PredictStep
+from lessons.models import StepModel
 from tutor import words
 from tutor.lesson import Feedback, LessonActivity
 from ui import reveal, state
@@ -36,8 +36,8 @@ RIGHT_CSS = ("background: #e6f4ea !important; border-color: #1e7a34 !important; 
 """A wrong answer's red and a right answer's green (text contrast at least 7:1 on each)."""
 
 
-def answer_key(run: LessonActivity, step: PredictStep, i: int) -> str:
-    """The stable key of answer ``i`` (0-based, in the step's order) of ``step``."""
+def answer_key(run: LessonActivity, step: StepModel, i: int) -> str:
+    """The stable key of answer ``i`` (0-based, in the step's order) of ``step`` (a prediction: ``ui.steps.predict``)."""
     return f"{state.Keys.LESSON}{run.lesson.id}_{step.id}_answer_{i}"
 
 
@@ -48,8 +48,8 @@ def pending(run: LessonActivity, board_key: str) -> str | None:
     return reveal.pending(run, board_key)
 
 
-def until_sown(run: LessonActivity, part: str, sown: str | None, before: Callable[[], None],
-               after: Callable[[], None]) -> None:
+def until_sown(run: LessonActivity, part: str, sown: str | None, before: Callable[[], object],
+               after: Callable[[], object]) -> None:
     """Draw ``after()``; while a sowing may still be under way (``sown`` is not ``None``), draw
     ``before()`` too, and the page's CSS (:func:`style`) shows ``before`` until the seeds are down.
     ``part`` names the pair in the keys (``lesson_<id>_wait_<part>``, ``lesson_<id>_after_<part>``)."""
@@ -58,47 +58,17 @@ def until_sown(run: LessonActivity, part: str, sown: str | None, before: Callabl
                       width="content")
 
 
-def choices(run: LessonActivity, step: PredictStep) -> None:
-    """The question and its answers as buttons in a wrapping row (each with a mark, so a mark
-    that changes never changes a width). A wrong answer chosen stays red (with a cross) and cannot be
-    chosen again; the right one turns green (with a tick) once the board has sown the move
-    (at once when animations are off): the colours are :func:`choices_css`, in the page's style."""
-    st.markdown(f"**{step.question}**")
-    row = st.container(horizontal=True, gap="small")
-    for i, choice in enumerate(step.options):
-        chosen = choice in run.chosen
-        right = chosen and choice == step.answer
-        icon = (":material/check:" if right else ":material/close:") if chosen else ":material/radio_button_unchecked:"
-        row.button(words.answer_label(choice), key=answer_key(run, step, i), on_click=run.answer, args=(choice,),
-                   icon=icon, disabled=run.done or chosen)
-
-
-def choices_css(run: LessonActivity, step: PredictStep, sown: str | None) -> str:
-    """The CSS of the chosen answers: red for a wrong one; green for the right one, scoped to the
-    class of :func:`pending` (``sown``) so it waits for the seeds, its tick hidden till then."""
-    rules = []
-    for i, choice in enumerate(step.options):
-        if choice not in run.chosen:
-            continue
-        key = answer_key(run, step, i)
-        right = choice == step.answer
-        scope = f"html.{sown} " if right and sown else ""
-        rules.append(f"{scope}.st-key-{key} button {{ {RIGHT_CSS if right else WRONG_CSS} }}")
-        if right and scope:  # until the seeds are down the right answer looks only chosen
-            icon = f".st-key-{key} button [data-testid='stIconMaterial']"
-            rules.append(f"{icon} {{ visibility: hidden; }} {scope}{icon} {{ visibility: visible; }}")
-    return "\n".join(rules)
-
-
-def feedback(run: LessonActivity, board_key: str) -> None:
+def feedback(run: LessonActivity, board_key: str, prompt: Callable[[LessonActivity], None] | None = None) -> None:
     """The feedback slot: the notice's sentence, then "Why?" and "Try again"/"Show me" in one row;
-    before any press, a quiet line saying what to do. Waits for the sowing to end."""
+    before any press, a quiet line saying what to do (``prompt``, the step's kind's: by default
+    :func:`your_move`; nothing once the step is done). Waits for the sowing to end."""
     lesson_id = run.lesson.id
     slot = st.container(key=f"{state.Keys.LESSON}{lesson_id}_feedback")
     with slot, reveal.after_sowing(f"lesson_{lesson_id}_verdict", run, board_key):
         notice = run.notice
         if notice is None:
-            _prompt(run)
+            if not run.done:
+                (prompt or your_move)(run)
             return
         getattr(st, notice.kind)(notice.text)
         row = st.container(horizontal=True, gap="small")
@@ -109,21 +79,17 @@ def feedback(run: LessonActivity, board_key: str) -> None:
                 st.markdown(details)
                 if state.session().prefs.rule_ids and isinstance(notice, Feedback) and notice.rule_ids:
                     badges(notice.rule_ids)
-        if isinstance(run.step, GoalStep) and run.waiting:
+        if run.waiting:  # a missed try or a solution shown stays on the board until "Try again"
             row.button(words.label("try_again"), key=f"{state.Keys.LESSON}{lesson_id}_retry", on_click=run.retry,
                        icon=":material/replay:", type="primary")
-            if run.failed:
+            if run.failed and run.handler.has_solution:
                 row.button(words.label("show_me"), key=f"{state.Keys.LESSON}{lesson_id}_show", on_click=run.show_me,
                            icon=":material/visibility:")
 
 
-def _prompt(run: LessonActivity) -> None:
-    """What to do on a fresh step (a quiet line; nothing once the step is done)."""
-    if run.done:
-        return
-    if isinstance(run.step, PredictStep):
-        st.caption(words.lesson_label("choose"))
-    elif run.accepts_presses():
+def your_move(run: LessonActivity) -> None:
+    """What to do on a fresh step, when its kind says nothing else: a quiet line while presses count."""
+    if run.accepts_presses():
         st.caption(words.lesson_label("your_move"))
 
 
@@ -136,11 +102,7 @@ def kept(run: LessonActivity) -> bool:
     """Whether the feedback's room is kept on a phone: once the learner has pressed, answered or asked
     "Show me" in this step (until the next step); in a game step once a move has been played or a
     game has ended (then there is a line after every move), not before (no empty room above the board)."""
-    game = run.game
-    if game is not None:
-        return bool(game.game.results) or game.games > 0 or game.finished or game.notice is not None
-    return (run.notice is not None or bool(run.turn.results) or run.wrong > 0
-            or bool(run.chosen) or run.shown > 0)
+    return run.begun()  # the step's kind knows (tutor.steps.base.StepHandler.begun)
 
 
 def room(run: LessonActivity, sown: str | None) -> str | None:
@@ -188,4 +150,5 @@ def style(lesson_id: str, board_key: str, board_max: str, sown: str | None, extr
     )
 
 
-__all__ = ["FEEDBACK_HEIGHT", "WRAP_WIDTH", "answer_key", "badges", "choices", "choices_css", "feedback", "kept", "pending", "room", "style", "until_sown"]
+__all__ = ["FEEDBACK_HEIGHT", "WRAP_WIDTH", "answer_key", "badges", "feedback", "kept", "pending", "room", "style",
+           "until_sown", "your_move"]

@@ -68,7 +68,7 @@ def swap_css(wait: str, after: str, sown: str) -> str:
     return f"{gone(f'html:not(.{sown})', after)}, {gone(f'html.{sown}', wait)} {{ display: none !important; }}"
 
 
-def until_sown(key: str, sown: str | None, before: Callable[[], None], after: Callable[[], None], *,
+def until_sown(key: str, sown: str | None, before: Callable[[], object], after: Callable[[], object], *,
                keys: tuple[str, str] | None = None, width: Literal["stretch", "content"] = "stretch") -> None:
     """Draw ``after()``; while a sowing may still be under way (``sown``, the class of :func:`pending`,
     is not ``None``), draw ``before()`` too, in the container ``<key>_wait``, and ``after()`` in

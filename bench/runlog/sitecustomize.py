@@ -14,12 +14,13 @@ _PATH = os.environ.get("MANCALA_RUNLOG")
 if _PATH:
     _lock = threading.Lock()
 
-    def _install() -> None:
+    def _install(path: str) -> None:
         from streamlit.runtime.scriptrunner import script_runner
+        from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
 
         plain = script_runner.ScriptRunner._run_script
 
-        def run(self, rerun_data):
+        def run(self: script_runner.ScriptRunner, rerun_data: RerunData) -> None:
             start, cpu = time.perf_counter(), time.thread_time()
             try:
                 return plain(self, rerun_data)
@@ -30,9 +31,9 @@ if _PATH:
                 kind = f"frag:{len(queue)}" if queue else "app"
                 line = (f"{time.time():.3f} {wall:.1f} {used:.1f} {kind} {rerun_data.page_script_hash[:8] or '-'} "
                         f"{getattr(self, '_session_id', '-')[:8]}\n")
-                with _lock, open(_PATH, "a") as out:
+                with _lock, open(path, "a") as out:
                     out.write(line)
 
-        script_runner.ScriptRunner._run_script = run
+        script_runner.ScriptRunner._run_script = run  # type: ignore[method-assign]  # this probe times every run
 
-    _install()
+    _install(_PATH)

@@ -15,8 +15,8 @@ args = parser.parse_args()
 rows = defaultdict(list)
 first, last = float("inf"), 0.0
 for line in open(args.log):
-    t, wall, cpu, kind, page, session = line.split()
-    t = float(t)
+    stamp, wall, cpu, kind, page, session = line.split()
+    t = float(stamp)
     if not args.since <= t <= args.until:
         continue
     first, last = min(first, t), max(last, t)

@@ -1,4 +1,4 @@
-"""The sentences of a lesson's game step (``tutor.lesson_game``): who plays, how the game went, its buttons."""
+"""The sentences of a lesson's game step (``tutor.steps.game``): who plays, how the game went, its buttons."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""A lesson's ``game`` step: a whole game against the computer, from the step's position.
+"""A ``game`` step: a whole game against the computer, from the step's position.
 
-A :class:`StepGame` is an :class:`~tutor.activity.Activity` of its own (the
-lesson page draws it instead of the lesson while a game step is shown):
+A :class:`StepGame` is an :class:`~tutor.activity.Activity` of its own, made by
+:class:`GameHandler` when the step opens (``LessonRun.game``: the lesson page
+draws it instead of the lesson while a game step is shown):
 
 - the learner plays the side to move in the step's position; the computer
   plays the other side at the step's level (``engine.choose_move``, or an
@@ -26,42 +27,16 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 from engine import Game, IllegalMoveError, MoveResult, Outcome, Position, Rules, Side, other
-from lessons.models import GameStep, Lesson
-from lessons.models import Step as LessonStep  # ``Step`` here is the computer's (``tutor.computer``)
+from lessons.steps.game import GameStep
 
-from . import words
-from .activity import Activity, Notice, writes
-from .computer import ComputerTurns, Step, Turn
-from .sandbox import TURN_BUDGET_MS, Chooser, engine_chooser
-from .thinking import Answer, Request
-
-
-class StepRun(Protocol):
-    """What a game step needs of the lesson run that shows it (``tutor.lesson_run.LessonRun`` is one):
-    the lesson and the step shown, whether it is done, its game, and the two ways on. The run makes
-    its game steps' games, so this module names only these, and never imports the lesson."""
-
-    @property
-    def lesson(self) -> Lesson: ...
-
-    @property
-    def step(self) -> LessonStep: ...
-
-    @property
-    def done(self) -> bool: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-    @property
-    def game(self) -> StepGame | None: ...
-
-    def complete_step(self) -> None: ...
-
-    def next_step(self) -> None: ...
+from .. import words
+from ..activity import Activity, Notice, writes
+from ..computer import ComputerTurns, Step, Turn
+from ..sandbox import TURN_BUDGET_MS, Chooser, engine_chooser
+from ..thinking import Answer, Request
+from .base import StepHandler, StepRun, handles
 
 
 class StepGame(ComputerTurns, Activity):
@@ -228,20 +203,33 @@ class StepGame(ComputerTurns, Activity):
         self.still()
 
 
-def step_game(run: StepRun) -> StepGame | None:
-    """The game of ``run``'s step if it is a game step (else ``None``); its end completes the step
-    only while it is still the step shown (a game left behind by Back or Next changes nothing)."""
-    step = run.step
-    if not isinstance(step, GameStep):
-        return None
+def game_of(run: StepRun) -> StepGame | None:
+    """The game ``run`` shows instead of the lesson, if it is a game step's."""
+    game = run.game
+    return game if isinstance(game, StepGame) else None
 
-    def done(game: StepGame) -> None:
-        if run.game is game and not run.done:
-            run.complete_step()
 
-    game = StepGame(step, run.lesson.step_position(step), run.lesson.step_rules(step), done)
-    game.done_text = lambda: str(getattr(run.step, "done", step.done))  # the lesson's language now
-    return game
+@handles(GameStep)
+class GameHandler(StepHandler[GameStep]):
+    """A game step: its game is made when the step opens (``LessonRun.game``, drawn instead of the lesson);
+    the game's end completes the step only while it is still the step shown (a game left behind by Back
+    or Next changes nothing)."""
+
+    def started(self, run: StepRun, step: GameStep) -> None:
+        def done(game: StepGame) -> None:
+            if run.game is game and not run.done:
+                run.complete_step()
+
+        game = StepGame(step, run.lesson.step_position(step), run.lesson.step_rules(step), done)
+        game.done_text = lambda: str(getattr(run.step, "done", step.done))  # the lesson's language now
+        run.game = game
+
+    def begun(self, run: StepRun, step: GameStep) -> bool:
+        """A move has been played or a game has ended (then there is a line after every move)."""
+        game = game_of(run)
+        if game is None:
+            return super().begun(run, step)
+        return bool(game.game.results) or game.games > 0 or game.finished or game.notice is not None
 
 
 def can_skip(run: StepRun) -> bool:
@@ -259,4 +247,4 @@ def skip(run: StepRun) -> None:
     run.next_step()
 
 
-__all__ = ["StepGame", "StepRun", "can_skip", "skip", "step_game"]
+__all__ = ["GameHandler", "StepGame", "can_skip", "game_of", "skip"]

@@ -1,10 +1,10 @@
-"""A lesson's game step on the page: the board of the game, the computer's turn, Play again and Skip.
+"""A ``game`` step on the page: the board of the game, the computer's turn, Play again and Skip.
 
-Behaviour lives in ``tutor.lesson_game``; ``ui.lesson`` calls these helpers
-around its board. As on the sandbox page, the board is drawn before the
-computer thinks (the learner's move shows meanwhile, with a spinner below
-the board); the page then runs again with the reply, which the board adds to
-the move.
+Behaviour lives in ``tutor.steps.game``; ``ui.lesson`` draws the game's board
+(``LessonRun.game``) and calls :class:`GameView` around it. As on the sandbox
+page, the board is drawn before the computer thinks (the learner's move shows
+meanwhile, with a spinner below the board); the page then runs again with the
+reply, which the board adds to the move.
 """
 
 from __future__ import annotations
@@ -14,30 +14,27 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.steps.game import GameStep
 from tutor import words
-from tutor.activity import Activity
 from tutor.lesson import LessonActivity
-from tutor.lesson_game import StepGame, can_skip, skip
-from ui import state, thinking
+from tutor.steps.game import StepGame, can_skip, game_of, skip
+from ui import reveal, state, thinking
+from ui.steps.base import StepView, draws
 
 _log = logging.getLogger(__name__)
 
 
-def shown(run: LessonActivity) -> Activity:
-    """What the board draws and the notices come from: the step's game, or the lesson itself."""
-    return run.game if run.game is not None else run
-
-
 def players(run: LessonActivity) -> None:
     """Under a game step's board: who plays which side."""
-    if run.game is not None:
-        st.caption(words.game_step_players(run.game.learner, run.game.step.level))
+    game = game_of(run)
+    if game is not None:
+        st.caption(words.game_step_players(game.learner, game.step.level))
 
 
 def after_move(run: LessonActivity) -> None:
     """In the verdict (shown once the board has sown): what the last moves did, and after a finished
     game, Play again."""
-    game = run.game
+    game = game_of(run)
     if game is None:
         return
     if game.sowing is not None:
@@ -58,7 +55,7 @@ def skip_button(run: LessonActivity) -> None:
 def think(run: LessonActivity, slot: Any) -> None:
     """If the computer is to move in the step's game: its turn goes on in the server's pool, a status
     in ``slot`` says it thinks (polled, never blocking the script), then the app reruns."""
-    game = run.game
+    game = game_of(run)
     if game is None or not (game.computer_to_move() or game.turn is not None):
         return
     with slot.container():
@@ -79,3 +76,31 @@ def computer_step(game: StepGame) -> str:
         thinking.abandon()
         game.computer_failed()
         return "failed"
+
+
+@draws(GameStep)
+class GameView(StepView):
+    """Who plays under the board; the game's notices, Play again and Skip in the panel; the computer's
+    turn after the page."""
+
+    def panel(self, run: LessonActivity, board_key: str) -> None:
+        """The feedback slot: the game's notice and what the last moves did once the board has sown,
+        Play again after the game, and Skip for an optional game."""
+        game = game_of(run)
+        if game is None:
+            super().panel(run, board_key)
+            return
+        with st.container(key=f"{state.Keys.LESSON}{run.lesson.id}_feedback"):
+            with reveal.after_sowing(f"lesson_{run.lesson.id}_verdict", game, board_key):
+                reveal.notice(game)
+                after_move(run)
+            skip_button(run)
+
+    def below_board(self, run: LessonActivity) -> None:
+        players(run)
+
+    def after_page(self, run: LessonActivity, slot: Any) -> None:
+        think(run, slot)
+
+
+__all__ = ["GameView", "after_move", "computer_step", "players", "skip_button", "think"]
