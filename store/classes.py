@@ -19,7 +19,7 @@ from tutor.names import clean_name, look_alike, name_problem
 from tutor.progress import LessonProgress, PuzzleProgress
 
 from .db import Database
-from .limits import Limit, Who, reserve
+from .limits import Limit, Who, lock, reserve
 from .progress import read_lessons, read_puzzles
 from .schema import Learner, SchoolClass, now
 from .teachers import class_to_try
@@ -60,6 +60,7 @@ def join(db: Database, learner: str, code: str, name: str, client: str | None = 
     with db.session() as s:
         found = class_to_try(s, code, who, at)
     with db.session() as s:
+        lock(s, at)  # joins one at a time: two at once never take one name or pass the class's size
         row = s.get(SchoolClass, code)
         if isinstance(found, str) or row is None:
             raise LookupError("locked" if found == "locked" else "class")

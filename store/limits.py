@@ -42,14 +42,20 @@ class Limit:
     window: dt.timedelta = dt.timedelta(minutes=1)
 
 
+def lock(s: Session, at: dt.datetime) -> None:
+    """Write the guard row in ``s``'s transaction: until it ends, every other :func:`reserve` or
+    :func:`lock` waits (a row lock on PostgreSQL, the write lock on SQLite)."""
+    if s.execute(update(AttemptGuard).where(AttemptGuard.id == 1).values(at=at)).rowcount == 0:  # type: ignore[attr-defined]
+        s.add(AttemptGuard(id=1, at=at))  # a database made without the migration's row
+        s.flush()
+
+
 def reserve(s: Session, kind: Kind, limits: Sequence[Limit], who: Who, at: dt.datetime,
             scope: str = "") -> int | None:
     """Count and record one try of ``kind`` about ``scope`` by ``who`` at ``at``, in the session
     ``s`` (its transaction is the one that counts): the new try's id, or ``None`` when a limit is
     full (then nothing is recorded: a refused try is not judged, and does not count again)."""
-    if s.execute(update(AttemptGuard).where(AttemptGuard.id == 1).values(at=at)).rowcount == 0:  # type: ignore[attr-defined]
-        s.add(AttemptGuard(id=1, at=at))  # a database made without the migration's row
-        s.flush()
+    lock(s, at)
     s.execute(delete(Attempt).where(Attempt.at < at - KEEP))
     for limit in limits:
         if (limit.by == "device" and who.device is None) or (limit.by == "client" and who.client is None):
@@ -71,4 +77,4 @@ def release(s: Session, attempt: int) -> None:
     s.execute(delete(Attempt).where(Attempt.id == attempt))
 
 
-__all__ = ["KEEP", "Kind", "Limit", "Who", "release", "reserve"]
+__all__ = ["KEEP", "Kind", "Limit", "Who", "lock", "release", "reserve"]

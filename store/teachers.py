@@ -49,12 +49,13 @@ PIN_LIMITS = (Limit("device", 5), Limit("client", 10), Limit("scope", 30))
 """Wrong PINs judged in a minute: per device, per client address, per class (from all devices)."""
 OWN_LIMITS = (Limit("device", 5),)
 """Wrong PINs judged in a minute from one of the class's own teacher devices (nobody else's count)."""
-RECOVERY_LIMITS = (Limit("device", 5), Limit("client", 10))
-"""Wrong recovery codes judged in a minute, per device and per client address."""
-CODE_LIMITS = (Limit("device", 10), Limit("client", 120))
+RECOVERY_LIMITS = (Limit("device", 5),)
+"""Wrong recovery codes judged in a minute, per device: a recovery code (60 bits) is beyond guessing,
+so nobody else's tries (an address a school shares) may keep its teacher out."""
+CODE_LIMITS = (Limit("device", 10), Limit("client", 300))
 """Unknown class codes tried in a minute, per device and per client address (the join and teacher forms).
 An address may be a whole school's: one pupil mistyping codes must not stop a class joining, so its
-limit is high; guessing one of 25**6 codes at 120 a minute stays out of reach (weeks per class)."""
+limit is high; guessing one of 25**6 codes at 300 a minute stays out of reach (days per class)."""
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -154,7 +155,9 @@ def open_with_pin(db: Database, code_text: object, pin: object, key: str, who: W
         return "wrong"
     with db.session() as s:
         release(s, tried)
-        _device(s, key, row.code, at, owner=False)
+        older = row.recovery_hash is None and s.scalar(  # a class made before devices and recovery codes
+            select(TeacherDevice.key_hash).where(TeacherDevice.class_code == row.code).limit(1)) is None
+        _device(s, key, row.code, at, owner=older)  # its first device after the upgrade owns it
     return "ok"
 
 
@@ -167,7 +170,7 @@ def reset_with_recovery(db: Database, code_text: object, recovery: object, key: 
     code = normalise_class(code_text)
     text = "".join(ch for ch in recovery.upper().translate(LOOK_ALIKES) if ch.isalnum()) if isinstance(recovery, str) else ""
     with db.session() as s:
-        row = class_to_try(s, code, who, at)
+        row = class_to_try(s, code, who, at, key)
         if isinstance(row, str):
             return row
         tried = reserve(s, "recovery", RECOVERY_LIMITS, who, at, scope=row.code)
@@ -204,8 +207,9 @@ def view_of(db: Database, key: object, code: str | None = None, at: dt.datetime 
 
 
 def close_view(db: Database, key: object, code: str) -> None:
-    """Close class ``code``'s view on the browser of ``key``: the PIN opens it again (the browser
-    stays one of the teacher's devices, so others' wrong guesses never lock it out)."""
+    """Close class ``code``'s view on the browser of ``key``: the PIN opens it again (the browser stays
+    one of the class's devices, so others' wrong guesses never lock it out; "Forget me on this device"
+    drops it, :func:`forget_device`)."""
     if isinstance(key, str):
         with db.session() as s:
             s.execute(update(TeacherDevice).where(TeacherDevice.key_hash == _sha(key), TeacherDevice.class_code == code)

@@ -229,3 +229,55 @@ def test_simultaneous_wrong_pins_are_judged_no_more_than_the_limit_allows(databa
     assert sorted(got) == ["locked"] * 19 + ["wrong"] * 5
     with database.session() as s:
         assert s.query(Attempt).filter(Attempt.kind == "pin", Attempt.scope == made.code).count() == 5
+
+
+def test_simultaneous_joins_never_share_a_name(database):
+    """Reviewer: 60 threads joining as "Anna" at once left several Annas (the name was checked before
+    the guard). Joins now go one at a time."""
+    code = teachers.create_class(database, "5B", teachers.new_key()).code
+    pupils = [learners.new_learner(database) for _ in range(12)]
+    got = _race(database, lambda k: _join_or_why(database, pupils[k], code, "Anna" if k % 2 else "ANNA"), 12)
+    assert sorted(got) == ["ok"] + ["taken"] * 11
+    assert [p.name for p in classes.pupils(database, code)] in (["Anna"], ["ANNA"])
+
+
+def _join_or_why(db: Database, learner: str, code: str, name: str) -> str:
+    try:
+        classes.join(db, learner, code, name, client=_client())
+    except (ValueError, LookupError) as exc:
+        return str(exc.args[0])
+    return "ok"
+
+
+def test_a_class_with_pupils_made_before_the_upgrade_keeps_them_and_its_first_device_owns_it(tmp_path):
+    """Reviewer: revision 0005 on a SQLite database holding a class and a pupil failed (a batch copy of
+    ``classes`` with foreign keys on), and a class made before it could never get a new PIN."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from store import db as store_db
+    from store.teachers import _pin_hash
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    fresh = Database(url)
+    with fresh.engine.begin() as conn:
+        cfg = store_db.alembic_config(url)
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0004")
+        salt = b"0123456789abcdef"
+        conn.execute(text("INSERT INTO classes (code, name, pin_hash, pin_salt, created_at) "
+                          "VALUES ('ACDEFG', '5B', :h, :s, '2026-12-01 09:00:00')"),
+                     {"h": _pin_hash("123456", salt), "s": salt.hex()})
+        conn.execute(text("INSERT INTO learners (code, class_code, name, created_at, last_active) "
+                          "VALUES ('ACDEFGHJ', 'ACDEFG', 'Anna', '2026-12-01 09:00:00', '2026-12-01 09:00:00')"))
+    fresh.dispose()
+    upgraded = Database(url)
+    assert [p.name for p in classes.pupils(upgraded, "ACDEFG")] == ["Anna"] and classes.is_open(upgraded, "ACDEFG")
+    first, second = teachers.new_key(), teachers.new_key()
+    assert teachers.open_with_pin(upgraded, "ACDEFG", "123456", first, Who(None, _client())) == "ok"
+    assert teachers.open_with_pin(upgraded, "ACDEFG", "123456", second, Who(None, _client())) == "ok"
+    assert teachers.view_of(upgraded, first) == ("ACDEFG", True) and teachers.view_of(upgraded, second) == ("ACDEFG", False)
+    made = teachers.change_pin(upgraded, "ACDEFG", first)
+    assert made is not None and teachers.view_of(upgraded, second) is None
+    upgraded.dispose()
+

@@ -183,7 +183,8 @@ def _change_pin(code: str) -> None:
 
 def _set_open(code: str, widget: str) -> None:
     wanted = bool(st.session_state.get(widget))
-    wiring.guard(lambda school: school.set_open(code, wanted), None)
+    if still_teacher():
+        wiring.guard(lambda school: school.set_open(code, wanted), None)
 
 
 def settings(code: str, names: list[str]) -> None:

@@ -20,9 +20,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('classes', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('recovery_hash', sa.String(length=64), nullable=True))
-        batch_op.add_column(sa.Column('open_to_join', sa.Boolean(), server_default=sa.true(), nullable=False))
+    # Plain ALTER TABLE ... ADD COLUMN (no batch copy of the table: on SQLite that drops ``classes``,
+    # which the pupils' rows point at, and foreign keys are on).
+    op.add_column('classes', sa.Column('recovery_hash', sa.String(length=64), nullable=True))
+    op.add_column('classes', sa.Column('open_to_join', sa.Boolean(), server_default=sa.true(), nullable=False))
     op.create_table(
         'attempts',
         sa.Column('id', sa.Integer(), autoincrement=True, nullable=False),
