@@ -596,6 +596,74 @@ def test_the_keepers_report_makes_a_new_learner_and_puts_back_the_language(monke
     assert ss.get(Keys.LANG) == lang and sess.keeper_full == why
 
 
+def test_a_keepers_report_stopped_at_any_look_up_is_asked_again_or_kept_whole(monkeypatch, db):
+    """A press that reruns the app stops a running callback at its next look-up in Streamlit's session
+    state (the new run even starts beside it). A report stopped there once left a new visitor unknown
+    for good: the keeper had been told to stop asking, and no learner was bound (a learner who opened
+    a sidebar panel at once). Stopped at any look-up, the report now either changed nothing the keeper
+    needs (it still asks, and asks again: ``ui.learner.keeper``) or was kept whole."""
+    import streamlit as st
+
+    from ui import learner, state
+
+    class Stopped(Exception):
+        pass
+
+    class StoppingState(dict):
+        """Session state whose look-up number ``allowed`` (from 0) stops the callback."""
+
+        def __init__(self, data: dict, allowed: int) -> None:
+            super().__init__(data)
+            self.allowed = allowed
+
+        def _look(self) -> None:
+            if self.allowed == 0:
+                raise Stopped
+            self.allowed -= 1
+
+        def __getitem__(self, key):
+            self._look()
+            return super().__getitem__(key)
+
+        def __setitem__(self, key, value):
+            self._look()
+            super().__setitem__(key, value)
+
+        def get(self, key, default=None):
+            self._look()
+            return super().get(key, default)
+
+    kept = stopped = 0
+    for allowed in range(12):
+        ss = StoppingState({Keys.KEEPER: {"stored": {"code": "", "lang": "el", "teach": ""}}}, allowed)
+        monkeypatch.setattr(st, "session_state", ss)
+        try:
+            learner._on_stored()
+        except Stopped:
+            stopped += 1
+        sess = dict.get(ss, state.SESSION_KEY)
+        if sess is None or sess.learner is None:
+            assert sess is None or sess.keeper["ask"]  # nothing kept: the keeper asks again
+            continue
+        kept += 1
+        assert learners.exists(db, sess.learner)
+        assert sess.keeper["save"] == sess.learner and not sess.keeper["ask"] and sess.keeper_full == "lang"
+    assert stopped and kept
+
+
+def test_a_whole_run_that_draws_the_keeper_before_its_report_is_answered_asks_again(app):
+    """The keeper reports when it is drawn with a new ``ask``: a report lost on the way (its run stopped
+    by a press, or its fragment gone with a whole run) is asked for again by the next whole run while
+    the learner is unknown (the same ``ask`` would not make the browser report again)."""
+    app.run()
+    assert not app.exception
+    asked = app.session_state["mancala_tutor"].keeper["ask"]
+    assert asked and app.session_state["mancala_tutor"].learner is None
+    app.run()  # no report came (AppTest's keeper never reports)
+    assert not app.exception
+    assert app.session_state["mancala_tutor"].keeper["ask"] not in (asked, False)
+
+
 def test_a_teachers_browser_keeps_the_class_view_through_a_reload_and_a_pupils_does_not(page_app, db, monkeypatch):
     """Teacher: a reload of the projector's page asked for the PIN again. The right PIN gives this
     browser a teacher key of its own (never the learner code, which the sidebar shows): its keeper

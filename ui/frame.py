@@ -159,14 +159,17 @@ catalogue (the tests check it), so ``st.set_page_config`` is told so without loa
 TOP_ROOM = "[data-testid='stMainBlockContainer'] { padding-top: 2.5rem; }"
 """The room above a page's heading (Streamlit's own is 6rem)."""
 
-STILL = ("[data-testid='stElementContainer']:has([data-testid='stSkeleton']) ~ *,"
-         " [data-testid='stLayoutWrapper']:has([data-testid='stSkeleton']) ~ * { visibility: hidden; }")
+STILL = ("[data-testid='stElementContainer']:has([data-testid='stSkeleton']) ~ :not(:focus-within),"
+         " [data-testid='stLayoutWrapper']:has([data-testid='stSkeleton']) ~ :not(:focus-within)"
+         " { visibility: hidden; }")
 """Nothing a learner can press moves under the pointer: while an element still loads (Streamlit draws a
 skeleton, ``stSkeleton``, until the element's script has come: a slider, a checkbox, a number field the
 first time a page shows one; a code block; a chart), what follows it in its block is hidden, since it
 moves when that element takes its own height (a panel's buttons and options jumped by up to 28 px about
 a tenth of a second after the panel opened, and a press just then landed beside its target: lost).
-Hidden, it takes no press and a browser test's click waits for it."""
+Hidden, it takes no press and a browser test's click waits for it. What holds the keyboard's focus
+stays shown (hidden, it would lose the focus, and what is typed next with it: the learner code field
+when the code's own lines arrive above it)."""
 
 
 def run() -> None:

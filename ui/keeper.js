@@ -1,6 +1,6 @@
 // The learner keeper: remembers this browser's learner code, and the language it chose, in localStorage;
 // and, on a teacher's browser, the key that keeps a class's teacher view through a reload.
-// data: [{ask: bool, save: code|null, forget: bool, lang: code|null, teach?: key|null, unteach?: bool}]
+// data: [{ask: false or a number (a new one asks again), save: code|null, forget: bool, lang: code|null, teach?: key|null, unteach?: bool}]
 // (a list: see ui/learner.py). When asked, it reports once, as the trigger value "stored": {code: the
 // stored code or "", lang: the language chosen on an earlier visit or "", teach: the teacher key or ""}.
 const KEY = "mancala_tutor_learner";

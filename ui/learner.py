@@ -35,11 +35,15 @@ _KEEPER = st.components.v2.component(
 )
 
 
-def _bind(school: School, code: str) -> None:
-    sess = state.session()
+def _bind(school: School, code: str, sess: state.Session | None = None) -> None:
+    """Bind the learner ``code``: the session writes its progress there from now on, and the keeper
+    stops asking and remembers the code. ``sess``: the session, when the caller looked it up already
+    (the keeper's report looks nothing up once it has begun: :func:`_on_stored`)."""
+    sess = state.session() if sess is None else sess
+    progress = school.progress(code)
     sess.learner = code
+    state.bind_progress(progress, sess)
     sess.keeper = {**sess.keeper, "ask": False, "save": code, "forget": False}
-    state.bind_progress(school.progress(code))
 
 
 def _use(text: object) -> bool:
@@ -67,32 +71,42 @@ def _use(text: object) -> bool:
     return True
 
 
-def _stored(value: object) -> None:
-    """The keeper reported this browser's code (``""``: none): bind it, or make a new learner."""
-    sess = state.session()
-    sess.keeper["ask"] = False
+def _stored(sess: state.Session, value: object) -> None:
+    """The keeper reported this browser's code (``""``: none): bind it, or make a new learner. The
+    keeper stops asking only once that is done (:func:`_bind`), never before."""
     db = wiring.school()
     if db is None or sess.learner is not None:
         sess.store_lost = db is None
         sess.keeper_full = "lost" if db is None else None
+        sess.keeper["ask"] = False
         return
     code = normalise(value)
     try:
         if code is not None and db.learner_exists(code):
-            _bind(db, code)
+            _bind(db, code, sess)
             sess.keeper_full = "known"
             return
-        _bind(db, db.new_learner())
-        sess.keeper_full = "new"
+        made = db.new_learner()
+        if sess.learner is None:  # not bound meanwhile by the report asked again (a run of its own)
+            _bind(db, made, sess)
+            sess.keeper_full = "new"
     except StoreUnavailable:
         sess.store_lost = True
         sess.keeper_full = "lost"
+        sess.keeper["ask"] = False
 
 
 def _on_stored() -> None:
     """The keeper's trigger callback (before the script runs, so the keeper is then drawn with the
     code): its report is ``{"code": the stored code or "", "lang": the language chosen on an earlier
-    visit or "", "teach": a teacher key or ""}``."""
+    visit or "", "teach": a teacher key or ""}``.
+
+    A press that reruns the app while a callback runs stops the callback at its next look-up in
+    Streamlit's session state (``fastReruns``: the new run even starts beside it). A report stopped
+    halfway left the learner unknown for good: the keeper had been told to stop asking, and no
+    learner was bound (a new visitor who opened a sidebar panel at once never had their progress
+    kept). So every look-up comes first, before anything changes; from then on the answer is kept
+    whole; and a report that never got that far is asked for again (:func:`_keeper_fragment`)."""
     value = st.session_state.get(state.Keys.KEEPER)
     try:
         stored = value["stored"] if value is not None else None
@@ -103,18 +117,19 @@ def _on_stored() -> None:
         stored = {"code": stored}
     if not isinstance(stored, dict) or not sess.keeper.get("ask", False):
         return
-    _stored(stored.get("code", ""))
-    if lang.remembered(stored.get("lang")) and sess.keeper_full in (None, "new"):
+    in_lang = lang.remembered(stored.get("lang"))  # the last look-ups in Streamlit's session state
+    as_teacher = _teacher(sess, stored.get("teach"))
+    _stored(sess, stored.get("code", ""))
+    if in_lang and sess.keeper_full in (None, "new"):
         sess.keeper_full = "lang"  # the whole page again, in that language
-    if _teacher(stored.get("teach")) and sess.keeper_full in (None, "new"):
+    if as_teacher and sess.keeper_full in (None, "new"):
         sess.keeper_full = "teacher"  # the whole page again, with the teacher's view
 
 
-def _teacher(key: object) -> bool:
+def _teacher(sess: state.Session, key: object) -> bool:
     """The keeper reported this browser's teacher key (``tutor.codes.new_key``: made when this browser made
     or opened a class): the session gets back the teacher view still open on it (True). The key stays
     with the browser either way: it marks a teacher's device, which others' wrong PINs never lock out."""
-    sess = state.session()
     db = wiring.school()
     if not isinstance(key, str) or not key or db is None:
         return False
@@ -152,7 +167,11 @@ def keep() -> None:
         _use(linked)
     if getattr(sess.progress, "lost", False):  # a StoredProgress whose database went away
         sess.store_lost = True
+    _PAGE_LEARNER.set(sess.learner)
 
+
+_PAGE_LEARNER: ContextVar[str | None] = ContextVar("mancala_tutor_page_learner", default=None)
+"""The learner this whole-app run draws the page for (:func:`keep`, before the page)."""
 
 SHOWS_CODE = ("class",)
 """Url paths of the pages that draw something from the learner's code (the Class page's join form)."""
@@ -182,7 +201,12 @@ def keeper(page: str) -> None:
     (:data:`SHOWS_CODE`, or the open "Continue on another device" panel) or waited for it
     (:data:`SHOWS_PROGRESS`), or the language this browser chose on an earlier visit put back
     (``ui.lang.remembered``). What a new learner did
-    before is kept (``state.bind_progress``): the rest of the page stays as it is."""
+    before is kept (``state.bind_progress``): the rest of the page stays as it is.
+
+    A report can be stopped before its answer is kept, or answered by a run beside this one
+    (:func:`_on_stored`): a whole-app run that draws the keeper while the learner is still unknown
+    asks again (a new number in ``ask``, so the keeper reports again), and one whose page was drawn
+    before another run bound the learner draws the whole app again, with the learner."""
     _keeper_part(page)
 
 
@@ -203,10 +227,14 @@ def _keeper_part(page: str) -> None:
 def _keeper_fragment(page: str) -> None:
     sess = state.session()
     why, sess.keeper_full = sess.keeper_full, None
-    if why is not None and not _IN_APP_RUN.get():  # the report's own run: the keeper alone
-        if (why != "new" or page in SHOWS_CODE or page in SHOWS_PROGRESS
-                or st.session_state.get(state.Keys.LEARNER_PANEL)):
+    if not _IN_APP_RUN.get():  # the report's own run: the keeper alone
+        if why is not None and (why != "new" or page in SHOWS_CODE or page in SHOWS_PROGRESS
+                                or st.session_state.get(state.Keys.LEARNER_PANEL)):
             st.rerun(scope="app")
+    elif sess.learner != _PAGE_LEARNER.get():  # bound by a report's run beside this one: the page lacks it
+        st.rerun(scope="app")
+    elif sess.learner is None and sess.keeper_drawn and sess.keeper.get("ask", False):
+        sess.keeper["ask"] = int(sess.keeper["ask"]) + 1  # a report not answered (yet): asked again
     _KEEPER(key=state.Keys.KEEPER, data=[dict(sess.keeper)], on_stored_change=_on_stored)  # a list: not looked at for tables
     sess.keeper["forget"] = False
     sess.keeper_drawn = True

@@ -272,12 +272,14 @@ def _keep_sandbox(state: Session) -> None:
     GAMES.keep(state.learner, state.sandbox)
 
 
-def bind_progress(progress: ProgressStore) -> None:
+def bind_progress(progress: ProgressStore, sess: Session | None = None) -> None:
     """Make ``progress`` where this session's activities write from now on (a learner code was
     bound); what was kept only in memory until then (the first step shown before the browser
     said its code) is written there too. A lesson run still untouched on the step its ``?step=``
-    link opened opens the link again by what ``progress`` knows (``LessonActivity.rebind``), before that."""
-    state = session()
+    link opened opens the link again by what ``progress`` knows (``LessonActivity.rebind``), before that.
+    ``sess``: the session, when the caller looked it up already (then nothing here looks up
+    Streamlit's session state, where a callback can be stopped: ``ui.learner._on_stored``)."""
+    state = session() if sess is None else sess
     memory = state.progress
     for run in state.lessons.values():
         run.rebind(progress)
