@@ -159,18 +159,6 @@ catalogue (the tests check it), so ``st.set_page_config`` is told so without loa
 TOP_ROOM = "[data-testid='stMainBlockContainer'] { padding-top: 2.5rem; }"
 """The room above a page's heading (Streamlit's own is 6rem)."""
 
-STILL = ("[data-testid='stElementContainer']:has([data-testid='stSkeleton']) ~ :not(:focus-within),"
-         " [data-testid='stLayoutWrapper']:has([data-testid='stSkeleton']) ~ :not(:focus-within)"
-         " { visibility: hidden; }")
-"""Nothing a learner can press moves under the pointer: while an element still loads (Streamlit draws a
-skeleton, ``stSkeleton``, until the element's script has come: a slider, a checkbox, a number field the
-first time a page shows one; a code block; a chart), what follows it in its block is hidden, since it
-moves when that element takes its own height (a panel's buttons and options jumped by up to 28 px about
-a tenth of a second after the panel opened, and a press just then landed beside its target: lost).
-Hidden, it takes no press and a browser test's click waits for it. What holds the keyboard's focus
-stays shown (hidden, it would lose the focus, and what is typed next with it: the learner code field
-when the code's own lines arrive above it)."""
-
 
 def run() -> None:
     """The whole frame: page settings, the session's state, navigation, sidebar, the page, then the
@@ -188,7 +176,7 @@ def run() -> None:
     with st.sidebar:
         # Streamlit leaves 6rem above a page's heading; on a 768-px laptop a lesson's buttons then
         # fall below the first screen. Drawn in the sidebar, where its element gap costs nothing.
-        st.html(f"<style>{TOP_ROOM}{STILL}</style>")
+        st.html(f"<style>{TOP_ROOM}</style>")
     learner.keep()
     slot = sidebar(chosen.title)
     token, held = _IN_FRAME.set(True), _PROGRESS.set([slot, False])
