@@ -85,17 +85,38 @@ def sized(page, width: int = 1366, height: int = 768):
     return page
 
 
+SETTLED = """() => {
+  const app = document.querySelector("[data-testid='stApp']");
+  if (!app || app.dataset.testScriptState !== 'notRunning') return false;
+  if (document.querySelector("[data-testid='stSkeleton']")) return false;
+  const height = (e) => e.getBoundingClientRect().height;
+  return [...document.querySelectorAll('details[open]')].every((d) => {
+    const summary = d.querySelector(':scope > summary');
+    const content = d.querySelector(":scope > [data-testid='stExpanderDetails']");
+    return d.getAnimations().length === 0
+      && (!summary || !content || Math.abs(height(d) - height(summary) - height(content)) <= 8);
+  });
+}"""
+"""True when the page's script run has finished and the page is still: no element still loading its
+script (Streamlit's skeleton, which then takes the element's own height and moves what follows it:
+a panel's buttons jumped by up to 28 px a tenth of a second after it opened) and every open panel
+unfolded to its content's height. Streamlit animates a panel's height for half a second whenever its
+content grows (after it opens, or an element in it arrives or loads); meanwhile what lies below the
+panel's edge is clipped, and a click Playwright scrolls to it (the panel's own scroll, which no person
+can use) lands where the content is about to slide away: "Your own" pressed, "Clock" released."""
+
+
 def wait_idle(page, timeout: int = TIMEOUT_MS) -> None:
-    """Wait until the page's script run has finished (docs/style.md); use after ``goto``, then wait
-    for the state the test expects (a pit's name, a text), never for a fixed time."""
-    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
+    """Wait until the page's script run has finished and the page is still (:data:`SETTLED`; docs/style.md);
+    use after ``goto``, then wait for the state the test expects (a pit's name, a text), never for a fixed time."""
+    page.wait_for_function(SETTLED, timeout=timeout)
 
 
 def wait_known(page, timeout: int = TIMEOUT_MS) -> None:
     """Wait until the learner keeper's first report has been answered (the browser remembers the new
-    learner's code) and that run has finished. On a first visit the report reruns the app about when
-    the page is drawn: a field filled or a button pressed just then can be drawn over by that run and
-    lost (as a person typing in the first second could), so a test that types or clicks first waits."""
+    learner's code) and that run has finished: for a test about what the learner's code brings (their
+    progress, the language their browser chose). A test need not wait for it before it clicks or
+    types: the report never loses a press or a field (``ui.learner._on_stored``, ``ui.learner.keeper``)."""
     page.wait_for_function("() => window.localStorage.getItem('mancala_tutor_learner')", timeout=timeout)
     wait_idle(page, timeout)
 
@@ -165,58 +186,45 @@ def watch_rerun(page) -> None:
 
 def wait_rerun(page, timeout: int = TIMEOUT_MS) -> None:
     """Wait until the script has run since :func:`watch_rerun` and has finished (seen by the page's
-    script state, or by a "script finished" message: :data:`COUNT_FINISHED`)."""
+    script state, or by a "script finished" message: :data:`COUNT_FINISHED`), and the page is still
+    (:data:`SETTLED`)."""
     page.wait_for_function(
-        "() => (window.__mtRan || window.__mtFinished > window.__mtFinishedFrom)"
-        " && document.querySelector(\"[data-testid='stApp']\").dataset.testScriptState === 'notRunning'",
-        timeout=timeout)
+        f"() => (window.__mtRan || window.__mtFinished > window.__mtFinishedFrom) && ({SETTLED})()", timeout=timeout)
 
 
 def open_expander(page, label: str) -> None:
-    """Open the expander labelled ``label`` and wait until its content is drawn and the page's run
-    has finished. A sandbox panel builds its content only while open (opening it reruns the app):
-    a field clicked before that run ends can be drawn over and lost. A click that lands while a
-    rerun redraws the expander (a busy machine) is made again, up to three times. It first waits for
-    the learner keeper's first report (:func:`wait_known`): that run can redraw a field typed into
-    just after the page was drawn (CI lost a number typed into the board editor that way)."""
+    """Open the expander labelled ``label`` with one click, made once the page's run has finished, and
+    wait until its content is drawn: for a panel that builds its content only while open (opening it
+    reruns the app or its fragment), until that run has finished. The click is never made again: a
+    lost click, or a panel that closes by itself, is a bug of the app and the test fails."""
     from playwright.sync_api import expect
-
-    wait_known(page)
 
     summary = page.locator("summary").filter(has_text=label).first
     details = page.locator("details").filter(has=page.locator("summary").filter(has_text=label)).first
-    content = details.locator("[data-testid='stExpanderDetails'] [data-testid='stElementContainer']").first
-    for _ in range(3):
-        wait_idle(page)
-        if details.get_attribute("open") is None:
-            summary.click()
-        try:
-            expect(details).to_have_attribute("open", "", timeout=10_000)
-            expect(content).to_be_visible()
-        except AssertionError:
-            continue
-        wait_idle(page)
-        if details.get_attribute("open") is not None:
-            return
+    content = details.locator("[data-testid='stExpanderDetails'] [data-testid='stElementContainer']")
+    summary.wait_for()
+    wait_idle(page)
+    if details.get_attribute("open") is None:
+        builds = content.count() == 0  # a closed panel that builds nothing until it is open
+        if builds:
+            watch_rerun(page)
+        summary.click()
+        expect(details).to_have_attribute("open", "")
+        if builds:
+            wait_rerun(page)
+    expect(content.first).to_be_visible()
+    wait_idle(page)
     expect(details).to_have_attribute("open", "")
 
 
 def choose(page, label: str) -> None:
-    """Click the radio option ``label`` (its words) until it is checked, up to three clicks. A click
-    made just after a panel's run has finished can land while React redraws the panel and be lost:
-    no message reaches the server (seen in a websocket log on a busy machine, once in ten or so).
-    A radio already checked stays so when clicked again, so a repeated click changes nothing more."""
+    """Click the radio option ``label`` (its words) once the page's run has finished, and wait until it
+    is checked. The click is never made again: a lost click is a bug of the app, and the test fails."""
     from playwright.sync_api import expect
 
-    radio = page.get_by_role("radio", name=label)
-    for _ in range(3):
-        page.get_by_text(label).click()
-        try:
-            expect(radio).to_be_checked(timeout=10_000)
-            return
-        except AssertionError:
-            continue
-    expect(radio).to_be_checked()
+    wait_idle(page)
+    page.get_by_text(label).click()
+    expect(page.get_by_role("radio", name=label)).to_be_checked()
 
 
 ANSWERED = ":not([data-foreseen])"

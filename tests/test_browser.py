@@ -13,7 +13,6 @@ import re
 from urllib.parse import unquote
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from engine import KalahRules, play
@@ -74,6 +73,23 @@ def test_a_first_visit_to_home_shows_the_new_learners_counts_once_the_browser_ha
     expect(metric).to_contain_text(words.of_total(0, 8))
     expect(page.get_by_text(words.progress_coming())).to_have_count(0)
     expect(page.get_by_test_id("stMetric")).to_have_count(5)
+
+
+def test_a_new_visitor_who_types_a_code_at_once_keeps_every_letter_and_becomes_known(page, server):
+    """A first visit: "Continue on another device" opened as soon as it shows and a code typed into it
+    while the learner keeper's first report lands (it reruns the whole app: the panel is open). Every
+    letter stays in the field and the visitor becomes a known learner: a report stopped by the panel's
+    own rerun once left them unknown for good ("one moment" on Home)."""
+    page.goto(server)
+    page.locator("summary").filter(has_text=words.label("continue_elsewhere")).first.click()
+    field = page.get_by_label(words.label("learner_code"))
+    field.click()
+    page.keyboard.type("ABCDEFGH", delay=50)
+    expect(field).to_have_value("ABCDEFGH")
+    wait_known(page)
+    expect(field).to_have_value("ABCDEFGH")
+    expect(page.get_by_test_id("stMetric")).to_have_count(5)
+    expect(page.get_by_text(words.progress_coming())).to_have_count(0)
 
 
 def test_a_first_page_fetches_the_boards_files_before_its_board_and_each_arrives(page, server):
@@ -380,21 +396,13 @@ def test_a_negative_number_in_the_editor_is_explained(page, server):
     page.goto(f"{server}/sandbox")
     wait_idle(page)
     open_expander(page, "Board editor")
-    # The field by its own key: one element, whatever a rerun redraws (CI twice lost a "-4" typed into
-    # the field found by its label). A refused entry changes nothing, so a lost one is typed again.
+    # The field by its own key: one element, whatever a rerun redraws. Typed once and sent once: a
+    # number lost on the way is a bug of the app, and the test fails.
     field = page.locator(".st-key-sb_ed_S3 input")
-    said = page.get_by_text("South's pit 3 can't hold -4 seeds: use 0 or more.")
-    for _ in range(3):
-        wait_idle(page)
-        field.fill("-4")
-        expect(field).to_have_value("-4")
-        page.get_by_role("button", name="Use these numbers").click()
-        try:
-            said.wait_for(timeout=10_000)
-            break
-        except PlaywrightTimeout:
-            continue
-    said.wait_for()
+    field.fill("-4")
+    expect(field).to_have_value("-4")
+    page.get_by_role("button", name="Use these numbers").click()
+    page.get_by_text("South's pit 3 can't hold -4 seeds: use 0 or more.").wait_for()
     assert page.locator("[data-testid='stAlertContentError']").count() == 1
     shot(page, "sandbox-editor-negative")
 

@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 
 from engine import play
 from lessons.loader import load_lessons, load_puzzles
-from tests.browser_support import TIMEOUT_MS, no_error_box, open_expander, pit_name, settle, shot, wait_idle
+from tests.browser_support import (COUNT_FINISHED, TIMEOUT_MS, no_error_box, open_expander, pit_name, settle, shot,
+                                   wait_idle)
 from tutor import i18n, words
 
 pytestmark = pytest.mark.browser
@@ -26,6 +27,7 @@ KEEPER = "mancala_tutor_learner"
 
 def new_page(browser, width: int = 1366, height: int = 900):
     context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(COUNT_FINISHED)  # as every test's own page (tests/conftest.py): wait_rerun reads it
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     expect.set_options(timeout=TIMEOUT_MS)

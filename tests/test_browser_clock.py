@@ -19,7 +19,6 @@ from tests.browser_support import (
     sized,
     wait_board,
     wait_idle,
-    wait_known,
     wait_rerun,
     watch_rerun,
 )
@@ -43,8 +42,7 @@ def page(page, server):
 def start_timed(page, server, choice: str, minutes: str | None = None) -> None:
     """Open the sandbox and start a game on the clock ``choice`` (custom: ``minutes`` each, no increment)."""
     page.goto(f"{server}/sandbox")
-    wait_known(page)  # the keeper's first report reruns the app: a minutes field filled then was lost
-    wait_board(page)  # drawn once its files have loaded: nothing below it moves after this
+    wait_board(page)  # drawn by the keeper's report's run (the Sandbox waits for the learner's game), once its files have loaded
     open_expander(page, words.label("players_rules"))
     watch_rerun(page)
     choose(page, words.clock_label(choice))
