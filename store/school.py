@@ -7,7 +7,7 @@ school for the app is ``ui/wiring.py``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from tutor.classroom import PupilRecord
 from tutor.progress import ProgressStore
@@ -123,7 +123,8 @@ class StoredSchool:
 __all__ = ["StoredSchool"]
 
 
-def _conforms(school: StoredSchool) -> None:  # mypy checks that StoredSchool is a tutor.school.School
+if TYPE_CHECKING:  # mypy checks that a StoredSchool is a tutor.school.School
     from tutor.school import School
 
-    _: School = school
+    def _is_school(school: StoredSchool) -> School:
+        return school

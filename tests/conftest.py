@@ -124,3 +124,13 @@ def context(context):
 
     context.add_init_script(COUNT_FINISHED)
     return context
+
+
+@pytest.fixture(scope="module")
+def db():
+    """The app's own database (``MANCALA_DB_URL``, else the SQLite file), as the pages under test use it."""
+    from store.db import Database
+
+    database = Database()
+    yield database
+    database.dispose()

@@ -14,19 +14,11 @@ import pytest
 from engine import legal_moves
 from lessons.loader import load_puzzles
 from store import classes, learners, live, teachers
-from store.db import Database
 from store.progress import StoredProgress
 from tutor import words
 from tutor.progress import PuzzleProgress
 from store.limits import Who
 from ui.state import Keys
-
-
-@pytest.fixture(scope="module")
-def db():
-    database = Database()
-    yield database
-    database.dispose()
 
 
 def texts(at) -> str:

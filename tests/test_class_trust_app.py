@@ -12,7 +12,7 @@ import pytest
 
 from store import classes, learners, live, teachers
 from store.limits import Who
-from tests.test_class_app import db, open_class_page, sess, texts  # noqa: F401 - db: the module's database
+from tests.test_class_app import open_class_page, sess, texts
 from tutor import i18n, words
 from ui.state import Keys
 

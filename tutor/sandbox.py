@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import random
 import threading
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Literal
 
 from engine import (
@@ -23,7 +22,6 @@ from engine import (
     Game,
     GameName,
     MoveResult,
-    NotationError,
     Outcome,
     Position,
     Rules,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine import NORTH, SOUTH, Miss, Outcome, Side
+from engine import NORTH, Miss, Outcome, Side
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
