@@ -91,6 +91,11 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def taken_back(self) -> tuple[MoveResult, ...]:
+        """The moves taken back that Redo would play again, the next one first."""
+        return tuple(reversed(self._redo))
+
     def undo(self) -> bool:
         """Take back the last move; False when there is none."""
         if not self.results:

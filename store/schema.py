@@ -161,3 +161,14 @@ class AnswerRow(Base):
     learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
     pit: Mapped[int] = mapped_column(Integer)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class KeptGameRow(Base):
+    """A learner's sandbox game (``tutor.kept_record``: a JSON record) and its ``version``, one more
+    with every change (``store.games``)."""
+
+    __tablename__ = "kept_games"
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)
+    changed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)

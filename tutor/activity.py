@@ -177,6 +177,8 @@ def writes(refused: object = None, *, wait: bool = False) -> Callable[[F], F]:
     change a game together). While the computer is thinking in another run
     (:meth:`Activity.busy`), it is refused: it returns ``refused`` and the
     notice says to wait; with ``wait=True`` it waits for the lock instead.
+    The outermost change first asks :meth:`Activity.view_current` (``user``: not ``wait``) and is
+    refused when the view is out of date; after it, :meth:`Activity.written` (a kept game is written).
     """
 
     def wrap(method: F) -> F:
@@ -186,7 +188,16 @@ def writes(refused: object = None, *, wait: bool = False) -> Callable[[F], F]:
                 self.notice = Notice("info", words.busy_refused())
                 return refused
             with self.lock:
-                return method(self, *args, **kwargs)
+                outer = self.writing == 0
+                if outer and not self.view_current(user=not wait):
+                    return refused
+                self.writing += 1
+                try:
+                    return method(self, *args, **kwargs)
+                finally:
+                    self.writing -= 1
+                    if outer:
+                        self.written()
 
         return run  # type: ignore[return-value]
 
@@ -213,6 +224,15 @@ class Activity:
         self.first_id = next(_FIRST_IDS)
         self.lock = threading.RLock()
         self.thinker: int | None = None
+        self.writing = 0
+
+    def view_current(self, user: bool) -> bool:
+        """Whether this view may be changed: False refuses the change (a game that another view
+        changed since, ``tutor.kept_play``); ``user``: a person's action, not a clock's. True here."""
+        return True
+
+    def written(self) -> None:
+        """After a change (``writes``): nothing here; a kept game writes itself (``tutor.kept_play``)."""
 
     def busy(self) -> bool:
         """True while the computer is thinking in another thread (another script run of the session)."""

@@ -22,7 +22,8 @@ has no clock: its time is ``None`` and never runs out.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from engine import NORTH, SOUTH, Side, TimeControl
 
@@ -92,6 +93,29 @@ class GameClock:
         if self.running is None:
             return 0.0
         return max(0.0, round((self.since - self.now()) * 1000, 3))
+
+    # -- kept by the store (tutor.kept_record) ----------------------------------
+
+    def export(self) -> dict[str, object]:
+        """Everything the clocks hold, the running clock's start as ``since_ms`` (ms from now)."""
+        return {"left_ms": dict(self.left_ms), "running": self.running,
+                "since_ms": round((self.since - self.now()) * 1000, 3), "paused": self.paused,
+                "started": self.started, "over": self.over, "flagged": self.flagged, "marks": list(self.marks),
+                "to_move": self._to_move, "grace_ms": self._grace_ms, "drawn": self._drawn, "waiting": self.waiting}
+
+    @classmethod
+    def restored(cls, control: TimeControl, kept: Mapping[str, Any], now: Callable[[], float],
+                 away_s: float = 0.0) -> GameClock:
+        """The clocks :meth:`export` gave, ``away_s`` seconds later (charged to the running clock)."""
+        left: dict[Side, float] = dict(kept["left_ms"])
+        clock = cls(control, tuple(left), now=now)
+        clock.left_ms = left
+        clock.since = now() + float(kept["since_ms"]) / 1000 - max(0.0, away_s)
+        clock.running, clock.paused, clock.started = kept["running"], kept["paused"], kept["started"]
+        clock.over, clock.flagged, clock.marks = kept["over"], kept["flagged"], [tuple(m) for m in kept["marks"]]
+        clock._to_move, clock._grace_ms = kept["to_move"], float(kept["grace_ms"])
+        clock._drawn, clock.waiting = kept["drawn"], kept["waiting"]
+        return clock
 
     # -- what happens in a game -----------------------------------------------
 

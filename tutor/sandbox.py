@@ -37,6 +37,8 @@ from .activity import Activity, Notice, writes
 from .computer import ComputerTurns, Step, Turn
 from .editor import BoardEditor
 from .fair_play import FairPlay
+from .kept_play import KeptPlay
+from .kept_record import GameState
 from .progress import GameRecord, ProgressStore
 from .thinking import Answer, Request
 from .timed import TimedPlay
@@ -56,7 +58,7 @@ def engine_chooser(position: Position, rules: Rules, level: str, rng: random.Ran
     return int(choose_move(position, rules, level, rng=rng, time_ms=time_ms))
 
 
-class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity):
+class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity):
     """A game and who plays it.
 
     Attributes:
@@ -70,7 +72,8 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
 
     A timed game (K19) adds a ``GameClock`` (``tutor.timed.TimedPlay``): no
     press while the clocks are paused, no Undo, Redo or going back (the clocks
-    would no longer be fair), and the game may end on time.
+    would no longer be fair), and the game may end on time. Once its learner is known the game
+    keeps itself (``tutor.kept_play.KeptPlay``): every tab of the learner shows the one game.
     """
 
     def __init__(self, rules: Rules, start: Position | None = None, *, mode: Mode = "two",
@@ -198,14 +201,21 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
             finally:
                 self.thinker = None
                 self._turn_now = None
+                self.written()
 
     def think(self, ask: Callable[[Request], Answer], rng: random.Random | None = None,
               budget_ms: int = TURN_BUDGET_MS) -> Step:
         """One step of the computer's turn while the page polls (``ComputerTurns.think_step``): the
         searches run in the process pool (``ask``: ``tutor.thinking.ThinkingService.ask``), never here.
-        The clocks run as in :meth:`computer_turn` (from when the turn starts thinking, K19)."""
+        The clocks run as in :meth:`computer_turn` (from when the turn starts thinking, K19). A turn
+        starts on the kept game (another tab may have changed it) and its moves are kept when it ends."""
         with self.lock:
-            return self.think_step(ask, rng, budget_ms)
+            if self.turn is None:
+                self.catch_up()  # another tab may have played meanwhile (its turn is then this one's)
+            step = self.think_step(ask, rng, budget_ms)
+            if step != "thinking":
+                self.written()
+            return step
 
     # the hooks of ComputerTurns
     def computer_level(self) -> str:
@@ -347,6 +357,19 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
             return
         self.new_game(rules, first)
         self.notice = Notice("info", words.new_game(rules, first, self.control))
+
+    # -- kept by the store (tutor.kept_play) -----------------------------------
+
+    def kept_state(self) -> GameState:
+        return GameState(self.game, self.mode, self.computer_side, self.level, self.guarded, self.recorded,
+                         self.control, self.clock_sides, self.clock, self.timeout)
+
+    def take_state(self, state: GameState) -> None:
+        """Make ``state`` this game: the view's board, progress and speed stay; a computer turn under way is dropped."""
+        self.game, self.first = state.game, state.game.start.to_move
+        self.mode, self.computer_side, self.level = state.mode, state.computer_side, state.level
+        self.guarded, self.recorded, self.control, self.clock_sides = state.guarded, state.recorded, state.control, state.clock_sides
+        self.clock, self.timeout, self.turn, self.editor_error = state.clock, state.timeout, None, None
 
     # -- what the page shows --------------------------------------------------
 

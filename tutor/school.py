@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar
 
 if TYPE_CHECKING:  # types only: Home's first run loads neither the content's models nor progress
     from .classroom import PupilRecord
+    from .kept_games import Kept
     from .progress import ProgressStore
 
 
@@ -111,6 +112,10 @@ class School(Protocol):
     def answers_by_name(self, question: int, code: str) -> list[tuple[str, int | None]]: ...
     def reveal(self, question: int) -> None: ...
     def end_question(self, question: int) -> None: ...
+
+    # sandbox games (tutor.kept_games.GameKeeper)
+    def kept_game(self, learner: str) -> Kept | None: ...
+    def keep_game(self, learner: str, record: str, seen: int) -> int | None: ...
 
 
 T = TypeVar("T")

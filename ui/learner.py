@@ -42,7 +42,7 @@ def _bind(school: School, code: str, sess: state.Session | None = None) -> None:
     sess = state.session() if sess is None else sess
     progress = school.progress(code)
     sess.learner = code
-    state.bind_progress(progress, sess)
+    state.bind_progress(progress, sess, games=school)
     sess.keeper = {**sess.keeper, "ask": False, "save": code, "forget": False}
 
 

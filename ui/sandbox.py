@@ -133,6 +133,7 @@ def render() -> None:
         # for Home's progress); a start board drawn meanwhile took presses that were then dropped.
         st.info(words.game_coming(), icon=":material/hourglass_top:")
         return
+    state.sandbox().catch_up()  # a whole run shows the game as another tab left it (a press checks it itself)
     board_box, controls_box = st.container(), st.container()
     _board_part(board_box)
     _controls_part(controls_box)

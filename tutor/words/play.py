@@ -170,6 +170,12 @@ def wait_for_computer() -> str:
     return _("Wait a moment: it is the computer's turn.")
 
 
+def game_moved_on() -> str:
+    """A press or button on a tab that showed an older state of the game (another tab, or another
+    device with the same learner code, changed it since): it was not done; the board now shows the game."""
+    return _("This game went on in another tab, so that was not done. Here is the game as it is now.")
+
+
 def busy_refused() -> str:
     """A press or button that came while the computer was thinking (it was not done)."""
     return _("The computer was still thinking, so that was not done. Try again now if you still want it.")
@@ -364,6 +370,7 @@ def captured_caption() -> str:
 
 
 __all__ = [
+    "game_moved_on",
     "page_heading",
     "board_words",
     "captured_caption",
