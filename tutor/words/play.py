@@ -176,6 +176,11 @@ def game_moved_on() -> str:
     return _("This game went on in another tab, so that was not done. Here is the game as it is now.")
 
 
+def computer_hurried() -> str:
+    """The computer's search did not answer in time (the server was too busy), so it played a quick move."""
+    return _("The computer took too long to think, so it played a quick move.")
+
+
 def busy_refused() -> str:
     """A press or button that came while the computer was thinking (it was not done)."""
     return _("The computer was still thinking, so that was not done. Try again now if you still want it.")
@@ -370,6 +375,7 @@ def captured_caption() -> str:
 
 
 __all__ = [
+    "computer_hurried",
     "game_moved_on",
     "page_heading",
     "board_words",
