@@ -1,13 +1,15 @@
 """How many engine calls one sandbox press costs the server: ``engine.play``, ``outcome``,
 ``legal_moves`` and ``Position.to_notation``, counted (not timed).
 
-The press is ``bench.press``'s ``sandbox, press (fragment)``: two players, the activity's
-``press`` (what the board's click handler calls), then the board's fragment rerun alone, as the
-server runs it after a click on the board. Every call of the four functions is counted, however it
+The presses are ``bench.press``'s: the Sandbox through the frame, two players; the activity's
+``press`` with the position the board showed (what the board's click handler calls), then the
+run that draws it: the board's fragment alone, as the server runs it after a click on the board,
+or the whole app (AppTest's own rerun). Every call of the four functions is counted, however it
 was imported, by a profile hook on the thread that presses and on the script thread
-(:func:`counting`). Printed: the calls of the first press of a game (pit 3 at the start), and the
-mean per press of ``--presses`` presses (``bench.press``'s order of pits, new games as they end),
-each split into the press itself and the rerun that draws it. Nothing is asserted.
+(``bench.calls.counting``). Printed for each: the calls of the first press of a game (pit 3 at the start),
+those of a run after it with nothing pressed (the board as it was), and the mean per press of
+``--presses`` presses (``bench.press``'s order of pits, new games as they end), each press split
+into the press itself and the rerun that draws it. Nothing is asserted.
 
     python -m bench.press_calls               # 40 presses
     python -m bench.press_calls --presses 100
@@ -19,52 +21,16 @@ import argparse
 import logging
 import sys
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
-from types import CodeType, FrameType
 from typing import Any
 
+from bench.calls import COUNTED, counting, hook
 from bench.press import _FRAGMENTS, SandboxPresses, _FragmentRunner
-from engine import Position, legal_moves, outcome, play
-
-COUNTED: dict[CodeType, str] = {
-    play.__code__: "play",
-    outcome.__code__: "outcome",
-    legal_moves.__code__: "legal_moves",
-    Position.to_notation.__code__: "to_notation",
-}
-"""The engine functions counted, by their code (a call is counted whatever name it was imported as)."""
-
-_COUNTS: list[Counter[str]] = []
-"""Where the calls are counted now: empty while nothing is counted."""
-
-
-def _hook(frame: FrameType, event: str, arg: Any) -> None:
-    if event == "call" and _COUNTS:
-        name = COUNTED.get(frame.f_code)
-        if name is not None:
-            _COUNTS[-1][name] += 1
-
-
-@contextmanager
-def counting() -> Iterator[Counter[str]]:
-    """Count the calls of :data:`COUNTED` made on this thread and on the AppTest script threads
-    run meanwhile (by name: ``{"play": 7, ...}``)."""
-    counts: Counter[str] = Counter()
-    _COUNTS.append(counts)
-    sys.setprofile(_hook)
-    try:
-        yield counts
-    finally:
-        sys.setprofile(None)
-        _COUNTS.pop()
-
 
 _plain_thread = _FragmentRunner._run_script_thread
 
 
 def _hooked_thread(self: _FragmentRunner, *args: Any, **kwargs: Any) -> None:
-    sys.setprofile(_hook)
+    sys.setprofile(hook)
     try:
         return _plain_thread(self, *args, **kwargs)
     finally:
@@ -73,6 +39,18 @@ def _hooked_thread(self: _FragmentRunner, *args: Any, **kwargs: Any) -> None:
 
 # The script thread counts into the same Counter (assigned on _FragmentRunner, as bench.outcomes_cost does).
 _FragmentRunner._run_script_thread = _hooked_thread  # type: ignore[method-assign, assignment]
+
+
+def idle_run(presses: SandboxPresses) -> Counter[str]:
+    """The engine calls of a run with nothing pressed (the same fragment, or the whole app, again)."""
+    _FRAGMENTS[:] = presses.ids
+    try:
+        with counting() as calls:
+            presses.at.run()
+    finally:
+        _FRAGMENTS.clear()
+    assert not presses.at.exception, presses.at.exception
+    return calls
 
 
 def one_press(presses: SandboxPresses, pit: int | None = None) -> tuple[Counter[str], Counter[str]]:
@@ -86,21 +64,33 @@ def one_press(presses: SandboxPresses, pit: int | None = None) -> tuple[Counter[
     if pit is None:
         pit = legal[presses.turn % len(legal)]
         presses.turn += 1
+    seen = sb.position.to_notation()  # what the board sends with the pit (counted by the board's run before)
     with counting() as pressed:
-        sb.press(pit)
-    _FRAGMENTS[:] = presses.ids
-    try:
-        with counting() as rerun:
-            presses.at.run()
-    finally:
-        _FRAGMENTS.clear()
-    assert not presses.at.exception, presses.at.exception
-    return pressed, rerun
+        sb.press(pit, seen)
+    return pressed, idle_run(presses)
 
 
-def _line(label: str, counts: dict[str, float]) -> str:
-    cells = "  ".join(f"{name} {counts.get(name, 0):5.1f}" for name in COUNTED.values())
-    return f"  {label:<28}{cells}"
+def _line(label: str, counts: Counter[str], n: int = 1) -> str:
+    cells = "  ".join(f"{name} {counts.get(name, 0) / n:5.1f}" for name in COUNTED.values())
+    return f"  {label:<30}{cells}"
+
+
+def report(presses: SandboxPresses, n: int) -> list[str]:
+    """The lines printed for ``presses``: its first press (pit 3), a run after it with nothing
+    pressed, then the mean of ``n`` more presses."""
+    first = one_press(presses, 3)
+    again = idle_run(presses)
+    pressed_all: Counter[str] = Counter()
+    rerun_all: Counter[str] = Counter()
+    for _ in range(n):
+        pressed, rerun = one_press(presses)
+        pressed_all.update(pressed)
+        rerun_all.update(rerun)
+    mean = f"mean of {n} presses:"
+    return [_line(f"{'first press, pit 3:':<22}press", first[0]), _line(f"{'':<22}rerun", first[1]),
+            _line(f"{'':<22}both", first[0] + first[1]), _line(f"{'then no press:':<22}rerun", again),
+            _line(f"{mean:<22}press", pressed_all, n),
+            _line(f"{'':<22}rerun", rerun_all, n), _line(f"{'':<22}both", pressed_all + rerun_all, n)]
 
 
 def main() -> None:
@@ -108,25 +98,14 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=40)
     args = parser.parse_args()
     logging.getLogger("streamlit").setLevel(logging.ERROR)  # pressing outside a run warns each time
-    presses = SandboxPresses(True)
-    if not presses.ids:
-        print("the sandbox page has no board fragment: nothing to count")
-        return
-    first = one_press(presses, 3)
-    pressed_all: Counter[str] = Counter()
-    rerun_all: Counter[str] = Counter()
-    for _ in range(args.presses):
-        pressed, rerun = one_press(presses)
-        pressed_all.update(pressed)
-        rerun_all.update(rerun)
-    n = args.presses
-    print("engine calls per sandbox press (two players; the press, then the board's fragment rerun):")
-    print(_line("first press, pit 3: press", dict(first[0])))
-    print(_line("                    rerun", dict(first[1])))
-    print(_line("                    both", dict(first[0] + first[1])))
-    print(_line(f"mean of {n} presses: press", {k: v / n for k, v in pressed_all.items()}))
-    print(_line("                    rerun", {k: v / n for k, v in rerun_all.items()}))
-    print(_line("                    both", {k: v / n for k, v in (pressed_all + rerun_all).items()}))
+    fragment = SandboxPresses(True)
+    if fragment.ids:
+        print("engine calls per sandbox press (two players), then the board's fragment rerun:")
+        print("\n".join(report(fragment, args.presses)))
+    else:
+        print("the sandbox page has no board fragment: no fragment rerun to count")
+    print("engine calls per sandbox press (two players), then the whole app's rerun:")
+    print("\n".join(report(SandboxPresses(False), args.presses)))
 
 
 if __name__ == "__main__":
