@@ -10,7 +10,7 @@ both in Debian's Chromium, then takes turns:
   settings), so the board shows the move as soon as it can; click a
   playable pit; the time until the board shows the new position (its
   ``data-notation`` changed): the board the browser draws at once from the
-  move Python sent with it (``Activity.foreseen``), and, printed apart, the
+  move Python sent with it (``BoardView.ahead``), and, printed apart, the
   time until the server's own board for it replaces that one (pits pressable
   again). A finished game is started again, untimed.
 

@@ -20,7 +20,7 @@ from tests.browser_support import (
     TIMEOUT_MS, board_html, no_error_box, pit_name, set_switch, settle, shot, sized, slow_sowing, wait_board_change,
     press_slider, wait_idle, wait_known, wait_rerun, watch_rerun, while_sowing,
 )
-from tutor.activity import counts_of
+from ui.board_data import counts_of
 from tutor.puzzle import puzzle_code
 
 pytestmark = pytest.mark.browser

@@ -417,7 +417,7 @@ def test_an_empty_pit_in_a_do_step_says_it_is_empty_then_which_pit_to_press():
 def test_a_press_is_foreseen_only_where_it_is_played_as_it_is():
     """The board shows a foreseen press at once: a do step foresees only its lit pit (another pit is
     explained, not played), a find step every legal pit; each is the sowing the press then makes."""
-    from tutor.activity import sowing_frames
+    from ui.board_data import sowing_frames
 
     do = at("press-3")
     ahead = do.foreseen()

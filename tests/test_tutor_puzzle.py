@@ -345,7 +345,7 @@ def test_a_new_learner_meets_an_easy_standard_kalah_puzzle_first() -> None:
 def test_a_foreseen_press_begins_the_sowing_the_wrong_turn_shows():
     """A wrong turn's sowing is the foreseen move and then North's reply: the board, which drew the
     foreseen frames at once, goes on with the reply's frames from there."""
-    from tutor.activity import sowing_frames
+    from ui.board_data import sowing_frames
 
     run = try_("capture-pick-the-pile")
     ahead = run.foreseen()

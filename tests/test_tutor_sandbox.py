@@ -583,4 +583,4 @@ def test_nothing_is_foreseen_when_a_press_would_not_play_at_once():
     assert timed.set_time_control({"clock": "3+2"})
     timed.new_game(KalahRules())
     assert timed.clock is not None and timed.playable() and timed.foreseen() == {}
-    assert Activity.foreseeable(SandboxActivity(KalahRules())) == ()  # an activity foresees nothing unless it says so
+    assert Activity.foreseeable(SandboxActivity(KalahRules()), (1, 2, 3)) == ()  # an activity foresees nothing unless it says so

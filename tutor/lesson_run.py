@@ -172,6 +172,7 @@ class LessonRun(Activity):
     def complete_step(self) -> None:
         """The step shown is done (Next opens): saved with its slips in this run."""
         self.done = True
+        self.changed()
         self.progress.step_done(self.lesson.id, self.step.id, self.base[0] + self.wrong, self.base[1] + self.shown)
 
     @property
@@ -218,6 +219,7 @@ class LessonRun(Activity):
             self.notice = Feedback("info", lambda: words.steps_left(left[0] + 1, len(left)))
             return
         self.finished = True
+        self.changed()
         self.notice = None
         self.progress.lesson_done(self.lesson.id, self.stars_so_far)
 

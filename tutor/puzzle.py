@@ -179,9 +179,9 @@ class PuzzleActivity(Activity):
         (a turn that can no longer reach the goal may still be finished, to see what happens)."""
         return not self.solved and (self.missed is None or not self.missed.turn.complete)
 
-    def foreseeable(self) -> tuple[int, ...]:
+    def foreseeable(self, playable: tuple[int, ...]) -> tuple[int, ...]:
         """Every playable pit: a legal press is played as it is (a wrong turn's reply follows it)."""
-        return self.playable()
+        return playable
 
     def playable(self) -> tuple[int, ...]:
         """Every pit of the mover that holds seeds (an illegal one is explained, A4/A5)."""

@@ -128,10 +128,10 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns,
     def play(self, pit: int) -> MoveResult:
         return self.game.play(pit)
 
-    def foreseeable(self) -> tuple[int, ...]:
+    def foreseeable(self, playable: tuple[int, ...]) -> tuple[int, ...]:
         """Every playable pit, in an untimed game (a timed game's clocks change hands on the server:
         its board waits for the answer)."""
-        return self.playable() if self.clock is None else ()
+        return playable if self.clock is None else ()
 
     @writes()
     def press(self, pit: object, seen: str | None = None) -> None:
@@ -249,6 +249,7 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns,
         """The computer could not choose a move: the game goes on as two players, and the page says so."""
         self.mode = "two"
         self.notice = Notice("error", words.computer_failed())
+        self.changed()
 
     @writes()
     def set_players(self, mode: str, computer_side: str = NORTH, level: str = "easy") -> None:
@@ -257,6 +258,7 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns,
         self.guarded = getattr(self, "guarded", False) or self.mode == "computer"  # kept until a new game
         self.computer_side = SOUTH if computer_side == SOUTH else NORTH
         self.level = level if level in LEVELS else "easy"
+        self.changed()
 
     # -- undo and redo --------------------------------------------------------
 

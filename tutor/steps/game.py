@@ -108,8 +108,8 @@ class StepGame(ComputerTurns, Activity):
     def playable(self) -> tuple[int, ...]:
         return self.game.legal_moves() if self.accepts_presses() else ()
 
-    def foreseeable(self) -> tuple[int, ...]:
-        return self.playable()
+    def foreseeable(self, playable: tuple[int, ...]) -> tuple[int, ...]:
+        return playable
 
     def play(self, pit: int) -> MoveResult:
         return self.game.play(pit)

@@ -241,7 +241,7 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
   return mount(parentElement, data, setTriggerValue, false);
 }
 
-// A sowing's frames come saying only what changed (tutor/activity.py sowing_steps): `set`, the counts
+// A sowing's frames come saying only what changed (ui/board_data.py sowing_steps): `set`, the counts
 // that changed since the frame before (the first frame: since `base`, the board's counts for a
 // foreseen press, else all of them); a sown seed's frame has nothing else: it lights its place,
 // holds one seed fewer than the frame before, says the lift's `sow` words with the seed's number,
