@@ -109,7 +109,7 @@ def browser_type_launch_args():
 
 @pytest.fixture(scope="session")
 def server():
-    """The app served once (``streamlit run app.py`` on a free port) for every browser test."""
+    """The app served once (``streamlit run serve.py`` on a free port) for every browser test."""
     from tests.browser_support import streamlit_server
 
     with streamlit_server() as base:

@@ -1,6 +1,6 @@
 """The real app in a real browser: Debian's Chromium driven by Playwright.
 
-A session fixture starts ``streamlit run app.py`` on a free local port; the
+A session fixture starts ``streamlit run serve.py`` on a free local port; the
 tests open every page, press pits on the drawn board and save screenshots
 under ``tests/screenshots/`` (git-ignored). Every test waits for a state
 (a pit's name, a text, the board showing a position and being still),
@@ -423,3 +423,20 @@ def test_text_from_a_link_is_shown_as_typed_never_as_a_link_or_colour(page, serv
         assert main.locator("a[href*='evil'], img[src*='evil']").count() == 0
         assert main.locator("[data-testid='stAlert'] span[style*='color']").count() == 0
         assert no_error_box(page)
+
+
+@pytest.mark.parametrize("path, query", [("/sandbox/extra", ""), ("/lesson_1_setup/x/y", ""), ("/nothing", "?lang=el")])
+def test_an_address_with_no_page_shows_the_apps_own_page_not_found_with_a_way_home(page, server, path, query):
+    """Hostile tester: /sandbox/extra and /lesson_1_setup/x/y drew a blank page; /nothing opened Home
+    under Streamlit's own dialog. Each now opens the app's "page not found", in the link's language."""
+    page.goto(f"{server}{path}{query}")
+    expect(page).to_have_url(f"{server}/not_found{query}")
+    wait_idle(page)
+    greek = "lang=el" in query
+    expect(page.locator("h1").first).to_have_text("Η σελίδα δεν βρέθηκε" if greek else "Page not found")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    assert no_error_box(page)
+    shot(page, f"not-found{path.replace('/', '-')}")
+    page.get_by_role("link", name="Αρχική" if greek else "Home").last.click()
+    expect(page).to_have_url(re.compile(rf"^{re.escape(server)}/(\?.*)?$"))
+    expect(page.locator("h1").first).to_have_text(words.page_heading("home") if not greek else "Mancala Tutor")

@@ -134,6 +134,7 @@ def _page_titles() -> dict[str, str]:
         "puzzles": _("Puzzles"),
         "move_outcomes": _("Move outcomes"),
         "class": _("Class"),
+        "not_found": _("Page not found"),
     }
 
 
