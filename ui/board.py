@@ -82,18 +82,29 @@ def sown_class(key: str, sowing: Sowing) -> str:
     return "mt-sown-" + reveal_keys(key, sowing)[0].removeprefix("mtverdict_")
 
 
+def read_press(value: object) -> tuple[object, str | None] | None:
+    """What the board's ``pit`` trigger says: ``(pit, the notation it was pressed on or None)``, or
+    ``None`` when ``value`` is not a press (anything a browser may send: the activity then checks
+    the pit itself, ``Activity.press``)."""
+    if value is None:
+        return None
+    try:
+        payload = value["pit"]  # type: ignore[index]  # the component's state: a mapping, or an object
+    except (KeyError, TypeError, IndexError):
+        payload = getattr(value, "pit", None)
+    if not isinstance(payload, dict):
+        return None
+    seen = payload.get("pos")
+    return payload.get("pit"), seen if isinstance(seen, str) else None
+
+
 def _pressed(key: str, activity: Activity) -> None:
     """The component's trigger callback: hand the pressed pit (and the position it was pressed on) to the activity."""
     presses = state.session().presses
     presses[key] = presses.get(key, 0) + 1
-    value = st.session_state.get(key)
-    try:
-        payload = value["pit"] if value is not None else None
-    except (KeyError, TypeError):
-        payload = getattr(value, "pit", None)
-    if isinstance(payload, dict):
-        seen = payload.get("pos")
-        activity.press(payload.get("pit"), seen if isinstance(seen, str) else None)
+    press = read_press(st.session_state.get(key))
+    if press is not None:
+        activity.press(*press)
 
 
 def _flagged(activity: Activity) -> None:
