@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from engine import KalahRules, play
 
-from tests.browser_support import (TIMEOUT_MS, choose, no_error_box, open_expander, set_switch, settle, shot,
+from tests.browser_support import (FIND, TIMEOUT_MS, choose, no_error_box, open_expander, set_switch, settle, shot,
                                    streamlit_server, wait_board, wait_idle, wait_known)
 from tutor import words
 from ui.frame import ICON, PAGES
@@ -440,3 +440,45 @@ def test_an_address_with_no_page_shows_the_apps_own_page_not_found_with_a_way_ho
     page.get_by_role("link", name="Αρχική" if greek else "Home").last.click()
     expect(page).to_have_url(re.compile(rf"^{re.escape(server)}/(\?.*)?$"))
     expect(page.locator("h1").first).to_have_text(words.page_heading("home") if not greek else "Mancala Tutor")
+
+
+ORIGIN = """() => {
+  """ + FIND + """
+  const board = find(document, '.mt-board');
+  const origin = board && board.querySelector('.mt-origin');
+  return {answered: !!board && !board.dataset.foreseen, animating: board && board.dataset.animating === 'true',
+          origin: origin ? origin.dataset.place : null};
+}"""
+
+
+def test_while_the_learners_seeds_are_sown_the_board_marks_no_reply_yet(page, server):
+    """10-year-old (issue 36): against the computer, while my own seeds were still moving, the board
+    already showed "from" under North's pit and the path of a reply that had not happened. Seed by
+    seed (step mode): the learner's pit is marked first, North's only once North's seeds are lifted."""
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    open_expander(page, "Players, game and rules")
+    choose(page, "Against the computer")
+    page.get_by_text("against the computer (Easy)").wait_for()
+    open_expander(page, "Board settings")
+    set_switch(page, "Step mode (one seed per click)", True)
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 1, 4 seeds").click()  # no extra turn: North replies
+    # The reply arrives while the learner's seeds wait for "Next seed": the board drawn with it
+    # ends with South to move, and is still at the learner's first frame.
+    page.wait_for_selector(".mt-board[data-animating='true'][data-notation$='/S']:not([data-foreseen])",
+                           timeout=TIMEOUT_MS)
+    nxt = page.get_by_role("button", name="Next seed")
+    origins = []
+    for _ in range(40):
+        nxt.wait_for()
+        seen = page.evaluate(ORIGIN)
+        if not seen["animating"]:
+            break
+        origins.append(seen["origin"])
+        nxt.click()
+        if page.get_by_role("button", name="Next seed").count() == 0:
+            break
+    sides = [o[0] for o in origins if o]
+    assert sides and sides[0] == "S", origins  # the learner's own pit first
+    assert "N" in sides and sides == sorted(sides, key=lambda s: s == "N"), origins  # then North's, never before
