@@ -172,3 +172,13 @@ class KeptGameRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     record: Mapped[str] = mapped_column(Text)
     changed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class AppliedWrite(Base):
+    """A progress write the database has taken, by its id (``store.journal.Write``): a write kept while
+    the database was away and written back is never written twice."""
+
+    __tablename__ = "applied_writes"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), index=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)

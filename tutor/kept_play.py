@@ -46,6 +46,7 @@ class KeptPlay:
     keep_lost: Callable[[], None] | None = None
     wall: Wall = time.time
     _written_as: GameRecordModel | None = None
+    _unsaved = False
     if TYPE_CHECKING:  # what the sandbox game has (tutor.activity, tutor.sandbox)
         notice: Notice | None
         action: int
@@ -90,9 +91,14 @@ class KeptPlay:
         self.kept_version, self._written_as = 0, None
 
     def catch_up(self) -> bool:
-        """Take up the kept game when another view changed it since this one showed it; True when it did."""
+        """Take up the kept game when another view changed it since this one showed it; True when it
+        did. A game this view could not write (the store was away) is written now, if nothing newer is kept."""
         kept = self._kept()
-        return kept is not None and kept.version != self.kept_version and self._take(kept)
+        if kept is not None and kept.version != self.kept_version:
+            return self._take(kept)
+        if self._unsaved:
+            self.written()
+        return False
 
     def view_current(self, user: bool) -> bool:
         """``Activity.view_current``: a person's change on a view another view overtook is refused
@@ -114,8 +120,10 @@ class KeptPlay:
             version = self.keeper.keep_game(self.learner, record_model(self.kept_state(), self.wall).model_dump_json(),
                                             self.kept_version)
         except StoreUnavailable:
+            self._unsaved = True
             self._lost()
             return
+        self._unsaved = False
         if version is None:
             if self.catch_up():
                 self.notice = Notice("info", words.game_moved_on())

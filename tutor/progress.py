@@ -144,6 +144,9 @@ class ProgressStore(Protocol):
     def reset_all(self) -> None:
         """Forget everything: lessons, puzzles and games."""
 
+    def waiting(self) -> int:
+        """How many writes wait for a store that is away (0: everything is saved, or kept in memory)."""
+
 
 def summarise(lessons: list[LessonProgress], puzzles: list[PuzzleProgress], games: int,
               lessons_total: int) -> Summary:
@@ -239,6 +242,9 @@ class Progress:
         self.puzzle_records.clear()
         self.finished.clear()
         self.step_slips.clear()
+
+    def waiting(self) -> int:
+        return 0  # kept in memory: nothing waits
 
     def replay_into(self, store: ProgressStore) -> None:
         """Write everything kept here into ``store``, as if it had been written there all along

@@ -165,8 +165,11 @@ def keep() -> None:
     if linked is not None:
         state.drop_query("learner")
         _use(linked)
-    if getattr(sess.progress, "lost", False):  # a StoredProgress whose database went away
-        sess.store_lost = True
+    if sess.learner is None and sess.keeper_full == "lost" and wiring.school() is not None:
+        # The database was away when the browser said who it is, and is back: ask again (a server
+        # started before its database, or a blink at the first visit), so the learner's progress is kept.
+        sess.keeper_full, sess.store_lost = None, False
+        sess.keeper["ask"] = True
     _PAGE_LEARNER.set(sess.learner)
 
 
@@ -275,7 +278,7 @@ def panel(page: str) -> None:
     """The sidebar's part: the code, a link for another device, a field for a code, forget me.
     A note about the code stays while the learner is on the ``page`` where it was first shown."""
     sess = state.session()
-    if sess.store_lost:
+    if sess.store_lost or sess.progress.waiting():
         st.warning(words.not_saved(), icon=":material/cloud_off:")
     note = sess.learner_note
     if note is not None:
