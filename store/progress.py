@@ -7,6 +7,7 @@ each read asks the database, so they see each other's progress at once.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import logging
 from collections.abc import Callable, Iterator
@@ -54,6 +55,10 @@ _R = TypeVar("_R")
 WRITES = frozenset({"step_done", "step_slipped", "lesson_done", "puzzle_tried", "puzzle_missed", "puzzle_hint",
                     "puzzle_solved", "game_finished", "restart_lesson", "reset_lesson", "reset_all"})
 """The ``ProgressStore`` methods that write (each kept in order while the database is away)."""
+APPLIED_KEPT = dt.timedelta(days=1)
+"""How long a write's id is kept (``AppliedWrite``): a session's waiting writes are written back long before."""
+PRUNE_EVERY = 100
+"""A session's first write, and every hundredth after it, drops its learner's ids older than :data:`APPLIED_KEPT`."""
 
 
 def _journaled(method: Callable[Concatenate[StoredProgress, _P], _R]) -> Callable[Concatenate[StoredProgress, _P], _R]:
@@ -96,6 +101,7 @@ class StoredProgress:
         self.code = code
         self.journal = journal if journal is not None else Journal()
         self._write_id: str | None = None
+        self._writes = 0
 
     @property
     def lost(self) -> bool:
@@ -151,6 +157,10 @@ class StoredProgress:
         with self.db.session() as s:
             if self._write_id is not None:
                 s.add(AppliedWrite(id=self._write_id, learner_code=self.code))
+                self._writes += 1
+                if self._writes % PRUNE_EVERY == 1:  # ids older than a day can wait for nothing any more
+                    s.execute(delete(AppliedWrite).where(AppliedWrite.learner_code == self.code,
+                                                         AppliedWrite.at < now() - APPLIED_KEPT))
             yield s
 
     def _active(self, s: Session) -> None:
