@@ -72,7 +72,9 @@ class UnknownPages:
 
 
 def _failed(exc: Exception) -> bool:
-    from ui.not_found import failed  # the app's modules load on the first page, not at start
+    from ui.not_found import (
+        failed,  # the app's modules load on the first page, not at start
+    )
 
     return failed(exc)
 

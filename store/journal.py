@@ -90,4 +90,4 @@ class Journal:
         return shown
 
 
-__all__ = ["Journal", "RETRY_S", "Seen", "Write"]
+__all__ = ["RETRY_S", "Journal", "Seen", "Write"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine import KalahRules, NORTH, SOUTH, play, make_rules
+from engine import NORTH, SOUTH, KalahRules, make_rules, play
 from store import games, learners
 from tests.conftest import ROOT
 from tutor import words

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = {"engine", "lessons", "tutor", "store", "ui", "pages", "app", "tests", "tools", "bench"}
+OURS = {"engine", "lessons", "tutor", "store", "ui", "pages", "app", "tests", "tools", "bench", "deploy", "serve"}
 ALLOWED = {
     "engine": {"engine"},
     "lessons": {"engine", "lessons"},

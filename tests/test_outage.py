@@ -23,7 +23,6 @@ from tutor.progress import GameRecord, LessonProgress, PuzzleProgress
 from ui import wiring
 
 
-
 @pytest.fixture(scope="module")
 def server():
     try:
@@ -139,7 +138,7 @@ def test_a_class_a_puzzle_and_a_game_go_on_through_an_outage_and_nothing_is_lost
     assert not pupil.exception and warned(pupil)
     pupil.switch_page("pages/class.py").run()
     assert not pupil.exception
-    qid, answer = sess(pupil).question
+    _qid, answer = sess(pupil).question
     answer.press(3)
     pupil.run()
     assert not pupil.exception

@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING
 from . import words
 from .activity import Notice
 from .kept_games import GameKeeper, Kept
-from .kept_record import GameRecordModel, GameState, Wall, read_record, record_model, restore, signature
+from .kept_record import (
+    GameRecordModel,
+    GameState,
+    Wall,
+    read_record,
+    record_model,
+    restore,
+    signature,
+)
 from .school import StoreUnavailable
 
 if TYPE_CHECKING:

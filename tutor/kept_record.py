@@ -23,7 +23,19 @@ from urllib.parse import parse_qsl
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine import LEVELS, NORTH, SOUTH, Game, IllegalMoveError, Outcome, Position, Side, TimeControl, other, time_outcome
+from engine import (
+    LEVELS,
+    NORTH,
+    SOUTH,
+    Game,
+    IllegalMoveError,
+    Outcome,
+    Position,
+    Side,
+    TimeControl,
+    other,
+    time_outcome,
+)
 
 from .clock import GameClock
 from .links import link_query, read_link
@@ -173,4 +185,4 @@ def restore(record: GameRecordModel, now: Callable[[], float] = time.monotonic,
                      None if record.lost_on_time is None else time_outcome(game.position, record.lost_on_time))
 
 
-__all__ = ["ClockRecord", "GameRecordModel", "GameState", "RECORD_MAX", "Wall", "read_record", "record_model", "record_of", "restore", "signature"]
+__all__ = ["RECORD_MAX", "ClockRecord", "GameRecordModel", "GameState", "Wall", "read_record", "record_model", "record_of", "restore", "signature"]
