@@ -40,7 +40,8 @@ def read_puzzles(s: Session, codes: list[str]) -> dict[str, dict[str, PuzzleProg
     """Learner code -> puzzle id -> record, for the learners ``codes``."""
     out: dict[str, dict[str, PuzzleProgress]] = {}
     for row in s.scalars(select(PuzzleRow).where(PuzzleRow.learner_code.in_(codes))):
-        out.setdefault(row.learner_code, {})[row.puzzle_id] = PuzzleProgress(row.wrong, row.hints, row.solved)
+        out.setdefault(row.learner_code, {})[row.puzzle_id] = PuzzleProgress(row.wrong, row.hints, row.solved,
+                                                                             row.solved and row.first_try)
     return out
 
 
@@ -126,7 +127,8 @@ class StoredProgress:
     def _puzzle(self, s: Session, puzzle_id: str) -> PuzzleRow:
         row = s.get(PuzzleRow, (self.code, puzzle_id))
         if row is None:
-            row = PuzzleRow(learner_code=self.code, puzzle_id=puzzle_id, wrong=0, hints=0, solved=False)
+            row = PuzzleRow(learner_code=self.code, puzzle_id=puzzle_id, wrong=0, hints=0, solved=False,
+                           first_try=False)
             s.add(row)
         row.last_at = now()
         self._active(s)
@@ -150,7 +152,10 @@ class StoredProgress:
     @_or_memory
     def puzzle_solved(self, puzzle_id: str) -> None:
         with self.db.session() as s:
-            self._puzzle(s, puzzle_id).solved = True
+            row = self._puzzle(s, puzzle_id)
+            if not row.solved:  # the first solve says whether it was at the first try
+                row.first_try = row.wrong == 0 and row.hints == 0
+            row.solved = True
 
     @_or_memory
     def game_finished(self, game: GameRecord) -> None:

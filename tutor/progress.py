@@ -54,11 +54,26 @@ class LessonProgress:
 
 @dataclass
 class PuzzleProgress:
-    """One puzzle: turns that missed (``wrong``), hints shown, and whether it was solved."""
+    """One puzzle: turns that missed (``wrong``), hints shown, whether it was solved, and whether it was
+    solved at the first try (``first_try``: when it was first solved, no turn had missed and no hint had
+    been shown; a miss or a hint in a later try never takes that back)."""
 
     wrong: int = 0
     hints: int = 0
     solved: bool = False
+    first_try: bool = False
+
+    @property
+    def helped(self) -> bool:
+        """Solved with help: after a turn that missed, or with a hint shown first."""
+        return self.solved and not self.first_try
+
+    def solving(self) -> None:
+        """The puzzle is solved now: the first solve says whether it was at the first try (every store
+        decides the same way)."""
+        if not self.solved:
+            self.first_try = self.wrong == 0 and self.hints == 0
+        self.solved = True
 
     @property
     def missed(self) -> bool:
@@ -83,7 +98,8 @@ class GameRecord:
 @dataclass(frozen=True)
 class Summary:
     """Counts for display: lessons finished (of ``lessons_total``), stars earned (of 3 per lesson),
-    puzzles solved, tried and missed, sandbox games finished."""
+    puzzles solved (``puzzles_first_try`` of them at the first try, :attr:`puzzles_helped` with help),
+    tried and missed, sandbox games finished."""
 
     lessons_done: int
     lessons_total: int
@@ -92,6 +108,12 @@ class Summary:
     stars: int = 0
     puzzles_missed: int = 0
     games: int = 0
+    puzzles_first_try: int = 0
+
+    @property
+    def puzzles_helped(self) -> int:
+        """Puzzles solved with help: after a turn that missed, or with a hint shown first."""
+        return self.puzzles_solved - self.puzzles_first_try
 
 
 class ProgressStore(Protocol):
@@ -117,7 +139,8 @@ class ProgressStore(Protocol):
         """One more hint of a puzzle was shown."""
 
     def puzzle_solved(self, puzzle_id: str) -> None:
-        """A puzzle's goal was reached."""
+        """A puzzle's task was done. The first solve is at the first try when no turn of the puzzle
+        has missed and no hint has been shown before it (``PuzzleProgress.solving``)."""
 
     def game_finished(self, game: GameRecord) -> None:
         """A sandbox game came to its end."""
@@ -156,6 +179,7 @@ def summarise(lessons: list[LessonProgress], puzzles: list[PuzzleProgress], game
         stars=sum(rec.stars for rec in lessons if rec.done),
         puzzles_missed=sum(1 for rec in puzzles if rec.missed and not rec.solved),
         games=games,
+        puzzles_first_try=sum(1 for rec in puzzles if rec.solved and rec.first_try),
     )
 
 
@@ -205,7 +229,7 @@ class Progress:
         self._puzzle(puzzle_id).hints += 1
 
     def puzzle_solved(self, puzzle_id: str) -> None:
-        self._puzzle(puzzle_id).solved = True
+        self._puzzle(puzzle_id).solving()
 
     def game_finished(self, game: GameRecord) -> None:
         self.finished.append(game)
@@ -253,6 +277,8 @@ class Progress:
                 store.lesson_done(lesson_id, rec.stars)
         for puzzle_id, puzzle in self.puzzle_records.items():
             store.puzzle_tried(puzzle_id)
+            if puzzle.first_try:  # solved before any miss or hint: written in that order
+                store.puzzle_solved(puzzle_id)
             for _ in range(puzzle.wrong):
                 store.puzzle_missed(puzzle_id)
             for _ in range(puzzle.hints):

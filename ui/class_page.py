@@ -126,15 +126,17 @@ def missed_lines(rows: list[dict[str, Any]]) -> int:
 def table_columns(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The class table's column settings: the puzzles-missed column is as wide as its cells while they
     fit a line, else ``MISSED_WIDTH`` (its text wraps in taller rows, :func:`row_height`); the name
-    column likewise, else ``NAME_WIDTH``; the two
+    column likewise, else ``NAME_WIDTH``; the three
     puzzle columns show short headings (their full names in the tooltip and the CSV), so the table
     fits a laptop's screen in every language."""
     missed = MISSED_WIDTH if missed_lines(rows) > 1 else None
     name = words.label("col_name")
     long_name = max((len(str(r.get(name, ""))) for r in rows), default=0) > NAME_CHARS
-    solved_name, missed_name = words.label("col_puzzles_solved"), words.label("col_puzzles_missed")
+    first, helped = words.label("col_puzzles_first_try"), words.label("col_puzzles_helped")
+    missed_name = words.label("col_puzzles_missed")
     return {missed_name: st.column_config.TextColumn(words.label("col_missed_short"), help=missed_name, width=missed),
-            solved_name: st.column_config.NumberColumn(words.label("col_solved_short"), help=solved_name),
+            first: st.column_config.NumberColumn(words.label("col_first_try_short"), help=first),
+            helped: st.column_config.NumberColumn(words.label("col_helped_short"), help=helped),
             name: st.column_config.TextColumn(width=NAME_WIDTH if long_name else None, pinned=True)}
 
 
@@ -168,7 +170,7 @@ def dashboard() -> None:
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, key=f"{K}table", row_height=row_height(rows),
                  column_config=table_columns(rows))
-    st.download_button(words.label("download_csv"), class_csv(rows, pupils).encode("utf-8-sig"),
+    st.download_button(words.label("download_csv"), class_csv(pupils, lessons, frame.puzzles()).encode("utf-8-sig"),
                        file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
     titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
     st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",

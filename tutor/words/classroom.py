@@ -54,13 +54,18 @@ def classroom_labels() -> dict[str, str]:
         # the class table's headings (also the CSV's): as short as its cells, so the table fits a
         # laptop's screen in every language (a heading is one line; a wide one widens its column)
         "col_name": pgettext("class table heading", "Name"),
-        "col_puzzles_solved": pgettext("class table heading", "Puzzles solved"),
+        "col_puzzles_first_try": pgettext("class table heading", "Puzzles solved at the first try"),
+        "col_puzzles_helped": pgettext("class table heading", "Puzzles solved with help"),
         "col_puzzles_missed": pgettext("class table heading", "Puzzles missed"),
-        # what the table on screen shows for those two (their full names are the CSV's and the tooltip)
-        "col_solved_short": pgettext("class table heading", "Solved"),
+        # what the table on screen shows for those three (their full names are the CSV's and the tooltip)
+        "col_first_try_short": pgettext("class table heading", "First try"),
+        "col_helped_short": pgettext("class table heading", "With help"),
         "col_missed_short": pgettext("class table heading", "Missed"),
         "none_missed": _("none"),
         "col_last_active": pgettext("class table heading", "Last active"),
+        # the CSV's own columns (a spreadsheet's: numbers, and a time with its zone)
+        "csv_which_missed": pgettext("class table heading", "Which puzzles were missed"),
+        "csv_last_active": pgettext("class table heading", "Last active (UTC)"),
         "col_stars": pgettext("class table heading", "Stars"),
         "axis_pit": _("Pit"),
         "axis_pupils": _("Pupils"),
@@ -75,6 +80,17 @@ def classroom_labels() -> dict[str, str]:
 def lesson_column(number: int) -> str:
     """A class table's column (and the heat map's) for lesson ``number``: a short heading."""
     return pgettext("class table heading", "Lesson {n}").format(n=number)
+
+
+def csv_lesson_steps(number: int, total: int) -> str:
+    """The class CSV's heading of lesson ``number``'s steps done (a number in each cell): ``"Lesson 2: steps
+    done (of 9)"``."""
+    return pgettext("class table heading", "Lesson {n}: steps done (of {total})").format(n=number, total=total)
+
+
+def csv_lesson_stars(number: int) -> str:
+    """The class CSV's heading of lesson ``number``'s stars (0 until the lesson is finished)."""
+    return pgettext("class table heading", "Lesson {n}: stars").format(n=number)
 
 
 def stars_text(stars: int) -> str:
@@ -359,7 +375,7 @@ def pupil_intro() -> str:
 
 __all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "game_coming", "question_toast", "progress_coming", "answered", "answers_title", "class_heading",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
-           "forget_warning", "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
+           "forget_warning", "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column", "csv_lesson_stars", "csv_lesson_steps",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
            "pupil_intro", "question_open", "question_prompt", "question_sent", "revealed",
            "stars_earned", "stars_line", "stars_text", "stars_words", "teacher_intro", "your_code"]

@@ -10,6 +10,7 @@ from engine import NORTH, Miss, Outcome, Side
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
 from .basics import (
+    and_list,
     clause_separator,
     extra_turns_word,
     pit_word,
@@ -132,17 +133,15 @@ def not_this_time(reasons: Sequence[str]) -> str:
     return _("Not this time: {reasons}.").format(reasons=clause_separator().join(reasons))
 
 
-def answers_note(turns: Sequence[Sequence[int]]) -> str:
-    """``""`` for one answer, else e.g. ``"2 answers count: pit 3 or pit 5."``"""
-    if len(turns) <= 1:
+def also_works(pits: Sequence[int]) -> str:
+    """After a solve, the other first moves that solve the puzzle too, simply (no count of answers, no
+    list of moves): ``""`` for none, ``"Pit 5 works too."``, ``"Pits 2 and 5 work too."``"""
+    nums = sorted(set(pits))
+    if not nums:
         return ""
-    sep = _(", then ")
-    listed = _(" or ").join(sep.join(pit_word(p) for p in t) for t in turns)
-    return _("{n} answers count: {answers}.").format(n=len(turns), answers=listed)
-
-
-def answers_count(n: int) -> str:
-    return _("{n} different answers count.").format(n=n)
+    if len(nums) == 1:
+        return _("Pit {pit} works too.").format(pit=nums[0])
+    return _("Pits {pits} work too.").format(pits=and_list([str(p) for p in nums]))
 
 
 def best_play_finish(value: int) -> str:
@@ -182,12 +181,15 @@ def you_are(side: Side, task: str) -> str:
     return _("**You are {side}. {task}**").format(side=side_name(side), task=task)
 
 
-def session_counts(solved_count: int, tried: int) -> str:
-    """The puzzles page's count (the learner's progress, kept with their code): ``tried`` puzzles are those
-    the learner played a move in (``tutor.puzzle``): ``"Puzzles solved: 1 of 3 tried."``"""
+def session_counts(first_try: int, helped: int, tried: int) -> str:
+    """The puzzles page's count (the learner's progress, kept with their code): puzzles solved at the first
+    try apart from those solved with help (after a miss or a hint), of the ``tried`` puzzles, those the
+    learner played a move in (``tutor.puzzle``): ``"Puzzles solved: 2 at the first try and 1 with help,
+    of 4 tried."``"""
     if not tried:
         return _("No puzzles tried yet: play a move to try this one.")
-    return _("Puzzles solved: {solved} of {tried} tried.").format(solved=solved_count, tried=tried)
+    return _("Puzzles solved: {first} at the first try and {helped} with help, of {tried} tried.").format(
+        first=first_try, helped=helped, tried=tried)
 
 
 def hint_line(k: int, text: str) -> str:
@@ -204,7 +206,7 @@ def plural_puzzles(n: int) -> str:
 
 __all__ = [
     "answer_label",
-    "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed", "hint_line",
+    "all_steps_done", "also_works", "best_play_finish", "biggest_capture_missed", "hint_line",
     "lesson_line", "lesson_steps_done", "line_words", "miss_words", "misses_words", "most_extra_turns_missed",
     "no_such_puzzle", "not_best", "not_the_answer", "not_this_time", "outcome_winner", "plural_puzzles",
     "puzzle_name", "puzzle_number", "session_counts", "step_counter", "steps_left", "to_move",
