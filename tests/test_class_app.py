@@ -566,8 +566,8 @@ def test_the_puzzle_columns_show_short_headings_with_their_full_names_in_the_too
 @pytest.mark.parametrize("lang, said", [
     ("en", "Someone in this class already has that name: add a letter, like Sam B. If it is you on another device, "
            "use your code from \"Continue on another device\" there."),
-    ("el", "Κάποιος σε αυτή την τάξη έχει ήδη αυτό το όνομα: πρόσθεσε ένα γράμμα, π.χ. Νίκος Β. Αν είσαι εσύ σε άλλη "
-           "συσκευή, χρησιμοποίησε τον κωδικό σου από το «Συνέχισε σε άλλη συσκευή» εκεί.")])
+    ("el", "Αυτό το όνομα υπάρχει ήδη σε αυτή την τάξη: πρόσθεσε ένα γράμμα, π.χ. Νίκος Β. Αν είσαι εσύ σε άλλη "
+           "συσκευή, χρησιμοποίησε εκεί τον κωδικό σου από το «Συνέχισε σε άλλη συσκευή».")])
 def test_a_taken_name_points_a_returning_pupil_to_their_code(lang, said):
     """Tester (a teacher): a pupil joining again on a second device was told only to add a letter, so
     the class got the same child twice; the message names the way back in (the learner code's panel)."""

@@ -113,7 +113,7 @@ def test_a_wrong_move_is_answered_on_the_board_and_try_again_puts_the_start_back
     press(at, 3)
     run = run_of(at)
     assert not run.solved and run.position == Position.from_notation("1,2,0,1,0,8/12/1,0,7,2,0,0/14/S", puzzle.game_rules)
-    assert [w.value for w in at.warning] == ["Not this time: that turn captured 2 seeds; 8 are possible."]
+    assert [w.value for w in at.warning] == ["Not this time: that turn captured 2 seeds; the most you can capture is 8."]
     why = at.expander(key="puzzle_why")
     assert why.label == "Why?"
     details = "\n".join(m.value for m in why.markdown)

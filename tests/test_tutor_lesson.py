@@ -83,27 +83,36 @@ def test_a_missed_capture_says_where_the_last_seed_landed():
     assert run.done and run.position.to_notation() == "0,0,1,0,0,2/14/2,2,0,2,0,2/23/N"
 
 
-def test_a_missed_goal_turn_stays_on_the_board_until_try_again():
-    """Three in a row: pit 3 first is still an extra turn, then pit 4 (now 2 seeds) goes past the store."""
+def test_a_goal_turn_goes_on_while_the_goal_can_still_be_reached():
+    """Three in a row (4, 3, 4): after each extra turn that can still lead there, "Keep going"; the third
+    reaches the goal."""
+    run = at("chain")
+    for pit in (4, 3):
+        run.press(pit)
+        assert not run.failed and not run.done and feedback(run).kind == "info"
+        assert feedback(run).text == "Keep going: it is still your turn."
+    run.press(4)
+    assert run.done and run.position.south == (0, 0, 0, 0)
+    assert feedback(run).text == "Goal reached! All three!"
+
+
+def test_an_extra_turn_that_cannot_reach_the_goal_ends_the_try_at_once_bug():
+    """Tester: "Keep going: it is still your turn" after pit 3, from where no order of moves makes three in
+    a row. Now that extra turn ends the try at once (a slip, as the whole turn would have been), and says so."""
     run = at("chain")
     start = run.position
     run.press(3)
-    assert not run.failed and not run.done and feedback(run).kind == "info"
-    assert feedback(run).text == "Keep going: it is still your turn."
-    run.press(4)
     assert run.failed and not run.done and run.wrong == 1
-    assert run.position == Turn(start).then(3, run.rules).then(4, run.rules).position
-    note = feedback(run)
-    assert note.text == "Pit 4's last seed lands in North's pit 1, not in your store: no extra turn."
-    assert "Not yet: that turn earned 1 extra turn, the goal needs 3." in note.details
+    assert run.position == Turn(start).then(3, run.rules).position
+    assert feedback(run).kind == "warning"
+    assert feedback(run).text == ("That is an extra turn, but no way to go on reaches the goal from here: "
+                                  "press Try again.")
+    assert not run.accepts_presses()
+    assert "Pit 3 sows 2 seeds; the last one lands in South's store." in feedback(run).details
     run.next_step()  # Next is closed
     assert run.step.id == "chain"
     run.retry()
-    assert run.position == start and not run.failed
-    for pit in (4, 3, 4):
-        run.press(pit)
-    assert run.done and run.position.south == (0, 0, 0, 0)
-    assert feedback(run).text == "Goal reached! All three!"
+    assert run.position == start and run.accepts_presses() and run.wrong == 1
 
 
 def test_show_me_shows_the_solution_but_the_learner_still_plays_it():

@@ -88,7 +88,7 @@ def test_a_wrong_turn_is_played_and_answered_and_try_again_puts_the_start_back()
     assert run.sowing.start == puzzle.start and [(r.mover, r.pit) for r in run.sowing.results] == [("S", 3), ("N", 6)]
     assert run.sowing.end == run.position
     assert run.missed.turn.pits == (3,) and run.missed.reply.pits == (6,)
-    assert (run.notice.kind, run.notice.text) == ("warning", "Not this time: that turn captured 2 seeds; 8 are possible.")
+    assert (run.notice.kind, run.notice.text) == ("warning", "Not this time: that turn captured 2 seeds; the most you can capture is 8.")
     assert run.turn_text() == "Not this time: press Try again."
     assert run.playable() == () and not run.accepts_presses()
     run.press(2)  # the board shows the answer to the wrong turn: nothing happens until Try again

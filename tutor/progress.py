@@ -15,6 +15,7 @@ is a wrong press or answer, or a "Show me" (the solution was shown).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -168,6 +169,11 @@ class ProgressStore(Protocol):
         """Forget everything: lessons, puzzles and games."""
 
 
+def lessons_to_do(progress: ProgressStore, lesson_ids: Sequence[str]) -> list[str]:
+    """The lessons of ``lesson_ids`` (in course order) not finished yet, in that order (``[]``: all done)."""
+    return [lesson_id for lesson_id in lesson_ids if not progress.lesson(lesson_id).done]
+
+
 def summarise(lessons: list[LessonProgress], puzzles: list[PuzzleProgress], games: int,
               lessons_total: int) -> Summary:
     """The :class:`Summary` of a learner's records (every store counts the same way)."""
@@ -290,4 +296,4 @@ class Progress:
 
 
 __all__ = ["FEW_SLIPS", "GameRecord", "LessonProgress", "Progress", "ProgressStore", "PuzzleProgress", "Summary",
-           "stars", "summarise"]
+           "lessons_to_do", "stars", "summarise"]

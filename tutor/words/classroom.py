@@ -12,7 +12,7 @@ from engine import Side
 from ..i18n import gettext as _
 from ..i18n import ngettext, per_language, pgettext
 from ..names import NAME_MAX
-from .basics import and_list, literal, of_total, or_list, side_name
+from .basics import after_colon, and_list, literal, of_total, or_list, side_name
 
 
 @per_language
@@ -297,7 +297,7 @@ def revealed(pit: int | None, told: str, best: list[int] | None = None, puzzle: 
     if pit is None:
         text = _("Your teacher showed the answers. Look at the board at the front.")
     else:
-        text = _("Your teacher showed the answers. Your pit {pit}: {told}").format(pit=pit, told=told)
+        text = _("Your teacher showed the answers. Your pit {pit}: {told}").format(pit=pit, told=after_colon(told))
     if not best:
         return text
     if puzzle:

@@ -203,8 +203,10 @@ def thinking(side: Side, level: str) -> str:
     return text
 
 
-def game_over_line(end: Outcome) -> str:
-    return _("Game over. {score}").format(score=score_words(end))
+def game_over_line(end: Outcome, you: Side | None = None) -> str:
+    """The line above a finished game's board: ``"Game over. South wins 30 to 18"``; ``you``: the learner's
+    side in a game against the computer (``"Game over. You won 30 to 18"``, ``words.score_words``)."""
+    return _("Game over. {score}").format(score=score_words(end, you))
 
 
 def sandbox_to_move(side: Side, mode: str, computer: bool) -> str:
