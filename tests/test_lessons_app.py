@@ -250,7 +250,9 @@ def test_stars_show_beside_the_counter_and_on_home(small):
     for step in run.lesson.steps:
         if step.id == "where":
             click(at, lesson_panel.answer_key(run, step, 2))
-            assert "★★☆" in badge()
+            assert "★★★" in badge()  # one wrong try in the lesson costs nothing
+            click(at, lesson_panel.answer_key(run, step, 0))
+            assert "★★☆" in badge()  # a second one in the same step: it needed more tries
             click(at, lesson_panel.answer_key(run, step, 1))
         elif isinstance(step, PredictStep):
             click(at, lesson_panel.answer_key(run, step, step.options.index(step.answer)))

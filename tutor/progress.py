@@ -8,29 +8,57 @@ be reached) and ``store.progress.StoredProgress`` (a database, so progress
 survives reloads, restarts and other devices). The same test suite runs on
 both (``tests/test_store_progress.py``).
 
-Stars (:func:`stars`) are the tutor's teaching rule: 3 for a lesson with no
-slip, 2 with a few (at most :data:`FEW_SLIPS`), 1 for a lesson done. A slip
-is a wrong press or answer, or a "Show me" (the solution was shown).
+Stars (:func:`stars`) are the tutor's teaching rule, judged step by step (see its docstring and
+docs/architecture.md, "Stars"): a step is clean, slipped once (one wrong try, then found) or helped
+(more wrong tries, or "Show me"); 3 stars with at most one slipped step and none helped, 2 with at
+most one helped step, 1 for a lesson done. A slip is a wrong press or answer, or a "Show me".
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Literal, Protocol
 
-FEW_SLIPS = 3
-"""The most slips (wrong tries plus solutions shown) in a lesson that still earn 2 stars."""
+StepVerdict = Literal["clean", "slipped", "helped"]
+
+SLIPPED_FOR_THREE = 1
+"""Steps slipped once (one wrong try, then found) that still earn 3 stars, when no step was helped."""
+HELPED_FOR_TWO = 1
+"""Steps helped (two wrong tries or more, or "Show me") that still earn 2 stars."""
 
 
-def stars(slips: int) -> int:
-    """Stars for a finished lesson: 3 with ``slips == 0``, 2 with up to :data:`FEW_SLIPS`, else 1.
+def step_verdict(wrong: int, shown: int) -> StepVerdict:
+    """How the learner did one step, from its wrong tries and solutions shown (``LessonProgress.tries``):
+    ``"clean"`` (none), ``"slipped"`` (one wrong try, no "Show me": the learner found it on the next try),
+    ``"helped"`` (two wrong tries or more, or "Show me"). Raises ``ValueError`` for a negative count."""
+    if wrong < 0 or shown < 0:
+        raise ValueError(f"wrong tries and solutions shown must be 0 or more, not {wrong}, {shown}")
+    if shown or wrong >= 2:
+        return "helped"
+    return "slipped" if wrong else "clean"
 
-    Raises ``ValueError`` for a negative count.
+
+def stars(tries: Mapping[str, tuple[int, int]]) -> int:
+    """Stars for a lesson run (1..3) from each step's ``(wrong tries, solutions shown)`` (step id -> counts,
+    ``LessonProgress.tries``), judged step by step (:func:`step_verdict`):
+
+    - 3 stars: no step helped, and at most :data:`SLIPPED_FOR_THREE` (1) step slipped once;
+    - 2 stars: at most :data:`HELPED_FOR_TWO` (1) step helped, however many steps slipped once;
+    - 1 star: the lesson done.
+
+    Why (issue 36): the lessons invite a ten-year-old to try, and one wrong try before finding the move
+    is how trying goes, not a failure. Counting every slip of the lesson (3 stars with none, 2 with up to
+    3, else 1) gave one star to a child who slipped once a step, in every lesson of 8 to 12 steps, the
+    same as one who was shown every answer. Judged a step at a time, a slip here and there costs at most
+    one star; what costs the second is needing help on more than one step: several wrong tries on it, or
+    "Show me". A misclick in a whole lesson costs nothing. Raises ``ValueError`` for a negative count.
     """
-    if slips < 0:
-        raise ValueError(f"slips must be 0 or more, not {slips}")
-    return 3 if slips == 0 else 2 if slips <= FEW_SLIPS else 1
+    verdicts = [step_verdict(wrong, shown) for wrong, shown in tries.values()]
+    helped, slipped = verdicts.count("helped"), verdicts.count("slipped")
+    if not helped and slipped <= SLIPPED_FOR_THREE:
+        return 3
+    return 2 if helped <= HELPED_FOR_TWO else 1
 
 
 @dataclass
@@ -295,5 +323,5 @@ class Progress:
             store.game_finished(game)
 
 
-__all__ = ["FEW_SLIPS", "GameRecord", "LessonProgress", "Progress", "ProgressStore", "PuzzleProgress", "Summary",
-           "lessons_to_do", "stars", "summarise"]
+__all__ = ["HELPED_FOR_TWO", "SLIPPED_FOR_THREE", "GameRecord", "LessonProgress", "Progress", "ProgressStore", "PuzzleProgress", "Summary",
+           "StepVerdict", "lessons_to_do", "stars", "step_verdict", "summarise"]

@@ -104,9 +104,15 @@ def stars_words(stars: int) -> str:
 
 
 def stars_earned(stars: int) -> str:
-    """A lesson's summary: the stars of this run, and how stars are earned."""
-    return _("You earned {symbols} ({words}). Three stars: no wrong try and no \"Show me\".").format(
-        symbols=stars_text(stars), words=stars_words(stars))
+    """A lesson's summary: the stars of this run, and how stars are earned (``tutor.progress.stars``)."""
+    return _("You earned {symbols} ({words}).").format(symbols=stars_text(stars), words=stars_words(stars)) + " " + \
+        stars_rule()
+
+
+def stars_rule() -> str:
+    """How stars are earned, for a child (``tutor.progress.stars``: step by step)."""
+    return _("Three stars: at most one wrong try in the whole lesson. Two stars: a wrong try in a step now "
+             "and then is fine, and at most one step may need more tries or \"Show me\".")
 
 
 def lesson_cell(steps: int, total: int, stars: int, done: bool) -> str:
@@ -378,7 +384,7 @@ __all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "li
            "forget_warning", "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column", "csv_lesson_stars", "csv_lesson_steps",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
            "pupil_intro", "question_open", "question_prompt", "question_sent", "revealed",
-           "stars_earned", "stars_line", "stars_text", "stars_words", "teacher_intro", "your_code"]
+           "stars_earned", "stars_line", "stars_rule", "stars_text", "stars_words", "teacher_intro", "your_code"]
 
 
 def no_question_teacher() -> str:

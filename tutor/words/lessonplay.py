@@ -17,7 +17,7 @@ from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
 from .grammar import Word
 from .basics import after_colon, lit_words, pits_in_order, place_name, rule_entries, seeds_word, side_name
-from .classroom import stars_text
+from .classroom import stars_rule, stars_text
 from .moves import announcements, result_text, score_words
 from .teaching import misses_words
 
@@ -261,7 +261,7 @@ def stars_so_far(stars: int) -> str:
 
 def stars_so_far_help(stars: int) -> str:
     """What the stars beside the step counter mean."""
-    return _("Stars so far: {n} of 3. A wrong try or \"Show me\" costs stars.").format(n=stars)
+    return _("Stars so far: {n} of 3.").format(n=stars) + " " + stars_rule()
 
 
 __all__ = [
