@@ -185,8 +185,8 @@ def test_the_class_table_fits_a_laptop_screen(browser, server, lang):
         teacher.get_by_text(words.pupils_now(2)).wait_for()
         open_expander(teacher, words.label("for_your_screen"))  # names and progress: the teacher's screen only
         teacher.get_by_text(words.class_heading("Ε2", 2)).wait_for()
-        heads = [words.label(k) for k in ("col_name", "col_stars", "col_first_try_short", "col_helped_short",
-                                          "col_missed_short", "col_last_active")]
+        heads = [words.label(k) for k in ("col_name", "col_stars", "col_solved_short", "col_missed_short",
+                                          "col_last_active")]
         finished = words.lesson_cell(len(first.steps), len(first.steps), 3, True)
     finally:
         i18n.use(None)

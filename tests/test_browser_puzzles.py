@@ -144,7 +144,7 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
     assert no_error_box(page)
     shot(page, "puzzle-phone-hint")
     pit_button(page, pid, 6).click()  # the grand slam: captures nothing under these rules, then North answers
-    page.get_by_text("Not this time: that turn captured 0 seeds").first.wait_for(state="visible")
+    page.get_by_text("Not this time: that turn captured nothing").first.wait_for(state="visible")
     settle(page, "1,2,1,2,2,0/12/0,3,4,3,0,0/18/S")
     open_expander(page, "Why?")
     page.get_by_text("grand slam").first.wait_for(state="visible")

@@ -454,7 +454,7 @@ def test_the_class_csv_has_numbers_times_with_their_zone_and_no_formulas():
     lessons = list(frame.lessons().values())
     rows = class_rows(pupils, lessons, frame.puzzles(), now)
     assert [r["Last active"] for r in rows] == ["5 min ago", "now"]
-    assert [(r["Puzzles solved at the first try"], r["Puzzles solved with help"]) for r in rows] == [(0, 0), (1, 1)]
+    assert [r["Puzzles solved: at the first try + with help"] for r in rows] == ["0 + 0", "1 + 1"]
     lines = class_csv(pupils, lessons, frame.puzzles()).splitlines()
     steps = [len(lesson.steps) for lesson in lessons]
     heads = ",".join(f"Lesson {k}: steps done (of {n}),Lesson {k}: stars" for k, n in enumerate(steps, 1))
@@ -509,13 +509,13 @@ def test_the_class_table_headings_are_short_in_every_language(lang):
 
     i18n.use(lang)
     try:
-        heads = [words.label(k) for k in ("col_name", "col_stars", "col_first_try_short", "col_helped_short",
-                                          "col_missed_short", "col_last_active")]
+        heads = [words.label(k) for k in ("col_name", "col_stars", "col_solved_short", "col_missed_short",
+                                          "col_last_active")]
         lessons = [words.lesson_column(n) for n in range(1, 9)]
     finally:
         i18n.use(None)
-    expected = {"en": (["Name", "Stars", "First try", "With help", "Missed", "Last active"], "Lesson 8"),
-                "el": (["Όνομα", "Αστέρια", "Με την πρώτη", "Με βοήθεια", "Άλυτοι", "Τελ. φορά"], "Μάθ. 8")}[lang]
+    expected = {"en": (["Name", "Stars", "Solved", "Missed", "Last active"], "Lesson 8"),
+                "el": (["Όνομα", "Αστέρια", "Λυμένοι", "Άλυτοι", "Τελ. φορά"], "Μάθ. 8")}[lang]
     assert (heads, lessons[-1]) == expected
     assert max(len(h) for h in heads) <= 14 and max(len(h) for h in lessons) <= 8
     assert sum(map(len, heads + lessons)) <= 112  # 112 characters, the English headings before issue 36, are the budget
@@ -545,18 +545,17 @@ def test_a_long_name_is_cut_to_its_column_instead_of_widening_the_table():
     assert class_page.table_columns([{name: "Ada"}])[name]["pinned"] is True  # in view when the table scrolls
 
 
-@pytest.mark.parametrize("lang, shown", [("en", ("First try", "With help", "Missed")),
-                                         ("el", ("Με την πρώτη", "Με βοήθεια", "Άλυτοι"))])
+@pytest.mark.parametrize("lang, shown", [("en", ("Solved", "Missed")), ("el", ("Λυμένοι", "Άλυτοι"))])
 def test_the_puzzle_columns_show_short_headings_with_their_full_names_in_the_tooltip(lang, shown):
-    """On screen the three puzzle columns are headed short (the table fits 1366 px in English too); the
-    CSV and the tooltip keep the full names."""
+    """On screen the two puzzle columns are headed short (the table fits 1366 px in English too): "Solved"
+    holds "3 + 1" (at the first try + with help, the tooltip says); the CSV has the two as numbers."""
     from tutor import i18n
     from ui import class_page
 
     i18n.use(lang)
     try:
-        names = [words.label(k) for k in ("col_puzzles_first_try", "col_puzzles_helped", "col_puzzles_missed")]
-        columns = class_page.table_columns([{names[2]: "none"}])
+        names = [words.label(k) for k in ("col_puzzles_solved", "col_puzzles_missed")]
+        columns = class_page.table_columns([{names[1]: "none"}])
     finally:
         i18n.use(None)
     assert tuple(columns[name]["label"] for name in names) == shown

@@ -59,7 +59,7 @@ def _solves(pupil: PupilRecord) -> tuple[int, int]:
 def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles: Mapping[str, Puzzle],
                now: dt.datetime) -> list[dict[str, Any]]:
     """The table on screen, one row per pupil: name, a cell per lesson (``"4 of 9"``, ``"9 of 9 ★★☆"``),
-    stars, puzzles solved at the first try and with help (after a miss or a hint), the puzzles missed (tried
+    stars, puzzles solved at the first try + with help (after a miss or a hint, ``"3 + 1"``), the puzzles missed (tried
     and not solved, in the puzzles' order: the number the pupil saw, then the theme's name for it; "none"
     when there are none, never a blank a teacher could read as unknown), and how long ago they were active."""
     rows = []
@@ -72,7 +72,7 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
                                                                  rec.stars, rec.done)
             stars += rec.stars if rec.done else 0
         row[words.label("col_stars")] = stars
-        row[words.label("col_puzzles_first_try")], row[words.label("col_puzzles_helped")] = _solves(pupil)
+        row[words.label("col_puzzles_solved")] = words.solves_cell(*_solves(pupil))
         row[words.label("col_puzzles_missed")] = (words.clause_separator().join(_missed_names(pupil, puzzles))
                                                   or words.label("none_missed"))
         row[words.label("col_last_active")] = words.last_active(minutes_since(pupil.last_active, now))

@@ -126,17 +126,15 @@ def missed_lines(rows: list[dict[str, Any]]) -> int:
 def table_columns(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The class table's column settings: the puzzles-missed column is as wide as its cells while they
     fit a line, else ``MISSED_WIDTH`` (its text wraps in taller rows, :func:`row_height`); the name
-    column likewise, else ``NAME_WIDTH``; the three
+    column likewise, else ``NAME_WIDTH``; the two
     puzzle columns show short headings (their full names in the tooltip and the CSV), so the table
     fits a laptop's screen in every language."""
     missed = MISSED_WIDTH if missed_lines(rows) > 1 else None
     name = words.label("col_name")
     long_name = max((len(str(r.get(name, ""))) for r in rows), default=0) > NAME_CHARS
-    first, helped = words.label("col_puzzles_first_try"), words.label("col_puzzles_helped")
-    missed_name = words.label("col_puzzles_missed")
+    solved_name, missed_name = words.label("col_puzzles_solved"), words.label("col_puzzles_missed")
     return {missed_name: st.column_config.TextColumn(words.label("col_missed_short"), help=missed_name, width=missed),
-            first: st.column_config.NumberColumn(words.label("col_first_try_short"), help=first),
-            helped: st.column_config.NumberColumn(words.label("col_helped_short"), help=helped),
+            solved_name: st.column_config.TextColumn(words.label("col_solved_short"), help=solved_name),
             name: st.column_config.TextColumn(width=NAME_WIDTH if long_name else None, pinned=True)}
 
 

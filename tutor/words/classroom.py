@@ -56,10 +56,10 @@ def classroom_labels() -> dict[str, str]:
         "col_name": pgettext("class table heading", "Name"),
         "col_puzzles_first_try": pgettext("class table heading", "Puzzles solved at the first try"),
         "col_puzzles_helped": pgettext("class table heading", "Puzzles solved with help"),
+        "col_puzzles_solved": pgettext("class table heading", "Puzzles solved: at the first try + with help"),
         "col_puzzles_missed": pgettext("class table heading", "Puzzles missed"),
-        # what the table on screen shows for those three (their full names are the CSV's and the tooltip)
-        "col_first_try_short": pgettext("class table heading", "First try"),
-        "col_helped_short": pgettext("class table heading", "With help"),
+        # what the table on screen shows for its two puzzle columns (their full names: the tooltip)
+        "col_solved_short": pgettext("class table heading", "Solved"),
         "col_missed_short": pgettext("class table heading", "Missed"),
         "none_missed": _("none"),
         "col_last_active": pgettext("class table heading", "Last active"),
@@ -91,6 +91,13 @@ def csv_lesson_steps(number: int, total: int) -> str:
 def csv_lesson_stars(number: int) -> str:
     """The class CSV's heading of lesson ``number``'s stars (0 until the lesson is finished)."""
     return pgettext("class table heading", "Lesson {n}: stars").format(n=number)
+
+
+def solves_cell(first_try: int, helped: int) -> str:
+    """The class table's puzzles-solved cell: those solved at the first try, then those solved with help
+    (after a miss or a hint), ``"3 + 1"`` (one column on screen, so the table fits a laptop; the CSV has
+    the two as numbers)."""
+    return f"{first_try} + {helped}"
 
 
 def stars_text(stars: int) -> str:
@@ -381,7 +388,7 @@ def pupil_intro() -> str:
 
 __all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "game_coming", "question_toast", "progress_coming", "answered", "answers_title", "class_heading",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
-           "forget_warning", "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column", "csv_lesson_stars", "csv_lesson_steps",
+           "forget_warning", "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column", "csv_lesson_stars", "csv_lesson_steps", "solves_cell",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
            "pupil_intro", "question_open", "question_prompt", "question_sent", "revealed",
            "stars_earned", "stars_line", "stars_rule", "stars_text", "stars_words", "teacher_intro", "your_code"]
