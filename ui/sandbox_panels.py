@@ -90,7 +90,7 @@ def settings(sb: SandboxActivity) -> None:
                  format_func=words.side_name, on_change=whole_page(_players_changed))
         # Every level named, in order (a slider named only its ends: "Easy" and "Perfect", while its first
         # value was "Beginner").
-        c3.radio(words.label("level"), list(LEVELS), key=f"{K}level", horizontal=True,
+        c3.radio(words.label("level"), list(LEVELS), key=f"{K}level",
                  format_func=words.level_name, on_change=whole_page(_players_changed))
     st.markdown(words.label("game_and_rules"))
     game = st.radio(words.label("game"), list(GAMES), key=f"{K}game", horizontal=True,
