@@ -44,7 +44,8 @@ def read_puzzles(s: Session, codes: list[str]) -> dict[str, dict[str, PuzzleProg
     """Learner code -> puzzle id -> record, for the learners ``codes``."""
     out: dict[str, dict[str, PuzzleProgress]] = {}
     for row in s.scalars(select(PuzzleRow).where(PuzzleRow.learner_code.in_(codes))):
-        out.setdefault(row.learner_code, {})[row.puzzle_id] = PuzzleProgress(row.wrong, row.hints, row.solved)
+        out.setdefault(row.learner_code, {})[row.puzzle_id] = PuzzleProgress(row.wrong, row.hints, row.solved,
+                                                                             row.solved and row.first_try)
     return out
 
 
@@ -204,7 +205,8 @@ class StoredProgress:
     def _puzzle(self, s: Session, puzzle_id: str) -> PuzzleRow:
         row = s.get(PuzzleRow, (self.code, puzzle_id))
         if row is None:
-            row = PuzzleRow(learner_code=self.code, puzzle_id=puzzle_id, wrong=0, hints=0, solved=False)
+            row = PuzzleRow(learner_code=self.code, puzzle_id=puzzle_id, wrong=0, hints=0, solved=False,
+                           first_try=False)
             s.add(row)
         row.last_at = now()
         self._active(s)
@@ -228,7 +230,10 @@ class StoredProgress:
     @_journaled
     def puzzle_solved(self, puzzle_id: str) -> None:
         with self._session() as s:
-            self._puzzle(s, puzzle_id).solved = True
+            row = self._puzzle(s, puzzle_id)
+            if not row.solved:  # the first solve says whether it was at the first try
+                row.first_try = row.wrong == 0 and row.hints == 0
+            row.solved = True
 
     @_journaled
     def game_finished(self, game: GameRecord) -> None:

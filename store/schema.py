@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, true
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, false, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from tutor.codes import CLASS_CODE_LENGTH, CODE_LENGTH  # noqa: F401 - the column sizes; importable from here too
@@ -77,7 +77,8 @@ class LessonRow(Base):
 
 
 class PuzzleRow(Base):
-    """A puzzle tried: wrong turns, hints shown, solved."""
+    """A puzzle tried: wrong turns, hints shown, solved, and solved at the first try (no miss and no
+    hint before its first solve, ``tutor.progress.PuzzleProgress``)."""
 
     __tablename__ = "puzzles_tried"
     learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
@@ -85,6 +86,7 @@ class PuzzleRow(Base):
     wrong: Mapped[int] = mapped_column(Integer, default=0)
     hints: Mapped[int] = mapped_column(Integer, default=0)
     solved: Mapped[bool] = mapped_column(Boolean, default=False)
+    first_try: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     last_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -58,15 +58,17 @@ def test_navigation_lists_the_planned_pages():
 
 
 def test_sidebar_counts_lessons_and_puzzles(app):
-    """The sidebar always shows how far the learner got: lessons done, puzzles solved of tried."""
+    """The sidebar always shows how far the learner got: lessons done, puzzles solved at the first try and
+    with help (after a miss or a hint), of those tried."""
     app.run()
     app.session_state["mancala_tutor"].progress = Progress(
         lessons={"setup": LessonProgress(done=True, stars=2)},
-        puzzle_records={"a": PuzzleProgress(solved=True), "b": PuzzleProgress(wrong=1), "c": PuzzleProgress()},
+        puzzle_records={"a": PuzzleProgress(solved=True, first_try=True), "b": PuzzleProgress(wrong=1),
+                        "c": PuzzleProgress(), "d": PuzzleProgress(hints=2, solved=True)},
     )
     app.run()
     captions = [c.value for c in app.sidebar.caption]
-    assert "Lessons done: 1 of 8 · Puzzles solved: 1 of 3 tried" in captions
+    assert "Lessons done: 1 of 8 · Puzzles solved: 1 at the first try, 1 with help, of 4 tried" in captions
 
 
 def test_home_promises_what_move_outcomes_does(app):
@@ -91,7 +93,8 @@ def test_homes_first_run_waits_for_the_learner_then_shows_the_counts(app):
     assert words.progress_coming() not in [c.value for c in app.caption]
     assert {m.label: m.value for m in app.metric} == {
         words.label("lessons_done"): words.of_total(0, 8), words.label("stars_earned"): words.stars_line(0, 8),
-        words.label("puzzles_solved"): "0", words.label("puzzles_tried"): "0", words.label("games_played"): "0"}
+        words.label("puzzles_first_try"): "0", words.label("puzzles_helped"): "0", words.label("puzzles_tried"): "0",
+        words.label("games_played"): "0"}
 
 
 def kept_for(learner, sb):

@@ -72,7 +72,7 @@ def test_a_first_visit_to_home_shows_the_new_learners_counts_once_the_browser_ha
     metric = page.get_by_test_id("stMetric").filter(has_text=words.label("lessons_done"))
     expect(metric).to_contain_text(words.of_total(0, 8))
     expect(page.get_by_text(words.progress_coming())).to_have_count(0)
-    expect(page.get_by_test_id("stMetric")).to_have_count(5)
+    expect(page.get_by_test_id("stMetric")).to_have_count(6)  # lessons, stars, puzzles at the first try and with help, tried, games
 
 
 def test_a_new_visitor_who_types_a_code_at_once_keeps_every_letter_and_becomes_known(page, server):
@@ -88,7 +88,7 @@ def test_a_new_visitor_who_types_a_code_at_once_keeps_every_letter_and_becomes_k
     expect(field).to_have_value("ABCDEFGH")
     wait_known(page)
     expect(field).to_have_value("ABCDEFGH")
-    expect(page.get_by_test_id("stMetric")).to_have_count(5)
+    expect(page.get_by_test_id("stMetric")).to_have_count(6)  # lessons, stars, puzzles at the first try and with help, tried, games
     expect(page.get_by_text(words.progress_coming())).to_have_count(0)
 
 

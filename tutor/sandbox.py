@@ -29,6 +29,7 @@ from engine import (
     choose_move,
     make_rules,
     options_for,
+    other,
     swept,
 )
 
@@ -37,6 +38,7 @@ from .activity import Activity, Notice, writes
 from .computer import ComputerTurns, Step, Turn
 from .editor import BoardEditor
 from .fair_play import FairPlay
+from .game_board import board_position
 from .kept_play import KeptPlay
 from .kept_record import GameState
 from .progress import GameRecord, ProgressStore
@@ -113,7 +115,14 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns,
 
     @property
     def position(self) -> Position:
-        return self.game.position
+        """The board: the game's position, its rows swept into the stores once a repeated position ended
+        it (A6, ``tutor.game_board.board_position``), so the board shows the score the result says."""
+        return board_position(self.game)
+
+    def you(self) -> Side | None:
+        """The side the learner plays against the computer (a finished game says "You won"), else ``None``
+        (two players on one device: the result names the sides)."""
+        return other(self.computer_side) if self.mode == "computer" else None
 
     def accepts_presses(self) -> bool:
         return not self.computer_to_move() and not self.over() and not self.paused()
@@ -167,7 +176,7 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns,
     def turn_text(self) -> str:
         end = self.result()
         if end is not None:
-            return words.game_over_line(end)
+            return words.game_over_line(end, self.you())
         if self.paused():
             return words.clocks_paused_line(words.sandbox_to_move(self.position.to_move, self.mode, False))
         return words.sandbox_to_move(self.position.to_move, self.mode, self.computer_to_move())

@@ -134,7 +134,7 @@ def table_columns(rows: list[dict[str, Any]]) -> dict[str, Any]:
     long_name = max((len(str(r.get(name, ""))) for r in rows), default=0) > NAME_CHARS
     solved_name, missed_name = words.label("col_puzzles_solved"), words.label("col_puzzles_missed")
     return {missed_name: st.column_config.TextColumn(words.label("col_missed_short"), help=missed_name, width=missed),
-            solved_name: st.column_config.NumberColumn(words.label("col_solved_short"), help=solved_name),
+            solved_name: st.column_config.TextColumn(words.label("col_solved_short"), help=solved_name),
             name: st.column_config.TextColumn(width=NAME_WIDTH if long_name else None, pinned=True)}
 
 
@@ -168,7 +168,7 @@ def dashboard() -> None:
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, key=f"{K}table", row_height=row_height(rows),
                  column_config=table_columns(rows))
-    st.download_button(words.label("download_csv"), class_csv(rows, pupils).encode("utf-8-sig"),
+    st.download_button(words.label("download_csv"), class_csv(pupils, lessons, frame.puzzles()).encode("utf-8-sig"),
                        file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
     titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
     st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",

@@ -234,8 +234,8 @@ def sidebar(current_title: str) -> Any:
 
 
 def _progress_line(summary: Summary) -> None:
-    st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_solved,
-                                   summary.puzzles_tried))
+    st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_first_try,
+                                   summary.puzzles_helped, summary.puzzles_tried))
 
 
 def progress(summary: Summary, before: Summary | None = None, sown: str | None = None) -> None:

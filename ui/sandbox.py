@@ -89,7 +89,7 @@ def _result(sb: SandboxActivity) -> None:
     if end is None:
         return
     ended_by = sb.ended_by()
-    text = words.game_over_box(words.result_text(end, sb.rules, ended_by, sb.position.to_move))
+    text = words.game_over_box(words.result_text(end, sb.rules, ended_by, sb.position.to_move, sb.you()))
     sweep = words.sweep_text(ended_by, sb.rules) if ended_by is not None else ""
     if sweep:
         text += "  \n" + words.sweep_box(words.sweep_rule(sb.rules), sweep, ids=state.session().prefs.rule_ids)

@@ -88,8 +88,10 @@ def settings(sb: SandboxActivity) -> None:
     if sb.mode == "computer":
         c2.radio(words.label("computer_plays"), [NORTH, SOUTH], key=f"{K}computer_side",
                  format_func=words.side_name, on_change=whole_page(_players_changed))
-        c3.select_slider(words.label("level"), options=list(LEVELS), key=f"{K}level",
-                         format_func=words.level_name, on_change=whole_page(_players_changed))
+        # Every level named, in order (a slider named only its ends: "Easy" and "Perfect", while its first
+        # value was "Beginner").
+        c3.radio(words.label("level"), list(LEVELS), key=f"{K}level",
+                 format_func=words.level_name, on_change=whole_page(_players_changed))
     st.markdown(words.label("game_and_rules"))
     game = st.radio(words.label("game"), list(GAMES), key=f"{K}game", horizontal=True,
                     index=list(GAMES).index(sb.rules.game), format_func=words.game_title)

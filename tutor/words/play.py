@@ -106,7 +106,8 @@ def _labels() -> dict[str, str]:
         "how_to_use": _("How to use Mancala Tutor"),
         "your_progress": _("Your progress"),
         "lessons_done": _("Lessons done"),
-        "puzzles_solved": _("Puzzles solved"),
+        "puzzles_first_try": _("Puzzles solved at the first try"),
+        "puzzles_helped": _("Puzzles solved with help"),
         "puzzles_tried": _("Puzzles tried"),
         # the board
         "watch": _("Watch the seeds..."),
@@ -157,11 +158,14 @@ def you_are_on(title: str) -> str:
     return _("You are on: **{page}**").format(page=title)
 
 
-def progress_line(lessons_done: int, lessons_total: int, solved: int, tried: int) -> str:
+def progress_line(lessons_done: int, lessons_total: int, first_try: int, helped: int, tried: int) -> str:
+    """The sidebar's progress line: lessons done, and the puzzles solved at the first try apart from
+    those solved with help (after a miss or a hint), of those tried."""
     if not tried:
         return _("Lessons done: {done} of {total} · No puzzles tried yet").format(done=lessons_done, total=lessons_total)
-    return _("Lessons done: {done} of {total} · Puzzles solved: {solved} of {tried} tried").format(
-        done=lessons_done, total=lessons_total, solved=solved, tried=tried)
+    return _("Lessons done: {done} of {total} · Puzzles solved: {first} at the first try, {helped} with help, "
+             "of {tried} tried").format(done=lessons_done, total=lessons_total, first=first_try, helped=helped,
+                                        tried=tried)
 
 
 # ------------------------------------------------------------------ sandbox
@@ -200,8 +204,10 @@ def thinking(side: Side, level: str) -> str:
     return text
 
 
-def game_over_line(end: Outcome) -> str:
-    return _("Game over. {score}").format(score=score_words(end))
+def game_over_line(end: Outcome, you: Side | None = None) -> str:
+    """The line above a finished game's board: ``"Game over. South wins 30 to 18"``; ``you``: the learner's
+    side in a game against the computer (``"Game over. You won 30 to 18"``, ``words.score_words``)."""
+    return _("Game over. {score}").format(score=score_words(end, you))
 
 
 def sandbox_to_move(side: Side, mode: str, computer: bool) -> str:
