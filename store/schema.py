@@ -49,7 +49,9 @@ class Learner(Base):
     class_code: Mapped[str | None] = mapped_column(ForeignKey("classes.code"), index=True, default=None)
     name: Mapped[str | None] = mapped_column(String(NAME_MAX), default=None)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
-    last_active: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    last_active: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+    """When the learner was last active (a session bound to the code, progress written, an answer):
+    ``store.lifecycle.expire_idle`` erases learners idle too long (indexed for it)."""
 
 
 class StepRow(Base):
@@ -160,7 +162,7 @@ class AnswerRow(Base):
 
     __tablename__ = "live_answers"
     question_id: Mapped[int] = mapped_column(ForeignKey("live_questions.id"), primary_key=True)
-    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True, index=True)
     pit: Mapped[int] = mapped_column(Integer)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 

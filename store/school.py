@@ -14,7 +14,7 @@ from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
 from tutor.school import Answered, Device, NewClass, Question, Verdict, Who
 
-from . import classes, games, learners, live, teachers
+from . import classes, games, learners, lifecycle, live, teachers
 from .db import Database
 from .progress import StoredProgress
 
@@ -126,6 +126,19 @@ class StoredSchool:
 
     def keep_game(self, learner: str, record: str, seen: int) -> int | None:
         return games.keep_game(self.db, learner, record, seen)
+
+    # the data's lifecycle
+    def touch(self, learner: str) -> bool:
+        return learners.touch(self.db, learner)
+
+    def delete_class(self, code: str, key: object) -> str | None:
+        return lifecycle.delete_class(self.db, code, key)
+
+    def erase_learner(self, learner: str) -> bool:
+        return lifecycle.erase_learner(self.db, learner)
+
+    def expire_idle(self) -> int:
+        return lifecycle.expire_idle(self.db)
 
 
 __all__ = ["StoredSchool"]

@@ -25,6 +25,10 @@ if not _URL or _URL == os.environ.get("MANCALA_TEST_DB_URL"):
 
     _made = f"sqlite:///{tempfile.mkdtemp(prefix='mancala-tests-')}/progress.sqlite3"
     os.environ["MANCALA_DB_URL"] = os.environ["MANCALA_TEST_DB_URL"] = _made
+# The app under test (AppTest, the browser tests' server) expires learners idle longer than this
+# (store.lifecycle, once a day per process): a hundred years, so the learners the lifecycle tests make
+# with dates long past, in a database other test processes share, go only when a test expires them.
+os.environ.setdefault("MANCALA_LEARNER_TTL_DAYS", "36500")
 
 
 @pytest.fixture(scope="session")

@@ -59,6 +59,7 @@ class Keys:
     LEARNER_PANEL = "learner_panel"  # the sidebar's "continue on another device" (ui.learner.panel)
     CLASS = "class_"  # + code/name/join/leave/new_name/create/open_code/pin/open/close/table/heat/csv/teacher_panel
     LIVE = "live_"  # + ask_<where>/reveal/end/board/chart
+    IN_CLASS = "class_in_class"  # Session State: the class a pupil's Class page last showed them in (ui.live)
     LANG = "lang"  # the session's language (tutor.i18n.LANGUAGES)
     LANG_SWITCH = "lang_switch"  # the sidebar's language switch
 
@@ -109,6 +110,8 @@ class Session:
     ``presses``: board key -> how many presses its board has sent (``ui.board``: a board drawn
     before a press was read tells the browser so, see ``board.js`` ``foreseen``). ``games``: where the
     learner's sandbox game is kept (``tutor.kept_games``; set with the learner, ``None`` before).
+    ``touched``: when (``ui.learner.CLOCK``, seconds) the store last noted this session's learner as
+    active (``None``: not yet; ``ui.learner.keep`` notes it again after ``ui.learner.TOUCH_S``).
     """
 
     prefs: BoardPrefs = field(default_factory=BoardPrefs)
@@ -135,6 +138,7 @@ class Session:
     step_links: dict[str, str] = field(default_factory=dict)
     rooms: dict[str, int] = field(default_factory=dict)
     games: GameKeeper | None = None
+    touched: float | None = None
 
 
 def session() -> Session:

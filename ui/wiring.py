@@ -17,6 +17,7 @@ from typing import TypeVar
 import streamlit as st
 
 from tutor.school import School, guarded
+from tutor.upkeep import DAY_S, OncePer, expire_daily
 from ui import state
 
 T = TypeVar("T")
@@ -93,4 +94,17 @@ def guard(ask: Callable[[School], T], default: T) -> T:
     return answer
 
 
-__all__ = ["guard", "school"]
+EXPIRY = OncePer(DAY_S)
+"""When this server process last expired idle learners (:func:`upkeep`)."""
+
+
+def upkeep() -> None:
+    """After a page is drawn: once a day per server process, idle learners expire
+    (``tutor.upkeep.expire_daily``). Only a session whose learner is bound asks, so the database is
+    open already (a server's first page never waits for it); a failure is logged, never shown."""
+    found = school() if state.session().learner is not None else None
+    if found is not None:
+        expire_daily(found, EXPIRY)
+
+
+__all__ = ["EXPIRY", "guard", "school", "upkeep"]
