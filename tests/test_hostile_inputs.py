@@ -29,7 +29,9 @@ TRIED: Counter[str] = Counter()
 SLOW = settings(max_examples=100, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
-QUERY_KEYS = (*LINK_KEYS, "step", "puzzle", "lang", "learner", "class", "x")
+QUERY_KEYS = (*LINK_KEYS, "step", "puzzle", "learner", "class", "x")
+"""Every query key a page reads, and one no page reads; ``lang`` has a test of its own (a fresh session each
+time: AppTest re-sends a menu's choice by its label, which a switch of language changes under it)."""
 HOSTILE_TEXT = st.one_of(
     st.text(max_size=60),
     st.sampled_from(["", " ", "0", "-1", "1e309", "NaN", "inf", "9" * 4301, "<script>alert(1)</script>",
@@ -76,6 +78,21 @@ def test_every_page_takes_any_query(session, url_path, query):
     session.switch_page(page_file(url_path)).run()
     TRIED["page queries"] += 1
     no_error_screen(session)
+
+
+@settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(url_path=st.sampled_from([p for p, _, _ in PAGES]), lang=HOSTILE_TEXT)
+def test_every_page_takes_any_language_value(url_path, lang):
+    import os
+
+    os.chdir(ROOT)
+    os.environ["MANCALA_INLINE_THINKING"] = "1"
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["lang"] = lang
+    at.run()
+    at.switch_page(page_file(url_path)).run()
+    TRIED["language values"] += 1
+    no_error_screen(at)
 
 
 @SLOW
