@@ -322,7 +322,6 @@ def erase() -> None:
     cannot be reached nothing is erased, and the sidebar says so."""
     sess = state.session()
     code, db = sess.learner, wiring.school()
-    st.session_state[ERASE_ASK] = False  # the confirmation closes: it would name the new code next
     try:
         if code is None or db is None:
             raise StoreUnavailable("no learner bound, or no database")
@@ -375,7 +374,9 @@ def panel(page: str) -> None:
                 st.markdown(words.forget_warning(sess.learner))
                 st.button(words.label("forget_me_confirm"), key=f"{state.Keys.LEARNER}forget", on_click=forget,
                           type="primary")
-            with st.popover(words.erase_label(), icon=":material/delete_forever:", key=ERASE_ASK, on_change="rerun"):
+            # Keyed by the code it names: once erased, the browser's new code gets a new, closed one.
+            with st.popover(words.erase_label(), icon=":material/delete_forever:", key=f"{ERASE_ASK}_{sess.learner}",
+                            on_change="rerun"):
                 st.markdown(words.erase_warning(sess.learner))
                 st.button(words.erase_confirm(), key=f"{state.Keys.LEARNER}erase", on_click=erase, type="primary")
 
