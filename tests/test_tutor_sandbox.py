@@ -598,6 +598,7 @@ def test_a_game_against_the_computer_ends_with_you_won_or_you_lost_bug(start, sa
     sb = SandboxActivity(KalahRules(), Position.from_notation(start), mode="computer", computer_side="N")
     sb.press(6)  # South's last seed: South's row is empty, the game ends
     assert sb.over() and sb.turn_text() == said
+    assert said.removeprefix("Game over. ").replace("Draw", "A draw") in sb.view().said  # the screen reader's line too
     end = sb.result()
     score = said.removeprefix("Game over. ").replace("Draw", "A draw")
     assert words.result_text(end, sb.rules, sb.ended_by(), None, sb.you()).startswith(score + ". The game ended")

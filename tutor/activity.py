@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
 
-from engine import IllegalMoveError, MoveResult, Place, Position, Rules, legal_moves
+from engine import IllegalMoveError, MoveResult, Place, Position, Rules, Side, legal_moves
 
 from . import i18n, words
 from .clock import ClockView
@@ -257,9 +257,13 @@ class Activity:
         playable = self.playable()
         ahead = tuple(Ahead(pit, sown, sown.end.to_notation()) for pit, sown in self.foreseen(playable).items())
         known = earlier.notation_of(position) if earlier is not None else None
-        said = words.moves_said(list(sowing.results), rules) if last is not None and sowing is not None else ""
+        said = words.moves_said(list(sowing.results), rules, self.you()) if last is not None and sowing is not None else ""
         return BoardView(position, rules, known if known is not None else position.to_notation(), playable,
                          self.lit(), last, self.turn_text(), sowing, said, self.clock_view(), ahead)
+
+    def you(self) -> Side | None:
+        """The learner's side when it plays against the computer (its results say "You won"), else ``None``."""
+        return None
 
     def notation(self) -> str:
         """The position in notation (the view's when it shows this position: written once)."""

@@ -178,9 +178,10 @@ def moves_told(results: list[MoveResult], rules: Rules, ids: bool = True) -> str
     return "  \n".join(lines)
 
 
-def moves_said(results: list[MoveResult], rules: Rules) -> str:
+def moves_said(results: list[MoveResult], rules: Rules, you: Side | None = None) -> str:
     """The words of :func:`moves_told` as plain text on one line (no badges, no markdown), then the
-    result when the last move ended the game: what the board's live region says after an action.
+    result when the last move ended the game: what the board's live region says after an action
+    (``you``: the learner's side against the computer, "You won ...", as :func:`result_text`).
 
     ``"South sowed pit 3 (4 seeds). Last seed in South's store. South moves again."``; ``""`` for no moves.
     """
@@ -189,7 +190,7 @@ def moves_said(results: list[MoveResult], rules: Rules) -> str:
         parts.append(move_headline(res))
         parts += [text for _id, text in announcements(res, rules, skip=END_IDS)]
     if results and results[-1].outcome is not None:
-        parts.append(result_text(results[-1].outcome, rules, results[-1]))
+        parts.append(result_text(results[-1].outcome, rules, results[-1], you=you))
     return " ".join(parts)
 
 
