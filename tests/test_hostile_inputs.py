@@ -119,24 +119,6 @@ def test_the_board_editor_takes_any_number_and_any_text(session, values, text):
     no_error_screen(session)
 
 
-@SLOW
-@given(minutes=NUMBERS, increment=NUMBERS)
-def test_the_clock_settings_take_any_number(session, minutes, increment):
-    session.query_params.clear()
-    session.switch_page(page_file("sandbox")).run()
-    session.session_state["sb_exp_settings"] = True
-    session.session_state["sb_clock"] = "custom"
-    session.run()
-    session.session_state["sb_clock_minutes"] = minutes
-    session.session_state["sb_clock_increment"] = increment
-    session.run()
-    session.button(key="sb_new_settings").click().run()
-    TRIED["clock numbers"] += 2
-    no_error_screen(session)
-    control = session.session_state["mancala_tutor"].sandbox.control
-    assert control is None or (30_000 <= control.base_ms <= 3_600_000 and control.increment_ms % 1000 == 0)
-
-
 TEXT_FIELDS = {"move_outcomes": ["mo_notation"], "class": ["class_code", "class_name", "class_new_name",
                                                           "class_open_code", "class_pin"]}
 
