@@ -203,27 +203,36 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns,
         script run of the session is refused meanwhile (``Activity.busy``).
         """
         with self.lock:
+            self.catch_up()  # another tab may have played meanwhile (its turn is then this one's)
             self.thinker = threading.get_ident()
             self._turn_now = clock
+            self.writing += 1  # the turn's clock checks are part of it: the game is not taken up midway
             try:
                 return self.play_turn(choose, rng, budget_ms)
             finally:
+                self.writing -= 1
                 self.thinker = None
                 self._turn_now = None
-                self.written()
+                self.written(said=False)
 
     def think(self, ask: Callable[[Request], Answer], rng: random.Random | None = None,
               budget_ms: int = TURN_BUDGET_MS) -> Step:
         """One step of the computer's turn while the page polls (``ComputerTurns.think_step``): the
         searches run in the process pool (``ask``: ``tutor.thinking.ThinkingService.ask``), never here.
         The clocks run as in :meth:`computer_turn` (from when the turn starts thinking, K19). A turn
-        starts on the kept game (another tab may have changed it) and its moves are kept when it ends."""
+        starts on the kept game and looks at it again at every step: when another tab has changed
+        the game, the turn under way is dropped (its answer is never played onto that game) and the
+        step goes on from the kept game. Its moves are kept when it ends; another tab's reply kept
+        first wins, and this view takes it up without a word (no person's change was refused)."""
         with self.lock:
-            if self.turn is None:
-                self.catch_up()  # another tab may have played meanwhile (its turn is then this one's)
-            step = self.think_step(ask, rng, budget_ms)
+            self.catch_up()  # a game taken up drops the turn under way (take_state)
+            self.writing += 1  # the step's clock checks are part of it: the game is not taken up midway
+            try:
+                step = self.think_step(ask, rng, budget_ms)
+            finally:
+                self.writing -= 1
             if step != "thinking":
-                self.written()
+                self.written(said=False)
             return step
 
     # the hooks of ComputerTurns
