@@ -14,6 +14,9 @@ side to move at the node, in seeds. A transposition table keyed by
   that gain the most seeds now (captures).
 - Enhanced transposition cutoffs (exact solver): the table entries of the
   children are looked at before any child is searched.
+- Oware's endgame table (``engine.search.oware_table``): proven bounds at
+  positions with few seeds in play, read at every node below the analysed
+  position's seeds in play (``cut``); they hold in null-window searches.
 - Oware (A6): a position that comes back on the current line ends the game,
   each player taking the seeds in their own row (``path`` holds the line,
   each key with its depth on it, the analysed position at 0: ``on_line``).
@@ -37,6 +40,7 @@ from typing import Any, Callable
 from ..kernel import Moves
 from ..position import NORTH, SOUTH
 from .budget import NO_REPEAT, Budgeted, OutOfBudget
+from .oware_table import cutter
 from .tables import GameTables
 
 INF = 10_000
@@ -66,8 +70,17 @@ class Searcher(Budgeted):
         super().__init__(game, time_ms, max_nodes)
         self.tt = game.exact_tt
         self.hz = 0
+        self.table = cutter(game.rules, game.south_shift, game.north_shift, game.store_mask, game.total)
+        self.cut = None if self.table is None else self.table.cut
         self.solve = self._top_level(self._make_solve())
         self.search = self._top_level(self._make_search())
+
+    def on_line(self, key: int) -> None:
+        """As ``Budgeted.on_line``; the endgame table is then read only below the analysed position's
+        seeds in play (its values assume no history, A6: they hold once a capture has happened since)."""
+        super().on_line(key)
+        if self.table is not None:
+            self.table.below(self.game.kernel.seeds_in_play(key >> 1))
 
     def _swept(self, x: int, north: bool) -> int:
         """Oware, A6 by repetition: each player takes their own row; the difference for the mover."""
@@ -82,6 +95,7 @@ class Searcher(Budgeted):
         tt = self.tt
         tt_get = tt.get
         path = self.path
+        cut = self.cut
         me = self
 
         def solve(x: int, ms: Moves, side: str, alpha: int, beta: int) -> int:
@@ -90,6 +104,10 @@ class Searcher(Budgeted):
                 me._check()
             north = side == NORTH
             key = (x << 1) | north
+            if cut is not None:  # Oware's endgame table: proven bounds (engine.search.oware_table)
+                v = cut(x, north, alpha, beta)
+                if v is not None:
+                    return v
             e = tt_get(key)
             if e is not None:
                 lo, hi, bi = e
@@ -208,6 +226,7 @@ class Searcher(Budgeted):
         htt_get = htt.get
         ett_get = self.tt.get
         path = self.path
+        cut = self.cut
         me = self
 
         def search(x: int, ms: Moves, side: str, depth: int, alpha: int, beta: int) -> int:
@@ -216,6 +235,10 @@ class Searcher(Budgeted):
                 me._check()
             north = side == NORTH
             key = (x << 1) | north
+            if cut is not None:  # Oware's endgame table: proven bounds (engine.search.oware_table)
+                v = cut(x, north, alpha, beta)
+                if v is not None:
+                    return v
             e = ett_get(key)
             if e is not None:  # proven bounds from an exact search
                 lo, hi, bi = e
