@@ -16,7 +16,7 @@ import random
 import pytest
 
 from engine import OwareRules, Position, legal_moves, play
-from engine.search import analyse, clear_tables, oware_table, prove_all
+from engine.search import analyse, clear_tables, oware_table, prove_all, prove_result, solve_best
 from engine.search.oware_table import position_bounds, table_for, table_path
 from tools.oware_table import random_position
 
@@ -185,3 +185,58 @@ def test_the_search_with_the_table_gives_the_values_it_gives_alone(rules, monkey
             assert values[True][pit] == values[False][pit], (pos.to_notation(), pit)
     clear_tables()
     assert proven[True] > proven[False], proven
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_every_move_keeps_its_value_with_the_table_on_small_boards(rules, monkeypatch):
+    """Boards of 2 to 4 seeds, where repetitions decide many values: every move's value proven both
+    with and without the table is the same (the table's bounds cut only where the line's repetitions
+    agree with them), and the table proves more moves."""
+    rng = random.Random(11)
+    positions = movable(rules, [random_position(rng.randint(2, 4), rng) for _ in range(120)])
+    both = more = 0
+    for pos in positions:
+        values = {}
+        for on in (False, True):
+            monkeypatch.setattr(oware_table, "ENABLED", on)
+            clear_tables()
+            values[on] = {m.pit: m.value for m in analyse(pos, rules, time_ms=None, max_nodes=5_000) if m.exact}
+        for pit, value in values[True].items():
+            if pit in values[False]:
+                both += 1
+                assert values[False][pit] == value, (pos.to_notation(), pit, values)
+            else:
+                more += 1
+    clear_tables()
+    assert both > 60 and more > 10, (both, more)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_the_best_move_and_the_result_with_the_table_agree_with_the_search_alone(rules, monkeypatch):
+    """Positions of random games with up to 16 seeds in play: ``solve_best`` (the Perfect computer's proof)
+    and ``prove_result`` with the table agree with every move's value the search alone proves: the best
+    move's value is its value, no move is worth more, and the result word is the best value's (the table
+    holds some of these positions themselves: ``solve_best`` still names a move there)."""
+    rng = random.Random(3)
+    positions = played_out(rules, rng, 40, 16)
+    named = results = checked = 0
+    for pos in positions:
+        monkeypatch.setattr(oware_table, "ENABLED", True)
+        clear_tables()
+        best = solve_best(pos, rules, time_ms=None, max_nodes=20_000)
+        result = prove_result(pos, rules, time_ms=None, max_nodes=20_000)
+        monkeypatch.setattr(oware_table, "ENABLED", False)
+        clear_tables()
+        alone = {m.pit: m.value for m in analyse(pos, rules, time_ms=None, max_nodes=20_000) if m.exact}
+        named += best is not None
+        results += result is not None
+        if best is not None:
+            checked += best[0] in alone
+            assert alone.get(best[0], best[1]) == best[1], (pos.to_notation(), best, alone)
+            assert all(v <= best[1] for v in alone.values()), (pos.to_notation(), best, alone)
+        if result is not None and alone:
+            top = max(alone.values())
+            assert result == "win" or top <= 0, (pos.to_notation(), result, alone)
+            assert result != "loss" or top < 0, (pos.to_notation(), result, alone)
+    clear_tables()
+    assert named >= 8 and results >= 30 and checked >= 3, (named, results, checked)

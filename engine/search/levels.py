@@ -138,8 +138,6 @@ def solve_best(
     x, ms = game.kernel.start(position)
     side = position.to_move
     searcher = Searcher(game, time_ms=time_ms, max_nodes=max_nodes)
-    if searcher.table is not None:  # a move is wanted, not only the value: search this position's own layer
-        searcher.table.below(game.kernel.seeds_in_play(x))
     try:
         v = searcher.mtd(x, ms, side, game.diff(x, side))
     except OutOfBudget:

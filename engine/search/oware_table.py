@@ -62,13 +62,20 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 WIN_AT = 25
 """Captured seeds that win (A6): more than half of 48."""
 PITS = 12
+TOTAL = 48
+"""All the seeds of the game (A1)."""
+ROW = (1 << 48) - 1
+"""South's row in the kernel's packed int (six 8-bit fields)."""
+NO_LINE = 1 << 30
+"""``Leaves.cut``'s depth when it relied on no position of the line (as ``engine.search.budget.NO_REPEAT``)."""
 VARIANTS = ("no_capture", "illegal", "capture_all")
 """The grand slam variants (A4), in the solver's numbering 0, 1, 2."""
 _LOCK = threading.Lock()
 _BIN = [[math.comb(i, j) for j in range(13)] for i in range(64)]
 
 ENABLED = True
-"""Whether the search reads the table (tests turn it off to compare it with the search alone)."""
+"""Whether the search reads the table (tests turn it off to compare it with the search alone; the search's
+tables keep what they read, so ``engine.search.clear_tables`` after a change)."""
 
 Board = tuple[int, ...]
 """The mover's pits 1..6 then the opponent's pits 1..6 (12 counts)."""
@@ -201,43 +208,80 @@ class Probe:
         return self.table.bounds(board, a)
 
 
-class Cutter(Probe):
-    """The table as a cutoff in the search: ``cut(x, north, alpha, beta)`` is the table's value or bound of
-    ``x`` as a final store difference (the mover's view, in seeds) when it falls outside ``alpha..beta``,
-    else ``None`` (also where the table is not read). It is read where the captured seeds add up to at
-    least :attr:`floor` (at most :attr:`seeds` in play; ``below`` lowers that). Sound in null-window
-    searches from a position with no history: a line since the last capture that the table did not cut
-    stays where, for that window, no bound is proven (see the module docstring).
+class Leaves(Probe):
+    """The table as the search reads it (``engine.search.searcher``), on the kernel's layout (the stores'
+    shifts and mask). Values are final store differences in seeds from the view of the player named.
+
+    - ``leaf(x, x2, north)``: the value, for the player who moved (North when ``north``), of the move
+      from ``x`` to ``x2`` when it captured into a position the table holds exactly; else ``None``. After
+      a capture no earlier position can come back (A6), so the table's value is the position's value.
+    - ``cut(x, north, alpha, beta, line)``: ``(bound, depth)`` when the table's bound of ``x`` (North to
+      move when ``north``) falls outside ``alpha..beta`` and still holds on ``line`` (the search's
+      ``{x * 2 + north: depth on the line}``, oldest first); ``depth`` is the least depth of the line's
+      positions it relied on (``1 << 30``: none). Else ``None``.
+
+    Why ``cut`` looks at the line: the table's value assumes no history, and the line's positions since
+    its last capture could come back. One that did would end the game, each player taking their own row
+    (A6). A bound is kept only where every such ending is on its side too: positions that can only end
+    the game the way a bound says cannot undo it (a winning strategy still wins: where it used to go on
+    through one of them, the game now ends there, in its favour).
     """
 
-    def __init__(self, table: Table, south_shift: int, north_shift: int, mask: int, total: int) -> None:
+    def __init__(self, table: Table, south_shift: int, north_shift: int, mask: int) -> None:
         super().__init__(table)
         self.shifts = (south_shift, north_shift, mask)
-        self.total = total
-        self.floor = total - table.seeds
 
-    def below(self, seeds: int) -> None:
-        """Read the table only where fewer than ``seeds`` seeds are in play."""
-        self.floor = max(self.floor, self.total - seeds + 1)
-
-    def cut(self, x: int, north: bool, alpha: int, beta: int) -> int | None:
+    def leaf(self, x: int, x2: int, north: bool) -> int | None:
         ss, ns, mask = self.shifts
-        s = (x >> ss) & mask
-        t = x >> ns
-        if s + t < self.floor:
+        s, t = (x2 >> ss) & mask, x2 >> ns
+        if s + t == ((x >> ss) & mask) + (x >> ns):  # no capture: the line since the last one matters
             return None
+        b = self.probe(x2, not north)
+        if b is None or b[0] != b[1]:
+            return None
+        return (t - s if north else s - t) - b[0]
+
+    def cut(self, x: int, north: bool, alpha: int, beta: int, line: dict[int, int]) -> tuple[int, int] | None:
         b = self.probe(x, north)
         if b is None:
             return None
-        d = t - s if north else s - t
-        return d + b[0] if d + b[0] >= beta else d + b[1] if d + b[1] <= alpha else None
+        ss, ns, mask = self.shifts
+        s, t = (x >> ss) & mask, x >> ns
+        now = t - s if north else s - t
+        worst, best = now + b[0], now + b[1]
+        above = worst >= beta  # a lower bound that fails high; else an upper bound that fails low, or nothing
+        if not above and best > alpha:
+            return None
+        # A repetition of a line position y since the last capture (the same stores) would end the game,
+        # each player taking their own row (A6): for the mover here now + (2 * South's row at y - n), the
+        # sign turned for North. A row holds at most n <= 10 seeds: the sum of its six byte fields is the
+        # row's value mod 255.
+        stores, n, oldest = x >> ss, TOTAL - s - t, -1
+        for key in reversed(line):
+            y = key >> 1
+            if y >> ss != stores:  # before the last capture: it cannot come back
+                break
+            r = 2 * ((y & ROW) % 255) - n
+            ended = now - r if north else now + r
+            if above:
+                if ended < beta:
+                    return None
+                if ended < worst:
+                    worst = ended
+            else:
+                if ended > alpha:
+                    return None
+                if ended > best:
+                    best = ended
+            oldest = key
+        return (worst if above else best), (NO_LINE if oldest < 0 else line[oldest])
 
 
-def cutter(rules: Rules, south_shift: int, north_shift: int, mask: int, total: int) -> Cutter | None:
-    """A :class:`Cutter` for ``rules``' table on the kernel's layout (shifts and mask of the stores, all the
-    seeds), or ``None`` when there is no table (see :func:`table_for`)."""
+def leaves(rules: Rules, south_shift: int, north_shift: int, mask: int) -> Leaves | None:
+    """:class:`Leaves` of ``rules``' table on the kernel's layout (shifts and mask of the stores), or
+    ``None`` when there is no table (see :func:`table_for`)."""
     table = table_for(rules)
-    return None if table is None else Cutter(table, south_shift, north_shift, mask, total)
+    return None if table is None else Leaves(table, south_shift, north_shift, mask)
 
 
 def clear() -> None:
@@ -247,6 +291,6 @@ def clear() -> None:
 
 
 __all__ = [
-    "Board", "Cutter", "DATA", "ENABLED", "Probe", "Table", "VARIANTS", "WIN_AT", "clear", "cutter", "layer_rank",
-    "layer_sizes", "mover_view", "position_bounds", "table_for", "table_path", "variant_of",
+    "Board", "DATA", "ENABLED", "Leaves", "Probe", "Table", "VARIANTS", "WIN_AT", "clear", "layer_rank", "layer_sizes",
+    "leaves", "mover_view", "position_bounds", "table_for", "table_path", "variant_of",
 ]
