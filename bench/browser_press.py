@@ -1,7 +1,7 @@
 """A sandbox press in a real browser, against the rerun of a one-button page.
 
 Starts two servers the same way (``streamlit run``, the options of the
-browser tests): ``app.py`` and a temp script that draws one button. Opens
+browser tests): ``serve.py`` and a temp script that draws one button. Opens
 both in Debian's Chromium, then takes turns:
 
 - ``one-button rerun``: click the button; the time until the page shows the
@@ -10,7 +10,7 @@ both in Debian's Chromium, then takes turns:
   settings), so the board shows the move as soon as it can; click a
   playable pit; the time until the board shows the new position (its
   ``data-notation`` changed): the board the browser draws at once from the
-  move Python sent with it (``Activity.foreseen``), and, printed apart, the
+  move Python sent with it (``BoardView.ahead``), and, printed apart, the
   time until the server's own board for it replaces that one (pits pressable
   again). A finished game is started again, untimed.
 
@@ -162,7 +162,7 @@ def measure(runs: int, ports: tuple[int, int] | None, warmup: int = 5) -> dict[s
         # Progress goes to a throwaway database, never to the checkout's data/ folder.
         env = {**os.environ, "MANCALA_DB_URL": f"sqlite:///{tmp / 'progress.sqlite3'}", "PYTHONUNBUFFERED": "1"}
         one_port, app_port = ports or (free_port(), free_port())
-        procs = [start("one_button.py", tmp, one_port, env), start("app.py", ROOT, app_port, env)]
+        procs = [start("one_button.py", tmp, one_port, env), start("serve.py", ROOT, app_port, env)]
         out: dict[str, list[float]] = {"one": [], "press": [], "answer": [], "pressed": []}  # pressed: bools
         try:
             one_base, app_base = f"http://127.0.0.1:{one_port}", f"http://127.0.0.1:{app_port}"

@@ -7,7 +7,7 @@ clock starts) and waits until it is ready:
 
 - ``one-line app``: a script that writes one line (written to a temp folder);
   shown when that line is shown and the script has finished;
-- ``Mancala Tutor``: ``app.py``; shown when Home's heading and its board are
+- ``Mancala Tutor``: ``serve.py``; shown when Home's heading and its board are
   shown and its first run has finished (as the browser saw it); settled when
   the learner keeper's first report has been answered (a new learner made in
   the database, its code remembered by the browser) and the script has
@@ -139,7 +139,8 @@ def one_start(browser: Browser, kind: str, app_dir: Path, tmp: Path, env: dict[s
     once settled) of one fresh server, on ``port`` or a free one."""
     port = port or free_port()
     base = f"http://127.0.0.1:{port}"
-    script, cwd = ("one_line.py", tmp) if kind == "one" else ("app.py", app_dir)
+    entry = "serve.py" if (app_dir / "serve.py").exists() else "app.py"  # an older checkout compared
+    script, cwd = ("one_line.py", tmp) if kind == "one" else (entry, app_dir)
     context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-GB")
     context.add_init_script(COUNT_RUNS)
     page = context.new_page()

@@ -1,6 +1,6 @@
 """Heavy thinking never blocks other learners: a light press's p95, idle and beside 10 Move outcomes.
 
-Starts the app (``streamlit run app.py`` on a free port, ``tests.browser_support``) and drives one
+Starts the app (``streamlit run serve.py`` on a free port, ``tests.browser_support``) and drives one
 real browser session (Playwright on Debian's Chromium) for the timed presses:
 
 1. idle: one session plays ``--presses`` two-player moves in the Sandbox (a light press: nothing to

@@ -1,6 +1,6 @@
 """30 learners at once in real browsers: no session ever shows another's board.
 
-Starts the app (``streamlit run app.py`` on a free port), opens ``--sessions``
+Starts the app (``streamlit run serve.py`` on a free port), opens ``--sessions``
 browser sessions at once in Debian's Chromium (one browser context each, so
 each is its own Streamlit session), and gives each its own rules through a
 link (``/sandbox?pits=P&seeds=S``: every session a different board). Each

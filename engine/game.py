@@ -25,6 +25,7 @@ class Game:
         legal_moves(self.start, rules)  # checks the position fits the rules
         self.results: list[MoveResult] = []
         self._redo: list[MoveResult] = []
+        self._known: tuple[int, MoveResult | None, Outcome | None] | None = None
 
     @property
     def position(self) -> Position:
@@ -47,12 +48,21 @@ class Game:
         return history[-1] in history[:-1]
 
     def outcome(self) -> Outcome | None:
-        """``None`` while the game goes on, else the ``Outcome`` (K14-K17, A6 with repetition)."""
-        if self.results and self.results[-1].game_over:
-            return self.results[-1].outcome  # the reason as the move found it, before the sweep
-        end = outcome(self.position, self.rules)
-        if end is None and self._repeated():
-            return swept_outcome(self.position, EndReason.REPETITION)
+        """``None`` while the game goes on, else the ``Outcome`` (K14-K17, A6 with repetition).
+
+        Worked out once for each state of the game: asked again before a move, an undo or a redo
+        (the number of moves and the last one are the same), it is the same answer at once."""
+        last = self.results[-1] if self.results else None
+        known = self._known
+        if known is not None and known[0] == len(self.results) and known[1] is last:
+            return known[2]
+        if last is not None and last.game_over:
+            end: Outcome | None = last.outcome  # the reason as the move found it, before the sweep
+        else:
+            end = outcome(self.position, self.rules)
+            if end is None and self._repeated():
+                end = swept_outcome(self.position, EndReason.REPETITION)
+        self._known = (len(self.results), last, end)
         return end
 
     @property
@@ -90,6 +100,11 @@ class Game:
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
+
+    @property
+    def taken_back(self) -> tuple[MoveResult, ...]:
+        """The moves taken back that Redo would play again, the next one first."""
+        return tuple(reversed(self._redo))
 
     def undo(self) -> bool:
         """Take back the last move; False when there is none."""

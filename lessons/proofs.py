@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import Goal, Position, Rules, Turn, all_turns, misses
+from engine import Goal, Position, Rules, Turn, all_turns, misses, play_turn, reached
 
 from .models import Puzzle, rules_of
 from .models import Turn as Pits
@@ -73,6 +73,56 @@ def accepted_turns(puzzle: Puzzle, values: ValuesFn | None = None) -> set[Pits]:
         return {t.pits for t in turns if t.captured == top and top > 0}
     assert puzzle.goal is not None
     return {t.pits for t in turns if not misses(puzzle.goal, t, rules)}
+
+
+@functools.cache
+def _best_counts(position: str, rules: tuple[tuple[str, str | int | bool], ...], answer: Pits) -> tuple[int, int]:
+    game_rules = rules_of(dict(rules))
+    turn = play_turn(Position.from_notation(position, game_rules), answer, game_rules)
+    return turn_extra(turn), turn.captured
+
+
+def task_done(puzzle: Puzzle, turn: Turn) -> bool:
+    """True the moment ``turn`` (the learner's moves so far, from the puzzle's position, maybe
+    in the middle of a chain of extra turns, K9) has done the puzzle's task, however the turn
+    would go on: the puzzle is solved there.
+
+    - ``goal``: the goal is reached now (``engine.reached``: counts, captures and stores only grow
+      during a turn; a goal about the end of the turn, the game's end or the opponent's reply,
+      ``Goal.waits_for_the_end``, needs the whole turn);
+    - ``most_extra_turns``: the turn has earned as many extra turns as the best turn does
+      (K9; no way to go on can earn more, so the moves still to press choose nothing);
+    - ``biggest_capture``: the turn has captured as much as the best turn does (K10, A3);
+    - ``best``: the whole turn is one of the answers (every move of it keeps the best value:
+      its task says "finish your turn" when it needs more than one move).
+
+    And the moves so far start an accepted answer (``Puzzle.leads_to_an_answer``). The tests prove,
+    for every puzzle, that every way to finish a turn that is done here is an answer
+    (``tests/test_puzzles.py``).
+    """
+    if not turn.results or not puzzle.leads_to_an_answer(turn.pits):
+        return False
+    if puzzle.check == "best":
+        return turn.complete and turn.pits in puzzle.turns
+    if puzzle.check == "goal":
+        return puzzle.goal is not None and reached(puzzle.goal, turn, puzzle.game_rules)
+    extra, captured = _best_counts(puzzle.position, tuple(sorted(puzzle.rules.items())), puzzle.turns[0])
+    if puzzle.check == "most_extra_turns":
+        return turn_extra(turn) >= extra
+    return turn.captured >= captured
+
+
+def solving_moves(puzzle: Puzzle, answer: Pits) -> Pits:
+    """The moves of the accepted turn ``answer`` up to the one that solves the puzzle (:func:`task_done`):
+    ``(4,)`` for ``(4, 1)`` when pit 4's extra turn is the task. Raises ``ValueError`` for a turn
+    that is no answer."""
+    rules = puzzle.game_rules
+    turn = Turn(puzzle.start)
+    for pit in answer:
+        turn = turn.then(pit, rules)
+        if task_done(puzzle, turn):
+            return turn.pits
+    raise ValueError(f"{answer} does not solve puzzle {puzzle.id!r}")
 
 
 def best_value(puzzle: Puzzle, values: ValuesFn) -> int:
@@ -171,5 +221,5 @@ def difficulty(puzzle: Puzzle) -> Difficulty:
 
 __all__ = [
     "Difficulty", "LEVEL_2", "LEVEL_3", "ValuesFn", "accepted_turns", "best_turns", "best_value", "choices",
-    "difficulty", "turn_extra",
+    "difficulty", "solving_moves", "task_done", "turn_extra",
 ]

@@ -5,6 +5,8 @@ What a code is (its alphabet, sizes, how it is read back) is ``tutor.codes``.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from sqlalchemy import select, update
 
 from tutor.codes import ALPHABET, code_sized, make_code, normalise, normalise_class
@@ -28,10 +30,13 @@ def exists(db: Database, code: str) -> bool:
         return s.get(Learner, code) is not None
 
 
-def touch(db: Database, code: str) -> None:
-    """Note that the learner was active now."""
+def touch(db: Database, code: str, at: dt.datetime | None = None) -> bool:
+    """Note that the learner ``code`` was active at ``at`` (default: now; ``store.lifecycle`` expires
+    learners idle too long): True when there is such a learner, False when there is none (never
+    made, erased, or expired)."""
     with db.session() as s:
-        s.execute(update(Learner).where(Learner.code == code).values(last_active=now()))
+        done = s.execute(update(Learner).where(Learner.code == code).values(last_active=at or now()))
+        return bool(done.rowcount)  # type: ignore[attr-defined]
 
 
 def class_of(db: Database, code: str) -> tuple[str, str] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, true
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, false, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from tutor.codes import CLASS_CODE_LENGTH, CODE_LENGTH  # noqa: F401 - the column sizes; importable from here too
@@ -49,7 +49,9 @@ class Learner(Base):
     class_code: Mapped[str | None] = mapped_column(ForeignKey("classes.code"), index=True, default=None)
     name: Mapped[str | None] = mapped_column(String(NAME_MAX), default=None)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
-    last_active: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    last_active: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+    """When the learner was last active (a session bound to the code, progress written, an answer):
+    ``store.lifecycle.expire_idle`` erases learners idle too long (indexed for it)."""
 
 
 class StepRow(Base):
@@ -77,7 +79,8 @@ class LessonRow(Base):
 
 
 class PuzzleRow(Base):
-    """A puzzle tried: wrong turns, hints shown, solved."""
+    """A puzzle tried: wrong turns, hints shown, solved, and solved at the first try (no miss and no
+    hint before its first solve, ``tutor.progress.PuzzleProgress``)."""
 
     __tablename__ = "puzzles_tried"
     learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
@@ -85,6 +88,7 @@ class PuzzleRow(Base):
     wrong: Mapped[int] = mapped_column(Integer, default=0)
     hints: Mapped[int] = mapped_column(Integer, default=0)
     solved: Mapped[bool] = mapped_column(Boolean, default=False)
+    first_try: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     last_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
@@ -158,6 +162,27 @@ class AnswerRow(Base):
 
     __tablename__ = "live_answers"
     question_id: Mapped[int] = mapped_column(ForeignKey("live_questions.id"), primary_key=True)
-    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True, index=True)
     pit: Mapped[int] = mapped_column(Integer)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class KeptGameRow(Base):
+    """A learner's sandbox game (``tutor.kept_record``: a JSON record) and its ``version``, one more
+    with every change (``store.games``)."""
+
+    __tablename__ = "kept_games"
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)
+    changed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class AppliedWrite(Base):
+    """A progress write the database has taken, by its id (``store.journal.Write``): a write kept while
+    the database was away and written back is never written twice."""
+
+    __tablename__ = "applied_writes"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), index=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)

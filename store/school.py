@@ -10,16 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from tutor.classroom import PupilRecord
+from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
 from tutor.school import Answered, Device, NewClass, Question, Verdict, Who
 
-from . import classes, learners, live, teachers
+from . import classes, games, learners, lifecycle, live, teachers
 from .db import Database
 from .progress import StoredProgress
 
 
 class StoredSchool:
-    """Learners, classes, teachers and live questions kept in ``db`` (``tutor.school.School``)."""
+    """Learners, classes, teachers, live questions and sandbox games kept in ``db`` (``tutor.school.School``)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -119,6 +120,26 @@ class StoredSchool:
     def end_question(self, question: int) -> None:
         live.close(self.db, question)
 
+    # sandbox games (tutor.kept_games.GameKeeper)
+    def kept_game(self, learner: str) -> Kept | None:
+        return games.kept_game(self.db, learner)
+
+    def keep_game(self, learner: str, record: str, seen: int) -> int | None:
+        return games.keep_game(self.db, learner, record, seen)
+
+    # the data's lifecycle
+    def touch(self, learner: str) -> bool:
+        return learners.touch(self.db, learner)
+
+    def delete_class(self, code: str, key: object) -> str | None:
+        return lifecycle.delete_class(self.db, code, key)
+
+    def erase_learner(self, learner: str) -> bool:
+        return lifecycle.erase_learner(self.db, learner)
+
+    def expire_idle(self) -> int:
+        return lifecycle.expire_idle(self.db)
+
 
 __all__ = ["StoredSchool"]
 
@@ -127,4 +148,9 @@ if TYPE_CHECKING:  # mypy checks that a StoredSchool is a tutor.school.School
     from tutor.school import School
 
     def _is_school(school: StoredSchool) -> School:
+        return school
+
+    from tutor.kept_games import GameKeeper
+
+    def _is_keeper(school: StoredSchool) -> GameKeeper:
         return school

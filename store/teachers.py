@@ -223,7 +223,9 @@ def forget_device(db: Database, key: object) -> None:
             s.execute(delete(TeacherDevice).where(TeacherDevice.key_hash == _sha(key)))
 
 
-def _owner(s: Session, key: object, code: str, at: dt.datetime) -> bool:
+def owns(s: Session, key: object, code: str, at: dt.datetime) -> bool:
+    """Whether the browser of ``key`` is class ``code``'s owner device with its view open at ``at``
+    (read in the session ``s``); False for any other key or value."""
     if not isinstance(key, str):
         return False
     row = s.get(TeacherDevice, (_sha(key), code))
@@ -235,7 +237,7 @@ def devices(db: Database, code: str, key: object, at: dt.datetime | None = None)
     view open); ``[]`` for anybody else. The owner's own device is the one whose id is :func:`device_id`."""
     at = at or now()
     with db.session() as s:
-        if not _owner(s, key, code, at):
+        if not owns(s, key, code, at):
             return []
         rows = s.scalars(select(TeacherDevice).where(TeacherDevice.class_code == code)
                          .order_by(TeacherDevice.added_at)).all()
@@ -253,7 +255,7 @@ def sign_out(db: Database, code: str, key: object, device: str, at: dt.datetime 
     :func:`devices`; never the owner's own): True when one went."""
     at = at or now()
     with db.session() as s:
-        if not _owner(s, key, code, at) or not isinstance(key, str) or device == device_id(key):
+        if not owns(s, key, code, at) or not isinstance(key, str) or device == device_id(key):
             return False
         gone = s.execute(delete(TeacherDevice).where(TeacherDevice.class_code == code,
                                                      TeacherDevice.key_hash.startswith(device, autoescape=True)))
@@ -266,7 +268,7 @@ def change_pin(db: Database, code: str, key: object, at: dt.datetime | None = No
     at = at or now()
     with db.session() as s:
         row = s.get(SchoolClass, code)
-        if row is None or not _owner(s, key, code, at) or not isinstance(key, str):
+        if row is None or not owns(s, key, code, at) or not isinstance(key, str):
             return None
         pin, recovery = _secrets(row)
         s.execute(delete(TeacherDevice).where(TeacherDevice.class_code == code, TeacherDevice.key_hash != _sha(key)))
@@ -275,4 +277,4 @@ def change_pin(db: Database, code: str, key: object, at: dt.datetime | None = No
 
 __all__ = ["CODE_LIMITS", "Device", "NewClass", "OWN_LIMITS", "PIN_DIGITS", "PIN_LIMITS", "RECOVERY_LENGTH",
            "RECOVERY_LIMITS", "VIEW_HOURS", "Verdict", "change_pin", "class_to_try", "close_view", "create_class", "device_id",
-           "devices", "forget_device", "new_key", "open_with_pin", "reset_with_recovery", "sign_out", "view_of"]
+           "devices", "forget_device", "new_key", "open_with_pin", "owns", "reset_with_recovery", "sign_out", "view_of"]

@@ -39,13 +39,14 @@ def wait_healthy(base: str, proc: subprocess.Popen, seconds: float = 120, poll: 
 
 @contextlib.contextmanager
 def streamlit_server():
-    """Run ``streamlit run app.py`` on a free local port; yield its base URL; stop it afterwards."""
+    """Run ``streamlit run serve.py`` (the app as the README starts it) on a free local port; yield
+    its base URL; stop it afterwards."""
     port = _free_port()
     log_path = ROOT / "tests" / f".streamlit-{port}.log"
     log = open(log_path, "w")  # noqa: SIM115
     proc = subprocess.Popen(
         [
-            sys.executable, "-m", "streamlit", "run", "app.py",
+            sys.executable, "-m", "streamlit", "run", "serve.py",
             "--server.headless", "true",
             "--server.port", str(port),
             "--server.address", "127.0.0.1",

@@ -25,6 +25,10 @@ if not _URL or _URL == os.environ.get("MANCALA_TEST_DB_URL"):
 
     _made = f"sqlite:///{tempfile.mkdtemp(prefix='mancala-tests-')}/progress.sqlite3"
     os.environ["MANCALA_DB_URL"] = os.environ["MANCALA_TEST_DB_URL"] = _made
+# The app under test (AppTest, the browser tests' server) expires learners idle longer than this
+# (store.lifecycle, once a day per process): a hundred years, so the learners the lifecycle tests make
+# with dates long past, in a database other test processes share, go only when a test expires them.
+os.environ.setdefault("MANCALA_LEARNER_TTL_DAYS", "36500")
 
 
 @pytest.fixture(scope="session")
@@ -109,7 +113,7 @@ def browser_type_launch_args():
 
 @pytest.fixture(scope="session")
 def server():
-    """The app served once (``streamlit run app.py`` on a free port) for every browser test."""
+    """The app served once (``streamlit run serve.py`` on a free port) for every browser test."""
     from tests.browser_support import streamlit_server
 
     with streamlit_server() as base:

@@ -58,15 +58,17 @@ def test_navigation_lists_the_planned_pages():
 
 
 def test_sidebar_counts_lessons_and_puzzles(app):
-    """The sidebar always shows how far the learner got: lessons done, puzzles solved of tried."""
+    """The sidebar always shows how far the learner got: lessons done, puzzles solved at the first try and
+    with help (after a miss or a hint), of those tried."""
     app.run()
     app.session_state["mancala_tutor"].progress = Progress(
         lessons={"setup": LessonProgress(done=True, stars=2)},
-        puzzle_records={"a": PuzzleProgress(solved=True), "b": PuzzleProgress(wrong=1), "c": PuzzleProgress()},
+        puzzle_records={"a": PuzzleProgress(solved=True, first_try=True), "b": PuzzleProgress(wrong=1),
+                        "c": PuzzleProgress(), "d": PuzzleProgress(hints=2, solved=True)},
     )
     app.run()
     captions = [c.value for c in app.sidebar.caption]
-    assert "Lessons done: 1 of 8 · Puzzles solved: 1 of 3 tried" in captions
+    assert "Lessons done: 1 of 8 · Puzzles solved: 1 at the first try, 1 with help, of 4 tried" in captions
 
 
 def test_home_promises_what_move_outcomes_does(app):
@@ -91,7 +93,24 @@ def test_homes_first_run_waits_for_the_learner_then_shows_the_counts(app):
     assert words.progress_coming() not in [c.value for c in app.caption]
     assert {m.label: m.value for m in app.metric} == {
         words.label("lessons_done"): words.of_total(0, 8), words.label("stars_earned"): words.stars_line(0, 8),
-        words.label("puzzles_solved"): "0", words.label("puzzles_tried"): "0", words.label("games_played"): "0"}
+        words.label("puzzles_first_try"): "0", words.label("puzzles_helped"): "0", words.label("puzzles_tried"): "0",
+        words.label("games_played"): "0"}
+
+
+def kept_for(learner, sb):
+    """A keeper holding ``sb``'s game as ``learner``'s (the store's part, in memory)."""
+    from tutor.kept_games import MemoryKeeper
+    from tutor.kept_record import record_of
+
+    games = MemoryKeeper()
+    assert games.keep_game(learner, record_of(sb.kept_state()), 0) == 1
+    return games
+
+
+def bind(app, learner, games):
+    """What the learner keeper's report does: the session knows its learner, and where games are kept."""
+    app.session_state["mancala_tutor"].learner = learner
+    app.session_state["mancala_tutor"].games = games
 
 
 def test_a_reloaded_sandbox_waits_for_the_learner_and_draws_the_kept_game_not_a_start_board(app):
@@ -100,12 +119,11 @@ def test_a_reloaded_sandbox_waits_for_the_learner_and_draws_the_kept_game_not_a_
     board); the run after the keeper's report draws the game the server kept for the learner."""
     from engine import KalahRules
     from tutor.sandbox import SandboxActivity
-    from ui import state
 
     kept = SandboxActivity(KalahRules())
     kept.press(3)
     kept.press(1)
-    state.GAMES.keep("KEPTGAME", kept)
+    games = kept_for("KEPTGAME", kept)
     played = kept.position.to_notation()
     assert played == "0,5,1,6,6,5/1/4,4,4,4,4,4/0/N"  # pit 3 (an extra turn), then pit 1
     app.switch_page("pages/sandbox.py")
@@ -114,11 +132,11 @@ def test_a_reloaded_sandbox_waits_for_the_learner_and_draws_the_kept_game_not_a_
     assert words.game_coming() in [i.value for i in app.info]
     assert [c.key for c in app.get("bidi_component")] == ["learner_keeper"]  # no board
     assert app.session_state["mancala_tutor"].sandbox is None
-    app.session_state["mancala_tutor"].learner = "KEPTGAME"  # what the keeper's report binds
+    bind(app, "KEPTGAME", games)  # what the keeper's report does
     app.run()
     assert not app.exception
     assert words.game_coming() not in [i.value for i in app.info]
-    assert app.session_state["mancala_tutor"].sandbox is kept and kept.position.to_notation() == played
+    assert app.session_state["mancala_tutor"].sandbox.position.to_notation() == played
     assert [c.key for c in app.get("bidi_component")] == ["sandbox_board", "learner_keeper"]
 
 
@@ -140,21 +158,20 @@ def test_a_broken_link_keeps_the_learners_game_and_says_so(app):
     goes on, with a line saying the link did not work."""
     from engine import KalahRules
     from tutor.sandbox import SandboxActivity
-    from ui import state
 
     kept = SandboxActivity(KalahRules())
     kept.press(2)
-    state.GAMES.keep("KEPTLINK", kept)
+    games = kept_for("KEPTLINK", kept)
     played = kept.position.to_notation()
     app.query_params["pos"] = "garbage"
     app.switch_page("pages/sandbox.py")
     app.run()
     assert not app.exception and words.game_coming() in [i.value for i in app.info]
-    app.session_state["mancala_tutor"].learner = "KEPTLINK"
+    bind(app, "KEPTLINK", games)
     app.run()
     assert not app.exception
     sb = app.session_state["mancala_tutor"].sandbox
-    assert sb is kept and sb.position.to_notation() == played
+    assert sb.position.to_notation() == played and sb.kept_version == 1
     assert [e.value for e in app.error] == [words.link_kept_game()] == ["This link did not work, so your game goes on."]
 
 
@@ -163,16 +180,15 @@ def test_move_outcomes_of_a_reloaded_sandbox_waits_for_the_learners_game(app):
     pit 3") for a second, then the real game ("Best: pit 6"). Its first run waits for the learner."""
     from engine import KalahRules
     from tutor.sandbox import SandboxActivity
-    from ui import state
 
     kept = SandboxActivity(KalahRules())
     kept.press(1)
-    state.GAMES.keep("KEPTMOVE", kept)
+    games = kept_for("KEPTMOVE", kept)
     app.switch_page("pages/move_outcomes.py")
     app.run()
     assert not app.exception
     assert words.game_coming() in [i.value for i in app.info] and not app.get("plotly_chart")
-    app.session_state["mancala_tutor"].learner = "KEPTMOVE"
+    bind(app, "KEPTMOVE", games)
     app.run()
     assert not app.exception
     assert words.game_coming() not in [i.value for i in app.info]

@@ -19,8 +19,10 @@ from engine import (
 )
 from lessons.loader import rule_texts
 from tutor import words
-from tutor.activity import Sowing, counts_of
-from tutor.activity import sowing_frames as activity_frames
+from tutor.activity import Sowing
+from tutor.sowing import frame_count
+from ui.board_data import counts_of, sowing_steps
+from ui.board_data import sowing_frames as activity_frames
 from tutor.links import link_query, read_link
 
 IDS = [f"K{i}" for i in range(1, 20)] + [f"A{i}" for i in range(1, 7)]
@@ -78,7 +80,40 @@ def test_frames_conserve_seeds_and_end_on_the_engine_position(choices, game):
         for f in frames:
             assert sum(f["counts"].values()) + f["hand"] == rules.total_seeds
         assert frames[-1]["counts"] == counts_of(res.position)
+        assert frame_count(Sowing(pos, (res,), 1)) == (len(frames), sum(1 for f in frames if f["hold"]))
         pos = res.position
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=80), st.sampled_from([KalahRules(), OwareRules(),
+                                                                            KalahRules(pits=3, seeds=1)]))
+def test_frame_count_counts_the_frames_the_board_is_sent_and_those_it_holds(choices, rules):
+    """``tutor.sowing.frame_count`` (the time a timed game gives back, the frames a continued sowing
+    skips) is the number of frames ``ui.board_data.sowing_steps`` makes, and of those held, for
+    sowings of several moves too (a move, its extra turns, the replies), captures and sweeps included."""
+    pos = rules.initial_position()
+    results = []
+    for c in choices:
+        moves = legal_moves(pos, rules)
+        if not moves:
+            break
+        results.append(play(pos, moves[c % len(moves)], rules))
+        pos = results[-1].position
+    for k in range(0, len(results), 3):
+        sowing = Sowing(results[k - 1].position if k else rules.initial_position(), tuple(results[k:k + 3]), 1)
+        frames = activity_frames(sowing, rules)
+        assert frame_count(sowing) == (len(sowing_steps(sowing, rules)), sum(1 for f in frames if f["hold"]))
+        assert len(frames) == frame_count(sowing)[0]
+
+
+def test_frame_count_of_a_sowing_and_of_a_capture():
+    """Pit 3 at the start: its lift and 4 seeds, the last one held. South pit 1 (1 seed) lands in empty
+    pit 2 and captures North pit 5's 5 seeds (K10): lift, seed (held), the capture (held)."""
+    rules = KalahRules()
+    start = rules.initial_position()
+    assert frame_count(Sowing(start, (play(start, 3, rules),), 1)) == (5, 1)
+    capture = Position.from_notation("1,0,4,4,4,4/0/4,4,4,4,5,4/0/S")
+    assert frame_count(Sowing(capture, (play(capture, 1, rules),), 1)) == (3, 2)
 
 
 def test_place_keys():

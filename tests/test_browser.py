@@ -1,6 +1,6 @@
 """The real app in a real browser: Debian's Chromium driven by Playwright.
 
-A session fixture starts ``streamlit run app.py`` on a free local port; the
+A session fixture starts ``streamlit run serve.py`` on a free local port; the
 tests open every page, press pits on the drawn board and save screenshots
 under ``tests/screenshots/`` (git-ignored). Every test waits for a state
 (a pit's name, a text, the board showing a position and being still),
@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from engine import KalahRules, play
 
-from tests.browser_support import (TIMEOUT_MS, choose, no_error_box, open_expander, set_switch, settle, shot,
+from tests.browser_support import (FIND, TIMEOUT_MS, choose, no_error_box, open_expander, set_switch, settle, shot,
                                    streamlit_server, wait_board, wait_idle, wait_known)
 from tutor import words
 from ui.frame import ICON, PAGES
@@ -72,7 +72,7 @@ def test_a_first_visit_to_home_shows_the_new_learners_counts_once_the_browser_ha
     metric = page.get_by_test_id("stMetric").filter(has_text=words.label("lessons_done"))
     expect(metric).to_contain_text(words.of_total(0, 8))
     expect(page.get_by_text(words.progress_coming())).to_have_count(0)
-    expect(page.get_by_test_id("stMetric")).to_have_count(5)
+    expect(page.get_by_test_id("stMetric")).to_have_count(6)  # lessons, stars, puzzles at the first try and with help, tried, games
 
 
 def test_a_new_visitor_who_types_a_code_at_once_keeps_every_letter_and_becomes_known(page, server):
@@ -88,7 +88,7 @@ def test_a_new_visitor_who_types_a_code_at_once_keeps_every_letter_and_becomes_k
     expect(field).to_have_value("ABCDEFGH")
     wait_known(page)
     expect(field).to_have_value("ABCDEFGH")
-    expect(page.get_by_test_id("stMetric")).to_have_count(5)
+    expect(page.get_by_test_id("stMetric")).to_have_count(6)  # lessons, stars, puzzles at the first try and with help, tried, games
     expect(page.get_by_text(words.progress_coming())).to_have_count(0)
 
 
@@ -423,3 +423,62 @@ def test_text_from_a_link_is_shown_as_typed_never_as_a_link_or_colour(page, serv
         assert main.locator("a[href*='evil'], img[src*='evil']").count() == 0
         assert main.locator("[data-testid='stAlert'] span[style*='color']").count() == 0
         assert no_error_box(page)
+
+
+@pytest.mark.parametrize("path, query", [("/sandbox/extra", ""), ("/lesson_1_setup/x/y", ""), ("/nothing", "?lang=el")])
+def test_an_address_with_no_page_shows_the_apps_own_page_not_found_with_a_way_home(page, server, path, query):
+    """Hostile tester: /sandbox/extra and /lesson_1_setup/x/y drew a blank page; /nothing opened Home
+    under Streamlit's own dialog. Each now opens the app's "page not found", in the link's language."""
+    page.goto(f"{server}{path}{query}")
+    expect(page).to_have_url(f"{server}/not_found{query}")
+    wait_idle(page)
+    greek = "lang=el" in query
+    expect(page.locator("h1").first).to_have_text("Η σελίδα δεν βρέθηκε" if greek else "Page not found")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    assert no_error_box(page)
+    shot(page, f"not-found{path.replace('/', '-')}")
+    page.get_by_role("link", name="Αρχική" if greek else "Home").last.click()
+    expect(page).to_have_url(re.compile(rf"^{re.escape(server)}/(\?.*)?$"))
+    expect(page.locator("h1").first).to_have_text(words.page_heading("home") if not greek else "Mancala Tutor")
+
+
+ORIGIN = """() => {
+  """ + FIND + """
+  const board = find(document, '.mt-board');
+  const origin = board && board.querySelector('.mt-origin');
+  return {answered: !!board && !board.dataset.foreseen, animating: board && board.dataset.animating === 'true',
+          origin: origin ? origin.dataset.place : null};
+}"""
+
+
+def test_while_the_learners_seeds_are_sown_the_board_marks_no_reply_yet(page, server):
+    """10-year-old (issue 36): against the computer, while my own seeds were still moving, the board
+    already showed "from" under North's pit and the path of a reply that had not happened. Seed by
+    seed (step mode): the learner's pit is marked first, North's only once North's seeds are lifted."""
+    page.goto(f"{server}/sandbox")
+    wait_idle(page)
+    open_expander(page, "Players, game and rules")
+    choose(page, "Against the computer")
+    page.get_by_text("against the computer (Easy)").wait_for()
+    open_expander(page, "Board settings")
+    set_switch(page, "Step mode (one seed per click)", True)
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 1, 4 seeds").click()  # no extra turn: North replies
+    # The reply arrives while the learner's seeds wait for "Next seed": the board drawn with it
+    # ends with South to move, and is still at the learner's first frame.
+    page.wait_for_selector(".mt-board[data-animating='true'][data-notation$='/S']:not([data-foreseen])",
+                           timeout=TIMEOUT_MS)
+    nxt = page.get_by_role("button", name="Next seed")
+    origins = []
+    for _ in range(40):
+        nxt.wait_for()
+        seen = page.evaluate(ORIGIN)
+        if not seen["animating"]:
+            break
+        origins.append(seen["origin"])
+        nxt.click()
+        if page.get_by_role("button", name="Next seed").count() == 0:
+            break
+    sides = [o[0] for o in origins if o]
+    assert sides and sides[0] == "S", origins  # the learner's own pit first
+    assert "N" in sides and sides == sorted(sides, key=lambda s: s == "N"), origins  # then North's, never before

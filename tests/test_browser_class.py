@@ -55,7 +55,7 @@ def test_progress_survives_a_reload_and_reaches_another_device(browser, server):
     side = puzzle.start.to_move
     page.get_by_role("button", name=pit_name(side, 2, puzzle.start.row(side)[1]), exact=True).click()
     settle(page, play(puzzle.start, 2, puzzle.game_rules).position.to_notation())
-    solved = words.progress_line(0, len(load_lessons()), 1, 1)
+    solved = words.progress_line(0, len(load_lessons()), 1, 0, 1)
     page.get_by_text(solved).wait_for()
     page.reload()
     wait_idle(page)

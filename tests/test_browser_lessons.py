@@ -90,6 +90,17 @@ def a_missed_try():
     pytest.skip("no find or goal step can be missed in one move")
 
 
+def miss_once(page, start, pit: int, after) -> None:
+    """A first missed try and Try again (one slip in the lesson: still three stars, ``tutor.progress.stars``),
+    so the next missed try in the step is the one that costs a star."""
+    side = start.to_move
+    page.get_by_role("button", name=pit_name(side, pit, start.row(side)[pit - 1])).click()
+    settle(page, after.to_notation())
+    page.get_by_role("button", name=words.label("try_again")).click()
+    settle(page, start.to_notation())
+    expect(page.get_by_text(words.stars_so_far(3), exact=True).filter(visible=True)).to_have_count(1)
+
+
 def a_prediction():
     """The first predict step of the lessons: lesson id, its number (1-based), the step, a wrong choice."""
     for lesson_id, lesson in LESSONS.items():
@@ -202,9 +213,10 @@ def test_in_step_mode_nothing_is_said_until_the_last_seed(page, server):
     no "Right!", no green and no open Next until the last seed (an open Next would tell it was right)."""
     lesson_id, k, step, pit, after, said = a_missed_try()
     open_step(page, server, lesson_id, k)
+    start = LESSONS[lesson_id].step_position(step)
+    miss_once(page, start, pit, after)
     open_expander(page, words.label("board_settings"))
     set_switch(page, words.label("step_mode"), True)
-    start = LESSONS[lesson_id].step_position(step)
     side = start.to_move
     page.get_by_role("button", name=pit_name(side, pit, start.row(side)[pit - 1])).click()
     nxt = page.get_by_role("button", name="Next seed")
@@ -348,11 +360,12 @@ def test_next_is_usable_while_the_seeds_are_sown_and_skips_the_rest(page, server
 
 
 def test_a_reload_keeps_the_star_a_wrong_try_cost(page, server):
-    """A missed try costs a star; F5 (a new session, the learner's code kept by the browser) shows the
-    same stars, at the same step."""
+    """A second missed try in a step costs a star; F5 (a new session, the learner's code kept by the browser)
+    shows the same stars, at the same step."""
     lesson_id, k, step, pit, after, said = a_missed_try()
     open_step(page, server, lesson_id, k)
     start = LESSONS[lesson_id].step_position(step)
+    miss_once(page, start, pit, after)
     side = start.to_move
     page.get_by_role("button", name=pit_name(side, pit, start.row(side)[pit - 1])).click()
     settle(page, after.to_notation())

@@ -166,3 +166,24 @@ def test_a_reload_goes_on_with_the_sandbox_game(page, server):
     wait_idle(page)
     page.get_by_role("button", name="Undo").click()
     settle(page, after(START, 3))
+
+
+def test_two_tabs_show_one_game_and_a_press_on_the_older_tab_is_refused_with_a_message(page, server):
+    """Issue 30: two tabs of one learner are two views of the game the store keeps. A press on a tab
+    that shows an older state is not played: that tab says so and shows the game as it is now."""
+    page.goto(f"{server}/sandbox")
+    page.get_by_role("button", name="South pit 3, 4 seeds").wait_for()
+    wait_idle(page)
+    page.get_by_role("button", name="South pit 3, 4 seeds").click()  # an extra turn: South again
+    settle(page, after(START, 3))
+    other = sized(page.context.new_page(), 1280, 1000)
+    other.goto(f"{server}/sandbox")
+    other.wait_for_selector(f".mt-board[data-notation='{after(START, 3)}']", timeout=TIMEOUT_MS)
+    wait_idle(other)
+    other.get_by_role("button", name="South pit 1, 4 seeds").click()
+    settle(other, after(after(START, 3), 1))
+    # The first tab still shows the game after pit 3 only; its press is refused.
+    page.get_by_role("button", name="South pit 2, 4 seeds").click()
+    settle(page, after(after(START, 3), 1))
+    expect(page.get_by_text("This game went on in another tab, so that was not done.")).to_be_visible()
+    other.close()

@@ -15,12 +15,14 @@ from playwright.sync_api import expect
 
 from engine import Position, play
 from lessons.loader import load_puzzles
+from lessons.proofs import solving_moves
 from tests.browser_support import (
     open_expander,
     TIMEOUT_MS, board_html, no_error_box, pit_name, set_switch, settle, shot, sized, slow_sowing, wait_board_change,
     press_slider, wait_idle, wait_known, wait_rerun, watch_rerun, while_sowing,
 )
-from tutor.activity import counts_of
+from tutor import words
+from ui.board_data import counts_of
 from tutor.puzzle import puzzle_code
 
 pytestmark = pytest.mark.browser
@@ -122,7 +124,7 @@ def test_a_chain_of_extra_turns_is_pressed_pit_by_pit(page, server):
     open_puzzle(page, server, pid)
     here = puzzle.start
     side = here.to_move
-    for pit in puzzle.turns[0]:
+    for pit in solving_moves(puzzle, puzzle.turns[0]):  # 6, 5, 6: the third extra turn solves it
         page.get_by_role("button", name=pit_name(side, pit, here.row(side)[pit - 1]), exact=True).click()
         here = play(here, pit, puzzle.game_rules).position
         settle(page, here.to_notation())
@@ -142,7 +144,7 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
     assert no_error_box(page)
     shot(page, "puzzle-phone-hint")
     pit_button(page, pid, 6).click()  # the grand slam: captures nothing under these rules, then North answers
-    page.get_by_text("Not this time: that turn captured 0 seeds").first.wait_for(state="visible")
+    page.get_by_text("Not this time: that turn captured nothing").first.wait_for(state="visible")
     settle(page, "1,2,1,2,2,0/12/0,3,4,3,0,0/18/S")
     open_expander(page, "Why?")
     page.get_by_text("grand slam").first.wait_for(state="visible")
@@ -150,8 +152,8 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
 
 
 @pytest.mark.parametrize(("lang", "retry", "verdict"), [
-    ("en", "Try again", "Not this time: that turn captured 2 seeds; 8 are possible."),
-    ("el", "Δοκίμασε ξανά", "Όχι αυτή τη φορά: σε αυτή τη σειρά αιχμαλώτισες 2 σπόρους, ενώ μπορούσες να αιχμαλωτίσεις 8."),
+    ("en", "Try again", "Not this time: that turn captured 2 seeds; the most you can capture is 8."),
+    ("el", "Δοκίμασε ξανά", "Όχι αυτή τη φορά: σε αυτή τη σειρά αιχμαλώτισες 2 σπόρους, ενώ το πιο πολύ που γίνεται είναι 8."),
 ])
 def test_on_a_phone_the_verdict_and_try_again_are_on_the_first_screen(page, server, lang, retry, verdict):
     """A wrong pit on a 390x844 phone (pit 3 instead of 2), in English and in Greek: once North's answer is sown,
@@ -217,18 +219,18 @@ def test_the_progress_counts_wait_for_the_sowing_to_end(page, server):
     wait_known(page)
     slow_sowing(page)
     sidebar = page.locator("[data-testid='stSidebar']")
-    before, after = "Lessons done: 0 of 8 · No puzzles tried yet", "Lessons done: 0 of 8 · Puzzles solved: 1 of 1 tried"
+    before, after = "Lessons done: 0 of 8 · No puzzles tried yet", words.progress_line(0, 8, 1, 0, 1)
     expect(sidebar.get_by_text(before, exact=True)).to_be_visible()
     pit_button(page, pid, 1).click()
     page.get_by_text("Watch the seeds...").wait_for(state="visible")
-    shown = while_sowing(page, [before, after, "No puzzles tried yet: play a move", "Puzzles solved: 1 of 1 tried."])
+    shown = while_sowing(page, [before, after, "No puzzles tried yet: play a move", words.session_counts(1, 0, 1)])
     assert shown == [True, False, True, False]
     shot(page, "puzzle-counts-while-sowing")
     settle(page, play(PUZZLES[pid].start, 1, PUZZLES[pid].game_rules).position.to_notation())
     page.get_by_text("Solved at the first try").first.wait_for(state="visible")
     expect(sidebar.get_by_text(after, exact=True)).to_be_visible()
     expect(sidebar.get_by_text(before, exact=True)).to_be_hidden()
-    expect(page.get_by_text("Puzzles solved: 1 of 1 tried.", exact=True)).to_be_visible()
+    expect(page.get_by_text(words.session_counts(1, 0, 1), exact=True)).to_be_visible()
     expect(page.get_by_text("No puzzles tried yet: play a move to try this one.", exact=True)).to_be_hidden()
     assert no_error_box(page)
 

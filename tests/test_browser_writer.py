@@ -41,9 +41,7 @@ def test_two_quick_presses_against_the_thinking_computer_leave_a_consistent_game
     open_expander(page, words.label("players_rules"))
     choose(page, words.label("mode_computer"))
     page.get_by_text("against the computer (Easy)").wait_for()
-    slider = page.get_by_role("slider", name=words.label("level"))
-    slider.focus()
-    slider.press("End")  # the strongest level thinks longest: the second press lands meanwhile
+    choose(page, words.level_name("perfect"))  # the strongest level thinks longest: the second press lands meanwhile
     page.get_by_text("against the computer (Perfect)").wait_for()
     wait_idle(page)
     for _ in range(3):

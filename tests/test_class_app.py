@@ -17,6 +17,7 @@ from store import classes, learners, live, teachers
 from store.progress import StoredProgress
 from tutor import words
 from tutor.progress import PuzzleProgress
+from tutor.puzzle import display_name, learner_name
 from store.limits import Who
 from ui.state import Keys
 
@@ -55,7 +56,7 @@ def test_a_learner_link_loads_saved_progress_and_leaves_the_url(page_app, db):
     assert "learner" not in at.query_params
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Lessons done"] == "1 of 8" and metrics["Stars earned"] == "2 of 24"
-    assert metrics["Puzzles tried"] == "1" and metrics["Puzzles solved"] == "0"
+    assert metrics["Puzzles tried"] == "1" and metrics["Puzzles solved at the first try"] == "0"
     assert words.code_loaded(code) in texts(at)
     assert f"?learner={code}" in texts(at)  # "Continue on another device"
 
@@ -391,7 +392,7 @@ def test_forget_me_keeps_the_old_progress_under_its_code_and_starts_a_new_learne
     new = sess(at).learner
     assert new is not None and new != old and learners.exists(db, new)
     assert sess(at).keeper == {"ask": False, "save": new, "forget": False, "lang": None, "teach": None, "unteach": True}
-    assert {m.label: m.value for m in at.metric}["Puzzles solved"] == "0"
+    assert {m.label: m.value for m in at.metric}["Puzzles solved at the first try"] == "0"
     assert StoredProgress(db, old).summary(6).puzzles_solved == 1
     assert words.forgotten(old) in texts(at)
 
@@ -427,40 +428,53 @@ def test_a_name_taken_in_the_class_is_refused_and_an_apostrophe_is_fine(db):
     assert classes.class_name(db, code) == "Mrs O'Neil's class"
 
 
-def test_the_class_csv_has_times_and_no_formulas():
+def test_the_class_csv_has_numbers_times_with_their_zone_and_no_formulas():
+    """Tester (a teacher): the CSV had "4 of 8" and "none" where a spreadsheet needs numbers, and times with
+    no zone. Every count is a number now (the lesson's total in its heading), the missed puzzles' names
+    stand apart from their count (empty for none), and the time is ISO 8601 in UTC, the heading says so."""
     import datetime as dt
 
     from tutor.classroom import class_csv, class_rows
-    from tutor.progress import LessonProgress
+    from tutor.progress import LessonProgress, PuzzleProgress
     from ui import frame
 
     class P:
-        def __init__(self, name, minutes):
+        def __init__(self, name, minutes, puzzles):
             self.name = name
             self.last_active = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC) - dt.timedelta(minutes=minutes)
             self.lessons = {"setup": LessonProgress({"the-board"})}
-            self.puzzles = {}
+            self.puzzles = puzzles
 
-    pupils = [P("=1+1", 5), P("Ada", 0)]
+    first = list(frame.puzzles())[0]
+    pupils = [P("=1+1", 5, {}),
+              P("Ada", 0, {first: PuzzleProgress(solved=True, first_try=True),
+                           "capture-two-ways": PuzzleProgress(wrong=1, solved=True),
+                           "capture-one-seed": PuzzleProgress(wrong=2)})]
     now = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
-    rows = class_rows(pupils, list(frame.lessons().values()), frame.puzzles(), now)
+    lessons = list(frame.lessons().values())
+    rows = class_rows(pupils, lessons, frame.puzzles(), now)
     assert [r["Last active"] for r in rows] == ["5 min ago", "now"]
-    lines = class_csv(rows, pupils).splitlines()
-    steps = [len(lesson.steps) for lesson in frame.lessons().values()]
-    lessons = ",".join(f"Lesson {k}" for k in range(1, len(steps) + 1))
-    done = ",".join([f"1 of {steps[0]}", *(f"0 of {n}" for n in steps[1:])])  # never "1/8": a date in a spreadsheet
-    assert lines[0] == f"Name,{lessons},Stars,Puzzles solved,Puzzles missed,Last active"
-    assert lines[1] == f"'=1+1,{done},0,0,none,2026-12-01 08:55"
-    assert lines[2] == f"Ada,{done},0,0,none,2026-12-01 09:00"
+    assert [r["Puzzles solved: at the first try + with help"] for r in rows] == ["0 + 0", "1 + 1"]
+    lines = class_csv(pupils, lessons, frame.puzzles()).splitlines()
+    steps = [len(lesson.steps) for lesson in lessons]
+    heads = ",".join(f"Lesson {k}: steps done (of {n}),Lesson {k}: stars" for k, n in enumerate(steps, 1))
+    assert lines[0] == (f"Name,{heads},Stars,Puzzles solved at the first try,Puzzles solved with help,"
+                        "Puzzles missed,Which puzzles were missed,Last active (UTC)")
+    lessons_done = ",".join(["1,0", *("0,0" for _ in steps[1:])])  # numbers only: never "1 of 8", never "1/8"
+    assert lines[1] == f"'=1+1,{lessons_done},0,0,0,0,,2026-12-01T08:55:00Z"
+    missed = words.class_puzzle(learner_name(frame.puzzles(), "capture-one-seed"),
+                                display_name(frame.puzzles(), "capture-one-seed"))
+    assert lines[2] == f"Ada,{lessons_done},0,1,1,1,{missed},2026-12-01T09:00:00Z"
     # Greek spreadsheets split on ";" (a comma is their decimal mark).
     from tutor import i18n
 
     i18n.use("el")
     try:
-        greek = class_csv(class_rows(pupils, list(frame.lessons().values()), frame.puzzles(), now), pupils).splitlines()
+        greek = class_csv(pupils, lessons, frame.puzzles()).splitlines()
     finally:
         i18n.use(None)
-    assert greek[2].split(";")[0] == "Ada" and greek[2].split(";")[-1] == "2026-12-01 09:00"
+    assert greek[2].split(";")[0] == "Ada" and greek[2].split(";")[-1] == "2026-12-01T09:00:00Z"
+    assert greek[0].split(";")[-1] == "Τελευταία φορά (UTC)"
     assert len(greek[0].split(";")) == len(lines[0].split(",")) and "," not in greek[1]
 
 
@@ -495,16 +509,16 @@ def test_the_class_table_headings_are_short_in_every_language(lang):
 
     i18n.use(lang)
     try:
-        heads = [words.label(k) for k in ("col_name", "col_stars", "col_puzzles_solved", "col_puzzles_missed",
+        heads = [words.label(k) for k in ("col_name", "col_stars", "col_solved_short", "col_missed_short",
                                           "col_last_active")]
         lessons = [words.lesson_column(n) for n in range(1, 9)]
     finally:
         i18n.use(None)
-    expected = {"en": (["Name", "Stars", "Puzzles solved", "Puzzles missed", "Last active"], "Lesson 8"),
-                "el": (["Όνομα", "Αστέρια", "Λυμένοι γρίφοι", "Άλυτοι γρίφοι", "Τελ. φορά"], "Μάθ. 8")}[lang]
+    expected = {"en": (["Name", "Stars", "Solved", "Missed", "Last active"], "Lesson 8"),
+                "el": (["Όνομα", "Αστέρια", "Λυμένοι", "Άλυτοι", "Τελ. φορά"], "Μάθ. 8")}[lang]
     assert (heads, lessons[-1]) == expected
     assert max(len(h) for h in heads) <= 14 and max(len(h) for h in lessons) <= 8
-    assert sum(map(len, heads + lessons)) <= 112  # the English headings, 112 characters, are the budget
+    assert sum(map(len, heads + lessons)) <= 112  # 112 characters, the English headings before issue 36, are the budget
 
 
 def test_a_long_puzzles_missed_cell_wraps_in_taller_rows_instead_of_widening_the_table():
@@ -533,26 +547,26 @@ def test_a_long_name_is_cut_to_its_column_instead_of_widening_the_table():
 
 @pytest.mark.parametrize("lang, shown", [("en", ("Solved", "Missed")), ("el", ("Λυμένοι", "Άλυτοι"))])
 def test_the_puzzle_columns_show_short_headings_with_their_full_names_in_the_tooltip(lang, shown):
-    """On screen the two puzzle columns are headed short (the table fits 1366 px in English too); the
-    CSV and the tooltip keep the full names."""
+    """On screen the two puzzle columns are headed short (the table fits 1366 px in English too): "Solved"
+    holds "3 + 1" (at the first try + with help, the tooltip says); the CSV has the two as numbers."""
     from tutor import i18n
     from ui import class_page
 
     i18n.use(lang)
     try:
-        solved, missed = words.label("col_puzzles_solved"), words.label("col_puzzles_missed")
-        columns = class_page.table_columns([{missed: "none"}])
+        names = [words.label(k) for k in ("col_puzzles_solved", "col_puzzles_missed")]
+        columns = class_page.table_columns([{names[1]: "none"}])
     finally:
         i18n.use(None)
-    assert (columns[solved]["label"], columns[missed]["label"]) == shown
-    assert (columns[solved]["help"], columns[missed]["help"]) == (solved, missed)
+    assert tuple(columns[name]["label"] for name in names) == shown
+    assert [columns[name]["help"] for name in names] == names
 
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "Someone in this class already has that name: add a letter, like Sam B. If it is you on another device, "
            "use your code from \"Continue on another device\" there."),
-    ("el", "Κάποιος σε αυτή την τάξη έχει ήδη αυτό το όνομα: πρόσθεσε ένα γράμμα, π.χ. Νίκος Β. Αν είσαι εσύ σε άλλη "
-           "συσκευή, χρησιμοποίησε τον κωδικό σου από το «Συνέχισε σε άλλη συσκευή» εκεί.")])
+    ("el", "Αυτό το όνομα υπάρχει ήδη σε αυτή την τάξη: πρόσθεσε ένα γράμμα, π.χ. Νίκος Β. Αν είσαι εσύ σε άλλη "
+           "συσκευή, χρησιμοποίησε εκεί τον κωδικό σου από το «Συνέχισε σε άλλη συσκευή».")])
 def test_a_taken_name_points_a_returning_pupil_to_their_code(lang, said):
     """Tester (a teacher): a pupil joining again on a second device was told only to add a letter, so
     the class got the same child twice; the message names the way back in (the learner code's panel)."""

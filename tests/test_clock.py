@@ -95,9 +95,9 @@ def test_the_server_time_before_the_board_is_drawn_is_not_charged():
     clock = GameClock(TimeControl(60_000, 0), now=fake)
     clock.moved(SOUTH, NORTH, grace_ms=1000)
     fake.wait(0.4)  # the rest of the page's run (the computer thinking, other panels...)
-    assert clock.view()["startsIn"] == 1000
+    assert clock.view().starts_in_ms == 1000
     fake.wait(3)
-    assert clock.view()["N"] == 58_000  # the second view does not move the start again
+    assert clock.view().north_ms == 58_000  # the second view does not move the start again
 
 
 def test_flag_falls_only_at_zero_on_either_side():

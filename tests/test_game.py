@@ -66,3 +66,27 @@ def test_outcome_keeps_the_reason_the_move_ended_the_game_bug():
     game.play(6)
     assert game.outcome().reason == "row_empty"
     assert game.outcome().score == (21, 27)
+
+
+def test_outcome_is_worked_out_once_for_each_state_of_the_game():
+    """Asked again before a move, an undo or a redo, the outcome is known at once (one engine
+    ``outcome`` a state); each of those gives the new state's own outcome."""
+    from bench.calls import counting
+
+    game = Game(K, Position.from_notation("0,0,0,0,0,1/23/1,1,1,1,1,1/18/S"))
+    with counting() as calls:
+        assert game.outcome() is None and game.outcome() is None and not game.is_over
+    assert calls == {"outcome": 1}
+    game.play(6)  # the last seed in the store, South's row empty: the game ends (K14)
+    with counting() as calls:
+        assert game.outcome().result == "draw" and game.is_over
+    assert calls == {}  # the move says how it ended the game
+    assert game.undo() and game.outcome() is None
+    assert game.redo() and game.outcome().result == "draw"
+    game = Game(K)
+    game.play(1)
+    assert game.outcome() is None and game.undo()
+    game.play(2)  # another move from the same position, as many moves: another state
+    with counting() as calls:
+        assert game.outcome() is None and game.outcome() is None
+    assert calls == {"outcome": 1}

@@ -206,9 +206,8 @@ def test_show_me_shows_then_the_learner_plays_it(small):
     at = small
     run = run_of(at)
     go_to(at, run, "chain")
-    press(at, 3, run)
-    press(at, 4, run)
-    assert at.warning[0].value == "Pit 4's last seed lands in North's pit 1, not in your store: no extra turn."
+    press(at, 3, run)  # an extra turn after which three in a row cannot be made: the try ends there
+    assert at.warning[0].value == words.dead_end_step()
     click(at, "lesson_setup_show")
     assert at.info[0].value.startswith("Here is one way: pits 4, 3 and 4.")
     assert not run.done and at.button(key="lesson_setup_next").disabled
@@ -251,7 +250,9 @@ def test_stars_show_beside_the_counter_and_on_home(small):
     for step in run.lesson.steps:
         if step.id == "where":
             click(at, lesson_panel.answer_key(run, step, 2))
-            assert "★★☆" in badge()
+            assert "★★★" in badge()  # one wrong try in the lesson costs nothing
+            click(at, lesson_panel.answer_key(run, step, 0))
+            assert "★★☆" in badge()  # a second one in the same step: it needed more tries
             click(at, lesson_panel.answer_key(run, step, 1))
         elif isinstance(step, PredictStep):
             click(at, lesson_panel.answer_key(run, step, step.options.index(step.answer)))

@@ -277,7 +277,7 @@ def test_the_rule_ids_switch_is_in_a_for_teachers_popover_at_the_top_of_the_less
 def test_greek_counts_the_puzzles_and_names_the_computers_level_in_agreement():
     i18n.use("el")
     try:
-        assert words.session_counts(2, 3) == "Γρίφοι που έλυσες: 2 από 3 που δοκίμασες."  # the learner's progress, not "this time"
+        assert words.session_counts(2, 1, 4) == "Γρίφοι που έλυσες: 2 με την πρώτη και 1 με βοήθεια, από 4 που δοκίμασες."
         said = [words.players_words("computer", level) for level in ("easy", "medium", "hard")]
         said += [words.game_step_players("S", "easy"), words.thinking("N", "easy")]
     finally:
@@ -294,3 +294,68 @@ def test_greek_counts_the_puzzles_and_names_the_computers_level_in_agreement():
     for text in (ROOT / "lessons" / "el").glob("*.toml"):
         body = text.read_text(encoding="utf-8")
         assert not re.search(r"υπολογιστ\w* \(?(?:στο )?\**(?:Εύκολο|Μέτριο|Δύσκολο)", body), text.name
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_after_the_last_lesson_the_lessons_not_done_are_named_not_all_done_bug(lang):
+    """Tester: after lesson 8 the summary said "All the lessons done" while lessons 3 and 5 were never opened.
+    It now links to the first lesson left (and says how many); with every lesson finished it offers the puzzles."""
+    at = open_app("awari-strategy", lang=lang)
+    progress = at.session_state["mancala_tutor"].progress
+    for lesson_id in LESSON_PAGES:
+        if lesson_id not in ("extra-turns", "ending"):
+            progress.lesson_done(lesson_id, 3)
+    run_of(at, "awari-strategy").finished = True
+    again(at)
+
+    def links() -> list[tuple[str, str]]:
+        return [(e.proto.label, e.proto.page) for e in at.get("page_link")]
+
+    i18n.use(lang)
+    try:
+        left, done = words.lessons_left(2, 3), words.label("try_puzzles")
+    finally:
+        i18n.use(None)
+    assert (left, LESSON_PAGES["extra-turns"]) in [(label, page.removesuffix(".py").split("/")[-1]) for label, page in links()]
+    assert done not in [label for label, _ in links()]
+    assert left == {"en": "2 lessons are not finished yet: start with lesson 3",
+                    "el": "2 μαθήματα δεν έχουν τελειώσει ακόμα: ξεκίνα από το μάθημα 3"}[lang]
+    progress.lesson_done("extra-turns", 2)
+    progress.lesson_done("ending", 1)
+    again(at)
+    assert done in [label for label, _ in links()]
+
+
+def test_the_greek_teachers_wording_points():
+    """A Greek primary teacher's notes (issue 36): a taken name said without a gender; "ο δάσκαλος ή η δασκάλα
+    σου" for the pupil's teacher; no capital letter after a colon; the class's "οθόνη", not its "πίνακας"; no
+    "εκτ."; natural level names; a game against the computer "Κέρδισες", like the English "You won"."""
+    from babel.messages.pofile import read_po
+
+    from engine import EndReason, KalahRules, Outcome, play
+
+    i18n.use("el")
+    try:
+        taken = words.join_problem("taken")
+        shown = words.revealed(None, "")
+        rules = KalahRules()
+        told = words.revealed(3, words.move_words(play(rules.initial_position(), 3, rules), rules))
+        levels = [words.level_name(level) for level in ("beginner", "easy", "medium", "hard", "perfect")]
+        won = words.game_over_line(Outcome("S", (30, 18), EndReason.ROW_EMPTY), "S")
+        lost = words.game_over_line(Outcome("S", (30, 18), EndReason.ROW_EMPTY), "N")
+    finally:
+        i18n.use(None)
+    assert taken.startswith("Αυτό το όνομα υπάρχει ήδη σε αυτή την τάξη:") and "Κάποιος" not in taken
+    assert shown == "Ο δάσκαλος ή η δασκάλα σου έδειξε τις απαντήσεις. Κοίτα το ταμπλό στην οθόνη της τάξης."
+    assert told.startswith("Ο δάσκαλος ή η δασκάλα σου έδειξε τις απαντήσεις. Εσύ διάλεξες το λακκάκι 3: από το λακκάκι 3")
+    assert levels == ["Πολύ εύκολο", "Εύκολο", "Μέτριο", "Δύσκολο", "Αλάνθαστο"]
+    assert (won, lost) == ("Τέλος παιχνιδιού. Κέρδισες 30-18", "Τέλος παιχνιδιού. Έχασες 18-30")
+    with open(ROOT / "locale" / "el" / "LC_MESSAGES" / "messages.po", "rb") as f:
+        catalogue = [m for m in read_po(f) if m.id and m.string]
+    texts = [s for m in catalogue for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert not [t for t in texts if re.search(r"\bεκτ\.", t)]
+    assert not [t for t in texts if "εκπαιδευτικός σου" in t or "στον πίνακα της τάξης" in t]
+    titles = re.compile(r"^Μάθημα \{?\w+\}?: ")  # "Μάθημα 5: Το τέλος του παιχνιδιού", a lesson's title
+    capitals = [t for t in texts if not titles.match(t)
+                and re.search(r":[ ]+[«\"]?(?!Νότ|Βορρ|PIN|Awari|Kalah|Oware)[Α-ΩΆΈΉΊΌΎΏ]", t)]
+    assert capitals == []

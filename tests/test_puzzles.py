@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Position, Rules, all_turns, analyse, legal_moves, outcome, play, play_turn
+from engine import Position, Rules, Turn, all_turns, analyse, legal_moves, outcome, play, play_turn
 from lessons.loader import (
     ContentError,
     load_puzzle_file,
@@ -24,8 +24,7 @@ from lessons.loader import (
     themes,
 )
 from lessons.models import Puzzle
-from lessons.proofs import Difficulty, accepted_turns, choices, difficulty
-from tutor import words
+from lessons.proofs import Difficulty, accepted_turns, choices, difficulty, task_done
 
 def _final(score: tuple[int, int], side: str) -> int:
     return score[0] - score[1] if side == "S" else score[1] - score[0]
@@ -95,8 +94,44 @@ def test_every_puzzle_has_hints_and_words() -> None:
     for p in PUZZLES.values():
         assert 2 <= len(p.hints) <= 3
         assert p.task.strip() and p.explanation.strip()
-        note = words.answers_note(p.turns)
-        assert (note == "") if len(p.answers) == 1 else note.startswith(f"{len(p.answers)} answers count")
+
+
+@pytest.mark.parametrize("pid", list(PUZZLES))
+def test_a_puzzle_is_solved_the_moment_its_task_is_done_and_only_then(pid: str) -> None:
+    """``task_done`` on every moment of every turn the position allows (``engine.all_turns``, each move of
+    it): once it says done, every way to finish that turn is an answer (the moves still to press choose
+    nothing); every answer is done at some move of it; a turn that is done before it is complete is
+    done by the move where its verdict was settled (``choices``), or later only when the task is about the
+    end of the turn (the game's end, the opponent's reply, a best-move turn)."""
+    puzzle = PUZZLES[pid]
+    answers = set(puzzle.turns)
+    settled = {pits for pits, ok in choices(puzzle).items() if ok}
+    for turn in all_turns(puzzle.start, puzzle.game_rules):
+        prefix = Turn(puzzle.start)
+        done_at = None
+        for pit in turn.pits:
+            prefix = prefix.then(pit, puzzle.game_rules)
+            if task_done(puzzle, prefix):
+                done_at = prefix.pits
+                break
+        if done_at is None:
+            assert turn.pits not in answers, (pid, turn.pits)
+            continue
+        below = [t.pits for t in all_turns(puzzle.start, puzzle.game_rules) if t.pits[:len(done_at)] == done_at]
+        assert set(below) <= answers, (pid, done_at)
+        assert any(done_at[:len(s)] == s for s in settled), (pid, done_at, settled)
+        if done_at != turn.pits:
+            assert done_at in settled or puzzle.check == "goal", (pid, done_at)
+
+
+def test_the_tasks_that_need_the_whole_turn_say_so() -> None:
+    """A best-move puzzle whose answer is more than one move is solved only by the whole turn: its task says
+    "...and finish your turn" (in both languages); no other task says it."""
+    greek = load_puzzles(lang="el")
+    for pid, p in PUZZLES.items():
+        whole = p.check == "best" and max(len(t) for t in p.turns) > 1
+        assert p.task.endswith("and finish your turn.") == whole, (pid, p.task)
+        assert greek[pid].task.endswith("και τελείωσε τη σειρά σου.") == whole, (pid, greek[pid].task)
 
 
 # ------------------------------------------------------------------ the loader names bad puzzles

@@ -87,7 +87,7 @@ def test_a_new_learner_opens_an_easy_puzzle_and_can_ask_for_the_puzzle_of_the_da
 def test_a_learner_solves_a_puzzle_and_home_counts_it(page_app) -> None:
     at = open_page(page_app, puzzle=puzzle_code("chain-right-to-left"))
     assert run_of(at).puzzle.id == "chain-right-to-left"
-    for pit in PUZZLES["chain-right-to-left"].turns[0]:
+    for pit in (6, 5, 6):  # the third extra turn solves it (PUZZLES' answer is 6, 5, 6, 1)
         press(at, pit)
     run = run_of(at)
     assert run.solved
@@ -96,12 +96,13 @@ def test_a_learner_solves_a_puzzle_and_home_counts_it(page_app) -> None:
     assert PUZZLES["chain-right-to-left"].explanation in text_of(at)  # behind "Why?"
     assert at.button(key="puzzle_hint").disabled
     progress = at.session_state["mancala_tutor"].progress
-    assert progress.puzzles() == {"chain-right-to-left": PuzzleProgress(solved=True)}
-    assert "Puzzles solved: 1 of 1 tried." in [c.value for c in at.caption]
+    assert progress.puzzles() == {"chain-right-to-left": PuzzleProgress(solved=True, first_try=True)}
+    assert "Puzzles solved: 1 at the first try and 0 with help, of 1 tried." in [c.value for c in at.caption]
     at.switch_page("pages/home.py").run()
     assert not at.exception
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["Puzzles solved"] == "1" and metrics["Puzzles tried"] == "1"
+    assert metrics["Puzzles solved at the first try"] == "1" and metrics["Puzzles solved with help"] == "0"
+    assert metrics["Puzzles tried"] == "1"
 
 
 def test_a_wrong_move_is_answered_on_the_board_and_try_again_puts_the_start_back(page_app) -> None:
@@ -112,7 +113,7 @@ def test_a_wrong_move_is_answered_on_the_board_and_try_again_puts_the_start_back
     press(at, 3)
     run = run_of(at)
     assert not run.solved and run.position == Position.from_notation("1,2,0,1,0,8/12/1,0,7,2,0,0/14/S", puzzle.game_rules)
-    assert [w.value for w in at.warning] == ["Not this time: that turn captured 2 seeds; 8 are possible."]
+    assert [w.value for w in at.warning] == ["Not this time: that turn captured 2 seeds; the most you can capture is 8."]
     why = at.expander(key="puzzle_why")
     assert why.label == "Why?"
     details = "\n".join(m.value for m in why.markdown)
@@ -209,6 +210,33 @@ def test_theme_and_difficulty_pick_the_menu(page_app) -> None:
     assert at.selectbox(key="puzzle_level").options == ["Any", "★☆☆ easy", "★★☆ medium", "★★★ hard"]
 
 
+@pytest.mark.parametrize("language", ["en", "el"], indirect=True)
+def test_choosing_a_theme_opens_its_first_unsolved_puzzle_bug(page_app, language) -> None:
+    """Tester: choosing a theme changed nothing on screen (the old puzzle stayed, the menu went blank). Now the
+    theme's first puzzle the learner has not solved opens, on the board, in the heading, the menu and the link;
+    a difficulty does the same; a theme all solved opens its first puzzle."""
+    at = open_page(page_app, lang=language)
+    caps = pick(PUZZLES, "capture", 0)
+    progress = at.session_state["mancala_tutor"].progress
+    progress.puzzle_tried(caps[0])
+    progress.puzzle_solved(caps[0])
+    at.selectbox(key="puzzle_theme").set_value("capture").run()
+    assert not at.exception, at.exception
+    assert run_of(at).puzzle.id == caps[1] and link_of(at) == puzzle_code(caps[1])
+    assert at.selectbox(key="puzzle_choice_capture_0").value == caps[1]
+    assert at.subheader[0].value.startswith(learner_name(PUZZLES, caps[1]))
+    hard = pick(PUZZLES, "capture", 3)
+    at.selectbox(key="puzzle_level").set_value(3).run()
+    assert run_of(at).puzzle.id == hard[0] and at.selectbox(key="puzzle_choice_capture_3").value == hard[0]
+    laps = pick(PUZZLES, "lap", 0)
+    for pid in laps:
+        progress.puzzle_tried(pid)
+        progress.puzzle_solved(pid)
+    at.selectbox(key="puzzle_level").set_value(0).run()
+    at.selectbox(key="puzzle_theme").set_value("lap").run()
+    assert run_of(at).puzzle.id == laps[0]
+
+
 def test_next_puzzle_moves_on_every_press_and_the_menu_follows(page_app) -> None:
     """All themes / Any: three presses of Next puzzle give three new puzzles, link and menu included."""
     at = open_page(page_app)
@@ -281,25 +309,25 @@ def test_tried_counts_the_puzzles_a_move_was_played_in(page_app, language) -> No
         return {c.value for c in at.caption} | {c.value for c in at.sidebar.caption}
 
     progress = at.session_state["mancala_tutor"].progress
-    shown = (0, 0)
+    shown = (0, 0, 0)
     assert counts() <= captions()
     at.button(key="puzzle_hint").click().run()
     press(at, 1)  # an empty pit: no move
     assert progress.puzzles() == {} and counts() <= captions()
     press(at, 3)  # a wrong move: tried, the hint shown before it recorded with it
     assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=1)}
-    shown = (0, 1)
+    shown = (0, 0, 1)
     assert counts() <= captions()
     at.button(key="puzzle_retry").click().run()
     press(at, 2)
-    shown = (1, 1)
+    shown = (0, 1, 1)  # solved after a miss and a hint: with help
     assert counts() <= captions()
     at.button(key="puzzle_next").click().run()
     at.button(key="puzzle_hint").click().run()  # a hint in another puzzle tries nothing
     assert counts() <= captions() and len(progress.puzzles()) == 1
     at.switch_page("pages/home.py").run()
     metrics = {m.label: m.value for m in at.metric}
-    assert (metrics[words.label("puzzles_solved")], metrics[words.label("puzzles_tried")]) == ("1", "1")
+    assert [metrics[words.label(k)] for k in ("puzzles_first_try", "puzzles_helped", "puzzles_tried")] == ["0", "1", "1"]
 
 
 RULE_ID = re.compile(r"\b[KAMT]\d+\b")

@@ -147,7 +147,7 @@ def test_against_the_computer_it_replies_and_undo_returns_to_your_turn(page_app)
     at = open_sandbox(page_app, panels=("settings",))
     at.radio(key="sb_mode").set_value("computer").run()
     assert sb(at).mode == "computer"
-    assert at.radio(key="sb_computer_side").value == "N" and at.select_slider(key="sb_level").value == "easy"
+    assert at.radio(key="sb_computer_side").value == "N" and at.radio(key="sb_level").value == "easy"
     press(at, 1)  # no extra turn: North (computer) must reply
     game = sb(at).game
     assert len(game.results) >= 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import NORTH, SOUTH, EndReason
 from tutor import words
+from tutor.clock import ClockView
 from ui import sandbox_panels
 
 from .test_clock import FakeTime
@@ -31,8 +32,8 @@ def test_choosing_3_plus_2_starts_a_timed_game_with_pause_and_no_undo(page_app):
     assert words.clock_label("no_undo") in [c.value for c in at.caption]
     assert any(c.value.endswith(" · " + words.clock_name(game.clock.control)) for c in at.caption)
     assert "Clock 3+2: the clocks start with the first move." in texts(at)
-    assert game.clock_view() == {"S": 180_000, "N": 180_000, "running": None, "startsIn": 0.0, "paused": False,
-                                 "waiting": False, "flagged": None, "lowMs": 10_000}
+    assert game.clock_view() == ClockView(south_ms=180_000, north_ms=180_000, running=None, starts_in_ms=0.0,
+                                          paused=False, waiting=False, flagged=None, low_ms=10_000)
 
 
 def test_pause_and_resume_from_the_page(page_app):
@@ -52,7 +53,7 @@ def test_pause_and_resume_from_the_page(page_app):
 def test_a_custom_control_for_north_only_and_the_time_columns(page_app):
     at = start_timed(page_app, "custom", minutes=2.5, increment=3, sides=NORTH)
     game = sb(at)
-    assert game.clock.control.name == "2.5+3" and game.clock_view()["S"] is None
+    assert game.clock.control.name == "2.5+3" and game.clock_view().south_ms is None
     press(at, 1)
     frame = sandbox_panels.moves_frame(game)
     assert list(frame.columns)[-2:] == ["South's time left", "North's time left"]

@@ -262,12 +262,13 @@ def test_pit_field_labels_follow_the_language_of_each_call():
 
 
 def test_a_sowings_frames_go_with_the_counts_they_change_and_make_the_whole_frames_again():
-    """``tutor.activity.sowing_steps`` (what the board is sent): the first frame carries every
+    """``ui.board_data.sowing_steps`` (what the board is sent): the first frame carries every
     place's count, each later one only the places that changed, and a sown seed's frame nothing
     more; making each frame whole again (as ``board.js`` fillFrames does) gives exactly
     ``sowing_frames``. Pit 3 at the start: lift 4, sow S4 S5 S6 S0."""
     from engine import play
-    from tutor.activity import Sowing, counts_of, sowing_frames, sowing_steps
+    from tutor.activity import Sowing
+    from ui.board_data import counts_of, sowing_frames, sowing_steps
 
     rules = KalahRules()
     start = rules.initial_position()
@@ -295,7 +296,8 @@ def test_a_capture_s_frames_made_whole_end_on_the_capture_held():
     hand and words from the lift's frame. South pit 4 (1 seed) lands in empty pit 5 and takes
     North pit 2's 4 seeds: South's store 10 -> 15."""
     from engine import Position, play
-    from tutor.activity import Sowing, sowing_frames, sowing_steps
+    from tutor.activity import Sowing
+    from ui.board_data import sowing_frames, sowing_steps
 
     rules = KalahRules()
     start = Position.from_notation("0,0,0,1,0,1/10/4,4,4,4,4,4/12/S", rules)

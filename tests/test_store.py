@@ -169,6 +169,63 @@ def test_a_live_question_counts_each_pupil_of_the_class_once(database):
     assert live.current(database, code) is None
 
 
+def test_first_try_solves_are_kept_apart_from_solves_with_help(two_sessions):
+    """The first solve decides, in every store alike: no miss and no hint before it is a first-try solve
+    (a miss in a later try takes nothing back); a miss or a hint before it, a solve with help."""
+    first, second = two_sessions
+    first.puzzle_tried("lap-thirteen")
+    first.puzzle_solved("lap-thirteen")
+    first.puzzle_missed("lap-thirteen")  # a later try
+    first.puzzle_tried("capture-one-seed")
+    first.puzzle_missed("capture-one-seed")
+    first.puzzle_solved("capture-one-seed")
+    first.puzzle_tried("capture-two-ways")
+    first.puzzle_hint("capture-two-ways")
+    first.puzzle_solved("capture-two-ways")
+    first.puzzle_solved("capture-two-ways")  # solved again: stays with help
+    assert second.puzzles() == {"lap-thirteen": PuzzleProgress(1, 0, True, True),
+                                "capture-one-seed": PuzzleProgress(1, 0, True, False),
+                                "capture-two-ways": PuzzleProgress(0, 1, True, False)}
+    summary = second.summary(8)
+    assert (summary.puzzles_solved, summary.puzzles_first_try, summary.puzzles_helped) == (3, 1, 2)
+    # what a learner did before their code was known is written into the store later, and reads the same
+    before = Progress(puzzle_records={pid: PuzzleProgress(**vars(rec)) for pid, rec in second.puzzles().items()})
+    written = Progress()
+    before.replay_into(written)
+    assert written.puzzles() == second.puzzles()
+
+
+def test_migration_0007_marks_earlier_clean_solves_as_first_try(tmp_path):
+    """A database at 0006 with puzzles solved before the column existed: a solve with no miss and no hint
+    becomes a first-try solve, any other stays with help."""
+    from alembic import command
+
+    from store import db as store_db
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    fresh = Database(url)
+    code = learners.new_learner(fresh)
+    fresh.dispose()
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        cfg = store_db.alembic_config(url)
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0006")
+        for pid, wrong, hints, solved in (("a", 0, 0, True), ("b", 1, 0, True), ("c", 0, 2, True), ("d", 0, 0, False)):
+            conn.execute(text("INSERT INTO puzzles_tried (learner_code, puzzle_id, wrong, hints, solved, last_at) "
+                              "VALUES (:c, :p, :w, :h, :s, :t)"),
+                         {"c": code, "p": pid, "w": wrong, "h": hints, "s": solved, "t": T0})
+    engine.dispose()
+    upgraded = Database(url)
+    try:
+        assert {pid: (rec.solved, rec.first_try) for pid, rec in StoredProgress(upgraded, code).puzzles().items()} == {
+            "a": (True, True), "b": (True, False), "c": (True, False), "d": (False, False)}
+    finally:
+        upgraded.dispose()
+
+
 def test_a_new_database_gets_every_table_and_the_migrations_match_the_models(database):
     names = set(inspect(database.engine).get_table_names())
     assert names >= {"alembic_version", "learners", "classes", "lesson_steps", "lessons_done", "puzzles_tried",
@@ -188,7 +245,7 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     from store import db as store_db
 
     url = f"sqlite:///{tmp_path / 'rev.sqlite3'}"
-    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0005"
+    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0009"
     first = Database(url)
     code = learners.new_learner(first)
     first.dispose()
@@ -208,10 +265,11 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     behind = Database(url)
     assert calls == ["head"] and learners.exists(behind, code)
     with behind.engine.connect() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0005"]
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0009"]
         assert {"teacher_devices", "attempts"} <= set(inspect(conn).get_table_names())
         assert {"recovery_hash", "open_to_join"} <= {c["name"] for c in inspect(conn).get_columns("classes")}
         assert "done" in {c["name"] for c in inspect(conn).get_columns("lesson_steps")}
+        assert "first_try" in {c["name"] for c in inspect(conn).get_columns("puzzles_tried")}
     behind.dispose()
 
 
@@ -233,7 +291,7 @@ def test_when_the_database_fails_mid_session_progress_goes_on_in_memory(tmp_path
     assert saved.lost
     assert saved.lesson("setup") == LessonProgress({"sow-once"}, False, 0, 1, 0, {"sow-once": (1, 0)})
     saved.puzzle_solved("chain-right-to-left")
-    assert saved.summary(6) == Summary(0, 6, 1, 1, 0, 0, 0)
+    assert saved.summary(6) == Summary(0, 6, 1, 1, 0, 0, 0, puzzles_first_try=1)
     db.dispose()
 
 

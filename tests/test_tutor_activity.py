@@ -76,7 +76,7 @@ def test_progress_counts_lessons_finished_and_puzzles_solved_and_tried():
     p.puzzle_solved("b")
     s = p.summary(6)
     assert s == Summary(lessons_done=1, lessons_total=6, puzzles_solved=1, puzzles_tried=2, stars=3,
-                        puzzles_missed=1, games=0)
+                        puzzles_missed=1, games=0, puzzles_first_try=1)
     assert p.lesson("setup").steps_done == {"the-board"} and p.lesson("sowing").steps_done == set()
 
 

@@ -19,7 +19,7 @@ from lessons.models import DoStep, FindStep, GameStep, GoalStep, Lesson, Predict
 from tests.lesson_fixtures import STEPS, fixture
 from tutor import i18n, words
 from tutor.lesson import Feedback, LessonActivity
-from tutor.progress import LessonProgress, Progress, stars
+from tutor.progress import LessonProgress, Progress, stars, step_verdict
 
 LESSONS = load_lessons()
 RULE_ID = re.compile(r"\b[KAMT]1?\d\b")
@@ -83,27 +83,36 @@ def test_a_missed_capture_says_where_the_last_seed_landed():
     assert run.done and run.position.to_notation() == "0,0,1,0,0,2/14/2,2,0,2,0,2/23/N"
 
 
-def test_a_missed_goal_turn_stays_on_the_board_until_try_again():
-    """Three in a row: pit 3 first is still an extra turn, then pit 4 (now 2 seeds) goes past the store."""
+def test_a_goal_turn_goes_on_while_the_goal_can_still_be_reached():
+    """Three in a row (4, 3, 4): after each extra turn that can still lead there, "Keep going"; the third
+    reaches the goal."""
+    run = at("chain")
+    for pit in (4, 3):
+        run.press(pit)
+        assert not run.failed and not run.done and feedback(run).kind == "info"
+        assert feedback(run).text == "Keep going: it is still your turn."
+    run.press(4)
+    assert run.done and run.position.south == (0, 0, 0, 0)
+    assert feedback(run).text == "Goal reached! All three!"
+
+
+def test_an_extra_turn_that_cannot_reach_the_goal_ends_the_try_at_once_bug():
+    """Tester: "Keep going: it is still your turn" after pit 3, from where no order of moves makes three in
+    a row. Now that extra turn ends the try at once (a slip, as the whole turn would have been), and says so."""
     run = at("chain")
     start = run.position
     run.press(3)
-    assert not run.failed and not run.done and feedback(run).kind == "info"
-    assert feedback(run).text == "Keep going: it is still your turn."
-    run.press(4)
     assert run.failed and not run.done and run.wrong == 1
-    assert run.position == Turn(start).then(3, run.rules).then(4, run.rules).position
-    note = feedback(run)
-    assert note.text == "Pit 4's last seed lands in North's pit 1, not in your store: no extra turn."
-    assert "Not yet: that turn earned 1 extra turn, the goal needs 3." in note.details
+    assert run.position == Turn(start).then(3, run.rules).position
+    assert feedback(run).kind == "warning"
+    assert feedback(run).text == ("That is an extra turn, but no way to go on reaches the goal from here: "
+                                  "press Try again.")
+    assert not run.accepts_presses()
+    assert "Pit 3 sows 2 seeds; the last one lands in South's store." in feedback(run).details
     run.next_step()  # Next is closed
     assert run.step.id == "chain"
     run.retry()
-    assert run.position == start and not run.failed
-    for pit in (4, 3, 4):
-        run.press(pit)
-    assert run.done and run.position.south == (0, 0, 0, 0)
-    assert feedback(run).text == "Goal reached! All three!"
+    assert run.position == start and run.accepts_presses() and run.wrong == 1
 
 
 def test_show_me_shows_the_solution_but_the_learner_still_plays_it():
@@ -215,29 +224,54 @@ def finish(run: LessonActivity, step) -> None:
     assert run.done, (step.id, run.notice)
 
 
-@pytest.mark.parametrize(("slips", "earned"), [(0, 3), (2, 2), (5, 1)])
-def test_stars_count_the_slips_of_the_whole_lesson(slips, earned):
-    """3 stars with no slip, 2 with a few (up to three in the lesson), 1 beyond; shown as the run goes."""
+def _slip(run: LessonActivity, times: int) -> None:
+    """``times`` wrong tries in the step shown (a wrong pit and Try again, or a wrong answer), saved at once."""
+    step = run.step
+    if not times:
+        return
+    if isinstance(step, PredictStep):
+        for choice in [c for c in step.options if c != step.answer][:times]:
+            run.answer(choice)
+        return
+    wrong = next(p for p in legal_moves(run.position, run.rules) if p != step.solution[0])
+    for _ in range(times):
+        run.press(wrong)
+        assert run.failed
+        run.retry()
+
+
+@pytest.mark.parametrize(("plan", "earned"), [
+    ({}, 3),
+    ({"find-turn": 1}, 3),  # one misclick in the lesson costs nothing
+    ({"find-turn": 1, "where": 1}, 2),
+    ({"find-turn": 1, "find-capture": 1, "chain": 1, "where": 1, "again": 1}, 2),  # one slip a step: 2, not 1
+    ({"find-turn": 2}, 2),  # one step that needed more tries
+    ({"find-turn": 2, "where": 2}, 1),
+    ({"find-turn": 2, "where": 1, "again": 1, "chain": 1}, 2),
+])
+def test_stars_judge_the_lesson_step_by_step(plan, earned):
+    """The star rule (``tutor.progress.stars``): a step slipped once (one wrong try, then found) is forgiven
+    once for 3 stars and always for 2; a step helped (more tries, or "Show me") costs the third star, two of
+    them the second. Shown as the run goes, and saved with the lesson."""
     progress = Progress()
     run = LessonActivity(fixture(), progress)
-    left = slips
     for step in run.lesson.steps:
-        if isinstance(step, FindStep) and left:
-            wrong = next(p for p in legal_moves(run.position, run.rules) if p != step.solution[0])
-            for _ in range(min(left, 2)):
-                run.press(wrong)
-                run.retry()
-                left -= 1
-        elif isinstance(step, PredictStep) and left:
-            for choice in [c for c in step.options if c != step.answer][:left]:
-                run.answer(choice)
-                left -= 1
-        assert run.stars_so_far == stars(slips - left)
+        _slip(run, plan.get(step.id, 0))
+        assert progress.lesson("fixture").tries.get(step.id, (0, 0)) == (plan.get(step.id, 0), 0)
+        assert run.stars_so_far == stars(progress.lesson("fixture").tries)
         finish(run, step)
         run.next_step()
-    assert left == 0 and run.finished and run.stars_so_far == earned
+    assert run.finished and run.stars_so_far == earned
     rec = progress.lesson("fixture")
-    assert (rec.done, rec.stars, rec.wrong, rec.hints) == (True, earned, slips, 0)
+    assert (rec.done, rec.stars, rec.wrong, rec.hints) == (True, earned, sum(plan.values()), 0)
+
+
+@pytest.mark.parametrize(("wrong", "shown", "verdict"), [
+    (0, 0, "clean"), (1, 0, "slipped"), (2, 0, "helped"), (1, 1, "helped"), (0, 1, "helped"), (5, 0, "helped")])
+def test_a_step_is_clean_slipped_once_or_helped(wrong, shown, verdict):
+    assert step_verdict(wrong, shown) == verdict
+    with pytest.raises(ValueError):
+        step_verdict(-1, 0)
 
 
 def test_show_me_is_a_slip_and_the_best_stars_are_kept():
@@ -251,7 +285,8 @@ def test_show_me_is_a_slip_and_the_best_stars_are_kept():
         finish(run, step)
         run.next_step()
     shown = sum(isinstance(s, GoalStep) for s in run.lesson.steps)
-    assert (progress.lesson("fixture").stars, progress.lesson("fixture").hints) == (stars(shown), shown)
+    assert shown == 3  # three steps helped by "Show me": one star
+    assert (progress.lesson("fixture").stars, progress.lesson("fixture").hints) == (1, shown)
     run.restart()
     for step in run.lesson.steps:
         finish(run, step)
@@ -417,7 +452,7 @@ def test_an_empty_pit_in_a_do_step_says_it_is_empty_then_which_pit_to_press():
 def test_a_press_is_foreseen_only_where_it_is_played_as_it_is():
     """The board shows a foreseen press at once: a do step foresees only its lit pit (another pit is
     explained, not played), a find step every legal pit; each is the sowing the press then makes."""
-    from tutor.activity import sowing_frames
+    from ui.board_data import sowing_frames
 
     do = at("press-3")
     ahead = do.foreseen()

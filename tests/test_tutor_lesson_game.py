@@ -15,7 +15,7 @@ from engine.search.levels import best_move
 from lessons.loader import load_lessons
 from lessons.models import GameStep
 from tests.game_support import easy_computer, first_pit, learner_pit, play_out
-from tutor import words
+from tutor import i18n, words
 from tutor.lesson import LessonActivity
 from tutor.steps.game import StepGame, can_skip, skip
 from tutor.progress import Progress
@@ -78,11 +78,11 @@ def test_a_whole_game_won_against_a_scripted_computer_completes_the_step() -> No
     assert (end.winner, end.score, end.reason) == ("S", (41, 7), EndReason.ROW_EMPTY)
     assert run.done and game.finished and game.games == 1
     assert game.notice is not None and game.notice.kind == "success"
-    assert game.notice.text.startswith("You won! South wins 41 to 7.")
+    assert game.notice.text.startswith("Well done! You won 41 to 7.")
     assert game.notice.text.endswith(run.step.done)
     assert progress.lesson("strategy").steps_done == {"beat-easy"}
     assert run.slips == {"beat-easy": 0}
-    assert game.turn_text() == "Game over. South wins 41 to 7"
+    assert game.turn_text() == "Game over. You won 41 to 7"
     assert not game.accepts_presses() and game.playable() == ()
 
 
@@ -107,7 +107,7 @@ def test_a_lost_game_is_said_kindly_does_not_complete_the_step_and_can_be_played
     assert (end.winner, end.score) == ("N", (5, 43))
     assert not run.done and not game.finished and game.games == 1
     assert game.notice.kind == "warning"
-    assert game.notice.text == ("Not this time. North wins 43 to 5. The game ended because South's row is empty. "
+    assert game.notice.text == ("Not this time. You lost 5 to 43. The game ended because South's row is empty. "
                                 "Every game teaches you something: press **Play again** and try another plan.")
     assert progress.lesson("strategy").steps_done == set()
     run.next_step()
@@ -138,7 +138,7 @@ def test_without_must_win_the_step_is_done_whatever_the_result() -> None:
     end = play_out(game, pick=lambda g: g.playable()[0], computer=searcher)
     assert end.winner == "N"
     assert game.finished and done == [game]
-    assert game.notice.kind == "success" and game.notice.text.startswith("Game over. North wins 43 to 5.")
+    assert game.notice.kind == "success" and game.notice.text.startswith("Game over. You lost 5 to 43.")
 
 
 # ------------------------------------------------------------------ the computer's turn
@@ -283,11 +283,33 @@ def test_a_position_that_comes_back_ends_the_awari_game() -> None:
             assert len(legal_moves(game.position, game.rules)) == 1
             game.computer_turn(first_pit)
     assert moves == [6, 1, 2, 3, 4, 5]
-    assert len(game.game.results) == 12 and game.position == start
+    assert len(game.game.results) == 12 and game.game.position == start
     end = game.result()
     assert (end.winner, end.score, end.reason) == ("S", (25, 23), EndReason.REPETITION)
     assert run.done
     assert "the same position came back since the last capture" in game.notice.text
+
+
+def test_the_board_shows_the_score_the_repetition_verdict_says_bug() -> None:
+    """Tester: round-and-round ended on a board showing 24 and 22 under "You won 25 to 23" (A6: each player
+    takes the seeds left in their own row). The board drawn now has them in the stores, in both languages."""
+    run = at_step("awari-strategy", "round-and-round")
+    game = run.game
+    while not game.over():
+        if game.accepts_presses():
+            game.press(game.playable()[0])
+        else:
+            game.computer_turn(first_pit)
+    assert game.game.position.to_notation() == "0,0,0,0,0,1/24/0,0,0,0,0,1/22/S"  # the game's own record
+    assert game.position.to_notation() == "0,0,0,0,0,0/25/0,0,0,0,0,0/23/S"  # the board: rows taken home
+    assert game.turn_text() == "Game over. You won 25 to 23"
+    assert game.notice.text.startswith("Well done! You won 25 to 23. The game ended because the same position")
+    assert game.playable() == () and not game.accepts_presses()
+    i18n.use("el")
+    try:
+        assert game.turn_text() == "Τέλος παιχνιδιού. Κέρδισες 25-23"
+    finally:
+        i18n.use(None)
 
 
 def test_a_single_move_never_repeats_a_position_so_only_a_game_can_end_by_repetition() -> None:

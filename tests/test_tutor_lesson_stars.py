@@ -10,9 +10,12 @@ import pytest
 from store import learners
 from store.db import Database
 from store.progress import StoredProgress
+from engine import Turn, legal_moves, reached
+from lessons.loader import load_lessons
 from tests.lesson_fixtures import fixture
 from tutor.lesson import LessonActivity
 from tutor.progress import Progress
+from tutor.steps.goal import reachable
 
 LESSON = fixture()
 IDS = [s.id for s in LESSON.steps]
@@ -57,18 +60,21 @@ def test_a_do_step_never_costs_a_star(progress):
 
 def test_a_wrong_try_is_kept_by_a_reload_before_and_after_the_step_is_done(progress):
     run = reload(progress, "find-turn")
-    run.press(1)  # misses: a slip, saved at once
-    assert run.stars_so_far == 2 and progress.lesson("fixture").tries == {"find-turn": (1, 0)}
+    run.press(1)  # misses: a slip, saved at once (one slip in the lesson: still three stars)
+    assert run.stars_so_far == 3 and progress.lesson("fixture").tries == {"find-turn": (1, 0)}
+    run.retry()
+    run.press(1)  # a second wrong try in the step: it needed help
+    assert run.stars_so_far == 2 and progress.lesson("fixture").tries == {"find-turn": (2, 0)}
     assert progress.lesson("fixture").steps_done == set()  # not done yet
     again = reload(progress, "find-turn")  # F5 before the step is done
     assert again.stars_so_far == 2 and not again.done
     again.press(3)
-    assert again.done and progress.lesson("fixture").tries == {"find-turn": (1, 0)}
+    assert again.done and progress.lesson("fixture").tries == {"find-turn": (2, 0)}
     assert progress.lesson("fixture").steps_done == {"find-turn"}
-    later = reload(progress, "find-turn")  # F5 after it: the step starts fresh, its slip stays
+    later = reload(progress, "find-turn")  # F5 after it: the step starts fresh, its slips stay
     assert later.stars_so_far == 2
     later.press(3)
-    assert later.stars_so_far == 2 and later.slips == {"find-turn": 1}
+    assert later.stars_so_far == 2 and later.slips == {"find-turn": 2}
 
 
 def test_show_me_and_wrong_answers_are_kept_and_going_back_adds_to_a_step(progress):
@@ -81,9 +87,10 @@ def test_show_me_and_wrong_answers_are_kept_and_going_back_adds_to_a_step(progre
         run.press(pit)
     assert run.done and run.slips == {"chain": 1}
     run.next_step()
+    assert run.stars_so_far == 2  # one step helped ("Show me")
     run.answer("South pit 6")
     run.answer("South pit 4")
-    assert run.slips == {"chain": 1, "where": 2} and reload(progress, "where").stars_so_far == 2
+    assert run.slips == {"chain": 1, "where": 2} and reload(progress, "where").stars_so_far == 1  # two helped
     run.answer("South pit 5")
     run.back()  # the chain again: a wrong try there adds to its slip
     run.press(3)
@@ -96,8 +103,9 @@ def test_restart_clears_the_steps_done_and_their_slips_and_the_lesson_keeps_its_
     run = reload(progress, "hello")
     for step in LESSON.steps:
         if step.id == "find-turn":
-            run.press(1)
-            run.retry()
+            for _ in range(2):  # two wrong tries: a step that needed help
+                run.press(1)
+                run.retry()
         solve(run)
         run.next_step()
     assert run.finished and run.stars_so_far == 2
@@ -116,8 +124,9 @@ def test_after_a_restart_a_link_to_a_later_step_earns_no_stars_back(progress):
     run = reload(progress, "hello")
     while not run.finished:
         if run.step.id == "find-turn":
-            run.press(1)  # a slip
-            run.retry()
+            for _ in range(2):  # two slips in the step: two stars
+                run.press(1)
+                run.retry()
         solve(run)
         run.next_step()
     assert progress.lesson("fixture").stars == 2
@@ -162,12 +171,12 @@ def test_a_reload_before_the_learner_is_known_gives_no_star_back(progress):
     for _ in range(4):
         run.press(1)
         run.retry()
-    assert progress.lesson("fixture").tries == {"find-turn": (4, 0)} and run.stars_so_far == 1
+    assert progress.lesson("fixture").tries == {"find-turn": (4, 0)} and run.stars_so_far == 2
     again = reload(Progress(), "find-turn")  # F5: the first run, before the browser says who it is
     again.rebind(progress)
     again.press(3)
     assert again.done and progress.lesson("fixture").tries == {"find-turn": (4, 0)}
-    assert again.stars_so_far == 1
+    assert again.stars_so_far == 2
 
 
 def test_a_link_to_the_last_step_does_not_finish_the_lesson(progress):
@@ -183,3 +192,58 @@ def test_a_link_to_the_last_step_does_not_finish_the_lesson(progress):
             solve(run)
         run.next_step()
     assert progress.lesson("fixture").done and progress.lesson("fixture").steps_done == set(IDS)
+
+
+LESSONS = load_lessons(prove=False)
+
+
+def _one_wrong_try(run: LessonActivity) -> bool:
+    """One wrong try in the step shown (a wrong answer, or a pit whose try misses at once), then Try again;
+    False when the step has no such try."""
+    step = run.step
+    if step.kind == "predict":
+        run.answer(next(c for c in step.options if c != step.answer))
+        return True
+    if step.kind not in ("find", "goal"):
+        return False
+    rules, start = run.rules, run.position
+    for pit in legal_moves(start, rules):
+        turn = Turn(start).then(pit, rules)
+        missed = (not reached(step.goal, turn, rules) if step.kind == "find" or turn.complete
+                  else not reachable(step.goal, turn, rules))
+        if missed:
+            run.press(pit)
+            assert run.failed, (step.id, pit)
+            run.retry()
+            return True
+    return False
+
+
+def skip_game(run: LessonActivity) -> None:
+    """A game step: done as a game ends (a game lost or won is never a slip); here, marked done."""
+    run.complete_step()
+    run.next_step()
+
+
+@pytest.mark.parametrize("lesson_id", list(LESSONS))
+def test_one_natural_slip_a_step_keeps_two_stars_in_every_lesson_bug(lesson_id):
+    """Tester: with one natural slip a step (one wrong try, then the right one), every lesson ended at one
+    star. Now every real lesson so played earns two; with one slip in the whole lesson, three."""
+    lesson = LESSONS[lesson_id]
+    for slipping in ("every step", "one step"):
+        progress = Progress()
+        run = LessonActivity(lesson, progress)
+        slipped = 0
+        while not run.finished:
+            step = run.step
+            asks = step.kind in ("find", "goal", "predict")
+            if asks and (slipping == "every step" or slipped == 0) and _one_wrong_try(run):
+                slipped += 1
+            if not run.done and step.kind == "game":
+                skip_game(run)
+                continue
+            if not run.done:
+                solve(run)
+            run.next_step()
+        assert slipped >= (3 if slipping == "every step" else 1), lesson_id
+        assert run.stars_so_far == (2 if slipping == "every step" else 3), (lesson_id, progress.lesson(lesson.id).tries)

@@ -13,7 +13,7 @@ import re
 
 from engine import Position, all_turns, analyse, legal_moves, play
 from lessons.loader import load_puzzles
-from lessons.proofs import difficulty
+from lessons.proofs import difficulty, solving_moves
 from tutor import i18n, words
 from tutor.progress import Progress, PuzzleProgress
 from tutor.puzzle import PuzzleActivity, find_puzzle, learner_name, next_in, number_in_theme, pick, puzzle_code, puzzle_of_the_day
@@ -28,23 +28,52 @@ def try_(pid: str, progress: Progress | None = None) -> PuzzleActivity:
 
 
 def test_a_learner_solves_a_puzzle_and_progress_counts_it():
+    """"Chain as many extra turns as you can": solved by pit 6, 5, 6, the third extra turn (the most
+    there are), not by the move after it that ends the turn (answers: 6, 5, 6, 1)."""
     progress = Progress()
     run = try_("chain-right-to-left", progress)
-    turn = PUZZLES["chain-right-to-left"].turns[0]
-    for k, pit in enumerate(turn):
+    assert PUZZLES["chain-right-to-left"].turns == [(6, 5, 6, 1)]
+    for k, pit in enumerate((6, 5, 6)):
         assert not run.solved
         run.press(pit)
-        if k < len(turn) - 1:
+        if k < 2:
             assert run.notice.kind == "info" and run.notice.text == "Extra turn: it is still your turn."
-            assert run.turn.pits == tuple(turn[: k + 1])
-    assert run.solved and run.tries == 0
+            assert run.turn.pits == (6, 5, 6)[: k + 1]
+    assert run.solved and run.tries == 0 and run.turn.pits == (6, 5, 6) and not run.turn.complete
     assert (run.notice.kind, run.notice.text) == ("success", "Solved at the first try: well done!")
     assert run.turn_text() == words.solved_turn_line()
     assert run.playable() == ()
     why = run.details()
     assert why[0] == "**Why it works:** " + PUZZLES["chain-right-to-left"].explanation
     assert why[1].startswith("What you played:")
-    assert progress.puzzles() == {"chain-right-to-left": PuzzleProgress(wrong=0, hints=0, solved=True)}
+    assert progress.puzzles() == {"chain-right-to-left": PuzzleProgress(wrong=0, hints=0, solved=True, first_try=True)}
+    assert progress.summary(8).puzzles_first_try == 1 and progress.summary(8).puzzles_helped == 0
+
+
+def test_the_move_that_earns_the_extra_turn_solves_find_the_extra_turn_bug():
+    """Tester: "Find the move that gives you an extra turn" stayed unsolved after pit 4 earned it, until
+    the turn ended with any move, and said "6 different answers count". Now pit 4 solves it at once, and
+    "Why?" names no count of answers and no list of moves."""
+    puzzle = PUZZLES["mistake-their-store"]
+    assert puzzle.task == "Find the move that gives you an extra turn." and len(puzzle.turns) == 6
+    run = try_("mistake-their-store")
+    run.press(4)
+    assert run.solved and run.turn.pits == (4,) and run.notice.text == "Solved at the first try: well done!"
+    assert run.playable() == ()
+    assert not any(re.search(r"answers count|, then ", d) for d in run.details()), run.details()
+
+
+def test_another_first_move_that_solves_is_said_simply():
+    """capture-two-ways: pit 2 captures the pile at once, pit 5 first earns an extra turn and then pit 2
+    does it: after either, "Why?" says the other first pit works too, with no sequence of moves."""
+    run = try_("capture-two-ways")
+    run.press(2)
+    assert run.solved and "Pit 5 works too." in run.details()
+    other = try_("capture-two-ways")
+    other.press(5)
+    assert not other.solved and other.notice.text == "Extra turn: it is still your turn."
+    other.press(2)
+    assert other.solved and "Pit 2 works too." in other.details()
 
 
 def test_a_wrong_turn_is_played_and_answered_and_try_again_puts_the_start_back():
@@ -59,7 +88,7 @@ def test_a_wrong_turn_is_played_and_answered_and_try_again_puts_the_start_back()
     assert run.sowing.start == puzzle.start and [(r.mover, r.pit) for r in run.sowing.results] == [("S", 3), ("N", 6)]
     assert run.sowing.end == run.position
     assert run.missed.turn.pits == (3,) and run.missed.reply.pits == (6,)
-    assert (run.notice.kind, run.notice.text) == ("warning", "Not this time: that turn captured 2 seeds; 8 are possible.")
+    assert (run.notice.kind, run.notice.text) == ("warning", "Not this time: that turn captured 2 seeds; the most you can capture is 8.")
     assert run.turn_text() == "Not this time: press Try again."
     assert run.playable() == () and not run.accepts_presses()
     run.press(2)  # the board shows the answer to the wrong turn: nothing happens until Try again
@@ -229,11 +258,13 @@ def test_every_puzzle_can_be_solved_by_pressing_each_accepted_turn(pid):
     for turn in puzzle.turns:
         progress = Progress()
         run = PuzzleActivity(puzzle, progress)
-        for pit in turn:
+        solving = solving_moves(puzzle, turn)
+        for pit in solving:
+            assert not run.solved
             assert pit in legal_moves(run.position, puzzle.game_rules)
             run.press(pit)
-        assert run.solved, (puzzle.id, turn, run.notice)
-        assert progress.puzzles() == {pid: PuzzleProgress(solved=True)}
+        assert run.solved and run.turn.pits == solving, (puzzle.id, turn, run.notice)
+        assert progress.puzzles() == {pid: PuzzleProgress(solved=True, first_try=True)}
 
 
 def test_theme_and_difficulty_pick_the_pool():
@@ -345,7 +376,7 @@ def test_a_new_learner_meets_an_easy_standard_kalah_puzzle_first() -> None:
 def test_a_foreseen_press_begins_the_sowing_the_wrong_turn_shows():
     """A wrong turn's sowing is the foreseen move and then North's reply: the board, which drew the
     foreseen frames at once, goes on with the reply's frames from there."""
-    from tutor.activity import sowing_frames
+    from ui.board_data import sowing_frames
 
     run = try_("capture-pick-the-pile")
     ahead = run.foreseen()
@@ -364,7 +395,7 @@ def test_the_counts_before_a_press_are_what_it_added_taken_off():
     nothing solved, and a puzzle solved before adds nothing when it is solved again."""
     progress = Progress()
     chain = try_("chain-right-to-left", progress)
-    first, *rest = PUZZLES["chain-right-to-left"].turns[0]
+    first, *rest = solving_moves(PUZZLES["chain-right-to-left"], PUZZLES["chain-right-to-left"].turns[0])
     assert rest  # a chain of at least two presses
     chain.press(first)
     assert chain.added == (0, 1)
@@ -373,10 +404,10 @@ def test_the_counts_before_a_press_are_what_it_added_taken_off():
     assert chain.counts_before(summary) == replace(summary, puzzles_tried=0)
     for pit in rest:
         chain.press(pit)
-    assert chain.solved and chain.added == (1, 0)
+    assert chain.solved and chain.added == (1, 0) and chain.added_first_try == 1
     summary = progress.summary(8)
-    assert (summary.puzzles_solved, summary.puzzles_tried) == (1, 1)
-    assert chain.counts_before(summary) == replace(summary, puzzles_solved=0)
+    assert (summary.puzzles_solved, summary.puzzles_tried, summary.puzzles_first_try) == (1, 1, 1)
+    assert chain.counts_before(summary) == replace(summary, puzzles_solved=0, puzzles_first_try=0)
 
     wrong = try_("capture-pick-the-pile", progress)
     wrong.press(3)
@@ -386,10 +417,40 @@ def test_the_counts_before_a_press_are_what_it_added_taken_off():
     assert wrong.counts_before(summary) == replace(summary, puzzles_tried=1)
     wrong.reset()
     wrong.press(2)  # solved after a miss, in the same run: tried before
-    assert wrong.solved and wrong.added == (1, 0)
+    assert wrong.solved and wrong.added == (1, 0) and wrong.added_first_try == 0
+    assert wrong.notice.text == "Solved: well done!"
     assert wrong.counts_before(progress.summary(8)).puzzles_solved == 1
+    assert (progress.summary(8).puzzles_first_try, progress.summary(8).puzzles_helped) == (1, 1)
 
     again = try_("capture-pick-the-pile", progress)  # solved before: a new solve adds nothing
     again.press(2)
     assert again.solved and again.added == (0, 0)
     assert again.counts_before(progress.summary(8)) == progress.summary(8)
+
+
+def test_first_try_solves_are_counted_apart_from_solves_with_help():
+    """A puzzle solved with no miss and no hint is a first-try solve; a hint before the first move, or a
+    miss in an earlier try, makes it a solve with help; a miss after a first-try solve takes nothing back;
+    a new try of a puzzle missed before is praised without "first try" (the counts say "with help")."""
+    progress = Progress()
+    hinted = try_("capture-pick-the-pile", progress)
+    hinted.show_hint()
+    hinted.press(2)
+    assert hinted.solved and hinted.notice.text == "Solved: well done!"
+    assert progress.puzzles()["capture-pick-the-pile"] == PuzzleProgress(hints=1, solved=True, first_try=False)
+
+    clean = try_("lap-thirteen", progress)
+    clean.press(PUZZLES["lap-thirteen"].turns[0][0])
+    assert clean.solved and progress.puzzles()["lap-thirteen"].first_try
+    later = try_("lap-thirteen", progress)  # a new try, missed: the first-try solve stays
+    wrong = next(p for p in later.playable() if p not in PUZZLES["lap-thirteen"].first_moves)
+    later.press(wrong)
+    assert progress.puzzles()["lap-thirteen"] == PuzzleProgress(wrong=1, solved=True, first_try=True)
+
+    missed = try_("capture-small-board", progress)
+    missed.press(next(p for p in missed.playable() if p not in PUZZLES["capture-small-board"].first_moves))
+    again = try_("capture-small-board", progress)  # the next day: a clean try of a puzzle missed before
+    again.press(PUZZLES["capture-small-board"].turns[0][0])
+    assert again.solved and again.notice.text == "Solved: well done!" and again.added_first_try == 0
+    summary = progress.summary(8)
+    assert (summary.puzzles_solved, summary.puzzles_first_try, summary.puzzles_helped) == (3, 1, 2)

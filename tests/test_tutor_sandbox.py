@@ -9,7 +9,7 @@ import pytest
 
 from engine import LEVELS, KalahRules, OwareRules, Position, legal_moves
 from tutor import sandbox as tutor_sandbox
-from tutor import words
+from tutor import i18n, words
 from tutor.links import link_query, position_problem, read_link
 from tutor.progress import GameRecord, Progress
 from tutor.sandbox import MAX_COMPUTER_MOVES, SandboxActivity, engine_chooser
@@ -583,4 +583,46 @@ def test_nothing_is_foreseen_when_a_press_would_not_play_at_once():
     assert timed.set_time_control({"clock": "3+2"})
     timed.new_game(KalahRules())
     assert timed.clock is not None and timed.playable() and timed.foreseen() == {}
-    assert Activity.foreseeable(SandboxActivity(KalahRules())) == ()  # an activity foresees nothing unless it says so
+    assert Activity.foreseeable(SandboxActivity(KalahRules()), (1, 2, 3)) == ()  # an activity foresees nothing unless it says so
+
+
+@pytest.mark.parametrize(("start", "said", "greek"), [
+    ("0,0,0,0,0,1/30/1,0,0,0,0,0/16/S", "Game over. You won 31 to 17", "Τέλος παιχνιδιού. Κέρδισες 31-17"),
+    ("0,0,0,0,0,1/10/1,0,0,0,0,0/36/S", "Game over. You lost 11 to 37", "Τέλος παιχνιδιού. Έχασες 11-37"),
+    ("0,0,0,0,0,1/23/1,0,0,0,0,0/23/S", "Game over. Draw, 24 to 24", "Τέλος παιχνιδιού. Ισοπαλία, 24-24"),
+])
+def test_a_game_against_the_computer_ends_with_you_won_or_you_lost_bug(start, said, greek):
+    """Tester: a finished game against the computer said "South wins 37 to 11"; the learner reads "You won"
+    (or "You lost", the learner's seeds first; a draw as it is), in the line and the result, both languages.
+    Two players on one device keep the sides' names."""
+    sb = SandboxActivity(KalahRules(), Position.from_notation(start), mode="computer", computer_side="N")
+    sb.press(6)  # South's last seed: South's row is empty, the game ends
+    assert sb.over() and sb.turn_text() == said
+    assert said.removeprefix("Game over. ").replace("Draw", "A draw") in sb.view().said  # the screen reader's line too
+    end = sb.result()
+    score = said.removeprefix("Game over. ").replace("Draw", "A draw")
+    assert words.result_text(end, sb.rules, sb.ended_by(), None, sb.you()).startswith(score + ". The game ended")
+    i18n.use("el")
+    try:
+        assert sb.turn_text() == greek
+    finally:
+        i18n.use(None)
+    two = SandboxActivity(KalahRules(), Position.from_notation(start))
+    two.press(6)
+    assert two.you() is None and two.turn_text().startswith("Game over. ") and "You" not in two.turn_text()
+
+
+def test_a_sandbox_game_ended_by_a_repetition_shows_the_score_on_the_board():
+    """Awari (A6): the position comes back and the game ends; each player takes the seeds in their own row,
+    and the board shows them in the stores, as the result says."""
+    from engine import OwareRules
+
+    rules = OwareRules()
+    sb = SandboxActivity(rules, Position.from_notation("0,0,0,0,0,1/24/0,0,0,0,0,1/22/S", rules))
+    for _ in range(40):
+        if sb.over():
+            break
+        sb.press(sb.playable()[0])
+    assert sb.over() and sb.result().score == (25, 23)
+    assert sb.position.to_notation() == "0,0,0,0,0,0/25/0,0,0,0,0,0/23/S"
+    assert sb.turn_text() == "Game over. South wins 25 to 23"

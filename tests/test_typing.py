@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-CHECKED = ["engine", "tutor", "lessons", "store", "ui", "tools", "bench", "app.py", "pages"]
+CHECKED = ["engine", "tutor", "lessons", "store", "ui", "tools", "bench", "deploy", "app.py", "serve.py", "pages"]
 """What mypy checks, in one run (about 15 s from a cold cache on 2 cores; one run shares the analysis of
 Streamlit and pandas' stubs, which each package's own run would redo)."""
 

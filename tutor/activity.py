@@ -6,6 +6,8 @@ sowing the board animates, and the notice said below the board. Its one
 hands the result to the activity's own judging (:meth:`Activity.judge`);
 lessons, puzzles and the sandbox add only what differs (steps and answers;
 hints and judging; a game, players, undo/redo and the computer's turn).
+What the board draws after each action is one :class:`tutor.view.BoardView`,
+made once (:meth:`Activity.view`).
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ import itertools
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
 
-from engine import IllegalMoveError, MoveResult, Place, Position, Rules, legal_moves
+from engine import IllegalMoveError, MoveResult, Place, Position, Rules, Side, legal_moves
 
-from . import words
+from . import i18n, words
+from .clock import ClockView
+from .sowing import Sowing, frame_count
+from .view import Ahead, BoardView
 
 NoticeKind = Literal["success", "info", "warning", "error"]
 
@@ -58,111 +63,6 @@ class Feedback(Notice):
         return self.more() if callable(self.more) else self.more
 
 
-@dataclass(frozen=True)
-class Sowing:
-    """Moves to animate: ``start`` is the position before ``results[0]``; ``results`` are
-    consecutive moves (a move, its extra turns, a computer reply...). ``id`` grows with
-    every action, so the board animates each action once."""
-
-    start: Position
-    results: tuple[MoveResult, ...]
-    id: int
-    extends: int | None = None
-    """The id of an earlier sowing this one continues (the same moves and more), else ``None``."""
-    skip: int = 0
-    """How many frames of this sowing that earlier one had: a board that showed it goes on from there."""
-
-    @property
-    def end(self) -> Position:
-        """The position the animation ends on."""
-        return self.results[-1].position
-
-
-def counts_of(position: Position) -> dict[str, int]:
-    """Seeds at every place, keyed ``"S1".."Sn"``, ``"S0"`` (store), ``"N1"..``, ``"N0"``, in that order."""
-    return dict(zip(_place_keys(len(position.south)),
-                    (*position.south, position.south_store, *position.north, position.north_store)))
-
-
-@functools.cache
-def _place_keys(pits: int) -> tuple[str, ...]:
-    """The keys of :func:`counts_of` for ``pits`` pits a side, in its order."""
-    return tuple(f"{side}{k}" for side in ("S", "N") for k in (*range(1, pits + 1), 0))
-
-
-@functools.cache
-def place_key(place: Place) -> str:
-    """A place's key in :func:`counts_of` (``"S3"``, ``"N0"``)."""
-    return f"{place.side}{place.pit}"
-
-
-def sowing_steps(sowing: Sowing, rules: Rules, base: dict[str, int] | None = None) -> list[dict[str, object]]:
-    """The animation of ``sowing`` as the board is sent it, each frame saying only what it changes:
-    a frame for each lift, one per sown seed, one for what follows (:func:`sowing_frames` gives
-    every frame whole, as ``board.js`` fillFrames makes them).
-
-    ``set`` (every frame) holds the places whose seeds differ from the frame before (the first
-    frame's: from ``base``, ``counts_of``-like, or every place without one). A lift's frame is
-    ``{"hi": [its pit], "hand": seeds lifted, "note": words, "sow": the seeds' words with "{n}",
-    "set": ...}``; a sown seed's is ``{"set": {its place: seeds}}`` alone: it lights that place,
-    holds one seed fewer, its words are the lift's ``sow`` with the seed's number, and the last
-    seed is held longer. A last frame ``{"hi", "hand": 0, "note", "hold": true, "set"}`` shows
-    ``result.position`` when it differs (a capture, a final sweep). The sown seeds follow
-    ``result.path`` exactly. Made in one pass: a press sends every pit's foreseen sowing.
-    """
-    frames: list[dict[str, object]] = []
-    before = sowing.start
-    for res in sowing.results:
-        counts = counts_of(before)
-        origin = f"{res.mover}{res.pit}"
-        lifted = len(res.path)
-        counts[origin] = max(0, counts.get(origin, 0) - lifted)
-        if frames:
-            changed: dict[str, int] = {origin: counts[origin]}
-        elif base is None:
-            changed = dict(counts)
-        else:
-            changed = {place: n for place, n in counts.items() if base.get(place) != n}
-        frames.append({"hi": [origin], "hand": lifted, "note": words.lift_note(res), "sow": words.sow_notes(res),
-                       "set": changed})
-        for place in res.path:
-            key = place_key(place)
-            counts[key] += 1
-            frames.append({"set": {key: counts[key]}})
-        after = counts_of(res.position)
-        if after != counts:
-            changed = {k: n for k, n in after.items() if n != counts.get(k)}
-            frames.append({"hi": list(changed), "hand": 0, "note": words.after_note(res, rules), "hold": True,
-                           "set": changed})
-        before = res.position
-    return frames
-
-
-def sowing_frames(sowing: Sowing, rules: Rules) -> list[dict[str, object]]:
-    """Every frame of :func:`sowing_steps` whole, as ``board.js`` fillFrames makes them:
-    ``{"hi": [place keys], "hand": seeds still in hand, "note": words, "hold": bool, "counts":
-    seeds at every place}`` (``counts_of``-like). The last frame's counts always equal
-    ``counts_of(sowing.end)``.
-    """
-    frames: list[dict[str, object]] = []
-    counts: dict[str, int] = {}
-    sow, lifted, hand = "", 0, 0
-    for step in sowing_steps(sowing, rules):
-        changed: dict[str, int] = step["set"]  # type: ignore[assignment]
-        counts = {**counts, **changed}
-        if "note" in step:  # a lift, or what follows the sowing
-            hand = step["hand"]  # type: ignore[assignment]
-            if "sow" in step:
-                sow, lifted = str(step["sow"]), hand
-            frames.append({"hi": step["hi"], "hand": hand, "note": step["note"], "hold": bool(step.get("hold")),
-                           "counts": counts})
-        else:  # a sown seed
-            hand -= 1
-            frames.append({"hi": list(changed), "hand": hand, "note": sow.replace("{n}", str(lifted - hand)),
-                           "hold": hand == 0, "counts": counts})
-    return frames
-
-
 _FIRST_IDS = itertools.count(int(time.time()) % 1_000_000 * 1_000_000, 1_000_000)
 """Where each new activity's sowing ids start (see ``Activity.first_id``). The first one comes from the
 clock, so a server started again does not give a page that stayed open ids it has already shown."""
@@ -177,6 +77,8 @@ def writes(refused: object = None, *, wait: bool = False) -> Callable[[F], F]:
     change a game together). While the computer is thinking in another run
     (:meth:`Activity.busy`), it is refused: it returns ``refused`` and the
     notice says to wait; with ``wait=True`` it waits for the lock instead.
+    The outermost change first asks :meth:`Activity.view_current` (``user``: not ``wait``) and is
+    refused when the view is out of date; after it, :meth:`Activity.written` (a kept game is written).
     """
 
     def wrap(method: F) -> F:
@@ -186,7 +88,16 @@ def writes(refused: object = None, *, wait: bool = False) -> Callable[[F], F]:
                 self.notice = Notice("info", words.busy_refused())
                 return refused
             with self.lock:
-                return method(self, *args, **kwargs)
+                outer = self.writing == 0
+                if outer and not self.view_current(user=not wait):
+                    return refused
+                self.writing += 1
+                try:
+                    return method(self, *args, **kwargs)
+                finally:
+                    self.writing -= 1
+                    if outer:
+                        self.written()
 
         return run  # type: ignore[return-value]
 
@@ -197,6 +108,10 @@ class Activity:
     """A board to press. Subclasses give :attr:`rules`, :attr:`position`, :meth:`accepts_presses`
     and :meth:`judge`, and may change :meth:`play` and :meth:`playable`.
 
+    What the board draws is :meth:`view`, made once and kept until the activity changes: every
+    action goes through :meth:`show` or :meth:`still`; a method that changes what the board shows
+    in another way (the step done, the players, a clock paused) calls :meth:`changed`.
+
     Attributes:
         sowing: what the board animates now (the last action), or ``None``.
         notice: what the page says below the board, or ``None``.
@@ -204,6 +119,7 @@ class Activity:
         first_id: where this activity's sowing ids start. Each activity has its own range, so two
             activities drawn on one board (a lesson's steps and the games in it, one puzzle after
             another) never give two sowings one id: the board keys the verdicts it reveals by it.
+        version: a count of the changes to what the board shows (:meth:`changed`).
     """
 
     def __init__(self) -> None:
@@ -213,6 +129,18 @@ class Activity:
         self.first_id = next(_FIRST_IDS)
         self.lock = threading.RLock()
         self.thinker: int | None = None
+        self.writing = 0
+        self.version = 0
+        self._made: tuple[tuple[object, ...], BoardView] | None = None
+
+    def view_current(self, user: bool) -> bool:
+        """Whether this view may be changed: False refuses the change (a game that another view
+        changed since, ``tutor.kept_play``); ``user``: a person's action, not a clock's. True here."""
+        return True
+
+    def written(self, said: bool = True) -> None:
+        """After a change (``writes``): nothing here; a kept game writes itself (``tutor.kept_play``).
+        ``said``: a person's change, so a refused write is said (not a computer's move)."""
 
     def busy(self) -> bool:
         """True while the computer is thinking in another thread (another script run of the session)."""
@@ -261,7 +189,7 @@ class Activity:
         """
         if isinstance(pit, bool) or not isinstance(pit, int) or not 1 <= pit <= self.rules.pits:
             return
-        if seen is not None and seen != self.position.to_notation():
+        if seen is not None and seen != self.notation():
             return  # a press on a board that has changed since it was drawn
         if not self.accepts_presses():
             return
@@ -280,18 +208,71 @@ class Activity:
         learner's move); a board that showed it, or is showing it, goes on from where it is.
         """
         self.action += 1
+        self.changed()
         if not results:
             self.sowing = None
         elif extends is not None:
             self.sowing = Sowing(start, tuple(results), self.first_id + self.action, extends.id,
-                                 len(sowing_steps(extends, self.rules)))
+                                 frame_count(extends)[0])
         else:
             self.sowing = Sowing(start, tuple(results), self.first_id + self.action)
 
     def still(self) -> None:
         """A new action with nothing to animate (the board jumps to its position)."""
         self.action += 1
+        self.changed()
         self.sowing = None
+
+    def changed(self) -> None:
+        """What the board shows has changed: the next :meth:`view` is made again."""
+        self.version += 1
+
+    # -- the view: what the board draws, made once ---------------------------
+
+    def view(self) -> BoardView:
+        """What the board draws now (``tutor.view.BoardView``), made once per change.
+
+        The same object is returned until the activity changes (:meth:`changed`, each action), its
+        position changes (a computer's move under way), the language changes (its words), or the
+        computer starts or stops thinking in another run of the session (:meth:`busy`). A running
+        clock is the one thing that moves by itself: while one runs, each call reads the clocks again
+        (``clock`` is new, every other field the same objects).
+        """
+        stamp = (self.version, self.position, i18n.current(), self.busy())
+        made = self._made
+        if made is None or made[0] != stamp:
+            with i18n.held():
+                view = self.make_view(made[1] if made is not None else None)
+        else:
+            view = made[1]
+            if view.clock is None or view.clock.running is None:
+                return view
+            view = replace(view, clock=self.clock_view())
+        self._made = (stamp, view)
+        return view
+
+    def make_view(self, earlier: BoardView | None = None) -> BoardView:
+        """A new :class:`~tutor.view.BoardView` of the activity as it is now (``earlier``: the last
+        one made, whose notations are used again where they fit). :meth:`view` keeps it."""
+        position, rules, sowing, last = self.position, self.rules, self.sowing, self.last
+        playable = self.playable()
+        ahead = tuple(Ahead(pit, sown, sown.end.to_notation()) for pit, sown in self.foreseen(playable).items())
+        known = earlier.notation_of(position) if earlier is not None else None
+        said = words.moves_said(list(sowing.results), rules, self.you()) if last is not None and sowing is not None else ""
+        return BoardView(position, rules, known if known is not None else position.to_notation(), playable,
+                         self.lit(), last, self.turn_text(), sowing, said, self.clock_view(), ahead)
+
+    def you(self) -> Side | None:
+        """The learner's side when it plays against the computer (its results say "You won"), else ``None``."""
+        return None
+
+    def notation(self) -> str:
+        """The position in notation (the view's when it shows this position: written once)."""
+        made = self._made
+        position = self.position
+        if made is not None and made[1].position == position:
+            return made[1].notation
+        return position.to_notation()
 
     # -- what the board draws ------------------------------------------------
 
@@ -310,12 +291,13 @@ class Activity:
         """Places the board lights up (a lesson's pit to press); none by default."""
         return ()
 
-    def foreseen(self) -> dict[int, Sowing]:
+    def foreseen(self, playable: tuple[int, ...] | None = None) -> dict[int, Sowing]:
         """What a press would show, known before it is made: for each pit of :meth:`foreseeable`
         that is a legal move, the sowing pressing it will make (the engine's move, the next action's
         id). The board shows it at once in the browser, before the server answers (issue 14).
-        Nothing while the computer is thinking in another run of the session."""
-        pits = self.foreseeable()
+        Nothing while the computer is thinking in another run of the session. ``playable``: the
+        pits :meth:`playable` gives now, when the caller has them."""
+        pits = self.foreseeable(self.playable() if playable is None else playable)
         if not pits or self.busy():
             return {}
         from engine import play
@@ -324,13 +306,14 @@ class Activity:
         legal = set(legal_moves(position, rules))
         return {pit: Sowing(position, (play(position, pit, rules),), after) for pit in pits if pit in legal}
 
-    def foreseeable(self) -> tuple[int, ...]:
-        """The pits (1..n) whose press plays its move as it is and shows it first in the next
-        action's sowing (more moves, a computer's reply, may follow in it or after it). None here:
-        an activity that refuses or changes some presses says which pits it keeps to."""
+    def foreseeable(self, playable: tuple[int, ...]) -> tuple[int, ...]:
+        """Of ``playable`` (the pits :meth:`playable` gives now), those (1..n) whose press plays its
+        move as it is and shows it first in the next action's sowing (more moves, a computer's reply,
+        may follow in it or after it). None here: an activity that refuses or changes some presses
+        says which pits it keeps to."""
         return ()
 
-    def clock_view(self) -> dict[str, object] | None:
+    def clock_view(self) -> ClockView | None:
         """The clocks the board draws (``tutor.clock.GameClock.view``); ``None``: no clock."""
         return None
 
@@ -346,4 +329,4 @@ class Activity:
         return words.to_move(self.position.to_move)
 
 
-__all__ = ["Activity", "Feedback", "Notice", "NoticeKind", "Sowing", "counts_of", "place_key", "sowing_frames", "sowing_steps", "writes"]
+__all__ = ["Activity", "Feedback", "Notice", "NoticeKind", "Sowing", "writes"]

@@ -37,12 +37,31 @@ def minutes_since(then: dt.datetime, now: dt.datetime) -> int:
     return max(0, int((now - then).total_seconds() // 60))
 
 
+def _missed(pupil: PupilRecord, puzzles: Mapping[str, Puzzle]) -> list[str]:
+    """The puzzles ``pupil`` tried and has not solved, in the puzzles' order."""
+    order = list(puzzles)
+    return sorted((pid for pid, p in pupil.puzzles.items() if p.missed and not p.solved and pid in puzzles),
+                  key=order.index)
+
+
+def _missed_names(pupil: PupilRecord, puzzles: Mapping[str, Puzzle]) -> list[str]:
+    """The puzzles missed by ``pupil``, each named as the pupil saw it, then by its theme."""
+    return [words.class_puzzle(learner_name(puzzles, pid), display_name(puzzles, pid))
+            for pid in _missed(pupil, puzzles)]
+
+
+def _solves(pupil: PupilRecord) -> tuple[int, int]:
+    """``(at the first try, with help)``: the puzzles ``pupil`` solved, told apart (``PuzzleProgress.first_try``)."""
+    first = sum(1 for p in pupil.puzzles.values() if p.solved and p.first_try)
+    return first, sum(1 for p in pupil.puzzles.values() if p.solved) - first
+
+
 def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles: Mapping[str, Puzzle],
                now: dt.datetime) -> list[dict[str, Any]]:
-    """One row per pupil: name, a cell per lesson (``"4/9"``, ``"9/9 ★★☆"``), stars, puzzles solved,
-    the puzzles missed (tried and not solved, in the puzzles' order: the number the pupil saw, then
-    the theme's name for it; "none" when there are none, never a blank a teacher could read as
-    unknown), and how long ago they were active."""
+    """The table on screen, one row per pupil: name, a cell per lesson (``"4 of 9"``, ``"9 of 9 ★★☆"``),
+    stars, puzzles solved at the first try + with help (after a miss or a hint, ``"3 + 1"``), the puzzles missed (tried
+    and not solved, in the puzzles' order: the number the pupil saw, then the theme's name for it; "none"
+    when there are none, never a blank a teacher could read as unknown), and how long ago they were active."""
     rows = []
     for pupil in pupils:
         row: dict[str, Any] = {words.label("col_name"): pupil.name}
@@ -53,14 +72,9 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
                                                                  rec.stars, rec.done)
             stars += rec.stars if rec.done else 0
         row[words.label("col_stars")] = stars
-        row[words.label("col_puzzles_solved")] = sum(1 for p in pupil.puzzles.values() if p.solved)
-        order = list(puzzles)
-        missed = sorted((pid for pid, p in pupil.puzzles.items() if p.missed and not p.solved and pid in puzzles),
-                        key=order.index)
-        row[words.label("col_puzzles_missed")] = (
-            words.clause_separator().join(words.class_puzzle(learner_name(puzzles, pid), display_name(puzzles, pid))
-                                          for pid in missed)
-            or words.label("none_missed"))
+        row[words.label("col_puzzles_solved")] = words.solves_cell(*_solves(pupil))
+        row[words.label("col_puzzles_missed")] = (words.clause_separator().join(_missed_names(pupil, puzzles))
+                                                  or words.label("none_missed"))
         row[words.label("col_last_active")] = words.last_active(minutes_since(pupil.last_active, now))
         rows.append(row)
     return rows
@@ -76,22 +90,48 @@ def _cell(value: object) -> object:
     return value
 
 
-def class_csv(rows: Sequence[Mapping[str, Any]], pupils: Sequence[PupilRecord]) -> str:
-    """The class table (``class_rows``, one row per pupil in the same order) as CSV text (fields
-    separated as the language's spreadsheets expect, ``words.csv_separator``): the
-    last-active column as a UTC time ``YYYY-MM-DD HH:MM`` (a file outlives "5 min ago"), and no
-    cell a spreadsheet would run as a formula."""
+def utc_time(when: dt.datetime) -> str:
+    """``when`` as an ISO 8601 time in UTC with its zone, to the second: ``"2026-12-01T08:55:00Z"`` (a naive
+    ``when`` is read as UTC)."""
+    moment = when if when.tzinfo else when.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def csv_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson],
+             puzzles: Mapping[str, Puzzle]) -> list[dict[str, object]]:
+    """The class table for a spreadsheet, one row per pupil: every count a number (an ``int``), never
+    ``"4 of 8"`` or ``"none"``. Columns: name; per lesson its steps done (the heading says of how many) and
+    its stars (0 until it is finished); stars; puzzles solved at the first try, with help, missed (a count),
+    and which were missed (text, empty for none); last active as a UTC time (:func:`utc_time`)."""
+    rows: list[dict[str, object]] = []
+    for pupil in pupils:
+        row: dict[str, object] = {words.label("col_name"): pupil.name}
+        stars = 0
+        for number, lesson in enumerate(lessons, 1):
+            rec = pupil.lessons.get(lesson.id, LessonProgress())
+            row[words.csv_lesson_steps(number, len(lesson.steps))] = len(rec.steps_done)
+            row[words.csv_lesson_stars(number)] = rec.stars if rec.done else 0
+            stars += rec.stars if rec.done else 0
+        row[words.label("col_stars")] = stars
+        row[words.label("col_puzzles_first_try")], row[words.label("col_puzzles_helped")] = _solves(pupil)
+        row[words.label("col_puzzles_missed")] = len(_missed(pupil, puzzles))
+        row[words.label("csv_which_missed")] = words.clause_separator().join(_missed_names(pupil, puzzles))
+        row[words.label("csv_last_active")] = utc_time(pupil.last_active)
+        rows.append(row)
+    return rows
+
+
+def class_csv(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles: Mapping[str, Puzzle]) -> str:
+    """The class as CSV text (:func:`csv_rows`; fields separated as the language's spreadsheets expect,
+    ``words.csv_separator``), with no cell a spreadsheet would run as a formula; ``""`` for no pupils."""
+    rows = csv_rows(pupils, lessons, puzzles)
     if not rows:
         return ""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n", delimiter=words.csv_separator())
     writer.writeheader()
-    when = words.label("col_last_active")
-    for row, pupil in zip(rows, pupils, strict=True):
-        active = pupil.last_active if pupil.last_active.tzinfo else pupil.last_active.replace(tzinfo=dt.UTC)
-        cells = {k: _cell(v) for k, v in row.items()}
-        cells[when] = active.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M")
-        writer.writerow(cells)
+    for row in rows:
+        writer.writerow({k: _cell(v) for k, v in row.items()})
     return out.getvalue()
 
 
@@ -101,4 +141,4 @@ def steps_grid(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson]) -> list
             for p in pupils]
 
 
-__all__ = ["PupilRecord", "class_rows", "minutes_since", "steps_grid"]
+__all__ = ["PupilRecord", "class_csv", "class_rows", "csv_rows", "minutes_since", "steps_grid", "utc_time"]

@@ -22,7 +22,9 @@ has no clock: its time is ``None`` and never runs out.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from engine import NORTH, SOUTH, Side, TimeControl
 
@@ -30,6 +32,30 @@ LOW_TIME_MS = 10_000
 """Under this much time left a clock shows tenths of a second and its low-time colour."""
 SAFETY_MS = 1_000
 """The computer keeps this much of its time when it can: it never loses on time with more left."""
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """The clocks as the board draws them at one moment (:meth:`GameClock.view`).
+
+    Attributes:
+        south_ms, north_ms: each side's time left in milliseconds, ``None`` for an untimed side.
+        running: the side whose clock runs, or ``None`` (before the first move, paused, or over).
+        starts_in_ms: milliseconds until the running clock starts counting (the board's animation), 0 when it counts.
+        paused: a teacher has stopped both clocks.
+        waiting: the running clock waits for the board to say it has shown the sowing (at most ``starts_in_ms``).
+        flagged: the side that ran out of time (K19), or ``None``.
+        low_ms: :data:`LOW_TIME_MS`, under which a clock shows tenths and its low-time colour.
+    """
+
+    south_ms: float | None
+    north_ms: float | None
+    running: Side | None
+    starts_in_ms: float
+    paused: bool
+    waiting: bool
+    flagged: Side | None
+    low_ms: int = LOW_TIME_MS
 
 
 class GameClock:
@@ -92,6 +118,29 @@ class GameClock:
         if self.running is None:
             return 0.0
         return max(0.0, round((self.since - self.now()) * 1000, 3))
+
+    # -- kept by the store (tutor.kept_record) ----------------------------------
+
+    def export(self) -> dict[str, object]:
+        """Everything the clocks hold, the running clock's start as ``since_ms`` (ms from now)."""
+        return {"left_ms": dict(self.left_ms), "running": self.running,
+                "since_ms": round((self.since - self.now()) * 1000, 3), "paused": self.paused,
+                "started": self.started, "over": self.over, "flagged": self.flagged, "marks": list(self.marks),
+                "to_move": self._to_move, "grace_ms": self._grace_ms, "drawn": self._drawn, "waiting": self.waiting}
+
+    @classmethod
+    def restored(cls, control: TimeControl, kept: Mapping[str, Any], now: Callable[[], float],
+                 away_s: float = 0.0) -> GameClock:
+        """The clocks :meth:`export` gave, ``away_s`` seconds later (charged to the running clock)."""
+        left: dict[Side, float] = dict(kept["left_ms"])
+        clock = cls(control, tuple(left), now=now)
+        clock.left_ms = left
+        clock.since = now() + float(kept["since_ms"]) / 1000 - max(0.0, away_s)
+        clock.running, clock.paused, clock.started = kept["running"], kept["paused"], kept["started"]
+        clock.over, clock.flagged, clock.marks = kept["over"], kept["flagged"], [tuple(m) for m in kept["marks"]]
+        clock._to_move, clock._grace_ms = kept["to_move"], float(kept["grace_ms"])
+        clock._drawn, clock.waiting = kept["drawn"], kept["waiting"]
+        return clock
 
     # -- what happens in a game -----------------------------------------------
 
@@ -190,9 +239,9 @@ class GameClock:
             share = left / 4
         return int(max(10, min(cap_ms, share)))
 
-    def view(self) -> dict[str, object]:
-        """What the board draws: each side's ms left (``None`` untimed), the running side, how
-        long until it starts counting, ``paused``, ``flagged`` and :data:`LOW_TIME_MS`.
+    def view(self) -> ClockView:
+        """What the board draws now (:class:`ClockView`): each side's ms left, the running side,
+        how long until it starts counting, ``paused``, ``waiting`` and ``flagged``.
 
         The first view after a move starts the grace again from now: the time the server
         spent between the move and drawing the board is not charged either.
@@ -200,16 +249,8 @@ class GameClock:
         if not self._drawn and self.running is not None:
             self._drawn = True
             self.since = max(self.since, self.now() + self._grace_ms / 1000)
-        return {
-            "S": self.left(SOUTH),
-            "N": self.left(NORTH),
-            "running": self.running,
-            "startsIn": self.starts_in_ms(),
-            "paused": self.paused,
-            "waiting": self.waiting,
-            "flagged": self.flagged,
-            "lowMs": LOW_TIME_MS,
-        }
+        return ClockView(self.left(SOUTH), self.left(NORTH), self.running, self.starts_in_ms(), self.paused,
+                         self.waiting, self.flagged)
 
 
 def clock_text(ms: float | None) -> str:
@@ -224,4 +265,4 @@ def clock_text(ms: float | None) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-__all__ = ["GameClock", "LOW_TIME_MS", "SAFETY_MS", "clock_text"]
+__all__ = ["ClockView", "GameClock", "LOW_TIME_MS", "SAFETY_MS", "clock_text"]

@@ -23,7 +23,8 @@ from typing import Literal
 
 from engine import Game, MoveResult, Position, Rules, Side
 
-from .activity import Sowing
+from . import words
+from .activity import Notice, Sowing
 from .thinking import Answer, Request
 
 MAX_COMPUTER_MOVES = 200
@@ -48,6 +49,8 @@ class Turn:
     made: int = 0
     request: Request | None = None
     moves_at_start: int = field(default=0)
+    hurried: bool = False
+    """A search of this turn stalled, so the computer played a quick move (``tutor.thinking``)."""
 
 
 class ComputerTurns:
@@ -55,6 +58,7 @@ class ComputerTurns:
 
     game: Game
     sowing: Sowing | None
+    notice: Notice | None
     turn: Turn | None = None
 
     # -- hooks ----------------------------------------------------------------
@@ -133,6 +137,8 @@ class ComputerTurns:
     def _end(self, turn: Turn) -> int:
         self.turn = None
         self.turn_ended(turn)
+        if turn.hurried:
+            self.notice = Notice("info", words.computer_hurried())
         return turn.made
 
     def play_turn(self, choose: Callable[..., int], rng: random.Random | None, budget_ms: int) -> int:
@@ -178,6 +184,8 @@ class ComputerTurns:
                     return "thinking"
                 break  # the clock ran out while it thought (K19): the turn ends, the search is dropped
             turn.request = None
+            if answer.stalled and answer.state == "done":  # the search stalled: a quick move, said
+                turn.hurried = True
             if answer.state == "failed":
                 self.turn = None
                 raise answer.error if answer.error is not None else RuntimeError("search failed")

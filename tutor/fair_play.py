@@ -10,9 +10,18 @@ position between two players, with no clock, is a study tool: analysed at any ti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from engine import Position
+
+
+class Replaced(Protocol):
+    """A game another one replaces: this module's own, or a kept one (``tutor.kept_record.GameState``)."""
+
+    @property
+    def position(self) -> Position: ...
+
+    def guarded_under_way(self) -> bool: ...
 
 
 class FairPlay:
@@ -44,10 +53,14 @@ class FairPlay:
         """Whether Move outcomes and the game story may show this game's values (:meth:`waits_for`)."""
         return self.waits_for() is None
 
-    def guard_from(self, older: FairPlay | None) -> None:
+    def guarded_under_way(self) -> bool:
+        """A game the computer played in, not over yet: what replaces it on the same position stays guarded."""
+        return self.waits_for() == "computer"
+
+    def guard_from(self, older: Replaced | None) -> None:
         """This game replaces ``older`` (a game opened from a share link): it stays guarded when
         ``older`` was a guarded game under way on the very same position (a one-press way round)."""
-        if older is not None and older.waits_for() == "computer" and older.position == self.position:
+        if older is not None and older.guarded_under_way() and older.position == self.position:
             self.guarded = True
 
 

@@ -43,9 +43,9 @@ class LessonActivity(LessonRun):
     def accepts_presses(self) -> bool:
         return not self.finished and not self.done and not self.waiting and self.handler.presses
 
-    def foreseeable(self) -> tuple[int, ...]:
+    def foreseeable(self, playable: tuple[int, ...]) -> tuple[int, ...]:
         """While presses count, the pits the step's kind plays as they are (a do step only its lit pits;
-        a goal or find step any pit)."""
+        a goal or find step any pit): the step's handler says, whatever ``playable``."""
         return self.handler.foreseeable(self, self.step) if self.accepts_presses() else ()
 
     def playable(self) -> tuple[int, ...]:
@@ -81,13 +81,16 @@ class LessonActivity(LessonRun):
         Nothing happens once the step is done, or for a choice already chosen (it counts once)."""
         if self.done or self.finished or choice in self.chosen:
             return False
-        return self.handler.answer(self, self.step, choice)
+        right = self.handler.answer(self, self.step, choice)
+        self.changed()
+        return right
 
     def show_me(self) -> None:
         """Show the step's solution, when its kind has one to show (a find or goal step)."""
         if self.done or self.finished:
             return
         self.handler.show_me(self, self.step)
+        self.changed()
 
     def begun(self) -> bool:
         """The learner has done something in this step (pressed, answered, asked "Show me", played)."""

@@ -7,10 +7,10 @@ between kinds is each kind's handler (``tutor.steps``, found by :attr:`LessonRun
 opening a step does (a ``read`` step is done at once, a ``game`` step makes its game) here, what a
 press, an answer or "Show me" does in ``tutor.lesson.LessonActivity``, built on it.
 
-Stars (``tutor.progress.stars``) count the slips of the whole lesson run,
-not an average per step: a slip is a wrong press in a find or goal step, a
-wrong answer or a "Show me"; 0 slips earn 3 stars, 1 to ``FEW_SLIPS`` (3)
-earn 2, more earn 1. The slips live in the learner's progress
+Stars (``tutor.progress.stars``) judge the lesson run step by step: a slip is a wrong press in a
+find or goal step, a wrong answer or a "Show me"; a step with one wrong try is slipped, one with more
+or with "Show me" helped; 3 stars with at most one step slipped and none helped, 2 with at most one
+step helped, 1 otherwise (the rule and why: its docstring). The slips live in the learner's progress
 (``tutor.progress.ProgressStore.step_slipped``, saved the moment they happen,
 ``LessonProgress.slips``), not in the run: a reload (a new run at the same
 step) neither gives a star back nor takes one; going back to a step adds to
@@ -172,6 +172,7 @@ class LessonRun(Activity):
     def complete_step(self) -> None:
         """The step shown is done (Next opens): saved with its slips in this run."""
         self.done = True
+        self.changed()
         self.progress.step_done(self.lesson.id, self.step.id, self.base[0] + self.wrong, self.base[1] + self.shown)
 
     @property
@@ -181,9 +182,9 @@ class LessonRun(Activity):
 
     @property
     def stars_so_far(self) -> int:
-        """The stars this run would earn now (1..3): the slips of the steps done, plus this
-        step's wrong tries and "Show me" so far (``tutor.progress.stars``)."""
-        return stars(sum(self.slips.values()))
+        """The stars this run would earn now (1..3): each step's wrong tries and "Show me" in this run, this
+        step's so far included, judged step by step (``tutor.progress.stars``)."""
+        return stars(self.progress.lesson(self.lesson.id).tries)
 
     @property
     def share(self) -> float:
@@ -218,6 +219,7 @@ class LessonRun(Activity):
             self.notice = Feedback("info", lambda: words.steps_left(left[0] + 1, len(left)))
             return
         self.finished = True
+        self.changed()
         self.notice = None
         self.progress.lesson_done(self.lesson.id, self.stars_so_far)
 

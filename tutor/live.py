@@ -121,6 +121,7 @@ class QuestionActivity(Activity):
         engine's analysis is known (whether the pupil's is one, or which were; not ``sure``: only
         estimated, said as the computer's best guess)."""
         self.revealed = True
+        self.changed()
         if self.puzzle is not None:
             best, sure = answer_pits(self.puzzle), True
         self.best, self.sure = best, sure

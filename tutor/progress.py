@@ -8,28 +8,57 @@ be reached) and ``store.progress.StoredProgress`` (a database, so progress
 survives reloads, restarts and other devices). The same test suite runs on
 both (``tests/test_store_progress.py``).
 
-Stars (:func:`stars`) are the tutor's teaching rule: 3 for a lesson with no
-slip, 2 with a few (at most :data:`FEW_SLIPS`), 1 for a lesson done. A slip
-is a wrong press or answer, or a "Show me" (the solution was shown).
+Stars (:func:`stars`) are the tutor's teaching rule, judged step by step (see its docstring and
+docs/architecture.md, "Stars"): a step is clean, slipped once (one wrong try, then found) or helped
+(more wrong tries, or "Show me"); 3 stars with at most one slipped step and none helped, 2 with at
+most one helped step, 1 for a lesson done. A slip is a wrong press or answer, or a "Show me".
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Literal, Protocol
 
-FEW_SLIPS = 3
-"""The most slips (wrong tries plus solutions shown) in a lesson that still earn 2 stars."""
+StepVerdict = Literal["clean", "slipped", "helped"]
+
+SLIPPED_FOR_THREE = 1
+"""Steps slipped once (one wrong try, then found) that still earn 3 stars, when no step was helped."""
+HELPED_FOR_TWO = 1
+"""Steps helped (two wrong tries or more, or "Show me") that still earn 2 stars."""
 
 
-def stars(slips: int) -> int:
-    """Stars for a finished lesson: 3 with ``slips == 0``, 2 with up to :data:`FEW_SLIPS`, else 1.
+def step_verdict(wrong: int, shown: int) -> StepVerdict:
+    """How the learner did one step, from its wrong tries and solutions shown (``LessonProgress.tries``):
+    ``"clean"`` (none), ``"slipped"`` (one wrong try, no "Show me": the learner found it on the next try),
+    ``"helped"`` (two wrong tries or more, or "Show me"). Raises ``ValueError`` for a negative count."""
+    if wrong < 0 or shown < 0:
+        raise ValueError(f"wrong tries and solutions shown must be 0 or more, not {wrong}, {shown}")
+    if shown or wrong >= 2:
+        return "helped"
+    return "slipped" if wrong else "clean"
 
-    Raises ``ValueError`` for a negative count.
+
+def stars(tries: Mapping[str, tuple[int, int]]) -> int:
+    """Stars for a lesson run (1..3) from each step's ``(wrong tries, solutions shown)`` (step id -> counts,
+    ``LessonProgress.tries``), judged step by step (:func:`step_verdict`):
+
+    - 3 stars: no step helped, and at most :data:`SLIPPED_FOR_THREE` (1) step slipped once;
+    - 2 stars: at most :data:`HELPED_FOR_TWO` (1) step helped, however many steps slipped once;
+    - 1 star: the lesson done.
+
+    Why (issue 36): the lessons invite a ten-year-old to try, and one wrong try before finding the move
+    is how trying goes, not a failure. Counting every slip of the lesson (3 stars with none, 2 with up to
+    3, else 1) gave one star to a child who slipped once a step, in every lesson of 8 to 12 steps, the
+    same as one who was shown every answer. Judged a step at a time, a slip here and there costs at most
+    one star; what costs the second is needing help on more than one step: several wrong tries on it, or
+    "Show me". A misclick in a whole lesson costs nothing. Raises ``ValueError`` for a negative count.
     """
-    if slips < 0:
-        raise ValueError(f"slips must be 0 or more, not {slips}")
-    return 3 if slips == 0 else 2 if slips <= FEW_SLIPS else 1
+    verdicts = [step_verdict(wrong, shown) for wrong, shown in tries.values()]
+    helped, slipped = verdicts.count("helped"), verdicts.count("slipped")
+    if not helped and slipped <= SLIPPED_FOR_THREE:
+        return 3
+    return 2 if helped <= HELPED_FOR_TWO else 1
 
 
 @dataclass
@@ -54,11 +83,26 @@ class LessonProgress:
 
 @dataclass
 class PuzzleProgress:
-    """One puzzle: turns that missed (``wrong``), hints shown, and whether it was solved."""
+    """One puzzle: turns that missed (``wrong``), hints shown, whether it was solved, and whether it was
+    solved at the first try (``first_try``: when it was first solved, no turn had missed and no hint had
+    been shown; a miss or a hint in a later try never takes that back)."""
 
     wrong: int = 0
     hints: int = 0
     solved: bool = False
+    first_try: bool = False
+
+    @property
+    def helped(self) -> bool:
+        """Solved with help: after a turn that missed, or with a hint shown first."""
+        return self.solved and not self.first_try
+
+    def solving(self) -> None:
+        """The puzzle is solved now: the first solve says whether it was at the first try (every store
+        decides the same way)."""
+        if not self.solved:
+            self.first_try = self.wrong == 0 and self.hints == 0
+        self.solved = True
 
     @property
     def missed(self) -> bool:
@@ -83,7 +127,8 @@ class GameRecord:
 @dataclass(frozen=True)
 class Summary:
     """Counts for display: lessons finished (of ``lessons_total``), stars earned (of 3 per lesson),
-    puzzles solved, tried and missed, sandbox games finished."""
+    puzzles solved (``puzzles_first_try`` of them at the first try, :attr:`puzzles_helped` with help),
+    tried and missed, sandbox games finished."""
 
     lessons_done: int
     lessons_total: int
@@ -92,6 +137,12 @@ class Summary:
     stars: int = 0
     puzzles_missed: int = 0
     games: int = 0
+    puzzles_first_try: int = 0
+
+    @property
+    def puzzles_helped(self) -> int:
+        """Puzzles solved with help: after a turn that missed, or with a hint shown first."""
+        return self.puzzles_solved - self.puzzles_first_try
 
 
 class ProgressStore(Protocol):
@@ -117,7 +168,8 @@ class ProgressStore(Protocol):
         """One more hint of a puzzle was shown."""
 
     def puzzle_solved(self, puzzle_id: str) -> None:
-        """A puzzle's goal was reached."""
+        """A puzzle's task was done. The first solve is at the first try when no turn of the puzzle
+        has missed and no hint has been shown before it (``PuzzleProgress.solving``)."""
 
     def game_finished(self, game: GameRecord) -> None:
         """A sandbox game came to its end."""
@@ -144,6 +196,14 @@ class ProgressStore(Protocol):
     def reset_all(self) -> None:
         """Forget everything: lessons, puzzles and games."""
 
+    def waiting(self) -> int:
+        """How many writes wait for a store that is away (0: everything is saved, or kept in memory)."""
+
+
+def lessons_to_do(progress: ProgressStore, lesson_ids: Sequence[str]) -> list[str]:
+    """The lessons of ``lesson_ids`` (in course order) not finished yet, in that order (``[]``: all done)."""
+    return [lesson_id for lesson_id in lesson_ids if not progress.lesson(lesson_id).done]
+
 
 def summarise(lessons: list[LessonProgress], puzzles: list[PuzzleProgress], games: int,
               lessons_total: int) -> Summary:
@@ -156,6 +216,7 @@ def summarise(lessons: list[LessonProgress], puzzles: list[PuzzleProgress], game
         stars=sum(rec.stars for rec in lessons if rec.done),
         puzzles_missed=sum(1 for rec in puzzles if rec.missed and not rec.solved),
         games=games,
+        puzzles_first_try=sum(1 for rec in puzzles if rec.solved and rec.first_try),
     )
 
 
@@ -205,7 +266,7 @@ class Progress:
         self._puzzle(puzzle_id).hints += 1
 
     def puzzle_solved(self, puzzle_id: str) -> None:
-        self._puzzle(puzzle_id).solved = True
+        self._puzzle(puzzle_id).solving()
 
     def game_finished(self, game: GameRecord) -> None:
         self.finished.append(game)
@@ -240,6 +301,9 @@ class Progress:
         self.finished.clear()
         self.step_slips.clear()
 
+    def waiting(self) -> int:
+        return 0  # kept in memory: nothing waits
+
     def replay_into(self, store: ProgressStore) -> None:
         """Write everything kept here into ``store``, as if it had been written there all along
         (what a learner did before their code was known, in their first second on the page)."""
@@ -253,6 +317,8 @@ class Progress:
                 store.lesson_done(lesson_id, rec.stars)
         for puzzle_id, puzzle in self.puzzle_records.items():
             store.puzzle_tried(puzzle_id)
+            if puzzle.first_try:  # solved before any miss or hint: written in that order
+                store.puzzle_solved(puzzle_id)
             for _ in range(puzzle.wrong):
                 store.puzzle_missed(puzzle_id)
             for _ in range(puzzle.hints):
@@ -263,5 +329,5 @@ class Progress:
             store.game_finished(game)
 
 
-__all__ = ["FEW_SLIPS", "GameRecord", "LessonProgress", "Progress", "ProgressStore", "PuzzleProgress", "Summary",
-           "stars", "summarise"]
+__all__ = ["HELPED_FOR_TWO", "SLIPPED_FOR_THREE", "GameRecord", "LessonProgress", "Progress", "ProgressStore", "PuzzleProgress", "Summary",
+           "StepVerdict", "lessons_to_do", "stars", "step_verdict", "summarise"]

@@ -3,8 +3,12 @@
 A :class:`PuzzleActivity` holds one learner's try at one
 ``lessons.models.Puzzle``. A press plays the pit; while the learner's turn
 goes on (an extra turn, K9) and can still become an accepted answer, the
-board waits for the next pit. A finished turn that is one of the answers
-solves the puzzle. Any other turn is played on the board, then the
+board waits for the next pit. The puzzle is solved the moment its task is
+done (``lessons.proofs.task_done``): "Find the move that gives you an extra
+turn" by the move that earns it, a chain of extra turns by the last extra
+turn it needs; the moves still to press would choose nothing. A task that
+needs the whole turn (a best-move puzzle whose answer is more than one move)
+says so ("...and finish your turn"). Any other turn is played on the board, then the
 opponent's best answer to it (``tutor.reply.best_reply``, the refutation;
 none when the turn ended the game), and the board stays there with one
 sentence about what went wrong until **Try again** (:meth:`PuzzleActivity.reset`)
@@ -37,11 +41,11 @@ from dataclasses import dataclass, replace
 
 from engine import IllegalMoveError, KalahRules, MoveResult, Position, Rules, Turn, all_turns, misses
 from lessons.models import Puzzle
-from lessons.proofs import difficulty
+from lessons.proofs import difficulty, solving_moves, task_done
 
 from . import words
 from .activity import Activity, Notice
-from .progress import ProgressStore, Summary
+from .progress import ProgressStore, PuzzleProgress, Summary
 from .reply import best_reply
 
 
@@ -111,6 +115,12 @@ def find_puzzle(pool: Mapping[str, Puzzle], token: str) -> str | None:
     return next((pid for pid in pool if puzzle_code(pid) == token), None)
 
 
+def first_unsolved(ids: list[str], records: Mapping[str, PuzzleProgress]) -> str | None:
+    """The first of ``ids`` (a theme's or a difficulty's puzzles, in order) the learner has not solved
+    (``records``: ``ProgressStore.puzzles``); the first of them when every one is solved; ``None`` for none."""
+    return next((pid for pid in ids if not (pid in records and records[pid].solved)), ids[0] if ids else None)
+
+
 def next_in(ids: list[str], pid: str) -> str | None:
     """The puzzle after ``pid`` in ``ids`` (wrapping round); the first when ``pid`` is not in it."""
     if not ids:
@@ -147,6 +157,8 @@ class PuzzleActivity(Activity):
         moved: a move was played in this run (the puzzle counts as tried from then on).
         added: ``(solved, tried)``, each 0 or 1: what the last legal press added to the learner's
             puzzles solved and puzzles tried (a puzzle solved or tried before adds nothing).
+        added_first_try: 1 when the last legal press solved the puzzle for the first time at the
+            first try (no miss, no hint, ``PuzzleProgress.first_try``), else 0.
     """
 
     def __init__(self, puzzle: Puzzle, progress: ProgressStore) -> None:
@@ -161,6 +173,7 @@ class PuzzleActivity(Activity):
         self.rule_ids = False
         self.moved = False
         self.added = (0, 0)
+        self.added_first_try = 0
         self._hints_unrecorded = 0
 
     @property
@@ -179,9 +192,9 @@ class PuzzleActivity(Activity):
         (a turn that can no longer reach the goal may still be finished, to see what happens)."""
         return not self.solved and (self.missed is None or not self.missed.turn.complete)
 
-    def foreseeable(self) -> tuple[int, ...]:
+    def foreseeable(self, playable: tuple[int, ...]) -> tuple[int, ...]:
         """Every playable pit: a legal press is played as it is (a wrong turn's reply follows it)."""
-        return self.playable()
+        return playable
 
     def playable(self) -> tuple[int, ...]:
         """Every pit of the mover that holds seeds (an illegal one is explained, A4/A5)."""
@@ -212,22 +225,27 @@ class PuzzleActivity(Activity):
     def judge(self, before: Position, result: MoveResult) -> None:
         puzzle = self.puzzle
         self.added = (0, 0)
+        self.added_first_try = 0
         self._record_move()
         turn = Turn(self.turn.start, self.turn.results + (result,))
         self.turn = turn
-        if self.missed is None and not turn.complete and puzzle.leads_to_an_answer(turn.pits):
-            self.show(before, [result])
-            self.notice = Notice("info", words.extra_turn_goes_on)
-            return
-        if self.missed is None and turn.pits in puzzle.turns:
+        if self.missed is None and task_done(puzzle, turn):
             self.show(before, [result])
             self.solved = True
             record = self.progress.puzzles().get(puzzle.id)
-            if record is None or not record.solved:
-                self.added = (1, self.added[1])
+            new = record is None or not record.solved
             self.progress.puzzle_solved(puzzle.id)
-            first_try = self.tries == 0 and self.hints == 0
+            if new:
+                self.added = (1, self.added[1])
+                after = self.progress.puzzles().get(puzzle.id)
+                self.added_first_try = int(after is not None and after.first_try)
+            # the praise agrees with the counts: a puzzle missed in an earlier try is not solved at the first try
+            first_try = bool(self.added_first_try) if new else self.tries == 0 and self.hints == 0
             self.notice = Notice("success", lambda: words.praise(first_try))
+            return
+        if self.missed is None and not turn.complete and puzzle.leads_to_an_answer(turn.pits):
+            self.show(before, [result])
+            self.notice = Notice("info", words.extra_turn_goes_on)
             return
         if self.missed is None:  # a turn that misses counts once, however it goes on
             self.tries += 1
@@ -238,11 +256,12 @@ class PuzzleActivity(Activity):
         self.notice = Notice("warning", self.headline)
 
     def counts_before(self, summary: Summary) -> Summary:
-        """``summary`` (the learner's counts now, ``ProgressStore.summary``) with the puzzles solved and
-        tried as they were before the last legal press (:attr:`added` taken off); the other counts as given."""
+        """``summary`` (the learner's counts now, ``ProgressStore.summary``) with the puzzles solved (at the
+        first try too) and tried as they were before the last legal press (:attr:`added` taken off); the other counts as given."""
         solved, tried = self.added
         return replace(summary, puzzles_solved=summary.puzzles_solved - solved,
-                       puzzles_tried=summary.puzzles_tried - tried)
+                       puzzles_tried=summary.puzzles_tried - tried,
+                       puzzles_first_try=summary.puzzles_first_try - self.added_first_try)
 
     def headline(self) -> str:
         """The one sentence about the wrong turn on the board (``""`` when there is none)."""
@@ -276,10 +295,11 @@ class PuzzleActivity(Activity):
         if self.solved:
             out = [words.puzzle_label("explanation") + " " + words.badged(puzzle.explanation, ids),
                    words.you_played(self.turn.results, rules)]
-            note = words.answers_note(puzzle.turns)
+            others = {solving_moves(puzzle, t)[0] for t in puzzle.turns} - {self.turn.pits[0]}
+            note = words.also_works(sorted(others))
             if note:
                 out.append(note)
-            if puzzle.line:
+            if puzzle.line and ids:  # a list of moves of both sides: for a teacher who asked for the details
                 out.append(words.line_words(words.side_name(self.turn.position.to_move), puzzle.line))
             if puzzle.value is not None:
                 out.append(words.best_play_finish(puzzle.value))
@@ -346,6 +366,6 @@ class PuzzleActivity(Activity):
 
 
 __all__ = [
-    "Miss", "PuzzleActivity", "display_name", "find_puzzle", "learner_name", "level_of", "next_in", "number_in_theme", "pick",
+    "Miss", "PuzzleActivity", "display_name", "find_puzzle", "first_unsolved", "learner_name", "level_of", "next_in", "number_in_theme", "pick",
     "first_puzzle", "puzzle_code", "puzzle_of_the_day",
 ]

@@ -29,6 +29,7 @@ from engine import (
     choose_move,
     make_rules,
     options_for,
+    other,
     swept,
 )
 
@@ -37,6 +38,9 @@ from .activity import Activity, Notice, writes
 from .computer import ComputerTurns, Step, Turn
 from .editor import BoardEditor
 from .fair_play import FairPlay
+from .game_board import board_position
+from .kept_play import KeptPlay
+from .kept_record import GameState
 from .progress import GameRecord, ProgressStore
 from .thinking import Answer, Request
 from .timed import TimedPlay
@@ -56,7 +60,7 @@ def engine_chooser(position: Position, rules: Rules, level: str, rng: random.Ran
     return int(choose_move(position, rules, level, rng=rng, time_ms=time_ms))
 
 
-class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity):
+class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity):
     """A game and who plays it.
 
     Attributes:
@@ -70,7 +74,8 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
 
     A timed game (K19) adds a ``GameClock`` (``tutor.timed.TimedPlay``): no
     press while the clocks are paused, no Undo, Redo or going back (the clocks
-    would no longer be fair), and the game may end on time.
+    would no longer be fair), and the game may end on time. Once its learner is known the game
+    keeps itself (``tutor.kept_play.KeptPlay``): every tab of the learner shows the one game.
     """
 
     def __init__(self, rules: Rules, start: Position | None = None, *, mode: Mode = "two",
@@ -110,7 +115,14 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
 
     @property
     def position(self) -> Position:
-        return self.game.position
+        """The board: the game's position, its rows swept into the stores once a repeated position ended
+        it (A6, ``tutor.game_board.board_position``), so the board shows the score the result says."""
+        return board_position(self.game)
+
+    def you(self) -> Side | None:
+        """The side the learner plays against the computer (a finished game says "You won"), else ``None``
+        (two players on one device: the result names the sides)."""
+        return other(self.computer_side) if self.mode == "computer" else None
 
     def accepts_presses(self) -> bool:
         return not self.computer_to_move() and not self.over() and not self.paused()
@@ -125,10 +137,10 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
     def play(self, pit: int) -> MoveResult:
         return self.game.play(pit)
 
-    def foreseeable(self) -> tuple[int, ...]:
+    def foreseeable(self, playable: tuple[int, ...]) -> tuple[int, ...]:
         """Every playable pit, in an untimed game (a timed game's clocks change hands on the server:
         its board waits for the answer)."""
-        return self.playable() if self.clock is None else ()
+        return playable if self.clock is None else ()
 
     @writes()
     def press(self, pit: object, seen: str | None = None) -> None:
@@ -164,7 +176,7 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
     def turn_text(self) -> str:
         end = self.result()
         if end is not None:
-            return words.game_over_line(end)
+            return words.game_over_line(end, self.you())
         if self.paused():
             return words.clocks_paused_line(words.sandbox_to_move(self.position.to_move, self.mode, False))
         return words.sandbox_to_move(self.position.to_move, self.mode, self.computer_to_move())
@@ -191,21 +203,37 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
         script run of the session is refused meanwhile (``Activity.busy``).
         """
         with self.lock:
+            self.catch_up()  # another tab may have played meanwhile (its turn is then this one's)
             self.thinker = threading.get_ident()
             self._turn_now = clock
+            self.writing += 1  # the turn's clock checks are part of it: the game is not taken up midway
             try:
                 return self.play_turn(choose, rng, budget_ms)
             finally:
+                self.writing -= 1
                 self.thinker = None
                 self._turn_now = None
+                self.written(said=False)
 
     def think(self, ask: Callable[[Request], Answer], rng: random.Random | None = None,
               budget_ms: int = TURN_BUDGET_MS) -> Step:
         """One step of the computer's turn while the page polls (``ComputerTurns.think_step``): the
         searches run in the process pool (``ask``: ``tutor.thinking.ThinkingService.ask``), never here.
-        The clocks run as in :meth:`computer_turn` (from when the turn starts thinking, K19)."""
+        The clocks run as in :meth:`computer_turn` (from when the turn starts thinking, K19). A turn
+        starts on the kept game and looks at it again at every step: when another tab has changed
+        the game, the turn under way is dropped (its answer is never played onto that game) and the
+        step goes on from the kept game. Its moves are kept when it ends; another tab's reply kept
+        first wins, and this view takes it up without a word (no person's change was refused)."""
         with self.lock:
-            return self.think_step(ask, rng, budget_ms)
+            self.catch_up()  # a game taken up drops the turn under way (take_state)
+            self.writing += 1  # the step's clock checks are part of it: the game is not taken up midway
+            try:
+                step = self.think_step(ask, rng, budget_ms)
+            finally:
+                self.writing -= 1
+            if step != "thinking":
+                self.written(said=False)
+            return step
 
     # the hooks of ComputerTurns
     def computer_level(self) -> str:
@@ -239,6 +267,7 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
         """The computer could not choose a move: the game goes on as two players, and the page says so."""
         self.mode = "two"
         self.notice = Notice("error", words.computer_failed())
+        self.changed()
 
     @writes()
     def set_players(self, mode: str, computer_side: str = NORTH, level: str = "easy") -> None:
@@ -247,6 +276,7 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
         self.guarded = getattr(self, "guarded", False) or self.mode == "computer"  # kept until a new game
         self.computer_side = SOUTH if computer_side == SOUTH else NORTH
         self.level = level if level in LEVELS else "easy"
+        self.changed()
 
     # -- undo and redo --------------------------------------------------------
 
@@ -347,6 +377,19 @@ class SandboxActivity(FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity)
             return
         self.new_game(rules, first)
         self.notice = Notice("info", words.new_game(rules, first, self.control))
+
+    # -- kept by the store (tutor.kept_play) -----------------------------------
+
+    def kept_state(self) -> GameState:
+        return GameState(self.game, self.mode, self.computer_side, self.level, self.guarded, self.recorded,
+                         self.control, self.clock_sides, self.clock, self.timeout)
+
+    def take_state(self, state: GameState) -> None:
+        """Make ``state`` this game: the view's board, progress and speed stay; a computer turn under way is dropped."""
+        self.game, self.first = state.game, state.game.start.to_move
+        self.mode, self.computer_side, self.level = state.mode, state.computer_side, state.level
+        self.guarded, self.recorded, self.control, self.clock_sides = state.guarded, state.recorded, state.control, state.clock_sides
+        self.clock, self.timeout, self.turn, self.editor_error = state.clock, state.timeout, None, None
 
     # -- what the page shows --------------------------------------------------
 

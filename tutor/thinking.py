@@ -16,7 +16,10 @@ Each ``(owner, purpose)`` (a session, and what it asks: ``"outcomes"``, ``"sandb
 request for the same owner and purpose abandons the old one (cancelled if it has not started; its
 result is never handed out). The time budget inside the request bounds a search that has started.
 If a worker dies, the pool is made again and the request run once more; a second failure is an
-``Answer`` with ``state == "failed"`` (the caller says so in words).
+``Answer`` with ``state == "failed"`` (the caller says so in words). A search that has not answered
+:data:`STALL_MARGIN_S` seconds past its budget (a stopped worker) is abandoned: the workers are
+ended, the pool made again, and the computer plays a quick move at once (``Answer.stalled``). Each
+worker ends with the server, also after a ``kill -9`` of it.
 
 ``ThinkingService(inline=True)`` (or ``MANCALA_INLINE_THINKING=1`` for :func:`service`) runs every
 request at once on the caller's thread: AppTest stays deterministic.
@@ -24,35 +27,40 @@ request at once on the caller's thread: AppTest stays deterministic.
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.context as mp_context
 import os
-import sys
 import threading
-import types
 import time
 from collections import OrderedDict
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine import Position, Rules
+
+from .thinking_pool import context, end_workers, worker_start
 
 Kind = Literal["outcomes", "story", "choose"]
 State = Literal["running", "done", "failed"]
 
 INLINE_ENV = "MANCALA_INLINE_THINKING"
 """Environment variable: ``1`` makes :func:`service` run every search inline (tests)."""
-WORKER_NICE = 19
-"""How much lower a worker's scheduling priority is than the server's (``os.nice``; where the
-``SCHED_IDLE`` policy is missing, the only step down)."""
 CACHED = 256
 """Finished Move outcomes and game stories kept for every session (by request), oldest dropped first."""
 KEPT = ("outcomes", "story")
 """The kinds of search whose answers are kept (:data:`CACHED`) and shared: the same question for anyone."""
 STALE_S = 600.0
 """A finished request nobody asked for again in this many seconds is forgotten (a closed tab)."""
+STALL_MARGIN_S = 10.0
+"""A search still running this many seconds past its time budget has stalled (a worker stopped or
+starved): it is abandoned, its workers are ended and the pool made again (:meth:`ThinkingService.ask`)."""
+QUICK_LEVEL = "easy"
+"""The level of the quick move the computer plays when its search stalled (greedy: microseconds)."""
+
+
+class SearchStalled(RuntimeError):
+    """A search that did not answer within its time budget plus :data:`STALL_MARGIN_S`."""
 
 
 @dataclass(frozen=True)
@@ -94,22 +102,6 @@ def run_request(request: Request) -> Any:
     raise ValueError(f"unknown kind of search: {request.kind!r}")
 
 
-def _worker_start() -> None:
-    """In each new worker: the lowest priority (``SCHED_IDLE`` where there is one, and ``WORKER_NICE``
-    lower), and the engine imported before the first search."""
-    try:
-        os.nice(WORKER_NICE)
-    except OSError:  # pragma: no cover - not allowed here: run at the same priority
-        pass
-    idle = getattr(os, "SCHED_IDLE", None)
-    if idle is not None:
-        try:
-            os.sched_setscheduler(0, idle, os.sched_param(0))
-        except OSError:  # pragma: no cover - not allowed here: the nice value alone
-            pass
-    from . import analysis  # noqa: F401 - import now, not during the first search
-
-
 @dataclass
 class Answer:
     """Where a request is: ``state`` ``"running"``, ``"done"`` (``value`` is its result) or
@@ -120,6 +112,8 @@ class Answer:
     error: BaseException | None = None
     started: float = 0.0
     """``time.monotonic()`` when the request was first asked (for a progress sign)."""
+    stalled: bool = False
+    """The search stalled: a ``"choose"`` answer is then the quick move (:data:`QUICK_LEVEL`), made at once."""
 
 
 @dataclass
@@ -132,64 +126,22 @@ class _Pending:
     touched: float = 0.0
 
 
-_MAIN_SWAP = threading.Lock()
-
-
-class _QuietStart:
-    """A worker process that never runs the server's ``__main__`` when it starts.
-
-    Under Streamlit, ``sys.modules["__main__"]`` is the app's script (``app.py``): a new process
-    would run the whole app again to rebuild it. While a worker starts, ``__main__`` is an empty
-    module (nothing to import); the fork server preloads this module instead of ``__main__``.
-    """
-
-    def start(self) -> None:
-        with _MAIN_SWAP:
-            real = sys.modules.get("__main__")
-            blank = types.ModuleType("__main__")
-            sys.modules["__main__"] = blank
-            try:
-                super().start()  # type: ignore[misc]
-            finally:
-                if real is not None and sys.modules.get("__main__") is blank:
-                    sys.modules["__main__"] = real
-
-
-class _ForkServerProcess(_QuietStart, mp_context.ForkServerProcess):
-    pass
-
-
-class _SpawnProcess(_QuietStart, mp_context.SpawnProcess):
-    pass
-
-
-class _ForkServerContext(mp_context.ForkServerContext):
-    Process = _ForkServerProcess
-
-
-class _SpawnContext(mp_context.SpawnContext):
-    Process = _SpawnProcess
-
-
-def _context() -> mp_context.BaseContext:
-    """``forkserver`` where there is one, else ``spawn`` (never ``fork``: a server's threads are never forked)."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        multiprocessing.set_forkserver_preload([__name__])
-        return _ForkServerContext()
-    return _SpawnContext()
-
-
 class ThinkingService:
     """The searches of a whole server (see the module's words).
 
     Args:
         workers: processes in the pool (``os.cpu_count()`` by default, at least 1).
         inline: run every request at once on the asking thread (no pool).
+        clock: the monotonic clock in seconds the stall check reads (tests give a fake one).
     """
 
-    def __init__(self, workers: int | None = None, inline: bool = False) -> None:
+    def __init__(self, workers: int | None = None, inline: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.inline = inline
+        self.clock = clock
+        self.stalls = 0
+        """How many searches were abandoned as stalled."""
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.RLock()
         self._pending: dict[tuple[str, str], _Pending] = {}
@@ -203,7 +155,7 @@ class ThinkingService:
         """The process pool, made on first use (and again after it broke)."""
         with self._lock:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_worker_start)
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=context(), initializer=worker_start)
             return self._pool
 
     def _rebuild(self, broken: ProcessPoolExecutor | None) -> None:
@@ -256,7 +208,7 @@ class ThinkingService:
         sessions asking the same Move outcomes while it runs share one search.
         """
         key = (owner, purpose)
-        now = time.monotonic()
+        now = self.clock()
         with self._lock:
             if request.kind in KEPT and request in self._cache:
                 self._cache.move_to_end(request)
@@ -274,6 +226,8 @@ class ThinkingService:
             pending.touched = now
             future = pending.future
             if not future.done():
+                if now - pending.started > _allowed_s(request):
+                    return self._give_up(key, pending)
                 return Answer("running", started=pending.started)
             try:
                 value = future.result()
@@ -294,6 +248,20 @@ class ThinkingService:
                 while len(self._cache) > CACHED:
                     self._cache.popitem(last=False)
             return Answer("done", value, started=pending.started)
+
+    def _give_up(self, key: tuple[str, str], pending: _Pending) -> Answer:
+        """``pending`` stalled: its workers are ended (the pool is made again for the next search)
+        and the request dropped; the computer gets its quick move at once, anything else fails."""
+        self.stalls += 1
+        self._drop(key)
+        end_workers()
+        self._rebuild(pending.pool)
+        request = pending.request
+        if request.kind != "choose":
+            return Answer("failed", error=SearchStalled(f"no answer in {_allowed_s(request):.0f} s"),
+                          started=pending.started, stalled=True)
+        quick = Request("choose", request.position, request.rules, None, QUICK_LEVEL, request.rng)
+        return Answer("done", run_request(quick), started=pending.started, stalled=True)
 
     def forget(self) -> None:
         """Forget every finished Move outcomes result (tests that replace the search)."""
@@ -326,6 +294,14 @@ class ThinkingService:
             self._drop(k)
 
 
+def _allowed_s(request: Request) -> float:
+    """How long ``request`` may run before it counts as stalled: its budget (each position's, for
+    a game story) plus :data:`STALL_MARGIN_S`; no limit for a search without a time budget."""
+    if request.time_ms is None:
+        return float("inf")
+    return request.time_ms / 1000 * max(1, len(request.positions)) + STALL_MARGIN_S
+
+
 _SERVICES: dict[bool, ThinkingService] = {}
 _SERVICE_LOCK = threading.Lock()
 
@@ -340,4 +316,5 @@ def service() -> ThinkingService:
         return _SERVICES[inline]
 
 
-__all__ = ["Answer", "INLINE_ENV", "Request", "ThinkingService", "run_request", "service"]
+__all__ = ["Answer", "INLINE_ENV", "QUICK_LEVEL", "Request", "STALL_MARGIN_S", "SearchStalled", "ThinkingService",
+           "end_workers", "run_request", "service"]

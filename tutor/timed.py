@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from engine import (
     CLOCK_CHOICES,
@@ -29,8 +30,9 @@ from engine import (
 )
 
 from . import words
-from .activity import Notice, Sowing, sowing_frames, writes
-from .clock import GameClock
+from .activity import Notice, Sowing, writes
+from .clock import ClockView, GameClock
+from .sowing import frame_count
 
 
 STEP_GRACE_MS = 600_000
@@ -78,6 +80,9 @@ class TimedPlay:
 
     def _record_end(self) -> None:
         raise NotImplementedError
+
+    if TYPE_CHECKING:  # given by tutor.activity.Activity (a definition here would come first in the sandbox's MRO)
+        def changed(self) -> None: ...
 
     # -- choosing ---------------------------------------------------------------
 
@@ -132,6 +137,7 @@ class TimedPlay:
             if self.timeout is None:
                 self.clock.pause()
                 self.notice = Notice("info", words.clocks_paused_note())
+                self.changed()
 
     @writes()
     def resume_clocks(self) -> None:
@@ -139,6 +145,7 @@ class TimedPlay:
         if self.clock is not None and self.clock.paused:
             self.clock.resume()
             self.notice = None
+            self.changed()
 
     @writes(False, wait=True)
     def check_time(self) -> bool:
@@ -152,6 +159,7 @@ class TimedPlay:
             return False
         self.timeout = time_outcome(self.position, loser)
         self.notice = None
+        self.changed()
         self._record_end()
         return True
 
@@ -170,6 +178,7 @@ class TimedPlay:
         """The board has shown the last sowing (to its end, or skipped): the waiting clock starts."""
         if self.clock is not None:
             self.clock.shown()
+            self.changed()
 
     def clock_thinking(self, side: Side) -> None:
         """The computer starts thinking: its clock counts from now (the server's work before is free)."""
@@ -177,10 +186,12 @@ class TimedPlay:
             self.clock.restart(side)
 
     def sowing_ms(self, sowing: Sowing) -> int:
-        """How long the board takes to show ``sowing`` at ``frame_ms`` (a held frame counts twice)."""
+        """How long the board takes to show ``sowing`` at ``frame_ms``, in ms (a held frame counts
+        twice: ``tutor.sowing.frame_count``)."""
         if self.frame_ms <= 0:
             return 0
-        return sum(self.frame_ms * (2 if f["hold"] else 1) for f in sowing_frames(sowing, self.rules))
+        frames, held = frame_count(sowing)
+        return self.frame_ms * (frames + held)
 
     def think_budget(self, side: Side, cap_ms: int) -> int:
         """The computer's thinking time for a whole turn: ``cap_ms``, or less on a clock."""
@@ -188,7 +199,7 @@ class TimedPlay:
             return cap_ms
         return self.clock.think_budget_ms(side, cap_ms)
 
-    def clock_view(self) -> dict[str, object] | None:
+    def clock_view(self) -> ClockView | None:
         """What the board draws of the clocks (``GameClock.view``), ``None`` when untimed."""
         if self.clock is None:
             return None

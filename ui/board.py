@@ -10,10 +10,12 @@ right, North's on the left. Every pit shows its seeds as dots and as a
 number. A pit that can be pressed is an enabled ``<button>`` with an
 accessible name such as ``"South pit 3, 4 seeds"``; stores are labelled
 ``"South store, 0 seeds"`` (Awari: ``"South's captured seeds, 0 seeds"``).
-Sowing is animated in the browser seed by seed from the activity's
-``Sowing`` (frames by ``tutor.activity.sowing_steps``); in step mode a
+Everything drawn comes from the activity's one view (``tutor.view.BoardView``, made once per
+action by ``Activity.view``), turned into the board's data by ``ui.board_data``; nothing else is
+asked of the activity while drawing. Sowing is animated in the browser seed by seed from the view's
+``Sowing`` (frames by ``ui.board_data.sowing_steps``); in step mode a
 "Next seed" button advances one seed per click. Where the activity knows what a press will
-show (``Activity.foreseen``: the engine's move for each playable pit, sent with the board), the
+show (``BoardView.ahead``: the engine's move for each playable pit, sent with the board), the
 browser shows it at once and the server's answer carries on from there. When the sowing has been shown, a live
 region (``role="status"``) says what the action did (``words.moves_said``); the playable
 row is one tab stop, arrow keys, Home and End move between its pits. Every word on the board
@@ -24,15 +26,18 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
-from engine import NORTH, SOUTH, MoveResult, Place, Position, Rules
-from tutor import i18n, words
-from tutor.activity import Activity, Sowing, counts_of, place_key, sowing_steps
-from ui import board_files, state
+from engine import Position, Rules
+from tutor import i18n
+from tutor.activity import Activity
+from tutor.sowing import Sowing
+from tutor.view import BoardView
+from ui import board_data, board_files, state
+
 
 def _sent(data: dict[str, Any]) -> bytes:
     """``data`` as the board receives it: compact JSON in UTF-8 bytes, which ``board.js`` parses.
@@ -63,16 +68,11 @@ def _component(**kwargs: Any) -> None:
     _declared()(**kwargs)
 
 
-def anim_id(key: str, sowing: Sowing) -> str:
-    """The id board ``key`` gives the animation of ``sowing`` (``"<key>:<sowing id>"``)."""
-    return f"{key}:{sowing.id}"
-
-
 def reveal_keys(key: str, sowing: Sowing) -> tuple[str, str]:
     """The widget keys of the verdict waiting for board ``key``'s ``sowing`` and of the line
     shown meanwhile: ``board.js`` hides the first and shows the second until that sowing has
     been shown to its end."""
-    tag = "".join(ch if ch.isalnum() else "_" for ch in anim_id(key, sowing))
+    tag = "".join(ch if ch.isalnum() else "_" for ch in board_data.anim_id(key, sowing))
     return f"mtverdict_{tag}", f"mtwatch_{tag}"
 
 
@@ -82,87 +82,29 @@ def sown_class(key: str, sowing: Sowing) -> str:
     return "mt-sown-" + reveal_keys(key, sowing)[0].removeprefix("mtverdict_")
 
 
-def _data(key: str, position: Position, rules: Rules, *, playable: Iterable[int], interactive: bool,
-          lit: Iterable[Place], last: MoveResult | None, turn_text: str, sowing: Sowing | None, clock: dict[str, object] | None = None, said: str = "",
-          foreseen: Mapping[int, Sowing] | None = None) -> dict[str, Any]:
-    session = state.session()
-    anim = _anim(key, sowing, rules, session.prefs) if sowing is not None else None
-    counts = counts_of(position)
-    oware = rules.game == "oware"
-    return {
-        "key": key,
-        "n": rules.pits,
-        "game": rules.game,
-        "names": {SOUTH: words.side_name(SOUTH), NORTH: words.side_name(NORTH)},
-        # Awari's stores are not in the sowing (A1): they hold each player's captured seeds.
-        "storeLabels": {SOUTH: words.store_label(SOUTH, oware), NORTH: words.store_label(NORTH, oware)},
-        "storeCaption": words.captured_caption() if oware else "",
-        "words": {**words.board_words(), **words.board_clock_words()},
-        "lang": i18n.current(),
-        "counts": counts,
-        "to_move": position.to_move,
-        "playable": [int(p) for p in playable],
-        "interactive": interactive,
-        "lit": [place_key(p) for p in lit],
-        **_marks(last),
-        "turn_text": turn_text,
-        "aria_label": words.board_name(rules.game),
-        "notation": position.to_notation(),
-        "anim": anim,
-        "clock": clock,
-        # What the last action did, in plain words, for the board's live region (said once the
-        # sowing has been shown); the id tells a new action from a redraw of the same one.
-        "said": said,
-        "said_id": anim_id(key, sowing) if sowing is not None else None,
-        # Presses this board has sent that the server has read: a board drawn by a run that began
-        # before a foreseen press was read has the count the press was made with.
-        "presses": session.presses.get(key, 0),
-        # What pressing each pit will show, drawn at once by board.js before the server answers.
-        "ahead": {str(pit): _ahead(key, sown, rules, counts, session.prefs) for pit, sown in (foreseen or {}).items()},
-    }
-
-
-def _anim(key: str, sowing: Sowing, rules: Rules, prefs: state.BoardPrefs,
-          base: dict[str, int] | None = None) -> dict[str, Any] | None:
-    """The animation of ``sowing`` as board.js plays it with the learner's ``prefs`` (``None`` when
-    they turned animation off); its frames say what changed from ``base`` on
-    (``tutor.activity.sowing_steps``; board.js fillFrames makes each one's whole counts again)."""
-    if not prefs.animate:
+def read_press(value: object) -> tuple[object, str | None] | None:
+    """What the board's ``pit`` trigger says: ``(pit, the notation it was pressed on or None)``, or
+    ``None`` when ``value`` is not a press (anything a browser may send: the activity then checks
+    the pit itself, ``Activity.press``)."""
+    if value is None:
         return None
-    return {"id": anim_id(key, sowing), "frames": sowing_steps(sowing, rules, base), "ms": prefs.ms_per_seed,
-            "step": prefs.step, "skip": sowing.skip,
-            "extends": f"{key}:{sowing.extends}" if sowing.extends is not None else None}
-
-
-def _marks(move: MoveResult | None) -> dict[str, Any]:
-    """The places the board marks for ``move`` (none without one): its path, the pit it came from, its last seed."""
-    path = [place_key(p) for p in move.path] if move is not None else []
-    return {"path": path, "origin": place_key(Place(move.mover, move.pit)) if move is not None else None,
-            "last": path[-1] if path else None}
-
-
-def _ahead(key: str, sowing: Sowing, rules: Rules, counts: dict[str, int], prefs: state.BoardPrefs) -> dict[str, Any]:
-    """A foreseen press (``Activity.foreseen``): the board after ``sowing``, its animation (frames from
-    the board's ``counts`` on) and the line above. Its counts are sent only without an animation
-    (board.js takes them from the animation's last frame)."""
-    move = sowing.results[-1]
-    anim = _anim(key, sowing, rules, prefs, counts)
-    return {**({"counts": counts_of(sowing.end)} if anim is None else {}), "notation": sowing.end.to_notation(),
-            "to_move": sowing.end.to_move, **_marks(move), "note": words.played_note(move), "anim": anim}
+    try:
+        payload = value["pit"]  # type: ignore[index]  # the component's state: a mapping, or an object
+    except (KeyError, TypeError, IndexError):
+        payload = getattr(value, "pit", None)
+    if not isinstance(payload, dict):
+        return None
+    seen = payload.get("pos")
+    return payload.get("pit"), seen if isinstance(seen, str) else None
 
 
 def _pressed(key: str, activity: Activity) -> None:
     """The component's trigger callback: hand the pressed pit (and the position it was pressed on) to the activity."""
     presses = state.session().presses
     presses[key] = presses.get(key, 0) + 1
-    value = st.session_state.get(key)
-    try:
-        payload = value["pit"] if value is not None else None
-    except (KeyError, TypeError):
-        payload = getattr(value, "pit", None)
-    if isinstance(payload, dict):
-        seen = payload.get("pos")
-        activity.press(payload.get("pit"), seen if isinstance(seen, str) else None)
+    press = read_press(st.session_state.get(key))
+    if press is not None:
+        activity.press(*press)
 
 
 def _flagged(activity: Activity) -> None:
@@ -171,20 +113,12 @@ def _flagged(activity: Activity) -> None:
 
 
 def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = None) -> None:
-    """Draw ``activity``'s board: its position, lit pits, the last move's path, the sowing to
-    animate and the line above; presses go to ``activity.press`` (the one click handler).
-    ``on_action`` (optional) runs in the same callback after a press or a clock that ran out."""
-    last = activity.last
-    playable = activity.playable()
-    with i18n.held():
-        sowing = activity.sowing  # never None when there is a last move (the end of that sowing)
-        said = words.moves_said(list(sowing.results), activity.rules) if last is not None and sowing is not None else ""
-        data = _data(
-            key, activity.position, activity.rules, playable=playable, interactive=bool(playable),
-            lit=activity.lit(), last=last,
-            turn_text=activity.turn_text(), sowing=activity.sowing, clock=activity.clock_view(), said=said,
-            foreseen=activity.foreseen(),
-        )
+    """Draw ``activity``'s board from its one view (``Activity.view``: the position, the playable and
+    lit pits, the last move's path, the sowing to animate, the line above, the clocks, what each press
+    will show); presses go to ``activity.press`` (the one click handler). ``on_action`` (optional)
+    runs in the same callback after a press or a clock that ran out."""
+    view = activity.view()
+
     def pit() -> None:
         _pressed(key, activity)
         if on_action is not None:
@@ -195,12 +129,17 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
         if on_action is not None:
             on_action()
 
-    _component(key=key, data=_sent(data), on_pit_change=pit, on_flag_change=flag,
-               on_shown_change=activity.clock_shown)
+    _draw_view(view, key, on_pit_change=pit, on_flag_change=flag, on_shown_change=activity.clock_shown)
 
 
 def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:
     """Draw ``position`` as a board nobody can press (Home's picture of the start)."""
-    data = _data(key, position, rules, playable=(), interactive=False, lit=(), last=None,
-                 turn_text=turn_text, sowing=None)
-    _component(key=key, data=_sent(data), on_pit_change=lambda: None)
+    _draw_view(BoardView.picture(position, rules, turn_text), key, on_pit_change=lambda: None)
+
+
+def _draw_view(view: BoardView, key: str, **callbacks: Callable[[], None]) -> None:
+    """Mount board ``key`` showing ``view`` (``ui.board_data.board_data``), with the component's ``callbacks``."""
+    session = state.session()
+    with i18n.held():
+        data = board_data.board_data(key, view, session.prefs, session.presses.get(key, 0))
+    _component(key=key, data=_sent(data), **callbacks)

@@ -71,8 +71,10 @@ def pupil() -> None:
         return
     joined = wiring.guard(lambda school: school.class_of(me), None)
     if joined is None:
-        if st.session_state.pop(live.IN_CLASS, None) is not None:  # taken out by the teacher
-            st.info(words.taken_out(), icon=":material/group_off:")
+        was = st.session_state.pop(live.IN_CLASS, None)
+        if was is not None:  # taken out by the teacher, or the class deleted
+            gone = wiring.guard(lambda school: school.class_name(str(was)) is None, False)
+            st.info(words.class_gone_pupil() if gone else words.taken_out(), icon=":material/group_off:")
         st.caption(words.pupil_intro())
         with st.form(f"{K}join_form", border=True):
             st.text_input(words.label("class_code"), key=f"{K}code", max_chars=12)
@@ -134,7 +136,7 @@ def table_columns(rows: list[dict[str, Any]]) -> dict[str, Any]:
     long_name = max((len(str(r.get(name, ""))) for r in rows), default=0) > NAME_CHARS
     solved_name, missed_name = words.label("col_puzzles_solved"), words.label("col_puzzles_missed")
     return {missed_name: st.column_config.TextColumn(words.label("col_missed_short"), help=missed_name, width=missed),
-            solved_name: st.column_config.NumberColumn(words.label("col_solved_short"), help=solved_name),
+            solved_name: st.column_config.TextColumn(words.label("col_solved_short"), help=solved_name),
             name: st.column_config.TextColumn(width=NAME_WIDTH if long_name else None, pinned=True)}
 
 
@@ -168,7 +170,7 @@ def dashboard() -> None:
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, key=f"{K}table", row_height=row_height(rows),
                  column_config=table_columns(rows))
-    st.download_button(words.label("download_csv"), class_csv(rows, pupils).encode("utf-8-sig"),
+    st.download_button(words.label("download_csv"), class_csv(pupils, lessons, frame.puzzles()).encode("utf-8-sig"),
                        file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
     titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
     st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",
@@ -182,9 +184,10 @@ def render() -> None:
     if wiring.school() is None:
         st.warning(words.not_saved(), icon=":material/cloud_off:")
         return
-    if sess.teacher_class is not None and teacher.still_teacher():
+    code = sess.teacher_class
+    if code is not None and teacher.still_teacher():
         teacher.secrets_notice()
-        st.markdown("## " + words.join_code_line(sess.teacher_class))  # large: read off a projector
+        st.markdown("## " + words.join_code_line(code))  # large: read off a projector
         live.teacher_panel()  # first: on a projector the live answers are what the class looks at
         # Closed, it builds nothing (opening it reruns): on a projector the class would read who is behind.
         box = st.expander(words.label("for_your_screen"), icon=":material/visibility_off:", key=f"{K}own_screen",
@@ -192,10 +195,12 @@ def render() -> None:
         if box.open:
             with box:
                 dashboard()
+                teacher.delete_box(code)  # outside the fragment: a deletion redraws the whole page
         st.button(words.label("close_class"), key=f"{K}close", on_click=teacher.close, icon=":material/lock:")
         return
     if st.session_state.pop(f"{K}signed_out", False):
         st.warning(words.signed_out(), icon=":material/logout:")
+    teacher.gone_notice()
     st.subheader(words.label("my_class"))
     pupil()
     with st.expander(words.label("teacher"), icon=":material/school:", key=f"{K}teacher_panel", on_change="rerun"):

@@ -27,7 +27,7 @@ import streamlit as st
 from lessons import snapshot
 from tutor import i18n, words
 from tutor.progress import Summary
-from ui import lang, learner, live_banner, reveal, state, streamlit_compat, thinking
+from ui import lang, learner, live_banner, not_found, reveal, state, streamlit_compat, thinking, wiring
 
 if TYPE_CHECKING:
     from lessons.models import Lesson, Puzzle
@@ -133,9 +133,18 @@ def _to_default() -> None:
     st.switch_page(page_file(DEFAULT_ALIAS), query_params=st.query_params.to_dict())
 
 
+NOT_FOUND = "not_found"
+"""The hidden page an address with no page is sent to (``serve.py``, ``ui.not_found``)."""
+
+
+def known_paths() -> frozenset[str]:
+    """Every address the app has a page at, without its ``/`` (``""`` is Home)."""
+    return frozenset({"", DEFAULT_ALIAS, NOT_FOUND, *(url_path for url_path, _, _ in PAGES)})
+
+
 def navigation() -> st.Page:
     """The ``st.navigation`` object over :data:`PAGES`, grouped in sections, and the hidden
-    :data:`DEFAULT_ALIAS` page at the end of the first section."""
+    :data:`DEFAULT_ALIAS` and :data:`NOT_FOUND` pages at the end of the first section."""
     sections: dict[str, list[st.Page]] = {}
     for i, (url_path, icon, section) in enumerate(PAGES):
         page_obj = st.Page(page_file(url_path), title=words.page_title(url_path), icon=icon,
@@ -144,6 +153,8 @@ def navigation() -> st.Page:
     url_path, icon, section = PAGES[0]
     sections[words.label(section)].append(st.Page(_to_default, title=words.page_title(url_path), icon=icon,
                                                   url_path=DEFAULT_ALIAS, visibility="hidden"))
+    sections[words.label(section)].append(st.Page(not_found.render, title=words.page_title(NOT_FOUND),
+                                                  icon=":material/explore_off:", url_path=NOT_FOUND, visibility="hidden"))
     # Always fully expanded: with eight lessons the menu would otherwise hide Puzzles and the rest
     # behind "View 3 more" (Streamlit collapses a sidebar menu of more than twelve pages).
     return st.navigation(sections, position="sidebar", expanded=True)
@@ -191,6 +202,7 @@ def run() -> None:
                 _progress_line(state.session().progress.summary(len(catalogue())))
     with st.sidebar:
         learner.keeper(chosen.url_path)  # last: its first report comes once the page is drawn
+    wiring.upkeep()  # once a day per server: idle learners expire (after the page: nobody waits for it)
 
 
 def page(url_path: str, draw: Callable[[], None]) -> None:
@@ -223,8 +235,8 @@ def sidebar(current_title: str) -> Any:
 
 
 def _progress_line(summary: Summary) -> None:
-    st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_solved,
-                                   summary.puzzles_tried))
+    st.caption(words.progress_line(summary.lessons_done, summary.lessons_total, summary.puzzles_first_try,
+                                   summary.puzzles_helped, summary.puzzles_tried))
 
 
 def progress(summary: Summary, before: Summary | None = None, sown: str | None = None) -> None:

@@ -25,12 +25,15 @@ def render() -> None:
         st.caption(words.progress_coming())
         return
     summary = state.session().progress.summary(len(frame.catalogue()))
-    cols = st.columns(5)
+    # Two rows of three: six labels in one row were cut short, the two puzzle counts alike ("Puzzles solved…").
+    cols = st.columns(3)
     cols[0].metric(words.label("lessons_done"), words.of_total(summary.lessons_done, summary.lessons_total))
     cols[1].metric(words.label("stars_earned"), words.stars_line(summary.stars, summary.lessons_total))
-    cols[2].metric(words.label("puzzles_solved"), summary.puzzles_solved)
-    cols[3].metric(words.label("puzzles_tried"), summary.puzzles_tried)
-    cols[4].metric(words.label("games_played"), summary.games)
+    cols[2].metric(words.label("games_played"), summary.games)
+    cols = st.columns(3)
+    cols[0].metric(words.label("puzzles_first_try"), summary.puzzles_first_try)
+    cols[1].metric(words.label("puzzles_helped"), summary.puzzles_helped)
+    cols[2].metric(words.label("puzzles_tried"), summary.puzzles_tried)
     progress_overview()
     with st.popover(words.label("reset_all"), icon=":material/delete_sweep:"):
         st.button(words.label("reset_all_confirm"), key=f"{state.Keys.LEARNER}reset_all_yes", on_click=_reset_all,

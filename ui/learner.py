@@ -11,6 +11,8 @@ memory and says so. Nothing here decides what progress means
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +35,13 @@ _KEEPER = st.components.v2.component(
     html='<div class="mt-keeper" hidden></div>',
     js=(_HERE / "keeper.js").read_text(encoding="utf-8"),
 )
+TOUCH_S = 3600.0
+"""Seconds between two notes that a session's learner is active (``School.touch``, from :func:`keep`):
+a learner with a page open is never taken for idle (``store.lifecycle``), for one small write an hour."""
+CLOCK: Callable[[], float] = time.monotonic
+"""The clock of :data:`TOUCH_S`, in seconds (a test sets its own)."""
+ERASE_ASK = f"{state.Keys.LEARNER}erase_ask"
+"""The key of "Erase everything about me", the confirmation's pop-up (it tracks whether it is open)."""
 
 
 def _bind(school: School, code: str, sess: state.Session | None = None) -> None:
@@ -41,8 +50,8 @@ def _bind(school: School, code: str, sess: state.Session | None = None) -> None:
     (the keeper's report looks nothing up once it has begun: :func:`_on_stored`)."""
     sess = state.session() if sess is None else sess
     progress = school.progress(code)
-    sess.learner = code
-    state.bind_progress(progress, sess)
+    sess.learner, sess.touched = code, CLOCK()
+    state.bind_progress(progress, sess, games=school)
     sess.keeper = {**sess.keeper, "ask": False, "save": code, "forget": False}
 
 
@@ -58,7 +67,7 @@ def _use(text: object) -> bool:
         if code is None:
             state.tell(Notice("error", words.code_malformed()))
             return False
-        if not db.learner_exists(code):
+        if not db.touch(code):  # known: noted as active now
             state.tell(Notice("error", words.code_unknown(code)))
             return False
     except StoreUnavailable:
@@ -82,7 +91,7 @@ def _stored(sess: state.Session, value: object) -> None:
         return
     code = normalise(value)
     try:
-        if code is not None and db.learner_exists(code):
+        if code is not None and db.touch(code):  # known: noted as active now
             _bind(db, code, sess)
             sess.keeper_full = "known"
             return
@@ -165,9 +174,33 @@ def keep() -> None:
     if linked is not None:
         state.drop_query("learner")
         _use(linked)
-    if getattr(sess.progress, "lost", False):  # a StoredProgress whose database went away
-        sess.store_lost = True
+    if sess.learner is None and sess.keeper_full == "lost" and wiring.school() is not None:
+        # The database was away when the browser said who it is, and is back: ask again (a server
+        # started before its database, or a blink at the first visit), so the learner's progress is kept.
+        sess.keeper_full, sess.store_lost = None, False
+        sess.keeper["ask"] = True
+    _still_here(sess)
     _PAGE_LEARNER.set(sess.learner)
+
+
+def _still_here(sess: state.Session) -> None:
+    """Once every :data:`TOUCH_S`, note the session's learner as active; a code the store no longer
+    has (erased on another device, or expired) starts this session afresh, and says so."""
+    code = sess.learner
+    if sess.touched is None:  # every binding notes it (_bind): an hour from now, then
+        sess.touched = CLOCK()
+    db = wiring.school() if code is not None and CLOCK() - sess.touched >= TOUCH_S else None
+    if code is None or db is None:
+        return
+    sess.touched = CLOCK()
+    try:
+        there = db.touch(code)
+    except StoreUnavailable:
+        sess.store_lost = True
+        return
+    if not there:
+        _afresh(sess)
+        state.tell(Notice("info", words.code_gone(code)))
 
 
 _PAGE_LEARNER: ContextVar[str | None] = ContextVar("mancala_tutor_page_learner", default=None)
@@ -266,6 +299,41 @@ def forget() -> None:
     state.tell(Notice("info", words.forgotten(old)))
 
 
+def _afresh(sess: state.Session) -> None:
+    """This session starts afresh under a new learner code, kept by the browser in place of the old
+    one, which is gone from the store: its lessons, puzzle, sandbox game and class question go too."""
+    if sess.sandbox is not None:
+        sess.sandbox.let_go()
+    sess.lessons, sess.puzzle, sess.sandbox, sess.question, sess.learner = {}, None, None, None, None
+    st.session_state.pop(state.Keys.IN_CLASS, None)  # nobody took them out: nothing to tell
+    sess.keeper = {**sess.keeper, "ask": False, "save": None, "forget": True}
+    state.bind_progress(Progress())
+    db = wiring.school()
+    try:
+        if db is not None:
+            _bind(db, db.new_learner())
+    except StoreUnavailable:
+        sess.store_lost = True
+
+
+def erase() -> None:
+    """"Erase everything about me" (confirmed): everything the store keeps under the learner's code
+    goes (``School.erase_learner``) and this browser starts afresh with a new code. While the store
+    cannot be reached nothing is erased, and the sidebar says so."""
+    sess = state.session()
+    code, db = sess.learner, wiring.school()
+    try:
+        if code is None or db is None:
+            raise StoreUnavailable("no learner bound, or no database")
+        db.erase_learner(code)
+    except StoreUnavailable:
+        sess.store_lost = True
+        state.tell(Notice("error", words.erase_failed()))
+        return
+    _afresh(sess)
+    state.tell(Notice("success", words.erased(code)))
+
+
 def _use_typed() -> None:
     """"Use this code": bind the code typed in the sidebar's field (:func:`_use`)."""
     _use(st.session_state.get(f"{state.Keys.LEARNER}code", ""))
@@ -275,7 +343,7 @@ def panel(page: str) -> None:
     """The sidebar's part: the code, a link for another device, a field for a code, forget me.
     A note about the code stays while the learner is on the ``page`` where it was first shown."""
     sess = state.session()
-    if sess.store_lost:
+    if sess.store_lost or sess.progress.waiting():
         st.warning(words.not_saved(), icon=":material/cloud_off:")
     note = sess.learner_note
     if note is not None:
@@ -306,6 +374,11 @@ def panel(page: str) -> None:
                 st.markdown(words.forget_warning(sess.learner))
                 st.button(words.label("forget_me_confirm"), key=f"{state.Keys.LEARNER}forget", on_click=forget,
                           type="primary")
+            # Keyed by the code it names: once erased, the browser's new code gets a new, closed one.
+            with st.popover(words.erase_label(), icon=":material/delete_forever:", key=f"{ERASE_ASK}_{sess.learner}",
+                            on_change="rerun"):
+                st.markdown(words.erase_warning(sess.learner))
+                st.button(words.erase_confirm(), key=f"{state.Keys.LEARNER}erase", on_click=erase, type="primary")
 
 
-__all__ = ["forget", "keep", "keeper", "panel", "reporting", "teacher_key"]
+__all__ = ["CLOCK", "TOUCH_S", "erase", "forget", "keep", "keeper", "panel", "reporting", "teacher_key"]

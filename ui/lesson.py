@@ -15,6 +15,7 @@ from lessons.models import Lesson
 from tutor import words
 from tutor.activity import Activity, Notice
 from tutor.lesson import LessonActivity
+from tutor.progress import lessons_to_do
 from ui import board, frame, live, state
 from ui import lesson_panel as panel
 from ui.steps.base import view_for
@@ -78,8 +79,12 @@ def _summary(run: LessonActivity) -> None:
                           for rule_id in lesson.cited))
     order = list(LESSON_PAGES)
     here = order.index(lesson.id)
+    left = lessons_to_do(run.progress, order)
     if here + 1 < len(order):
         frame.link(LESSON_PAGES[order[here + 1]], words.next_lesson(here + 2), ":material/school:")
+    elif left:  # the last lesson, but not the last one left: never "All the lessons done"
+        first = order.index(left[0])
+        frame.link(LESSON_PAGES[left[0]], words.lessons_left(len(left), first + 1), ":material/school:")
     else:
         frame.link("puzzles", words.label("try_puzzles"), ":material/extension:")
 

@@ -36,7 +36,7 @@ ANALYSIS_MS = 1000
 BAR_COLOUR = "#0072B2"
 BEST_COLOUR = "#009E73"
 """The answers' bars, and those of the best pits (Okabe-Ito blue and bluish green)."""
-IN_CLASS = f"{state.Keys.CLASS}in_class"
+IN_CLASS = state.Keys.IN_CLASS
 """Session State: the class this pupil's Class page last showed them in (a poll that finds them out
 of it reruns the page, which says so: ``ui.class_page.pupil``)."""
 POLL = timedelta(seconds=3)

@@ -35,7 +35,11 @@ def sidebar_banner() -> None:
 @st.fragment(run_every=timedelta(seconds=10))
 def _class_banner(class_code: str) -> None:
     me = state.session().learner
-    if me is None or wiring.guard(lambda school: school.class_of(me), None) is None:  # taken out meanwhile
+    if me is None:
+        return
+    if wiring.guard(lambda school: school.class_of(me), None) is None:  # taken out meanwhile, or the class deleted
+        if wiring.guard(lambda school: school.class_name(class_code) is None, False):
+            st.info(words.class_gone_pupil(), icon=":material/group_off:")
         return
     q = wiring.guard(lambda school: school.current(class_code), None)
     if q is not None and not q.revealed:

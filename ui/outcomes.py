@@ -73,6 +73,7 @@ def _from_sandbox() -> tuple[Position, Rules] | None:
         st.info(words.game_coming(), icon=":material/hourglass_top:")
         return None
     sb = state.sandbox()
+    sb.catch_up()  # the game as another tab left it
     if not sb.analysis_allowed():  # fair play (issue 35): its best moves wait for the game's end
         st.info(words.fair_play_wait("outcomes", sb.waits_for() == "computer"), icon=":material/sports_esports:")
         frame.link("sandbox", words.back_to_sandbox(), ":material/arrow_back:")

@@ -23,7 +23,7 @@ import streamlit as st
 from tutor import words
 from tutor.activity import Notice
 from tutor.puzzle import (
-    PuzzleActivity, display_name, find_puzzle, first_puzzle, learner_name, level_of, next_in, pick, puzzle_code,
+    PuzzleActivity, display_name, find_puzzle, first_puzzle, first_unsolved, learner_name, level_of, next_in, pick, puzzle_code,
     puzzle_of_the_day,
 )
 from ui import board, frame, lang, live, reveal, state
@@ -91,16 +91,36 @@ def _picked(key: str) -> None:
         open_puzzle(pid)
 
 
+def _chosen() -> list[str]:
+    """The puzzle ids the theme and difficulty menus pick now, in file order."""
+    theme = st.session_state.get(state.Keys.PUZZLE_THEME, ALL)
+    level = st.session_state.get(state.Keys.PUZZLE_LEVEL, 0)
+    if theme != ALL and theme not in words.theme_entries():
+        theme = ALL
+    return pick(frame.puzzles(), None if theme == ALL else theme, int(level) if level in LEVELS else 0)
+
+
+def _filtered() -> None:
+    """Theme or difficulty menu callback: open the first puzzle they pick that the learner has not solved
+    (``tutor.puzzle.first_unsolved``); the one on screen stays when it is that puzzle."""
+    pid = first_unsolved(_chosen(), state.session().progress.puzzles())
+    if pid is not None and pid != current().puzzle.id:
+        open_puzzle(pid)
+
+
 def _picker(run: PuzzleActivity) -> list[str]:
-    """Theme, difficulty and puzzle menus in one row; the ids the first two pick, in file order."""
+    """Theme, difficulty and puzzle menus in one row; the ids the first two pick, in file order.
+    Choosing a theme or a difficulty opens its first unsolved puzzle (:func:`_filtered`)."""
     pool = frame.puzzles()
     cols = st.columns([3, 2, 4], vertical_alignment="bottom")
     theme = cols[0].selectbox(
         words.label("theme"), [ALL, *words.theme_entries()], key=state.Keys.PUZZLE_THEME,
         format_func=lambda t: words.label("all_themes") if t == ALL else words.theme_entries()[t].title,
+        on_change=_filtered,
     )
     level = cols[1].selectbox(words.label("difficulty"), LEVELS, key=state.Keys.PUZZLE_LEVEL,
-                              format_func=lambda n: words.level_word(n) if n else words.label("any"))
+                              format_func=lambda n: words.level_word(n) if n else words.label("any"),
+                              on_change=_filtered)
     ids = pick(pool, None if theme == ALL else theme, int(level))
     if not ids:
         cols[2].caption(words.label("no_puzzle_here"))
@@ -196,8 +216,6 @@ def render() -> None:
     before = run.counts_before(summary) if sown else summary
     frame.progress(summary, before, sown)
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
-    if len(puzzle.answers) > 1 and not run.solved:
-        st.caption(words.answers_count(len(puzzle.answers)))
     # The feedback stands beside the board (right below it on a phone: phone_css), so it is on the first screen.
     left, right = st.columns([3, 2], gap="medium")
     with left:
@@ -222,7 +240,9 @@ def render() -> None:
             st.info("\n\n".join(words.hint_line(k, hint) for k, hint in reversed(shown)))
     with st.container(key=f"{state.Keys.PUZZLE}foot"):
         reveal.until_sown(f"{state.Keys.PUZZLE}counts", sown if before != summary else None,
-                          lambda: st.caption(words.session_counts(before.puzzles_solved, before.puzzles_tried)),
-                          lambda: st.caption(words.session_counts(summary.puzzles_solved, summary.puzzles_tried)))
+                          lambda: st.caption(words.session_counts(before.puzzles_first_try, before.puzzles_helped,
+                                                                  before.puzzles_tried)),
+                          lambda: st.caption(words.session_counts(summary.puzzles_first_try, summary.puzzles_helped,
+                                                                  summary.puzzles_tried)))
         st.caption(words.label("share_puzzle"))
         st.code(f"{state.app_url()}?puzzle={puzzle_code(puzzle.id)}{lang.link_suffix()}", language=None)

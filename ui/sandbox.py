@@ -89,7 +89,7 @@ def _result(sb: SandboxActivity) -> None:
     if end is None:
         return
     ended_by = sb.ended_by()
-    text = words.game_over_box(words.result_text(end, sb.rules, ended_by, sb.position.to_move))
+    text = words.game_over_box(words.result_text(end, sb.rules, ended_by, sb.position.to_move, sb.you()))
     sweep = words.sweep_text(ended_by, sb.rules) if ended_by is not None else ""
     if sweep:
         text += "  \n" + words.sweep_box(words.sweep_rule(sb.rules), sweep, ids=state.session().prefs.rule_ids)
@@ -133,6 +133,7 @@ def render() -> None:
         # for Home's progress); a start board drawn meanwhile took presses that were then dropped.
         st.info(words.game_coming(), icon=":material/hourglass_top:")
         return
+    state.sandbox().catch_up()  # a whole run shows the game as another tab left it (a press checks it itself)
     board_box, controls_box = st.container(), st.container()
     _board_part(board_box)
     _controls_part(controls_box)

@@ -88,8 +88,10 @@ def settings(sb: SandboxActivity) -> None:
     if sb.mode == "computer":
         c2.radio(words.label("computer_plays"), [NORTH, SOUTH], key=f"{K}computer_side",
                  format_func=words.side_name, on_change=whole_page(_players_changed))
-        c3.select_slider(words.label("level"), options=list(LEVELS), key=f"{K}level",
-                         format_func=words.level_name, on_change=whole_page(_players_changed))
+        # Every level named, in order (a slider named only its ends: "Easy" and "Perfect", while its first
+        # value was "Beginner").
+        c3.radio(words.label("level"), list(LEVELS), key=f"{K}level",
+                 format_func=words.level_name, on_change=whole_page(_players_changed))
     st.markdown(words.label("game_and_rules"))
     game = st.radio(words.label("game"), list(GAMES), key=f"{K}game", horizontal=True,
                     index=list(GAMES).index(sb.rules.game), format_func=words.game_title)
@@ -126,6 +128,10 @@ def clock_from_widgets(sb: SandboxActivity) -> dict[str, Any]:
 
 def clock_settings(sb: SandboxActivity) -> None:
     """The time control of the next game (K19): none, 3+2, 5+5 or your own, and who plays on it."""
+    ss = st.session_state
+    for key, (lo, hi) in ((f"{K}clock_minutes", CUSTOM_MINUTES), (f"{K}clock_increment", CUSTOM_INCREMENT_S)):
+        if key in ss and not _number_within(ss[key], lo, hi):  # a forged value: the field starts again
+            del ss[key]
     values = clock_from_widgets(sb)
     choices = list(CLOCK_CHOICES)
     choice = st.radio(words.clock_label("clock"), choices, key=f"{K}clock", horizontal=True,
@@ -137,10 +143,11 @@ def clock_settings(sb: SandboxActivity) -> None:
         c1, c2 = st.columns(2)
         lo, hi = CUSTOM_MINUTES
         ilo, ihi = CUSTOM_INCREMENT_S
-        c1.number_input(words.clock_label("minutes"), min_value=lo, max_value=hi, step=0.5,
+        c1.number_input(words.clock_label("minutes"), min_value=float(lo), max_value=float(hi), step=0.5,
                         value=float(min(hi, max(lo, values["clock_minutes"]))), key=f"{K}clock_minutes")
-        c2.number_input(words.clock_label("increment"), min_value=ilo, max_value=ihi, step=1,
-                        value=int(min(ihi, max(ilo, values["clock_increment"]))), key=f"{K}clock_increment")
+        c2.number_input(words.clock_label("increment"), min_value=float(ilo), max_value=float(ihi), step=1.0,
+                        format="%.0f", value=float(min(ihi, max(ilo, values["clock_increment"]))),
+                        key=f"{K}clock_increment")
     sides = list(CLOCK_SIDES)
     st.radio(words.clock_label("sides"), sides, key=f"{K}clock_sides", horizontal=True,
              index=sides.index(values["clock_sides"]) if values["clock_sides"] in sides else 0,
@@ -157,25 +164,34 @@ def field_keys(n: int) -> dict[str, str]:
     return {name: f"{ED}{name}" for name in names}
 
 
+def _number_within(value: object, lo: float, hi: float) -> bool:
+    """Whether a number field holds a finite number from ``lo`` to ``hi`` (not NaN, text or a bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and lo <= value <= hi
+
+
 def _sync_editor(sb: SandboxActivity) -> None:
     """Fill the editor's fields from the board, but only when the board changed (what the
-    learner typed survives every other rerun, a refused entry included)."""
+    learner typed survives every other rerun, a refused entry included), or a field holds what no
+    field can (a forged NaN or infinity: the fields start again from the board).
+
+    The fields hold floats shown without decimals: a whole-number field of Streamlit's fails on a
+    NaN sent to it, in every later run of the page, before the app's code could refuse it."""
     ss = st.session_state
     pos = sb.position
     mark = (sb.action, len(sb.game.results), pos.to_notation(), sb.rules.pits)
     keys = field_keys(sb.rules.pits)
     # A closed editor draws no fields, and Streamlit forgets the values of widgets not drawn:
     # opening it again fills them from the board.
-    if ss.get(f"{ED}synced") == mark and all(k in ss for k in keys.values()):
+    if ss.get(f"{ED}synced") == mark and all(k in ss and _number_within(ss[k], -1e6, 1e6) for k in keys.values()):
         return
     ss[f"{ED}synced"] = mark
     sb.editor_error = None
     ss[f"{ED}text"] = pos.to_notation()
     for k in range(1, sb.rules.pits + 1):
-        ss[keys[f"S{k}"]] = pos.south[k - 1]
-        ss[keys[f"N{k}"]] = pos.north[k - 1]
-    ss[keys["SS"]] = pos.south_store
-    ss[keys["NS"]] = pos.north_store
+        ss[keys[f"S{k}"]] = float(pos.south[k - 1])
+        ss[keys[f"N{k}"]] = float(pos.north[k - 1])
+    ss[keys["SS"]] = float(pos.south_store)
+    ss[keys["NS"]] = float(pos.north_store)
     ss[f"{ED}to_move"] = pos.to_move
 
 
@@ -209,14 +225,14 @@ def editor(sb: SandboxActivity) -> None:
     with st.form(f"{ED}fields_form", border=False):
         st.markdown(words.label("north_row"))
         cols = st.columns(n + 1)
-        cols[0].number_input(words.label("north_store"), step=1, key=keys["NS"])
+        cols[0].number_input(words.label("north_store"), step=1.0, format="%.0f", key=keys["NS"])
         for k in range(n, 0, -1):
-            cols[n - k + 1].number_input(words.pit_field_label(NORTH, k), step=1, key=keys[f"N{k}"])
+            cols[n - k + 1].number_input(words.pit_field_label(NORTH, k), step=1.0, format="%.0f", key=keys[f"N{k}"])
         st.markdown(words.label("south_row"))
         cols = st.columns(n + 1)
         for k in range(1, n + 1):
-            cols[k - 1].number_input(words.pit_field_label(SOUTH, k), step=1, key=keys[f"S{k}"])
-        cols[n].number_input(words.label("south_store"), step=1, key=keys["SS"])
+            cols[k - 1].number_input(words.pit_field_label(SOUTH, k), step=1.0, format="%.0f", key=keys[f"S{k}"])
+        cols[n].number_input(words.label("south_store"), step=1.0, format="%.0f", key=keys["SS"])
         st.radio(words.label("to_move"), list(SIDES), format_func=words.side_name, horizontal=True, key=f"{ED}to_move")
         st.form_submit_button(words.label("use_numbers"), key=f"{ED}fields_go", on_click=whole_page(_use_fields))
 

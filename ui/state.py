@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from tutor.activity import Notice
-from tutor.kept_games import KeptGames
 from tutor.progress import Progress, ProgressStore
 
 if TYPE_CHECKING:  # the activities are imported by the functions that make them: a first page
     # (Home) needs none of them, and their imports (the search among them) cost a server's first run
     from lessons.models import Lesson, Puzzle
     from tutor.lesson import LessonActivity
+    from tutor.kept_games import GameKeeper
     from tutor.live import QuestionActivity
     from tutor.puzzle import PuzzleActivity
     from tutor.sandbox import SandboxActivity
@@ -59,6 +59,7 @@ class Keys:
     LEARNER_PANEL = "learner_panel"  # the sidebar's "continue on another device" (ui.learner.panel)
     CLASS = "class_"  # + code/name/join/leave/new_name/create/open_code/pin/open/close/table/heat/csv/teacher_panel
     LIVE = "live_"  # + ask_<where>/reveal/end/board/chart
+    IN_CLASS = "class_in_class"  # Session State: the class a pupil's Class page last showed them in (ui.live)
     LANG = "lang"  # the session's language (tutor.i18n.LANGUAGES)
     LANG_SWITCH = "lang_switch"  # the sidebar's language switch
 
@@ -107,7 +108,10 @@ class Session:
     there means the browser's Back or Forward changed it). ``rooms``: lesson id -> the action that
     opened the feedback's room on a phone in the step shown (``ui.lesson_panel.room``).
     ``presses``: board key -> how many presses its board has sent (``ui.board``: a board drawn
-    before a press was read tells the browser so, see ``board.js`` ``foreseen``).
+    before a press was read tells the browser so, see ``board.js`` ``foreseen``). ``games``: where the
+    learner's sandbox game is kept (``tutor.kept_games``; set with the learner, ``None`` before).
+    ``touched``: when (``ui.learner.CLOCK``, seconds) the store last noted this session's learner as
+    active (``None``: not yet; ``ui.learner.keep`` notes it again after ``ui.learner.TOUCH_S``).
     """
 
     prefs: BoardPrefs = field(default_factory=BoardPrefs)
@@ -133,6 +137,8 @@ class Session:
     question: tuple[int, QuestionActivity] | None = None
     step_links: dict[str, str] = field(default_factory=dict)
     rooms: dict[str, int] = field(default_factory=dict)
+    games: GameKeeper | None = None
+    touched: float | None = None
 
 
 def session() -> Session:
@@ -201,14 +207,12 @@ def drop_query(name: str) -> None:
         pass
 
 
-GAMES: KeptGames[SandboxActivity] = KeptGames()
-"""Each learner's sandbox game, kept by this server process: a reload goes on with it (:func:`sandbox`)."""
-
-
 def sandbox() -> SandboxActivity:
-    """The sandbox, created on first use from the page's share link (read once), or the learner's
-    game this server kept (:data:`GAMES`) when the page has no share link that works: a broken link
-    says so, and then the kept game goes on (a pupil's game was lost to a mistyped link)."""
+    """The session's sandbox game (its own object, never shared), created on first use from the
+    page's share link (read once). Once the learner is known it is kept as theirs
+    (:func:`_keep_sandbox`): a tab with nothing played takes up the learner's kept game, unless a
+    share link that works opened it; a broken link says so, and then the kept game goes on (a
+    pupil's game was lost to a mistyped link)."""
     from tutor.links import LINK_KEYS
     from tutor.sandbox import SandboxActivity
 
@@ -218,35 +222,12 @@ def sandbox() -> SandboxActivity:
         fresh = SandboxActivity.from_link(link)
         state.sandbox_linked = linked_sandbox()
         state.sandbox_link_failed = not state.sandbox_linked and fresh.notice is not None
-        kept = _kept_for(state)
-        if kept is None and state.learner is not None:  # fair play: a link to the game under way opens it guarded
-            fresh.guard_from(GAMES.get(state.learner))
-        state.sandbox = _go_on(state, kept) if kept is not None else fresh
-        state.sandbox.progress = state.progress
+        state.sandbox = fresh
+        fresh.progress = state.progress
         for key in LINK_KEYS:  # read once: a reload goes on with the game (kept for the learner), moves and all
             drop_query(key)
         _keep_sandbox(state)
     return state.sandbox
-
-
-def _kept_for(state: Session) -> SandboxActivity | None:
-    """The game this server kept for the session's learner that the session goes on with: none for a
-    share link that works, nor (a link that did not work) one with nothing played, whose new game
-    says why the link did not work."""
-    if state.learner is None or state.sandbox_linked:
-        return None
-    kept = GAMES.get(state.learner)
-    return None if kept is not None and state.sandbox_link_failed and kept.action == 0 else kept
-
-
-def _go_on(state: Session, kept: SandboxActivity) -> SandboxActivity:
-    """``kept`` as the session's game: a reload starts clean (an old link's line is not said again),
-    and a link that did not work says so."""
-    from tutor import words
-
-    kept.notice = Notice("error", words.link_kept_game()) if state.sandbox_link_failed else None
-    kept.progress = state.progress
-    return kept
 
 
 def linked_sandbox() -> bool:
@@ -259,27 +240,40 @@ def linked_sandbox() -> bool:
 
 
 def _keep_sandbox(state: Session) -> None:
-    """Once a learner code is bound: a sandbox nobody has played in yet (not opened by a share link)
-    gives way to the game this server kept for the learner; the session's game is kept for them."""
-    if state.learner is None or state.sandbox is None:
+    """Keep the session's game as its learner's (``tutor.kept_play.KeptPlay.keep_with``) once both are
+    known: a game nobody has played in yet, not opened by a share link, takes up the learner's kept
+    game (a broken link's: only one with moves, else its new game says why the link did not work);
+    any other is written over it. A session whose learner changed lets the old learner's game go."""
+    from tutor import words
+
+    sb = state.sandbox
+    if sb is None:
         return
-    if state.sandbox.action == 0:
-        kept = _kept_for(state)
-        if kept is not None and kept is not state.sandbox:
-            state.sandbox = _go_on(state, kept)
-        elif state.sandbox_linked:
-            state.sandbox.guard_from(GAMES.get(state.learner))
-    GAMES.keep(state.learner, state.sandbox)
+    if state.learner is None or state.games is None:
+        sb.let_go()
+        return
+    if sb.learner == state.learner and sb.keeper is state.games:
+        return
+    took = sb.keep_with(state.games, state.learner, lambda: _store_lost(state),
+                        take=not state.sandbox_linked and sb.action == 0, take_empty=not state.sandbox_link_failed)
+    if took and state.sandbox_link_failed:
+        sb.notice = Notice("error", words.link_kept_game())
 
 
-def bind_progress(progress: ProgressStore, sess: Session | None = None) -> None:
+def _store_lost(state: Session) -> None:
+    state.store_lost = True
+
+
+def bind_progress(progress: ProgressStore, sess: Session | None = None, games: GameKeeper | None = None) -> None:
     """Make ``progress`` where this session's activities write from now on (a learner code was
     bound); what was kept only in memory until then (the first step shown before the browser
     said its code) is written there too. A lesson run still untouched on the step its ``?step=``
     link opened opens the link again by what ``progress`` knows (``LessonActivity.rebind``), before that.
     ``sess``: the session, when the caller looked it up already (then nothing here looks up
-    Streamlit's session state, where a callback can be stopped: ``ui.learner._on_stored``)."""
+    Streamlit's session state, where a callback can be stopped: ``ui.learner._on_stored``).
+    ``games``: where the learner's sandbox game is kept (``None``: nowhere, progress in memory)."""
     state = session() if sess is None else sess
+    state.games = games
     memory = state.progress
     for run in state.lessons.values():
         run.rebind(progress)

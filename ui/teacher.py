@@ -144,8 +144,9 @@ def still_teacher() -> bool:
     kept: tuple[str, bool] | None = (code, sess.teacher_owner)  # the store away: the screen stays
     view = wiring.guard(lambda school: school.view_of(sess.keeper.get("teach"), code), kept)
     if view is None:
+        gone = wiring.guard(lambda school: school.class_name(code) is None, False)  # deleted by its owner
         sess.teacher_class, sess.teacher_owner, sess.class_made = None, False, None
-        st.session_state[f"{K}signed_out"] = True
+        st.session_state[f"{K}class_gone" if gone else f"{K}signed_out"] = True
         return False
     sess.teacher_owner = view[1]
     return True
@@ -230,4 +231,43 @@ def settings(code: str, names: list[str]) -> None:
               icon=":material/key:")
 
 
-__all__ = ["close", "forms", "secrets_notice", "settings", "still_teacher", "who"]
+def _delete(code: str) -> None:
+    """"Yes, delete this class for good" (the owner's device): the class goes (``School.delete_class``),
+    this device's view closes, and the page says so; on any other device nothing changes."""
+    sess = state.session()
+    name = wiring.guard(lambda school: school.delete_class(code, sess.keeper.get("teach")), None)
+    if name is None:
+        if not sess.store_lost:  # no longer the owner's view (signed out, closed): the page says which
+            st.toast(words.class_not_deleted(), icon=":material/info:")
+        return
+    sess.teacher_class, sess.teacher_owner, sess.class_made = None, False, None
+    st.session_state[f"{K}deleted"] = name
+
+
+def delete_box(code: str) -> None:
+    """"Delete this class", on the owner's device only (others are told only the owner can): a
+    confirmation that names the class and says what goes and what stays, then the deletion."""
+    sess = state.session()
+    if not sess.teacher_owner:
+        st.caption(words.delete_owner_only())
+        return
+    name = wiring.guard(lambda school: school.class_name(code), None)
+    if name is None:
+        return
+    with st.popover(words.delete_class_label(), icon=":material/delete_forever:", key=f"{K}delete_ask"):
+        st.markdown(words.delete_class_warning(name, code))
+        st.button(words.delete_class_confirm(), key=f"{K}delete", on_click=_delete, args=(code,), type="primary",
+                  icon=":material/delete_forever:")
+
+
+def gone_notice() -> None:
+    """Once, after this device's teacher view closed because the class is gone: deleted here (its
+    name said), or on the device that made it."""
+    deleted = st.session_state.pop(f"{K}deleted", None)
+    if isinstance(deleted, str):
+        st.success(words.class_deleted(deleted), icon=":material/delete_forever:")
+    if st.session_state.pop(f"{K}class_gone", False):
+        st.warning(words.class_gone_teacher(), icon=":material/group_off:")
+
+
+__all__ = ["close", "delete_box", "forms", "gone_notice", "secrets_notice", "settings", "still_teacher", "who"]

@@ -9,12 +9,15 @@ turns a store failure into the "not being saved" notice (``Session.store_lost``)
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
 import streamlit as st
 
 from tutor.school import School, guarded
+from tutor.upkeep import DAY_S, OncePer, expire_daily
 from ui import state
 
 T = TypeVar("T")
@@ -26,21 +29,49 @@ T = TypeVar("T")
 # sends the board's files (bench/cold_start.py: Home shown 2.68 s without it, 3.14 s with it).
 
 
-@st.cache_resource(show_spinner=False)
-def _open() -> School | None:
-    from store.db import Database, StoreUnavailable
-    from store.school import StoredSchool
+RETRY_S = 5.0
+"""Seconds between two tries to open a database that could not be opened (it may be starting)."""
 
-    try:
-        return StoredSchool(Database())
-    except StoreUnavailable:
-        return None
+
+class _Opener:
+    """The server's one school, opened on first use; while the database cannot be reached, tried
+    again at most every :data:`RETRY_S` seconds, so a server started before its database connects
+    once the database is up (never a ``None`` kept for good). ``clock``: monotonic seconds (tests)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.school: School | None = None
+        self.next_try = 0.0
+        self.lock = threading.Lock()
+
+    def __call__(self) -> School | None:
+        if self.school is not None:
+            return self.school
+        with self.lock:
+            if self.school is None and self.clock() >= self.next_try:
+                from store.db import Database, StoreUnavailable
+                from store.school import StoredSchool
+
+                try:
+                    self.school = StoredSchool(Database())
+                except StoreUnavailable:
+                    self.next_try = self.clock() + RETRY_S
+            return self.school
+
+    def forget(self) -> None:
+        """Open the database afresh on the next use (tests that change ``MANCALA_DB_URL``)."""
+        with self.lock:
+            self.school, self.next_try = None, 0.0
+
+
+OPENER = _Opener()
+"""This server's school, opened once the database can be reached."""
 
 
 def school() -> School | None:
-    """The server's school on its database, opened and migrated once; ``None`` when the database
-    cannot be reached."""
-    return _open()
+    """The server's school on its database, opened and migrated once; ``None`` while the database
+    cannot be reached (tried again every :data:`RETRY_S` seconds)."""
+    return OPENER()
 
 
 def _lost() -> None:
@@ -49,8 +80,31 @@ def _lost() -> None:
 
 def guard(ask: Callable[[School], T], default: T) -> T:
     """``ask(school())``; ``default`` when there is no database or it failed (the page then says
-    progress is not being saved)."""
-    return guarded(school(), ask, default, _lost)
+    progress is not being saved). An answer from the database clears that notice again (progress
+    written meanwhile says so itself until it is written back: ``ProgressStore.waiting``)."""
+    failed: list[bool] = []
+
+    def lost() -> None:
+        failed.append(True)
+        _lost()
+
+    answer = guarded(school(), ask, default, lost)
+    if not failed:
+        state.session().store_lost = False  # the database answered: it is back
+    return answer
 
 
-__all__ = ["guard", "school"]
+EXPIRY = OncePer(DAY_S)
+"""When this server process last expired idle learners (:func:`upkeep`)."""
+
+
+def upkeep() -> None:
+    """After a page is drawn: once a day per server process, idle learners expire
+    (``tutor.upkeep.expire_daily``). Only a session whose learner is bound asks, so the database is
+    open already (a server's first page never waits for it); a failure is logged, never shown."""
+    found = school() if state.session().learner is not None else None
+    if found is not None:
+        expire_daily(found, EXPIRY)
+
+
+__all__ = ["EXPIRY", "guard", "school", "upkeep"]

@@ -34,6 +34,7 @@ from lessons.steps.game import GameStep
 from .. import words
 from ..activity import Activity, Notice, writes
 from ..computer import ComputerTurns, Step, Turn
+from ..game_board import board_position
 from ..sandbox import TURN_BUDGET_MS, Chooser, engine_chooser
 from ..thinking import Answer, Request
 from .base import StepHandler, StepRun, handles
@@ -79,7 +80,9 @@ class StepGame(ComputerTurns, Activity):
 
     @property
     def position(self) -> Position:
-        return self.game.position
+        """The board: the game's position, its rows swept into the stores once a repeated position ended
+        it (A6, ``tutor.game_board.board_position``), so the board shows the score the verdict says."""
+        return board_position(self.game)
 
     @property
     def computer(self) -> Side:
@@ -108,8 +111,8 @@ class StepGame(ComputerTurns, Activity):
     def playable(self) -> tuple[int, ...]:
         return self.game.legal_moves() if self.accepts_presses() else ()
 
-    def foreseeable(self) -> tuple[int, ...]:
-        return self.playable()
+    def foreseeable(self, playable: tuple[int, ...]) -> tuple[int, ...]:
+        return playable
 
     def play(self, pit: int) -> MoveResult:
         return self.game.play(pit)
@@ -127,7 +130,7 @@ class StepGame(ComputerTurns, Activity):
     def turn_text(self) -> str:
         end = self.result()
         if end is not None:
-            return words.game_over_line(end)
+            return words.game_over_line(end, self.learner)
         return words.sandbox_to_move(self.position.to_move, "computer", self.computer_to_move())
 
     # -- the computer ---------------------------------------------------------
@@ -182,7 +185,7 @@ class StepGame(ComputerTurns, Activity):
         to_move = self.position.to_move
 
         def said() -> str:
-            return words.result_text(end, self.rules, ended_by, to_move)
+            return words.result_text(end, self.rules, ended_by, to_move, self.learner)
 
         if end.winner == self.learner:
             self.notice = Notice("success", lambda: words.game_step_won(self.done_text(), said()))

@@ -1,6 +1,9 @@
 """A ``goal`` step: a whole turn (extra turns included) to reach the step's goal, with any pits.
 
-Nothing is lit. A try that misses is PLAYED OUT on the board and stays there, said in one sentence
+Nothing is lit. While the turn goes on after an extra turn (K9) the learner keeps pressing, but only while
+some way to finish it still reaches the goal (:func:`reachable`): an extra turn that leads nowhere ends the
+try at once (a tester read "Keep going: it is still your turn" where no move could reach the goal).
+A try that misses is PLAYED OUT on the board and stays there, said in one sentence
 (the step's ``why`` for its first pit, else ``tutor.words.tried`` from the engine's results); "Try
 again" (``LessonRun.retry``) puts the step's position back. While a missed try is on the board no pit
 can be pressed: the board shows the position after the try, and a press there would be played from
@@ -11,12 +14,20 @@ the step is done with the solution shown, one slip).
 
 from __future__ import annotations
 
-from engine import MoveResult, Position, Turn, misses, reached
+from engine import Goal, MoveResult, Position, Rules, Turn, all_turns, misses, reached
 from lessons.steps.goal import GoalStep
 
 from .. import words
 from ..activity import Feedback
 from .base import StepHandler, StepRun, handles
+
+
+def reachable(goal: Goal, turn: Turn, rules: Rules) -> bool:
+    """Whether some way to finish ``turn`` (a turn in progress: its last move earned an extra turn, K9)
+    reaches ``goal``: a complete turn of the same moves and more with no condition missed (counts only
+    grow during a turn, so a goal reached on the way holds at its end too, ``engine.reached``)."""
+    return any(not misses(goal, Turn(turn.start, turn.results + rest.results), rules)
+               for rest in all_turns(turn.position, rules))
 
 
 @handles(GoalStep)
@@ -43,8 +54,15 @@ class GoalHandler(StepHandler[GoalStep]):
             run.notice = Feedback("success", lambda: self.cheer(self.done_first(run)),
                                   self.told(run, turn.results, lambda: self.done_rest(run)),
                                   words.account_rules(turn.results, rules))
-        elif not turn.complete and not self.one_move:
-            run.notice = Feedback("info", words.keep_going_short, lambda: words.move_account(result, rules), ids)
+        elif not turn.complete and not self.one_move and reachable(step.goal, turn, rules):
+            mover = turn.mover
+            run.notice = Feedback("info", lambda: words.keep_going_short(mover),
+                                  lambda: words.move_account(result, rules), ids)
+        elif not turn.complete and not self.one_move:  # an extra turn after which no way reaches the goal
+            run.failed = True
+            run.slip()
+            run.notice = Feedback("warning", words.dead_end_step, self.told(run, turn.results),
+                                  words.account_rules(turn.results, rules))
         else:
             run.failed = True
             run.slip()
@@ -55,8 +73,11 @@ class GoalHandler(StepHandler[GoalStep]):
                 why = getattr(run.step, "why", {}).get(first, "")
                 return str(why) or words.tried(turn.results, missed)
 
-            run.notice = Feedback("warning", said,
-                                  self.told(run, turn.results, lambda: words.not_yet(missed) if missed else ""),
+            def lead() -> str:  # under "Why?": every condition missed, unless the sentence above said just that
+                every = words.not_yet(missed, turn.mover) if missed else ""
+                return "" if every == said() else every
+
+            run.notice = Feedback("warning", said, self.told(run, turn.results, lead),
                                   words.account_rules(turn.results, rules))
 
     def show_me(self, run: StepRun, step: GoalStep) -> None:
@@ -75,4 +96,4 @@ class GoalHandler(StepHandler[GoalStep]):
                               self.told(run, turn.results), words.account_rules(turn.results, run.rules))
 
 
-__all__ = ["GoalHandler"]
+__all__ = ["GoalHandler", "reachable"]

@@ -50,6 +50,26 @@ def side_name(side: Side) -> Word:
     return Word(_("North"), gen=pgettext("genitive", "North"), acc=pgettext("accusative", "North"))
 
 
+NAMES_AFTER_A_COLON = ("Kalah", "Awari", "Oware", "PIN")
+"""Words that keep their capital letter after a colon in every language (besides the sides' names)."""
+
+
+def after_colon(text: str) -> str:
+    """``text`` (a sentence) as it stands after a colon. English keeps its capital letter; a language whose
+    catalogue says ``"lower"`` here (Greek: no capital letter after a colon) writes its first letter small,
+    unless its first word is a name (``South``, ``North`` in any case, ``Awari``...): ``"Ο Νότος κερδίζει"``
+    -> ``"ο Νότος κερδίζει"``, ``"Νότος"`` stays."""
+    rule = pgettext("typography: 'lower' when a sentence after a colon starts with a small letter", "keep")
+    at = next((k for k, ch in enumerate(text) if ch.isalpha()), None)
+    if rule != "lower" or at is None:
+        return text
+    first = re.match(r"\w+", text[at:])
+    names = {form for side in (SOUTH, NORTH) for form in (str(side_name(side)), *side_name(side).forms.values())}
+    if first is not None and (first.group(0) in names or first.group(0) in NAMES_AFTER_A_COLON):
+        return text
+    return text[:at] + text[at].lower() + text[at + 1:]
+
+
 @per_language(maxsize=512)
 def seeds_word(count: int) -> Word:
     """``1`` -> ``"1 seed"``, ``4`` -> ``"4 seeds"``, ``0`` -> ``"0 seeds"`` (a ``Word`` with its cases)."""
@@ -311,7 +331,7 @@ def csv_separator() -> str:
 
 
 __all__ = [
-    "clause_separator", "csv_separator", "rule_entries", "theme_entries",
+    "NAMES_AFTER_A_COLON", "after_colon", "clause_separator", "csv_separator", "rule_entries", "theme_entries",
     "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
     "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_help", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
     "pit_field_label", "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",

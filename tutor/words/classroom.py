@@ -12,7 +12,7 @@ from engine import Side
 from ..i18n import gettext as _
 from ..i18n import ngettext, per_language, pgettext
 from ..names import NAME_MAX
-from .basics import and_list, literal, of_total, or_list, side_name
+from .basics import after_colon, and_list, literal, of_total, or_list, side_name
 
 
 @per_language
@@ -54,13 +54,18 @@ def classroom_labels() -> dict[str, str]:
         # the class table's headings (also the CSV's): as short as its cells, so the table fits a
         # laptop's screen in every language (a heading is one line; a wide one widens its column)
         "col_name": pgettext("class table heading", "Name"),
-        "col_puzzles_solved": pgettext("class table heading", "Puzzles solved"),
+        "col_puzzles_first_try": pgettext("class table heading", "Puzzles solved at the first try"),
+        "col_puzzles_helped": pgettext("class table heading", "Puzzles solved with help"),
+        "col_puzzles_solved": pgettext("class table heading", "Puzzles solved: at the first try + with help"),
         "col_puzzles_missed": pgettext("class table heading", "Puzzles missed"),
-        # what the table on screen shows for those two (their full names are the CSV's and the tooltip)
+        # what the table on screen shows for its two puzzle columns (their full names: the tooltip)
         "col_solved_short": pgettext("class table heading", "Solved"),
         "col_missed_short": pgettext("class table heading", "Missed"),
         "none_missed": _("none"),
         "col_last_active": pgettext("class table heading", "Last active"),
+        # the CSV's own columns (a spreadsheet's: numbers, and a time with its zone)
+        "csv_which_missed": pgettext("class table heading", "Which puzzles were missed"),
+        "csv_last_active": pgettext("class table heading", "Last active (UTC)"),
         "col_stars": pgettext("class table heading", "Stars"),
         "axis_pit": _("Pit"),
         "axis_pupils": _("Pupils"),
@@ -77,6 +82,24 @@ def lesson_column(number: int) -> str:
     return pgettext("class table heading", "Lesson {n}").format(n=number)
 
 
+def csv_lesson_steps(number: int, total: int) -> str:
+    """The class CSV's heading of lesson ``number``'s steps done (a number in each cell): ``"Lesson 2: steps
+    done (of 9)"``."""
+    return pgettext("class table heading", "Lesson {n}: steps done (of {total})").format(n=number, total=total)
+
+
+def csv_lesson_stars(number: int) -> str:
+    """The class CSV's heading of lesson ``number``'s stars (0 until the lesson is finished)."""
+    return pgettext("class table heading", "Lesson {n}: stars").format(n=number)
+
+
+def solves_cell(first_try: int, helped: int) -> str:
+    """The class table's puzzles-solved cell: those solved at the first try, then those solved with help
+    (after a miss or a hint), ``"3 + 1"`` (one column on screen, so the table fits a laptop; the CSV has
+    the two as numbers)."""
+    return f"{first_try} + {helped}"
+
+
 def stars_text(stars: int) -> str:
     """Stars as symbols, e.g. ``"★★☆"`` for 2 (0..3)."""
     return "★" * stars + "☆" * (3 - stars)
@@ -88,9 +111,15 @@ def stars_words(stars: int) -> str:
 
 
 def stars_earned(stars: int) -> str:
-    """A lesson's summary: the stars of this run, and how stars are earned."""
-    return _("You earned {symbols} ({words}). Three stars: no wrong try and no \"Show me\".").format(
-        symbols=stars_text(stars), words=stars_words(stars))
+    """A lesson's summary: the stars of this run, and how stars are earned (``tutor.progress.stars``)."""
+    return _("You earned {symbols} ({words}).").format(symbols=stars_text(stars), words=stars_words(stars)) + " " + \
+        stars_rule()
+
+
+def stars_rule() -> str:
+    """How stars are earned, for a child (``tutor.progress.stars``: step by step)."""
+    return _("Three stars: at most one wrong try in the whole lesson. Two stars: a wrong try in a step now "
+             "and then is fine, and at most one step may need more tries or \"Show me\".")
 
 
 def lesson_cell(steps: int, total: int, stars: int, done: bool) -> str:
@@ -281,7 +310,7 @@ def revealed(pit: int | None, told: str, best: list[int] | None = None, puzzle: 
     if pit is None:
         text = _("Your teacher showed the answers. Look at the board at the front.")
     else:
-        text = _("Your teacher showed the answers. Your pit {pit}: {told}").format(pit=pit, told=told)
+        text = _("Your teacher showed the answers. Your pit {pit}: {told}").format(pit=pit, told=after_colon(told))
     if not best:
         return text
     if puzzle:
@@ -359,10 +388,10 @@ def pupil_intro() -> str:
 
 __all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "game_coming", "question_toast", "progress_coming", "answered", "answers_title", "class_heading",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
-           "forget_warning", "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column",
+           "forget_warning", "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column", "csv_lesson_stars", "csv_lesson_steps", "solves_cell",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",
            "pupil_intro", "question_open", "question_prompt", "question_sent", "revealed",
-           "stars_earned", "stars_line", "stars_text", "stars_words", "teacher_intro", "your_code"]
+           "stars_earned", "stars_line", "stars_rule", "stars_text", "stars_words", "teacher_intro", "your_code"]
 
 
 def no_question_teacher() -> str:

@@ -16,8 +16,9 @@ def game_step_players(learner: Side, level: str) -> str:
 
 
 def game_step_won(done: str, result: str) -> str:
-    """A game step's game won: the result (``words.result_text``), then the step's own words."""
-    return _("You won! {result}").format(result=result) + "\n\n" + done
+    """A game step's game won: a cheer and the result (``words.result_text``, which says "You won 25 to
+    23"), then the step's own words."""
+    return _("Well done! {result}").format(result=result) + "\n\n" + done
 
 
 def game_step_ended(done: str, result: str) -> str:

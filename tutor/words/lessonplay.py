@@ -16,8 +16,8 @@ from engine import SOUTH, Miss, MoveResult, Place, Rules, Side
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
 from .grammar import Word
-from .basics import extra_turns_word, lit_words, pits_in_order, place_name, rule_entries, seeds_word, side_name
-from .classroom import stars_text
+from .basics import after_colon, lit_words, pits_in_order, place_name, rule_entries, seeds_word, side_name
+from .classroom import stars_rule, stars_text
 from .moves import announcements, result_text, score_words
 from .teaching import misses_words
 
@@ -127,7 +127,7 @@ def step_link_note(past_end: bool, total: int) -> str:
 
 def would_do(pit: int, what_it_does: str) -> str:
     """The details of :func:`press_the_lit` after a real move: what that pit would have done."""
-    return _("What pit {pit} would do: {words}").format(pit=pit, words=what_it_does)
+    return _("What pit {pit} would do: {words}").format(pit=pit, words=after_colon(what_it_does))
 
 
 # ------------------------------------------------------------------ find and goal steps
@@ -143,15 +143,25 @@ def reached_goal(done: str) -> str:
     return _("Goal reached! {done}").format(done=done)
 
 
-def keep_going_short() -> str:
-    """A goal turn goes on after an extra turn."""
-    return _("Keep going: it is still your turn.")
+def keep_going_short(side: Side = SOUTH) -> str:
+    """A goal turn goes on after an extra turn (K9): the learner's (South's, as a lesson's words are), or in a
+    step played for North, North's."""
+    if side == SOUTH:
+        return _("Keep going: it is still your turn.")
+    return _("Keep going: it is still {side}'s turn.").format(side=side_name(side))
 
 
-def tried(results: Sequence[MoveResult], missed: Sequence[Miss]) -> str:
+def dead_end_step() -> str:
+    """A goal step's turn goes on after an extra turn (K9), but no way to go on reaches the goal any more."""
+    return _("That is an extra turn, but no way to go on reaches the goal from here: press Try again.")
+
+
+def tried(results: Sequence[MoveResult], missed: Sequence[Miss], you: Side = SOUTH) -> str:
     """One sentence: what a try that missed its goal did instead, by the goal's first missed
     condition (``engine.misses``), from the engine's results: where the last seed landed, what
-    the turn captured, that it gave no extra turn. ``results``: the try's moves (at least one).
+    the turn captured, that it gave no extra turn. ``results``: the try's moves (at least one);
+    ``you``: the side "you" means (South: a lesson's words are South's). A try played for the other
+    side names that side's places ("North's pit 3 ... not in North's store").
     E.g. ``"Pit 3's last seed lands in North's pit 1, not in your store: no extra turn."``
     """
     last = results[-1]
@@ -159,30 +169,38 @@ def tried(results: Sequence[MoveResult], missed: Sequence[Miss]) -> str:
         return ""
     first = missed[0]
     field = first.field
+    mine = last.mover == you
     if field == "extra_turns":
         if not last.extra_turn and last.last.pit != 0:
-            return _("Pit {pit}'s last seed lands in {place}, not in your store: no extra turn.").format(
-                pit=last.pit, place=your_place(last.last, last.mover))
-        return _("That turn earned {got}; the goal needs {wanted}.").format(
-            got=extra_turns_word(int(first.got or 0)), wanted=first.wanted)
+            if mine:
+                return _("Pit {pit}'s last seed lands in {place}, not in your store: no extra turn.").format(
+                    pit=last.pit, place=your_place(last.last, you))
+            return _("{side}'s pit {pit}: its last seed lands in {place}, not in {side}'s store, so {side} does "
+                     "not move again.").format(side=side_name(last.mover), pit=last.pit,
+                                               place=your_place(last.last, you))
+        return _("Not yet: {misses}.").format(misses=misses_words(missed, last.mover, you))
     if field in ("capture", "capture_at_least") and first.wanted is not False:
         got = sum(r.captured for r in results)
         if got == 0:
-            return _("Pit {pit}'s last seed lands in {place}: no capture.").format(
-                pit=last.pit, place=your_place(last.last, last.mover))
-        return _("That turn captures {got}; the goal needs {wanted}.").format(got=seeds_word(got), wanted=first.wanted)
+            if mine:
+                return _("Pit {pit}'s last seed lands in {place}: no capture.").format(
+                    pit=last.pit, place=your_place(last.last, you))
+            return _("{side}'s pit {pit}: its last seed lands in {place}, and nothing is captured.").format(
+                side=side_name(last.mover), pit=last.pit, place=your_place(last.last, you))
+        return _("Not yet: {misses}.").format(misses=misses_words(missed, last.mover, you))
     if field == "capture":
         return _("That turn captures {got}, and the goal is to capture nothing.").format(
             got=seeds_word(sum(r.captured for r in results)))
     if field == "winner" and last.outcome is not None:
         return _("That turn ends the game: {score}, not the result the goal asks for.").format(
-            score=score_words(last.outcome))
-    return _("Not yet: {misses}.").format(misses=misses_words(missed))
+            score=after_colon(score_words(last.outcome)))
+    return _("Not yet: {misses}.").format(misses=misses_words(missed, last.mover, you))
 
 
-def not_yet(missed: Sequence[Miss]) -> str:
-    """Every condition a try missed, as one sentence (in the details of a missed try)."""
-    return _("Not yet: {misses}.").format(misses=misses_words(missed))
+def not_yet(missed: Sequence[Miss], mover: Side = SOUTH, you: Side = SOUTH) -> str:
+    """Every condition a try missed, as one sentence (in the details of a missed try); ``mover`` played it,
+    ``you`` is the side "you" means (``tutor.words.miss_words``)."""
+    return _("Not yet: {misses}.").format(misses=misses_words(missed, mover, you))
 
 
 def shown_try(pits: Sequence[int], side: Side = SOUTH) -> str:
@@ -243,11 +261,11 @@ def stars_so_far(stars: int) -> str:
 
 def stars_so_far_help(stars: int) -> str:
     """What the stars beside the step counter mean."""
-    return _("Stars so far: {n} of 3. A wrong try or \"Show me\" costs stars.").format(n=stars)
+    return _("Stars so far: {n} of 3.").format(n=stars) + " " + stars_rule()
 
 
 __all__ = [
-    "account", "account_rules", "first_sentence", "found", "keep_going_short", "lesson_label", "mistake_line", "mistake_name",
+    "account", "account_rules", "dead_end_step", "first_sentence", "found", "keep_going_short", "lesson_label", "mistake_line", "mistake_name",
     "move_account", "press_the_lit", "step_link_note", "not_this_answer", "not_yet", "reached_goal", "refusal", "right",
     "shown_try", "stars_so_far", "stars_so_far_help", "tried", "would_do", "your_place",
 ]

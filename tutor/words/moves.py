@@ -178,9 +178,10 @@ def moves_told(results: list[MoveResult], rules: Rules, ids: bool = True) -> str
     return "  \n".join(lines)
 
 
-def moves_said(results: list[MoveResult], rules: Rules) -> str:
+def moves_said(results: list[MoveResult], rules: Rules, you: Side | None = None) -> str:
     """The words of :func:`moves_told` as plain text on one line (no badges, no markdown), then the
-    result when the last move ended the game: what the board's live region says after an action.
+    result when the last move ended the game: what the board's live region says after an action
+    (``you``: the learner's side against the computer, "You won ...", as :func:`result_text`).
 
     ``"South sowed pit 3 (4 seeds). Last seed in South's store. South moves again."``; ``""`` for no moves.
     """
@@ -189,7 +190,7 @@ def moves_said(results: list[MoveResult], rules: Rules) -> str:
         parts.append(move_headline(res))
         parts += [text for _id, text in announcements(res, rules, skip=END_IDS)]
     if results and results[-1].outcome is not None:
-        parts.append(result_text(results[-1].outcome, rules, results[-1]))
+        parts.append(result_text(results[-1].outcome, rules, results[-1], you=you))
     return " ".join(parts)
 
 
@@ -237,21 +238,36 @@ def end_reason(end: Outcome, rules: Rules, result: MoveResult | None = None, to_
     return _("the same position came back since the last capture (an endless cycle)")
 
 
-def score_words(end: Outcome) -> str:
-    """``"North wins 27 to 21"`` or ``"Draw, 24 to 24"`` (no reason), for the line above the board."""
+def score_words(end: Outcome, you: Side | None = None) -> str:
+    """``"North wins 27 to 21"`` or ``"Draw, 24 to 24"`` (no reason), for the line above the board.
+
+    ``you``: the side the learner played against the computer, whose game it is: ``"You won 37 to 11"``,
+    ``"You lost 11 to 37"`` (the learner's seeds first); ``None`` (two players on one device, a puzzle
+    that names the sides) keeps the sides' names."""
     south, north = end.score
     if end.reason == EndReason.TIME and end.winner is not None:
+        if you is not None:
+            won = end.winner == you
+            template = (_("You won on time (stores: {south_name} {south}, {north_name} {north})") if won
+                        else _("You lost on time (stores: {south_name} {south}, {north_name} {north})"))
+            return template.format(south_name=side_name(SOUTH), south=south, north_name=side_name(NORTH), north=north)
         return _("{side} wins on time (stores: {south_name} {south}, {north_name} {north})").format(
             side=side_name(end.winner), south_name=side_name(SOUTH), south=south, north_name=side_name(NORTH),
             north=north)
     if end.winner is None:
         return _("Draw, {south} to {north}").format(south=south, north=north)
     hi, lo = (south, north) if end.winner == SOUTH else (north, south)
+    if you == end.winner:
+        return _("You won {high} to {low}").format(high=hi, low=lo)
+    if you is not None:
+        return _("You lost {low} to {high}").format(high=hi, low=lo)
     return _("{side} wins {high} to {low}").format(side=side_name(end.winner), high=hi, low=lo)
 
 
-def result_text(end: Outcome, rules: Rules, result: MoveResult | None = None, to_move: Side | None = None) -> str:
-    """``"South wins 30 to 18."`` or ``"A draw, 24 to 24."`` with why the game ended (``end.reason``).
+def result_text(end: Outcome, rules: Rules, result: MoveResult | None = None, to_move: Side | None = None,
+                you: Side | None = None) -> str:
+    """``"South wins 30 to 18."`` or ``"A draw, 24 to 24."`` with why the game ended (``end.reason``);
+    ``you``: the learner's side in a game against the computer (``"You won 30 to 18."``, :func:`score_words`).
 
     Pass ``result`` (the move that ended the game) and/or ``to_move`` to name
     the row or the player (see :func:`end_reason`).
@@ -260,7 +276,7 @@ def result_text(end: Outcome, rules: Rules, result: MoveResult | None = None, to
     why = end_reason(end, rules, result, to_move)
     if end.winner is None:
         return _("A draw, {south} to {north}. The game ended because {why}.").format(south=south, north=north, why=why)
-    return _("{score}. The game ended because {why}.").format(score=score_words(end), why=why)
+    return _("{score}. The game ended because {why}.").format(score=score_words(end, you), why=why)
 
 
 def illegal_text(rule_id: str) -> str:

@@ -106,7 +106,8 @@ def _labels() -> dict[str, str]:
         "how_to_use": _("How to use Mancala Tutor"),
         "your_progress": _("Your progress"),
         "lessons_done": _("Lessons done"),
-        "puzzles_solved": _("Puzzles solved"),
+        "puzzles_first_try": _("Puzzles solved at the first try"),
+        "puzzles_helped": _("Puzzles solved with help"),
         "puzzles_tried": _("Puzzles tried"),
         # the board
         "watch": _("Watch the seeds..."),
@@ -134,6 +135,7 @@ def _page_titles() -> dict[str, str]:
         "puzzles": _("Puzzles"),
         "move_outcomes": _("Move outcomes"),
         "class": _("Class"),
+        "not_found": _("Page not found"),
     }
 
 
@@ -156,11 +158,14 @@ def you_are_on(title: str) -> str:
     return _("You are on: **{page}**").format(page=title)
 
 
-def progress_line(lessons_done: int, lessons_total: int, solved: int, tried: int) -> str:
+def progress_line(lessons_done: int, lessons_total: int, first_try: int, helped: int, tried: int) -> str:
+    """The sidebar's progress line: lessons done, and the puzzles solved at the first try apart from
+    those solved with help (after a miss or a hint), of those tried."""
     if not tried:
         return _("Lessons done: {done} of {total} · No puzzles tried yet").format(done=lessons_done, total=lessons_total)
-    return _("Lessons done: {done} of {total} · Puzzles solved: {solved} of {tried} tried").format(
-        done=lessons_done, total=lessons_total, solved=solved, tried=tried)
+    return _("Lessons done: {done} of {total} · Puzzles solved: {first} at the first try, {helped} with help, "
+             "of {tried} tried").format(done=lessons_done, total=lessons_total, first=first_try, helped=helped,
+                                        tried=tried)
 
 
 # ------------------------------------------------------------------ sandbox
@@ -168,6 +173,17 @@ def progress_line(lessons_done: int, lessons_total: int, solved: int, tried: int
 
 def wait_for_computer() -> str:
     return _("Wait a moment: it is the computer's turn.")
+
+
+def game_moved_on() -> str:
+    """A press or button on a tab that showed an older state of the game (another tab, or another
+    device with the same learner code, changed it since): it was not done; the board now shows the game."""
+    return _("This game went on in another tab, so that was not done. Here is the game as it is now.")
+
+
+def computer_hurried() -> str:
+    """The computer's search did not answer in time (the server was too busy), so it played a quick move."""
+    return _("The computer took too long to think, so it played a quick move.")
 
 
 def busy_refused() -> str:
@@ -188,8 +204,10 @@ def thinking(side: Side, level: str) -> str:
     return text
 
 
-def game_over_line(end: Outcome) -> str:
-    return _("Game over. {score}").format(score=score_words(end))
+def game_over_line(end: Outcome, you: Side | None = None) -> str:
+    """The line above a finished game's board: ``"Game over. South wins 30 to 18"``; ``you``: the learner's
+    side in a game against the computer (``"Game over. You won 30 to 18"``, ``words.score_words``)."""
+    return _("Game over. {score}").format(score=score_words(end, you))
 
 
 def sandbox_to_move(side: Side, mode: str, computer: bool) -> str:
@@ -364,6 +382,8 @@ def captured_caption() -> str:
 
 
 __all__ = [
+    "computer_hurried",
+    "game_moved_on",
     "page_heading",
     "board_words",
     "captured_caption",

@@ -156,6 +156,16 @@ def link_position_refused(problem: str) -> str:
         problem=problem)
 
 
+def page_not_found() -> str:
+    """An address the app has no page at (a mistyped or old link): said on the app's own page."""
+    return _("There is no page at this address. Maybe the link was typed wrong or is old.")
+
+
+def page_failed() -> str:
+    """Something unexpected went wrong while a page was drawn (a bug): never a traceback."""
+    return _("Something went wrong on this page, sorry. Your progress is safe: reload the page to go on.")
+
+
 def link_kept_game() -> str:
     """A share link that did not work, opened by a learner with a game under way: it goes on."""
     return _("This link did not work, so your game goes on.")
@@ -217,6 +227,7 @@ def pasted_problem(err: ValueError, game: str) -> str:
 
 
 __all__ = [
+    "page_failed", "page_not_found",
     "cannot_analyse", "editor_refused", "field_missing", "field_negative", "ignored_settings",
     "layout", "link_kept_game", "link_position_refused", "link_value_refused", "settings_problem",
     "field_too_big", "pit_count_problem", "to_move_missing", "notation_problem_empty", "link_rules_refused", "notation_problem", "pasted_problem",

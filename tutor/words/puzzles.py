@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from engine import MoveResult, Outcome, Rules, Side
 
 from ..i18n import gettext as _
-from .basics import pit_word, rule_badge, rule_entries, seeds_word, side_name, stars_word
+from .basics import after_colon, pit_word, rule_badge, rule_entries, seeds_word, side_name, stars_word
 from .moves import moves_told, score_words
 
 RULE_IDS = re.compile(r"\s*\(((?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])(?:,\s*(?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7]))*)\)")
@@ -57,7 +57,7 @@ def reply_line(side: Side, reply: Sequence[MoveResult]) -> str:
     end = reply[-1].outcome if reply else None
     if end is not None:
         return _("{side} answers with {pits}, and the game ends: {score}.").format(
-            side=side_name(side), pits=pits, score=score_words(end))
+            side=side_name(side), pits=pits, score=after_colon(score_words(end)))
     if captured:
         return _("{side} answers with {pits} and captures {seeds}.").format(
             side=side_name(side), pits=pits, seeds=seeds_word(captured))
@@ -66,7 +66,7 @@ def reply_line(side: Side, reply: Sequence[MoveResult]) -> str:
 
 def turn_ends_game(end: Outcome) -> str:
     """A wrong turn that ended the game (no answer to show): ``"That ends the game: North wins 25 to 23."``"""
-    return _("That ends the game: {score}.").format(score=score_words(end))
+    return _("That ends the game: {score}.").format(score=after_colon(score_words(end)))
 
 
 def dead_end_goes_on() -> str:

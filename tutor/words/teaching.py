@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine import NORTH, Miss, Outcome, Side
+from engine import NORTH, SOUTH, Miss, Outcome, Side, other
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
 from .basics import (
+    and_list,
     clause_separator,
     extra_turns_word,
     pit_word,
@@ -25,18 +26,33 @@ def to_move(side: Side, press: bool = False) -> str:
     return _("{side} to move").format(side=side_name(side))
 
 
-def miss_words(miss: Miss) -> str:
-    """One goal condition a turn missed (``engine.Miss``), in words."""
+def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None) -> str:
+    """One goal condition a turn missed (``engine.Miss``), in words. ``mover`` played the turn; ``you``
+    is the side "you" means (``None``: the mover, as in a puzzle, "You are North"; a lesson's words are
+    South's, so a step played for North passes ``SOUTH`` and North's store is called North's). A count
+    of none is said as such ("no extra turn", "nothing"), never as a 0."""
+    mine = you is None or you == mover
     f, got, wanted = miss.field, miss.got, miss.wanted
     if f == "extra_turns":
-        return _("that turn earned {got}, the goal needs {wanted}").format(
-            got=extra_turns_word(int(got or 0)), wanted=wanted)
+        need = extra_turns_word(int(wanted))
+        if not got:
+            return _("that turn earned no extra turn, and the goal asks for {wanted}").format(wanted=need)
+        return _("that turn earned {got}, and the goal asks for {wanted}").format(
+            got=extra_turns_word(int(got)), wanted=need)
     if f == "capture_at_least":
-        return _("that turn captured {got}, the goal needs {wanted}").format(got=seeds_word(int(got or 0)), wanted=wanted)
+        need = seeds_word(int(wanted))
+        if not got:
+            return _("that turn captured nothing, and the goal asks for {wanted}").format(wanted=need)
+        return _("that turn captured {got}, and the goal asks for {wanted}").format(got=seeds_word(int(got)),
+                                                                                 wanted=need)
     if f == "capture":
         return _("that turn captured nothing") if wanted else _("that turn captured seeds")
     if f == "lap":
-        return _("your seeds did not go all the way round the board") if wanted else _("that turn sowed a full lap")
+        if not wanted:
+            return _("that turn sowed a full lap")
+        if mine:
+            return _("your seeds did not go all the way round the board")
+        return _("{side}'s seeds did not go all the way round the board").format(side=side_name(mover))
     if f == "game_over":
         return _("the game goes on") if wanted else _("that ended the game")
     if f == "winner":
@@ -45,14 +61,31 @@ def miss_words(miss: Miss) -> str:
         return _("the game ends {south}-{north} (South-North), not the result the goal asks for").format(
             south=miss.score[0], north=miss.score[1])
     if f == "store_at_least":
-        return _("your store ends with {got}, but you need {wanted} there").format(got=seeds_word(int(got or 0)),
-                                                                                 wanted=wanted)
-    return _("after it your opponent can capture {seeds}").format(seeds=seeds_word(int(got or 0)))
+        need = seeds_word(int(wanted))
+        if mine:
+            if not got:
+                return _("your store is still empty, and you need {wanted} there").format(wanted=need)
+            return _("your store ends with {got}, but you need {wanted} there").format(got=seeds_word(int(got)),
+                                                                                     wanted=need)
+        if not got:
+            return _("{side}'s store is still empty, and the goal is {wanted} there").format(
+                side=side_name(mover), wanted=need)
+        return _("{side}'s store ends with {got}, and the goal is {wanted} there").format(
+            side=side_name(mover), got=seeds_word(int(got)), wanted=need)
+    if mine:
+        return _("after it your opponent can capture {seeds}").format(seeds=seeds_word(int(got or 0)))
+    return _("after it {side} can capture {seeds}").format(side=side_name(other(mover)), seeds=seeds_word(int(got or 0)))
 
 
-def misses_words(missed: Sequence[Miss]) -> str:
-    """Every missed condition, joined with semicolons."""
-    return clause_separator().join(miss_words(m) for m in missed)
+def misses_words(missed: Sequence[Miss], mover: Side = SOUTH, you: Side | None = None) -> str:
+    """Every missed condition (:func:`miss_words`), joined with semicolons, each said once (a goal that
+    asks for the game's end and a winner misses both with "the game goes on": said once)."""
+    return clauses([miss_words(m, mover, you) for m in missed])
+
+
+def clauses(parts: Sequence[str]) -> str:
+    """``parts`` joined as clauses of one sentence (``"; "``, Greek ``"· "``), each said once, in order."""
+    return clause_separator().join(dict.fromkeys(p for p in parts if p))
 
 
 # ------------------------------------------------------------------ lessons
@@ -99,6 +132,13 @@ def lesson_steps_done(done: int, total: int, finished: bool) -> str:
     return _("This lesson: {done} of {total} steps done").format(done=done, total=total) + (" ✓" if finished else "")
 
 
+def lessons_left(left: int, number: int) -> str:
+    """After the last lesson, while ``left`` lessons are not finished: the link to the first of them,
+    lesson ``number`` (never "All the lessons done" while some were never opened)."""
+    return ngettext("{n} lesson is not finished yet: go to lesson {number}",
+                    "{n} lessons are not finished yet: start with lesson {number}", left).format(n=left, number=number)
+
+
 def lesson_line(number: int, title: str, done: int, total: int, finished: bool, stars: int = 0) -> str:
     """Home's line about one lesson: ``"Lesson 2, Sowing: 3 of 9 steps"``, finished
     ``"Lesson 2, Sowing: 9 of 9 steps ✓ ★★☆ (2 of 3 stars)"``."""
@@ -113,11 +153,18 @@ def lesson_line(number: int, title: str, done: int, total: int, finished: bool, 
 
 
 def most_extra_turns_missed(got: int, best: int) -> str:
-    return _("that turn earned {got}; {best} are possible").format(got=extra_turns_word(got), best=best)
+    """A chain shorter than the longest: ``"that turn earned 1 extra turn; the most you can earn is 3"``
+    (none said as "no extra turn")."""
+    if not got:
+        return _("that turn earned no extra turn; the most you can earn is {best}").format(best=best)
+    return _("that turn earned {got}; the most you can earn is {best}").format(got=extra_turns_word(got), best=best)
 
 
 def biggest_capture_missed(got: int, best: int) -> str:
-    return _("that turn captured {got}; {best} are possible").format(got=seeds_word(got), best=best)
+    """A capture smaller than the biggest: ``"that turn captured 2 seeds; the most you can capture is 5"``."""
+    if not got:
+        return _("that turn captured nothing; the most you can capture is {best}").format(best=best)
+    return _("that turn captured {got}; the most you can capture is {best}").format(got=seeds_word(got), best=best)
 
 
 def not_best() -> str:
@@ -129,20 +176,19 @@ def not_the_answer() -> str:
 
 
 def not_this_time(reasons: Sequence[str]) -> str:
-    return _("Not this time: {reasons}.").format(reasons=clause_separator().join(reasons))
+    """``"Not this time: the game goes on."``: the reasons a turn misses, each said once (:func:`clauses`)."""
+    return _("Not this time: {reasons}.").format(reasons=clauses(reasons))
 
 
-def answers_note(turns: Sequence[Sequence[int]]) -> str:
-    """``""`` for one answer, else e.g. ``"2 answers count: pit 3 or pit 5."``"""
-    if len(turns) <= 1:
+def also_works(pits: Sequence[int]) -> str:
+    """After a solve, the other first moves that solve the puzzle too, simply (no count of answers, no
+    list of moves): ``""`` for none, ``"Pit 5 works too."``, ``"Pits 2 and 5 work too."``"""
+    nums = sorted(set(pits))
+    if not nums:
         return ""
-    sep = _(", then ")
-    listed = _(" or ").join(sep.join(pit_word(p) for p in t) for t in turns)
-    return _("{n} answers count: {answers}.").format(n=len(turns), answers=listed)
-
-
-def answers_count(n: int) -> str:
-    return _("{n} different answers count.").format(n=n)
+    if len(nums) == 1:
+        return _("Pit {pit} works too.").format(pit=nums[0])
+    return _("Pits {pits} work too.").format(pits=and_list([str(p) for p in nums]))
 
 
 def best_play_finish(value: int) -> str:
@@ -182,12 +228,15 @@ def you_are(side: Side, task: str) -> str:
     return _("**You are {side}. {task}**").format(side=side_name(side), task=task)
 
 
-def session_counts(solved_count: int, tried: int) -> str:
-    """The puzzles page's count (the learner's progress, kept with their code): ``tried`` puzzles are those
-    the learner played a move in (``tutor.puzzle``): ``"Puzzles solved: 1 of 3 tried."``"""
+def session_counts(first_try: int, helped: int, tried: int) -> str:
+    """The puzzles page's count (the learner's progress, kept with their code): puzzles solved at the first
+    try apart from those solved with help (after a miss or a hint), of the ``tried`` puzzles, those the
+    learner played a move in (``tutor.puzzle``): ``"Puzzles solved: 2 at the first try and 1 with help,
+    of 4 tried."``"""
     if not tried:
         return _("No puzzles tried yet: play a move to try this one.")
-    return _("Puzzles solved: {solved} of {tried} tried.").format(solved=solved_count, tried=tried)
+    return _("Puzzles solved: {first} at the first try and {helped} with help, of {tried} tried.").format(
+        first=first_try, helped=helped, tried=tried)
 
 
 def hint_line(k: int, text: str) -> str:
@@ -203,9 +252,9 @@ def plural_puzzles(n: int) -> str:
 
 
 __all__ = [
-    "answer_label",
-    "all_steps_done", "answers_count", "answers_note", "best_play_finish", "biggest_capture_missed", "hint_line",
-    "lesson_line", "lesson_steps_done", "line_words", "miss_words", "misses_words", "most_extra_turns_missed",
+    "answer_label", "clauses",
+    "all_steps_done", "also_works", "best_play_finish", "biggest_capture_missed", "hint_line",
+    "lesson_line", "lesson_steps_done", "lessons_left", "line_words", "miss_words", "misses_words", "most_extra_turns_missed",
     "no_such_puzzle", "not_best", "not_the_answer", "not_this_time", "outcome_winner", "plural_puzzles",
     "puzzle_name", "puzzle_number", "session_counts", "step_counter", "steps_left", "to_move",
     "you_are",

@@ -75,7 +75,11 @@ function render(root, data, counts, opts) {
   setWords(data.words);
   const hi = new Set(opts.hi || []);
   const lit = new Set(data.lit || []);
-  const onPath = new Set(data.path || []);
+  // While a sowing is shown, the board marks only the move being sown now (its pit and the seeds
+  // sown so far); the last move's marks (data) wait for its end: a learner's seeds still moving
+  // never stand beside "from" under North's reply that has not happened yet.
+  const marks = opts.animating ? { path: opts.path || [], origin: opts.origin || null, last: null } : data;
+  const onPath = new Set(marks.path || []);
   const playable = new Set(opts.animating ? [] : data.playable || []);
   const focusKey = opts.focusKey;
 
@@ -148,11 +152,11 @@ function render(root, data, counts, opts) {
     }
     if (lit.has(key)) b.classList.add("mt-lit");
     if (onPath.has(key)) b.classList.add("mt-path");
-    if (key === data.origin) {
+    if (key === marks.origin) {
       b.classList.add("mt-origin");
       b.dataset.from = WORDS.from || "";
     }
-    if (key === data.last) b.classList.add("mt-last");
+    if (key === marks.last) b.classList.add("mt-last");
     if (hi.has(key)) b.classList.add("mt-hi");
     b.appendChild(dots(count, 20));
     b.appendChild(el("span", "mt-count", String(count)));
@@ -241,7 +245,7 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
   return mount(parentElement, data, setTriggerValue, false);
 }
 
-// A sowing's frames come saying only what changed (tutor/activity.py sowing_steps): `set`, the counts
+// A sowing's frames come saying only what changed (ui/board_data.py sowing_steps): `set`, the counts
 // that changed since the frame before (the first frame: since `base`, the board's counts for a
 // foreseen press, else all of them); a sown seed's frame has nothing else: it lights its place,
 // holds one seed fewer than the frame before, says the lift's `sow` words with the seed's number,
@@ -253,6 +257,8 @@ function fillFrames(anim, base = {}) {
   let sow = "";
   let lifted = 0;
   let hand = 0;
+  let origin = null; // the pit of the move being sown, and the places it has sown so far
+  let path = [];
   for (const frame of anim.frames) {
     if (!frame.set) continue;
     counts = { ...counts, ...frame.set };
@@ -262,14 +268,19 @@ function fillFrames(anim, base = {}) {
       frame.hand = hand;
       frame.note = sow.replace("{n}", String(lifted - hand));
       frame.hold = hand === 0;
+      path = [...path, ...frame.hi];
     } else {
       hand = frame.hand;
       if (frame.sow !== undefined) {
         sow = frame.sow;
         lifted = hand;
+        origin = (frame.hi || [])[0] || null;
+        path = [];
       }
       frame.hold = Boolean(frame.hold);
     }
+    frame.origin = origin;
+    frame.path = path;
     frame.counts = counts;
     delete frame.set;
   }
@@ -395,6 +406,8 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     const f = frames[i];
     render(root, data, f.counts, {
       animating: true,
+      origin: f.origin,
+      path: f.path,
       hi: f.hi,
       hand: f.hand,
       note: f.note,

@@ -1,0 +1,1 @@
+"""The school set-up: several app processes behind nginx (docs/deployment.md)."""
