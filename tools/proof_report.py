@@ -7,11 +7,13 @@ For each item, every position of its taught turn (the puzzle's answers, the step
 goes on after an extra turn, K9) is proven as the app would: the shipped data first (the Kalah opening book
 and endgame tables, ``engine.search.book``), else every move's exact value by ``engine.search.prove_all``
 within the budget (``--ms`` milliseconds a position, default 3000; ``--max-nodes`` too, or alone with
-``--ms 0``, to make it independent of the machine). An item is
+``--ms 0``, to make it independent of the machine); a value not proven is estimated by ``engine.analyse``
+(the deep search the app shows) within the same budget again. An item is
 
 - ``best``: every move's value there is proven exact and each taught pit has the best value;
 - ``NOT best``: every value is proven and some taught pit's value is below the best (the values are shown);
-- ``unproven``: some value is only an estimate (how many of the moves are proven is shown).
+- ``unproven``: some value is only an estimate (how many of the moves are proven is shown, and whether
+  the estimates agree that the taught pit is best).
 
 It prints one line an item, then the unproven share and the list of unproven items. ``--no-oware-table``
 turns off the Awari endgame table (``engine.search.oware_table``); ``--compare`` then judges the Awari items
@@ -76,9 +78,10 @@ def items() -> list[Item]:
 
 def values(pos: Position, rules: Rules, ms: int | None, max_nodes: int | None) -> dict[int, tuple[int, bool]]:
     """``{pit: (value, exact)}`` of every legal pit: the shipped data's, else what ``prove_all`` proves
-    within the budget (a pit it did not reach: ``(0, False)``)."""
+    within the budget; a pit it did not prove gets ``engine.analyse``'s estimate within the same budget
+    again (the deep search the app would show, marked estimated)."""
     from engine import legal_moves
-    from engine.search import clear_tables, prove_all
+    from engine.search import analyse, clear_tables, prove_all
     from engine.search.book import lookup
 
     known = lookup(pos, rules)
@@ -86,11 +89,16 @@ def values(pos: Position, rules: Rules, ms: int | None, max_nodes: int | None) -
         return {p: (v, True) for p, v in known.items()}
     clear_tables()
     got = prove_all(pos, rules, time_ms=ms, max_nodes=max_nodes)["values"]
-    return {p: (got[p], True) if p in got else (0, False) for p in legal_moves(pos, rules)}
+    if len(got) == len(legal_moves(pos, rules)):
+        return {p: (v, True) for p, v in got.items()}
+    clear_tables()
+    return {m.pit: (got[m.pit], True) if m.pit in got else (m.value, m.exact)
+            for m in analyse(pos, rules, time_ms=ms, max_nodes=max_nodes)}
 
 
 def judge(item: Item, ms: int | None, max_nodes: int | None) -> Verdict:
-    """Prove every position of the item's taught turns (each once) and say what is proven."""
+    """Prove every position of the item's taught turns (each once) and say what is proven; where some
+    value is only estimated, whether the estimates agree that the taught pit is best."""
     from engine import play
 
     t0 = time.perf_counter()
@@ -104,14 +112,14 @@ def judge(item: Item, ms: int | None, max_nodes: int | None) -> Verdict:
                 seeds = max(seeds, pos.seeds_in_play)
             found = seen[pos]
             proven = sum(exact for _, exact in found.values())
+            top = max(v for v, _ in found.values())
             if proven < len(found):
                 status = "unproven"
-                details.append(f"{proven} of {len(found)} moves proven")
-            elif status != "unproven":
-                top = max(v for v, _ in found.values())
-                if found[pit][0] < top:
-                    status = "NOT best"
-                    details.append(f"pit {pit} is worth {found[pit][0]}, the best {top}")
+                agree = "estimated best" if found[pit][0] == top else f"estimated {found[pit][0]}, the best {top}"
+                details.append(f"{proven} of {len(found)} moves proven, pit {pit} {agree}")
+            elif status != "unproven" and found[pit][0] < top:
+                status = "NOT best"
+                details.append(f"pit {pit} is worth {found[pit][0]}, the best {top}")
             res = play(pos, pit, item.rules)
             if res.game_over or res.position.to_move != pos.to_move:
                 break

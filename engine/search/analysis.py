@@ -18,7 +18,6 @@ from ..position import NORTH, Position
 from ..rules import Rules
 from .book import line, lookup
 from .oware_table import position_bounds
-from .proof import prove
 from .budget import OutOfBudget, check_budget
 from .searcher import FULL, Searcher
 from .tables import GameTables, tables_for
@@ -170,7 +169,7 @@ def analyse(
                 g = guesses[f.pit] if same else -guesses[f.pit]
                 if e is not None:
                     g = max(e[0], min(e[1], g))
-                v = prove(searcher, x2, ms2, cside, g)
+                v = searcher.mtd(x2, ms2, cside, g)
                 if not same:
                     v = -v
                 results[f.pit] = MoveValue(f.pit, v, True, FULL, _pv(game, None, f, x2, ms2), result_word(v))
@@ -263,7 +262,7 @@ def prove_all(
                     values[f.pit] = "loss"
             else:
                 g = game.diff(x2, side)
-                v = prove(searcher, x2, ms2, ms2[0].side, g if same else -g)
+                v = searcher.mtd(x2, ms2, ms2[0].side, g if same else -g)
                 values[f.pit] = v if same else -v
         proven = True
     except OutOfBudget:

@@ -37,9 +37,6 @@ MAX_DEPTH = 200
 """The deepest ``max_depth`` a search accepts, in plies (the depth-limited searches stop there anyway)."""
 
 
-MAX_LINE = 250
-"""Oware: the longest line the exact solver follows before it gives up on a proof (or cuts it)."""
-
 HTT_LIMIT = 1_000_000
 """Entries a depth-limited search's own table may hold; past it the table is emptied."""
 
@@ -89,10 +86,6 @@ class Budgeted:
         rep_low: the least depth on the line of a position that came back in the subtree being
             searched (:data:`NO_REPEAT`: none); a subtree whose value a position above it decided
             is not kept in a table.
-        horizon, low_north, tainted: Oware's exact solver cuts a line at depth ``horizon``; with
-            ``low_north`` None it gives up (``OutOfBudget``), else the cut node counts as its lower
-            bound when its mover is North == ``low_north``, its upper bound otherwise, and ``tainted``
-            says a cut was met below (``engine.search.proof`` says why the results stay sound).
     """
 
     def __init__(self, game: GameTables, time_ms: float | None, max_nodes: int | None) -> None:
@@ -105,9 +98,6 @@ class Budgeted:
         self.htt: dict[int, tuple[int, int, int, int]] = {}
         self.path: dict[int, int] = {}
         self.rep_low = NO_REPEAT
-        self.horizon = MAX_LINE
-        self.low_north: bool | None = None
-        self.tainted = False
         self.root: int | None = None
         self.limit(time_ms, max_nodes)
 
@@ -171,6 +161,4 @@ class Budgeted:
 
 
 
-__all__ = [
-    "MAX_LINE", "NO_REPEAT", "Budgeted", "HTT_LIMIT", "MAX_DEPTH", "MAX_NODES", "MAX_TIME_MS", "OutOfBudget", "check_budget",
-]
+__all__ = ["NO_REPEAT", "Budgeted", "HTT_LIMIT", "MAX_DEPTH", "MAX_NODES", "MAX_TIME_MS", "OutOfBudget", "check_budget"]

@@ -16,7 +16,6 @@ from ..position import NORTH, SOUTH, Position
 from ..rules import Rules
 from .book import lookup
 from .budget import OutOfBudget, check_budget
-from .proof import prove
 from .searcher import INF, Searcher
 from .tables import tables_for
 
@@ -140,7 +139,7 @@ def solve_best(
     side = position.to_move
     searcher = Searcher(game, time_ms=time_ms, max_nodes=max_nodes)
     try:
-        v = prove(searcher, x, ms, side, game.diff(x, side))
+        v = searcher.mtd(x, ms, side, game.diff(x, side))
     except OutOfBudget:
         return None
     e = game.exact_tt.get((x << 1) | (side == NORTH))

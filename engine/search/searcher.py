@@ -14,23 +14,28 @@ side to move at the node, in seeds. A transposition table keyed by
   that gain the most seeds now (captures).
 - Enhanced transposition cutoffs (exact solver): the table entries of the
   children are looked at before any child is searched.
-- Oware's endgame table (``engine.search.oware_table``): a capture into a
-  position it proves is a leaf of that value (nothing before a capture can
-  come back, A6); elsewhere with few seeds its bounds cut only where the
-  line's possible repetitions agree (``cut``; not at a first node with no
-  line, so ``solve_best`` finds a move). A bound is only used as a bound.
+- Oware's endgame table (``engine.search.oware_table``): a move that
+  captures into a position with few seeds in play, whose value the table
+  proves, is a leaf of that value (``leaf``: no position before a capture
+  can come back, A6, as the table's values assume); at any node with few
+  seeds its bounds cut where the line's possible repetitions agree (``cut``;
+  not at a search's first node when no line is set, so ``solve_best`` still
+  finds a move there). A bound the table does not prove exact is only ever
+  used as a bound.
 - Oware (A6): a position that comes back on the current line ends the game,
-  each player taking their own row (``path``: the line, each key with its
-  depth, the analysed position at 0: ``on_line``). A value decided by a
-  position from *above* a node is not kept in a table (graph history).
-  Lines are cut at ``horizon`` (``engine.search.proof`` says how).
+  each player taking the seeds in their own row (``path`` holds the line,
+  each key with its depth on it, the analysed position at 0: ``on_line``).
+  A value decided by a position coming back from *above* a node depends on
+  the line that reached it, so it is not kept in a table (graph history).
 
 Budgets: a ``Searcher`` stops with ``OutOfBudget`` when its deadline passes
-(checked every 1024 nodes) or past ``max_nodes`` nodes in all (``None``: no
-limit; a node limit alone gives the same result on any machine). At every
-check, and every 65536 nodes without a deadline, the tables' caps are applied
+(checked every 1024 nodes) or when it would search more than ``max_nodes``
+nodes in all; either limit may be ``None`` (none). A node limit alone makes
+every result independent of the machine's speed. Memory: at every check, and
+every 65536 nodes without a deadline, the tables' caps are applied
 (``tables.keep_within``; the search's own table is emptied past
-:data:`HTT_LIMIT` entries): caches, so emptying one never makes a result wrong.
+:data:`HTT_LIMIT` entries); both are caches, so emptying one never makes a
+result wrong, and it happens at node counts, never at times.
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ INF = 10_000
 FULL = 1_000
 """A depth that means "to the end of the game" (``MoveValue.depth`` of an exact value)."""
 
+MAX_LINE = 250
+"""Oware: the longest line the exact solver follows before it gives up on a proof."""
 
 class Searcher(Budgeted):
     """One search: exact proofs (``solve``, ``mtd``) and depth-limited estimates (``search``, ``mtd_depth``).
@@ -118,17 +125,12 @@ class Searcher(Budgeted):
                     return hi
                 bi = -1
             here = low0 = 0
-            t0 = False
             if cyc:
                 here = len(path)
-                if here >= me.horizon:  # an Oware line this long is not followed
-                    if me.low_north is None:
-                        raise OutOfBudget
-                    me.tainted = True  # a bound that holds for one side only (engine.search.proof)
-                    return lo if north == me.low_north else hi
                 path[key] = here
                 low0, me.rep_low = me.rep_low, NO_REPEAT
-                t0, me.tainted = me.tainted, False
+                if here >= MAX_LINE:  # an Oware line this long is not proven here
+                    raise OutOfBudget
             kids = []
             x2: int
             i = 0
@@ -139,7 +141,7 @@ class Searcher(Budgeted):
                 d = t - s if north else s - t
                 if not ms2:
                     if d >= beta:
-                        keep(key, (d if d > lo else lo, hi, i), here, low0, t0)
+                        keep(key, (d if d > lo else lo, hi, i), here, low0)
                         return d
                     kids.append((d + 100, i, x2, ms2, 0, d))
                 else:
@@ -154,7 +156,7 @@ class Searcher(Budgeted):
                         v = leaf(x, x2, north)
                     if v is not None:
                         if v >= beta:
-                            keep(key, (v if v > lo else lo, hi, i), here, low0, t0)
+                            keep(key, (v if v > lo else lo, hi, i), here, low0)
                             return v
                         kids.append((v + 100, i, x2, (), 0, v))
                         i += 1
@@ -163,10 +165,10 @@ class Searcher(Budgeted):
                     if e2 is not None:
                         if same:
                             if e2[0] >= beta:
-                                keep(key, (e2[0] if e2[0] > lo else lo, hi, i), here, low0, t0)
+                                keep(key, (e2[0] if e2[0] > lo else lo, hi, i), here, low0)
                                 return e2[0]
                         elif -e2[1] >= beta:
-                            keep(key, (-e2[1] if -e2[1] > lo else lo, hi, i), here, low0, t0)
+                            keep(key, (-e2[1] if -e2[1] > lo else lo, hi, i), here, low0)
                             return -e2[1]
                     order = d + (30 if same else 0)
                     if i == bi:
@@ -191,13 +193,7 @@ class Searcher(Budgeted):
                         a = v
                         if v >= beta:
                             break
-            if me.tainted:  # a line below was cut: only the bound that holds whatever it hid
-                if north == me.low_north:
-                    if best > alpha and best > lo:
-                        lo = best
-                elif best < beta and best < hi:
-                    hi = best
-            elif best <= alpha:
+            if best <= alpha:
                 if best < hi:
                     hi = best
             elif best >= beta:
@@ -205,10 +201,10 @@ class Searcher(Budgeted):
                     lo = best
             else:
                 lo = hi = best
-            keep(key, (lo, hi, bi), here, low0, t0)
+            keep(key, (lo, hi, bi), here, low0)
             return best
 
-        def keep(key: int, entry: tuple[int, int, int], here: int, low0: int, t0: bool) -> None:
+        def keep(key: int, entry: tuple[int, int, int], here: int, low0: int) -> None:
             """Leave a node: store its bounds unless they depend on the line above it (Oware)."""
             if not cyc:
                 tt[key] = entry
@@ -218,8 +214,6 @@ class Searcher(Budgeted):
                 tt[key] = entry
             if low0 < me.rep_low:
                 me.rep_low = low0
-            if t0:
-                me.tainted = True
 
         return solve
 
