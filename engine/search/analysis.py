@@ -17,6 +17,7 @@ from ..kernel import Moves
 from ..position import NORTH, Position
 from ..rules import Rules
 from .book import line, lookup
+from .oware_table import position_bounds
 from .budget import OutOfBudget, check_budget
 from .searcher import FULL, Searcher
 from .tables import GameTables, tables_for
@@ -146,8 +147,8 @@ def analyse(
     results: dict[int, MoveValue] = {}
     todo = []
     for f, x2, ms2, same in kids:
-        if not ms2:
-            v = game.diff(x2, side)
+        v = game.settled(x, x2, ms2, side)
+        if v is not None:  # the game ends, or the endgame table knows where the capture leads
             results[f.pit] = MoveValue(f.pit, v, True, FULL, (f.pit,), result_word(v))
         else:
             todo.append((f, x2, ms2, same))
@@ -249,9 +250,9 @@ def prove_all(
     values: dict[int, Any] = {}
     try:
         for f, x2, ms2, same in kids:
-            if not ms2:
-                v = game.diff(x2, side)
-                values[f.pit] = result_word(v) if wdl else v
+            known = game.settled(x, x2, ms2, side)
+            if known is not None:  # the game ends, or the endgame table knows where the capture leads
+                values[f.pit] = result_word(known) if wdl else known
             elif wdl:
                 if _at_least(searcher, x2, ms2, same, 1):
                     values[f.pit] = "win"
@@ -284,6 +285,11 @@ def prove_result(
     x, ms = game.kernel.start(position)
     if not ms:
         raise ValueError(f"the game is over in {position.to_notation()}")
+    known = position_bounds(position, rules)  # the game from here, no history: Oware's endgame table
+    if known is not None:  # its bounds decide the result when both are on one side of 0
+        lo, hi = known
+        if lo > 0 or hi < 0 or lo == hi:
+            return result_word(lo if lo > 0 or lo == hi else hi)
     searcher = Searcher(game, time_ms=time_ms, max_nodes=max_nodes)
     side = position.to_move
     try:

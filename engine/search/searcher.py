@@ -14,6 +14,14 @@ side to move at the node, in seeds. A transposition table keyed by
   that gain the most seeds now (captures).
 - Enhanced transposition cutoffs (exact solver): the table entries of the
   children are looked at before any child is searched.
+- Oware's endgame table (``engine.search.oware_table``): a move that
+  captures into a position with few seeds in play, whose value the table
+  proves, is a leaf of that value (``leaf``: no position before a capture
+  can come back, A6, as the table's values assume); at any node with few
+  seeds its bounds cut where the line's possible repetitions agree (``cut``;
+  not at a search's first node when no line is set, so ``solve_best`` still
+  finds a move there). A bound the table does not prove exact is only ever
+  used as a bound.
 - Oware (A6): a position that comes back on the current line ends the game,
   each player taking the seeds in their own row (``path`` holds the line,
   each key with its depth on it, the analysed position at 0: ``on_line``).
@@ -82,6 +90,7 @@ class Searcher(Budgeted):
         tt = self.tt
         tt_get = tt.get
         path = self.path
+        leaf, cut, floor = g.leaf, g.cut, g.table_floor
         me = self
 
         def solve(x: int, ms: Moves, side: str, alpha: int, beta: int) -> int:
@@ -90,6 +99,12 @@ class Searcher(Budgeted):
                 me._check()
             north = side == NORTH
             key = (x << 1) | north
+            if cut is not None and path and ((x >> SS) & M) + (x >> NS) >= floor:  # Oware's endgame table
+                c = cut(x, north, alpha, beta, path)
+                if c is not None:
+                    if c[1] < me.rep_low:  # it relied on the line above: not kept in a table
+                        me.rep_low = c[1]
+                    return c[0]
             e = tt_get(key)
             if e is not None:
                 lo, hi, bi = e
@@ -132,14 +147,18 @@ class Searcher(Budgeted):
                 else:
                     same = ms2[0].side == side
                     k2 = (x2 << 1) | (north if same else not north)
+                    v = None
                     if cyc and k2 in path:  # A6: the position came back
                         if path[k2] < me.rep_low:
                             me.rep_low = path[k2]
-                        d = swept(x2, north)
-                        if d >= beta:
-                            keep(key, (d if d > lo else lo, hi, i), here, low0)
-                            return d
-                        kids.append((d + 100, i, x2, (), 0, d))
+                        v = swept(x2, north)
+                    elif leaf is not None:  # Oware's endgame table, after a capture
+                        v = leaf(x, x2, north)
+                    if v is not None:
+                        if v >= beta:
+                            keep(key, (v if v > lo else lo, hi, i), here, low0)
+                            return v
+                        kids.append((v + 100, i, x2, (), 0, v))
                         i += 1
                         continue
                     e2 = tt_get(k2)
@@ -208,6 +227,7 @@ class Searcher(Budgeted):
         htt_get = htt.get
         ett_get = self.tt.get
         path = self.path
+        leaf, cut, floor = g.leaf, g.cut, g.table_floor
         me = self
 
         def search(x: int, ms: Moves, side: str, depth: int, alpha: int, beta: int) -> int:
@@ -216,6 +236,12 @@ class Searcher(Budgeted):
                 me._check()
             north = side == NORTH
             key = (x << 1) | north
+            if cut is not None and path and ((x >> SS) & M) + (x >> NS) >= floor:  # Oware's endgame table
+                c = cut(x, north, alpha, beta, path)
+                if c is not None:
+                    if c[1] < me.rep_low:  # it relied on the line above: not kept in a table
+                        me.rep_low = c[1]
+                    return c[0]
             e = ett_get(key)
             if e is not None:  # proven bounds from an exact search
                 lo, hi, bi = e
@@ -272,11 +298,15 @@ class Searcher(Budgeted):
                 else:
                     same = ms2[0].side == side
                     k2 = (x2 << 1) | (north if same else not north)
+                    v = None
                     if cyc and k2 in path:  # A6: the position came back
                         if path[k2] < me.rep_low:
                             me.rep_low = path[k2]
-                        d = swept(x2, north)
-                        kids.append((d + 100, i, x2, (), 0, d))
+                        v = swept(x2, north)
+                    elif leaf is not None:  # Oware's endgame table, after a capture
+                        v = leaf(x, x2, north)
+                    if v is not None:
+                        kids.append((v + 100, i, x2, (), 0, v))
                         i += 1
                         continue
                     order = d + (30 if same else 0)

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ..kernel import Kernel, Moves, kernel_for
+from .oware_table import leaves
 from ..position import NORTH, Position
 from ..rules import Rules
 
@@ -45,6 +46,9 @@ class GameTables:
         exact_tt: the proven table, ``{x * 2 + (North to move): (lower, upper, best move index)}``;
             bounds on the final store difference from the mover's view (K16, A6),
             the index into the mover's move functions, -1 when none.
+        leaf, cut: Oware's endgame table as the search reads it, ``leaf(x, x2, north)`` and
+            ``cut(x, north, alpha, beta, line)`` (``engine.search.oware_table.Leaves``), or ``None``
+            (Kalah, or no table); ``cut`` applies where the stores hold at least ``table_floor`` seeds.
     """
 
     def __init__(self, rules: Rules) -> None:
@@ -56,6 +60,10 @@ class GameTables:
         self.cycles = self.kernel.cycles
         self.total = self.kernel.total
         self.exact_tt: dict[int, tuple[int, int, int]] = {}
+        table = leaves(rules, self.south_shift, self.north_shift, self.store_mask)
+        self.leaf = None if table is None else table.leaf
+        self.cut = None if table is None else table.cut
+        self.table_floor = self.total + 1 if table is None else self.total - table.seeds
 
     def trim(self) -> None:
         """Empty the proven table when it holds more than ``TT_LIMIT`` entries."""
@@ -70,6 +78,14 @@ class GameTables:
         s = (x >> self.south_shift) & self.store_mask
         t = x >> self.north_shift
         return t - s if side == NORTH else s - t
+
+    def settled(self, x: int, x2: int, ms2: Moves, side: str) -> int | None:
+        """The exact value, for ``side`` who moved from packed ``x`` to ``x2`` (``ms2``: the next mover's
+        moves), of that move when the game ends there (K16, A6) or it captured into a position Oware's
+        endgame table holds exactly (``leaf``); else ``None``. Seeds, the final store difference."""
+        if not ms2:
+            return self.diff(x2, side)
+        return None if self.leaf is None else self.leaf(x, x2, side == NORTH)
 
     def children(self, position: Position) -> tuple[int, Moves, list[Child]]:
         """The root: packed ``x``, the mover's move functions, and one ``Child`` per move.
