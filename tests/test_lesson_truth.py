@@ -1,5 +1,13 @@
 """What the lessons and puzzles teach is true (issue 31) and said in a child's words (issue 36).
 
+- Every puzzle's accepted decisions, and every move of a find or goal step's solution in the strategy
+  lessons (7 and 8, and any later one), are among the moves of best exact value where the search proves
+  it within its node budget (``lessons.taught``); what it cannot prove is listed (a warning each, in the
+  report), never failed. ``python -m tools.taught_report`` prints the list and the share.
+- In the rules lessons (1 to 6) a step may drill a rule with a move that is not the best: the test lists
+  them, and such a step's texts say so ("not the best move", in both languages).
+- No puzzle text counts the answers ("Both answers count", "6 different answers") or lists other ways to
+  play ("pit 4, then pit 2 or pit 3"): the app says "Pit 5 works too." itself (issue 36).
 - No rule id ("(K13)", "(M5, K11)") in a text a learner reads: the ids are the items' ``cites``, shown as
   badges to a teacher who asks for them.
 """
@@ -7,11 +15,13 @@
 from __future__ import annotations
 
 import re
+import warnings
 
 import pytest
 
-from lessons.loader import load_lessons, load_puzzles, themes
 from lessons import claims as C
+from lessons import taught as T
+from lessons.loader import load_lessons, load_puzzles, themes
 
 LANGS = ("en", "el")
 RULE_ID = re.compile(r"\b(?:K1[0-8]|K[1-9]|A[1-6]|T[1-3]|M[1-7])\b")
@@ -38,6 +48,27 @@ def test_no_rule_id_in_a_learners_text(lang: str) -> None:
     assert {k: v for k, v in found.items() if v} == {}
 
 
+ANSWER_WORDS = {
+    "en": re.compile(r"\b(?:both|all|several|different|\d+|two|three|four|five|six)\s+(?:different\s+)?answers\b"
+                     r"|\banswers?\s+(?:count|work)|\bthen\s+(?:pit\s+)?\d+\s+or\s+(?:pit\s+)?\d+", re.I),
+    "el": re.compile(r"απαντήσει?ς?\b|απάντηση|μετά\s+(?:το\s+)?(?:λακκάκι\s+)?\d+\s+ή\s+(?:το\s+)?(?:λακκάκι\s+)?\d+",
+                     re.I),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_puzzle_counts_its_answers_or_lists_other_lines(lang: str) -> None:
+    found = {key: m.group(0) for key, t in texts(lang).items() if key.startswith("puzzle/")
+             if (m := ANSWER_WORDS[lang].search(" ".join(t)))}
+    assert found == {}
+
+
+def test_the_answer_words_are_found() -> None:
+    assert ANSWER_WORDS["en"].search("Both answers count.") and ANSWER_WORDS["en"].search("6 different answers count")
+    assert ANSWER_WORDS["en"].search("Pit 4, then pit 2 or pit 3.") and ANSWER_WORDS["el"].search("μετά λακκάκι 2 ή λακκάκι 3")
+    assert not ANSWER_WORDS["en"].search("Play pit 4, then pit 3.")
+
+
 def test_no_two_puzzles_share_a_position() -> None:
     """The same seeds on the board under the same game are one puzzle, even with another house rule."""
     seen: dict[tuple, str] = {}
@@ -48,3 +79,53 @@ def test_no_two_puzzles_share_a_position() -> None:
             twice.append((seen[key], p.id))
         seen[key] = p.id
     assert twice == []
+
+
+# ------------------------------------------------------------------ the taught moves are the best
+
+LESSONS = load_lessons()
+GREEK = load_lessons(lang="el")
+PUZZLES = load_puzzles()
+STRATEGY = 7
+"""Lessons from this number on teach strategy: their taught moves must be best, as the puzzles'."""
+NOT_BEST = {"en": re.compile(r"not the best move", re.I), "el": re.compile(r"δεν είναι η καλύτερη κίνηση", re.I)}
+
+
+class Unproven(UserWarning):
+    """A taught move the search could not prove best or worse within its budget (listed, not failed)."""
+
+
+def taught_items() -> list[tuple[str, object, object]]:
+    """``(key, lesson or None, step or puzzle)`` of every item that teaches a move."""
+    out: list[tuple[str, object, object]] = [(f"puzzle/{p.id}", None, p) for p in PUZZLES.values()]
+    for lesson in LESSONS.values():
+        for step in lesson.steps:
+            if T.step_lines(step):
+                out.append((f"lesson/{lesson.number}/{step.id}", lesson, step))
+    return out
+
+
+ITEMS = taught_items()
+
+
+def judged(lesson, item) -> T.Proof:
+    return T.prove_puzzle(item) if lesson is None else T.prove_step(lesson, item)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("item", ITEMS, ids=lambda i: i[0])
+def test_a_taught_move_is_among_the_best(item) -> None:
+    """Puzzles and strategy steps: never refuted. Rules-lesson steps: refuted only when their texts say the
+    move is not the best (English and Greek). Unproven: a warning naming the position."""
+    key, lesson, thing = item
+    proof = judged(lesson, thing)
+    if proof.status == "unproven":
+        warnings.warn(Unproven(f"{key}: {proof.detail}"), stacklevel=1)
+        return
+    if proof.status == "best":
+        return
+    if lesson is None or lesson.number >= STRATEGY:
+        pytest.fail(f"{key} teaches a move the search refutes: {proof.detail}")
+    greek = next(s for s in GREEK[lesson.id].steps if s.id == thing.id)
+    said = {lang: any(NOT_BEST[lang].search(t) for t in C.step_texts(s)) for lang, s in (("en", thing), ("el", greek))}
+    assert said == {"en": True, "el": True}, f"{key} drills a move that is not the best, and does not say so: {proof.detail}"
