@@ -6,6 +6,11 @@
   report), never failed. ``python -m tools.taught_report`` prints the list and the share.
 - In the rules lessons (1 to 6) a step may drill a rule with a move that is not the best: the test lists
   them, and such a step's texts say so ("not the best move", in both languages).
+- Verdicts are claims: a sentence that calls a move best, better, worse, safe or the only one lies inside a
+  phrase of the item's ``claims`` whose claims include a verdict (``best``, ``value``, ``best capture``,
+  ``capturing``, ``legal``, ``winner``, ``extra turns``: proven by ``lessons.claims``); "best play", "best
+  replies" and "does best" in a best-move puzzle are its proven value and line. A Greek text with a verdict
+  word translates an English text whose verdict is claimed.
 - No puzzle text counts the answers ("Both answers count", "6 different answers") or lists other ways to
   play ("pit 4, then pit 2 or pit 3"): the app says "Pit 5 works too." itself (issue 36).
 - No rule id ("(K13)", "(M5, K11)") in a text a learner reads: the ids are the items' ``cites``, shown as
@@ -129,3 +134,77 @@ def test_a_taught_move_is_among_the_best(item) -> None:
     greek = next(s for s in GREEK[lesson.id].steps if s.id == thing.id)
     said = {lang: any(NOT_BEST[lang].search(t) for t in C.step_texts(s)) for lang, s in (("en", thing), ("el", greek))}
     assert said == {"en": True, "el": True}, f"{key} drills a move that is not the best, and does not say so: {proof.detail}"
+
+
+# ------------------------------------------------------------------ verdicts are claims
+
+VERDICT = {
+    "en": re.compile(r"\b(?:best|better|worse|worst|safer|safely|safe|(?:the\s+)?only\s+(?:move|pit|one(?!\s+seed)|way|capture))\b",
+                     re.I),
+    "el": re.compile(r"καλύτερ\w*|χειρότερ\w*|ασφαλ\w*|ασφάλεια|\bη\s+μόνη\s+κίνηση|μοναδικ\w*\s+(?:κίνηση|λακκάκι|τρόπο)", re.I),
+}
+VERDICT_SUBJECTS = {"best", "value", "best capture", "capturing", "legal", "winner", "extra turns"}
+PROVEN_PLAY = re.compile(r"\bbest (?:play|replies|reply|line)\b|\bdoes best\b", re.I)
+"""In a best-move puzzle these name its proven value and line (tests/test_puzzles.py proves them)."""
+
+
+def verdict_spans(text: str, claims: dict[str, str]) -> list[tuple[int, int]]:
+    """Spans of ``text`` inside a claimed phrase whose claims include a verdict subject."""
+    out = []
+    for phrase, said in claims.items():
+        if {c.subject for c in C.parse(said)} & VERDICT_SUBJECTS:
+            out += [m.span() for m in re.finditer(re.escape(phrase), text, re.I)]
+    return out
+
+
+def unclaimed_verdicts(texts: list[str], claims: dict[str, str], best_puzzle: bool) -> list[str]:
+    """The verdict words of English ``texts`` no verdict claim covers, with their context."""
+    out = []
+    for text in texts:
+        spans = verdict_spans(text, claims)
+        if best_puzzle:
+            spans += [m.span() for m in PROVEN_PLAY.finditer(text)]
+        for m in VERDICT["en"].finditer(text):
+            if not any(a <= m.start() and m.end() <= b for a, b in spans):
+                out.append(f"{m.group(0)!r} in {text[max(0, m.start() - 50):m.end() + 30]!r}")
+    return out
+
+
+def claimed_items(lang: str):
+    """``(key, texts, claims, best puzzle)`` of every lesson step and puzzle in ``lang`` (claims are the English
+    file's: the facts come from it)."""
+    for lesson in load_lessons(lang=lang, prove=False).values():
+        for step in lesson.steps:
+            if step.kind != "game":  # a whole game's advice ("feed safely") has no position to be proven on
+                yield f"lesson/{lesson.id}/{step.id}", C.step_texts(step), step.claims, False
+    for puzzle in load_puzzles(lang=lang, prove=False).values():
+        yield f"puzzle/{puzzle.id}", C.puzzle_texts(puzzle), puzzle.claims, puzzle.check == "best"
+
+
+def test_every_verdict_is_a_proven_claim() -> None:
+    """English: each verdict word lies in a claimed phrase with a verdict claim (the claims hold:
+    tests/test_claims.py)."""
+    found = {key: left for key, texts, claims, best in claimed_items("en")
+             if (left := unclaimed_verdicts(texts, claims, best))}
+    assert found == {}
+
+
+def test_a_greek_verdict_translates_a_claimed_english_one() -> None:
+    """Greek: a text with a verdict word is the translation of an English text with a claimed verdict (the
+    same field of the same item)."""
+    english = {key: (texts, claims, best) for key, texts, claims, best in claimed_items("en")}
+    found = {}
+    for key, texts, _claims, _best in claimed_items("el"):
+        en_texts, claims, best = english[key]
+        for greek, text in zip(texts, en_texts, strict=True):
+            if VERDICT["el"].search(greek) and not VERDICT["en"].search(text):
+                found[key] = VERDICT["el"].search(greek).group(0) + " in " + greek[:80]
+    assert found == {}
+
+
+def test_theme_texts_make_no_verdict_but_of_proven_puzzles() -> None:
+    """A theme's words are claims too: a verdict word only in a theme whose puzzles are all best-move puzzles."""
+    for lang in LANGS:
+        for key, theme in themes(lang=lang).items():
+            if VERDICT[lang].search(theme.text) or VERDICT[lang].search(theme.title):
+                assert {p.check for p in PUZZLES.values() if p.theme == key} == {"best"}, (lang, key)
