@@ -6,7 +6,8 @@ taught line must have the best exact value at its position (the final store diff
 K16, A6: ``engine.analyse``). :func:`prove` says, within a node budget (never the clock: the same
 verdict on any machine), one of:
 
-- ``best``: every move of every taught line is proven to have the best exact value;
+- ``best``: every move of every taught line is proven to have the best exact value (or a proven value no
+  move can beat: :func:`ceiling`);
 - ``refuted``: some taught move is proven worse than another proven move (the detail names both);
 - ``unproven``: the search could not prove it within the budget (the detail says where).
 """
@@ -18,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from engine import Position, Rules, analyse, play
+from engine import Position, Rules, Side, analyse, play
 
 from .models import Lesson, Puzzle
 from .proofs import choices
@@ -54,6 +55,13 @@ def move_values(notation: str, rules: Rules, nodes: int) -> tuple[tuple[int, int
     return tuple((m.pit, m.value, m.exact) for m in analyse(pos, rules, time_ms=None, max_nodes=nodes))
 
 
+def ceiling(pos: Position) -> int:
+    """The most any move can be worth at ``pos``: stores only grow (K10, K15, A3), so the mover ends at most
+    with every seed but the opponent's store, the opponent with at least that store."""
+    other: Side = "N" if pos.to_move == "S" else "S"
+    return pos.total_seeds - 2 * pos.store(other)
+
+
 def judge_move(pos: Position, rules: Rules, pit: int, nodes: int | None = None) -> Proof:
     """Is ``pit`` among the moves of best exact value at ``pos``?"""
     values = move_values(pos.to_notation(), rules, nodes or budget(rules))
@@ -63,6 +71,8 @@ def judge_move(pos: Position, rules: Rules, pit: int, nodes: int | None = None) 
         p, v = max(beaten, key=lambda b: b[1])
         return Proof("refuted", f"at {pos.to_notation()}: pit {pit} is worth {mine[0]:+d}, pit {p} {v:+d}")
     if all(exact for _, _, exact in values):
+        return Proof("best")
+    if mine[1] and mine[0] >= ceiling(pos):
         return Proof("best")
     shown = ", ".join(f"{p}: {v:+d}{'' if e else '?'}" for p, v, e in values)
     return Proof("unproven", f"at {pos.to_notation()}: {shown} (? = estimated)")
@@ -110,5 +120,5 @@ def prove_step(lesson: Lesson, step: StepModel, nodes: int | None = None) -> Pro
     return judge_lines(lesson.step_position(step), lesson.step_rules(step), step_lines(step), nodes)
 
 
-__all__ = ["NODES", "Proof", "budget", "Status", "judge_lines", "judge_move", "move_values", "prove_puzzle", "prove_step",
+__all__ = ["NODES", "Proof", "budget", "ceiling", "Status", "judge_lines", "judge_move", "move_values", "prove_puzzle", "prove_step",
            "puzzle_lines", "step_lines"]
