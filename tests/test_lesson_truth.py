@@ -55,8 +55,8 @@ def test_no_rule_id_in_a_learners_text(lang: str) -> None:
 
 ANSWER_WORDS = {
     "en": re.compile(r"\b(?:both|all|several|different|\d+|two|three|four|five|six)\s+(?:different\s+)?answers\b"
-                     r"|\banswers?\s+(?:count|work)|\bthen\s+(?:pit\s+)?\d+\s+or\s+(?:pit\s+)?\d+", re.I),
-    "el": re.compile(r"απαντήσει?ς?\b|απάντηση|μετά\s+(?:το\s+)?(?:λακκάκι\s+)?\d+\s+ή\s+(?:το\s+)?(?:λακκάκι\s+)?\d+",
+                     r"|\banswers?\s+(?:count|work)|\bthen\s+(?:pit\s+)?\d+\s+\(?or\s+(?:pit\s+)?\d+", re.I),
+    "el": re.compile(r"απαντήσει?ς?\b|απάντηση|μετά\s+(?:το\s+)?(?:λακκάκι\s+)?\d+\s+\(?ή\s+(?:το\s+)?(?:λακκάκι\s+)?\d+",
                      re.I),
 }
 
@@ -71,6 +71,7 @@ def test_no_puzzle_counts_its_answers_or_lists_other_lines(lang: str) -> None:
 def test_the_answer_words_are_found() -> None:
     assert ANSWER_WORDS["en"].search("Both answers count.") and ANSWER_WORDS["en"].search("6 different answers count")
     assert ANSWER_WORDS["en"].search("Pit 4, then pit 2 or pit 3.") and ANSWER_WORDS["el"].search("μετά λακκάκι 2 ή λακκάκι 3")
+    assert ANSWER_WORDS["en"].search("then pit 3 (or pit 4) lands") and ANSWER_WORDS["el"].search("μετά το λακκάκι 3 (ή το λακκάκι 4)")
     assert not ANSWER_WORDS["en"].search("Play pit 4, then pit 3.")
 
 
