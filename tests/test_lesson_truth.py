@@ -101,6 +101,10 @@ class Unproven(UserWarning):
     """A taught move the search could not prove best or worse within its budget (listed, not failed)."""
 
 
+class NotBest(UserWarning):
+    """A rules-lesson step that drills a rule with a move that is not the best, and says so (listed)."""
+
+
 def taught_items() -> list[tuple[str, object, object]]:
     """``(key, lesson or None, step or puzzle)`` of every item that teaches a move."""
     out: list[tuple[str, object, object]] = [(f"puzzle/{p.id}", None, p) for p in PUZZLES.values()]
@@ -135,6 +139,7 @@ def test_a_taught_move_is_among_the_best(item) -> None:
     greek = next(s for s in GREEK[lesson.id].steps if s.id == thing.id)
     said = {lang: any(NOT_BEST[lang].search(t) for t in C.step_texts(s)) for lang, s in (("en", thing), ("el", greek))}
     assert said == {"en": True, "el": True}, f"{key} drills a move that is not the best, and does not say so: {proof.detail}"
+    warnings.warn(NotBest(f"{key}: {proof.detail}"), stacklevel=1)
 
 
 # ------------------------------------------------------------------ verdicts are claims
