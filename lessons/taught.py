@@ -24,8 +24,6 @@ from engine import Position, Rules, Side, analyse, play
 from .models import Lesson, Puzzle
 from .proofs import choices
 from .steps.base import StepModel
-from .steps.do import DoStep
-from .steps.goal import GoalStep
 
 NODES = {"kalah": 400_000, "oware": 60_000}
 """The search's node budget for one position, by game (each about 1 to 3 s of this engine on a laptop:
@@ -102,12 +100,9 @@ def puzzle_lines(puzzle: Puzzle) -> list[tuple[int, ...]]:
 
 
 def step_lines(step: StepModel) -> list[tuple[int, ...]]:
-    """The moves a step teaches: a goal or find step's solution, each lit pit of a do step (else none)."""
-    if isinstance(step, GoalStep):
-        return [tuple(step.solution)]
-    if isinstance(step, DoStep):
-        return [(pit,) for pit in step.lit]
-    return []
+    """The moves a step teaches (its kind's ``taught``: a goal or find step's solution, each lit pit of a
+    do step, none for the others)."""
+    return step.taught()
 
 
 def prove_puzzle(puzzle: Puzzle, nodes: int | None = None) -> Proof:
