@@ -38,6 +38,9 @@ Subjects (``S``/``N`` = South/North, ``S5`` = South's pit 5):
                     the other's; negative when behind), proven by exact search (``engine.analyse``
                     with no time limit: for the small positions of puzzles)
 ``legal``           the legal pits, ``1, 3, 5``
+``best``            the legal pits of best exact value for the side to move (``engine.analyse`` within the
+                    node budget of ``lessons.taught``: a position it cannot prove fails the claim), ``2, 6``
+``capturing``       the legal pits whose move captures something this turn (K10, A3), ``1, 4`` (``none``)
 ``empty S``         a side's empty pits, ``2, 4`` (``none``)
 ==================  ===========================================================
 
@@ -174,6 +177,19 @@ def _value(pos: Position, rules: Rules, side: Side) -> int:
     return best if pos.to_move == side else -best
 
 
+def _best(pos: Position, rules: Rules) -> list[int]:
+    """The legal pits of best exact value at ``pos`` (within ``lessons.taught``'s node budget)."""
+    from .taught import budget, move_values  # the budget of the taught moves' proofs
+
+    if pos.to_move is None:
+        raise ClaimError("best: the game is over")
+    values = move_values(pos.to_notation(), rules, budget(rules))
+    if not all(exact for _, _, exact in values):
+        raise ClaimError(f"best: the search could not prove {pos.to_notation()} within its budget")
+    top = max(v for _, v, _ in values)
+    return [p for p, v, _ in values if v == top]
+
+
 def _about(subject: str, claim: Claim, pos: Position, results: list[MoveResult], rules: Rules) -> str:
     if subject in ("last", "captured", "took", "extra turns", "winner") and not results:
         raise ClaimError(f"{subject!r} needs moves: start the claim with 'after <pits>:'")
@@ -205,6 +221,10 @@ def _about(subject: str, claim: Claim, pos: Position, results: list[MoveResult],
         return str(best_capture(pos, rules))
     if subject == "legal":
         return _list(legal_moves(pos, rules))
+    if subject == "capturing":
+        return _list(p for p in legal_moves(pos, rules) if play(pos, p, rules).captured)
+    if subject == "best":
+        return _list(_best(pos, rules))
     raise ClaimError(f"unknown subject {subject!r}")
 
 

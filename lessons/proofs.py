@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import Goal, Position, Rules, Turn, all_turns, misses, play_turn, reached
+from engine import Goal, Position, Rules, Turn, all_turns, legal_moves, misses, outcome, play, play_turn, reached
 
 from .models import Puzzle, rules_of
 from .models import Turn as Pits
@@ -140,8 +140,20 @@ def choices(puzzle: Puzzle) -> dict[Pits, bool]:
     any pit is fine: one decision ``(5,)``, not three. The answers are the
     puzzle's own (proven equal to :func:`accepted_turns` by the tests).
     """
-    answers = set(puzzle.turns)
-    turns = [t.pits for t in all_turns(puzzle.start, puzzle.game_rules)]
+    return dict(_decisions(puzzle.position, _rule_items(puzzle), tuple(puzzle.turns)))
+
+
+def _rule_items(puzzle: Puzzle) -> tuple[tuple[str, str | int | bool], ...]:
+    return tuple(sorted(puzzle.rules.items()))
+
+
+@functools.cache
+def _decisions(position: str, rules: tuple[tuple[str, str | int | bool], ...],
+               answers_: tuple[Pits, ...]) -> dict[Pits, bool]:
+    """:func:`choices` from the puzzle's facts (kept: the English and the translated puzzle share them)."""
+    game_rules = rules_of(dict(rules))
+    answers = set(answers_)
+    turns = [t.pits for t in all_turns(Position.from_notation(position, game_rules), game_rules)]
     out: dict[Pits, bool] = {}
 
     def walk(prefix: Pits) -> None:
@@ -154,7 +166,7 @@ def choices(puzzle: Puzzle) -> dict[Pits, bool]:
             walk(prefix + (pit,))
 
     walk(())
-    return out
+    return dict(out)
 
 
 LEVEL_2 = 2.5
@@ -165,29 +177,31 @@ LEVEL_3 = 3.0
 
 @dataclass(frozen=True)
 class Difficulty:
-    """How hard a puzzle is, from three measured facts.
+    """How hard a puzzle is, from the decisions a learner makes (issue 31), measured.
 
     Attributes:
-        turns: how many different complete turns the position allows (``engine.all_turns``, K9 chains).
-        accepted: how many of them are answers.
-        depth: plies (moves, extra turns included) the learner must see to know the answer is
-            right: the moves of the shortest answer turn; plus 1 when the goal is about the
-            opponent's reply (``reply_capture_at_most``: their next move must be foreseen); for a
-            ``best`` puzzle, the moves of the answer plus its ``line`` (best play by both sides
-            to the end of the game, proven by the tests), which is what shows it is best.
+        decisions: the learner's decisions (:func:`choices`: every way to play the turn, cut where its
+            verdict is settled; a chain of extra turns after which any pit is fine is one decision).
+        right: how many of them are accepted.
+        depth: how deep the point lies, in plies: for a ``best`` puzzle, the shallowest look-ahead at
+            which a searching learner (a plain alpha-beta search to that depth, store lead at the horizon) ranks only right first
+            moves on top (a solver-simulated learner); otherwise the moves of the shortest right
+            decision, plus 1 when the goal is about the opponent's reply (their next move must be
+            foreseen), plus 1 when one of its moves sows a lap or more (``rules.lap``, K8, A2: a long
+            count, as ``mistake-their-store``'s 10 seeds).
 
-    :attr:`score` is ``log2(turns / accepted) + depth / 2``: one point for each halving of the
-    share of right turns, one for every two plies to look ahead. :attr:`level` cuts it at
+    :attr:`score` is ``log2(decisions / right) + depth / 2``: one point for each halving of the
+    share of right decisions, one for every two plies to look ahead. :attr:`level` cuts it at
     :data:`LEVEL_2` and :data:`LEVEL_3`.
     """
 
-    turns: int
-    accepted: int
+    decisions: int
+    right: int
     depth: int
 
     @property
     def score(self) -> float:
-        return math.log2(self.turns / self.accepted) + self.depth / 2
+        return math.log2(self.decisions / self.right) + self.depth / 2
 
     @property
     def level(self) -> int:
@@ -195,18 +209,81 @@ class Difficulty:
         return 1 if self.score < LEVEL_2 else 2 if self.score < LEVEL_3 else 3
 
 
+LOOK_AHEAD = 12
+"""The deepest look-ahead the simulated learner of a ``best`` puzzle tries (plies)."""
+
+
+def _look(pos: Position, rules: Rules, depth: int, alpha: int, beta: int) -> int:
+    """Negamax with alpha-beta to ``depth`` plies (an extra turn is a ply, K9): the mover's store lead at the
+    horizon, or the final one when the game ends (K15, K16, A6). Its own search, with no table kept between
+    calls, so a puzzle's measure never depends on what was searched before."""
+    side = pos.to_move
+    if side is None or depth == 0 or not legal_moves(pos, rules):
+        end = outcome(pos, rules)
+        me = side or "S"
+        if end is not None:
+            return end.score[0] - end.score[1] if me == "S" else end.score[1] - end.score[0]
+        return pos.store(me) - pos.store("N" if me == "S" else "S")
+    best = -10**6
+    for pit in legal_moves(pos, rules):
+        nxt = play(pos, pit, rules).position
+        same = nxt.to_move == side
+        v = _look(nxt, rules, depth - 1, alpha, beta) if same else -_look(nxt, rules, depth - 1, -beta, -alpha)
+        if nxt.to_move is None:  # over: the value from the mover's view (the score does not depend on who is next)
+            end = outcome(nxt, rules)
+            assert end is not None
+            v = end.score[0] - end.score[1] if side == "S" else end.score[1] - end.score[0]
+        best = max(best, v)
+        alpha = max(alpha, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _learner_depth(start: Position, rules: Rules, right: set[int]) -> int:
+    """The shallowest look-ahead (plies) at which a learner who searches that deep ranks only pits of
+    ``right`` on top (:func:`_look` after each first move); :data:`LOOK_AHEAD` when none does."""
+    side = start.to_move
+    for depth in range(1, LOOK_AHEAD):
+        values = {}
+        for pit in legal_moves(start, rules):
+            nxt = play(start, pit, rules).position
+            if nxt.to_move is None:
+                end = outcome(nxt, rules)
+                assert end is not None
+                values[pit] = end.score[0] - end.score[1] if side == "S" else end.score[1] - end.score[0]
+            elif nxt.to_move == side:
+                values[pit] = _look(nxt, rules, depth - 1, -10**6, 10**6)
+            else:
+                values[pit] = -_look(nxt, rules, depth - 1, -10**6, 10**6)
+        top = max(values.values())
+        if {pit for pit, v in values.items() if v == top} <= right:
+            return depth
+    return LOOK_AHEAD
+
+
 @functools.cache
-def _measured(position: str, rules: tuple[tuple[str, str | int | bool], ...], answers: tuple[Pits, ...], line: int,
+def _measured(position: str, rules: tuple[tuple[str, str | int | bool], ...], answers: tuple[Pits, ...],
               check: str, goal: Goal | None) -> Difficulty:
     game_rules = rules_of(dict(rules))
     start = Position.from_notation(position, game_rules)
-    turns = sum(1 for _ in all_turns(start, game_rules))
-    depth = min(len(t) for t in answers)
+    decisions = _decisions(position, rules, answers)
+    right = [pits for pits, ok in decisions.items() if ok]
     if check == "best":
-        depth = len(answers[0]) + line
-    elif goal is not None and goal.reply_capture_at_most is not None:
-        depth += 1
-    return Difficulty(turns, len(answers), depth)
+        depth = _learner_depth(start, game_rules, {pits[0] for pits in right})
+    else:
+        shortest = min(right, key=len)
+        depth = len(shortest)
+        if goal is not None and goal.reply_capture_at_most is not None:
+            depth += 1
+        pos, biggest = start, 0
+        for pit in shortest:
+            assert pos.to_move is not None
+            biggest = max(biggest, pos.row(pos.to_move)[pit - 1])
+            pos = play(pos, pit, game_rules).position
+        if biggest >= game_rules.lap:
+            depth += 1
+    return Difficulty(len(decisions), len(right), depth)
 
 
 def difficulty(puzzle: Puzzle) -> Difficulty:
@@ -215,11 +292,10 @@ def difficulty(puzzle: Puzzle) -> Difficulty:
     Worked out once per puzzle and kept (``functools.cache`` on the puzzle's facts, which the
     English and the translated puzzle share): pages and menus never search again.
     """
-    return _measured(puzzle.position, tuple(sorted(puzzle.rules.items())), tuple(puzzle.turns), len(puzzle.line),
-                     puzzle.check, puzzle.goal)
+    return _measured(puzzle.position, _rule_items(puzzle), tuple(puzzle.turns), puzzle.check, puzzle.goal)
 
 
 __all__ = [
-    "Difficulty", "LEVEL_2", "LEVEL_3", "ValuesFn", "accepted_turns", "best_turns", "best_value", "choices",
+    "Difficulty", "LEVEL_2", "LEVEL_3", "LOOK_AHEAD", "ValuesFn", "accepted_turns", "best_turns", "best_value", "choices",
     "difficulty", "solving_moves", "task_done", "turn_extra",
 ]

@@ -339,17 +339,22 @@ def test_choice_puzzles_are_few_and_say_why() -> None:
 @pytest.mark.parametrize(
     "pid, facts, level",
     [
-        ("capture-pick-the-pile", Difficulty(turns=3, accepted=1, depth=1), 1),
-        ("mistake-their-side", Difficulty(turns=4, accepted=1, depth=1), 2),
-        ("must-feed-close-to-home", Difficulty(turns=3, accepted=1, depth=2), 2),
-        ("threat-one-seed-attack", Difficulty(turns=4, accepted=1, depth=2), 3),
-        ("house-end-when-stuck", Difficulty(turns=3, accepted=1, depth=4), 3),
-        ("endgame-keep-the-pile", Difficulty(turns=3, accepted=1, depth=8), 3),
-        ("chain-seven-pits", Difficulty(turns=42, accepted=2, depth=8), 3),
+        ("capture-pick-the-pile", Difficulty(decisions=3, right=1, depth=1), 1),
+        ("capture-two-ways", Difficulty(decisions=6, right=2, depth=1), 1),  # one capture, two ways to it
+        ("mistake-their-side", Difficulty(decisions=4, right=1, depth=1), 2),
+        ("mistake-their-store", Difficulty(decisions=3, right=1, depth=2), 2),  # a 10-seed lap to count
+        ("must-feed-close-to-home", Difficulty(decisions=3, right=1, depth=2), 2),
+        ("threat-one-seed-attack", Difficulty(decisions=4, right=1, depth=2), 3),
+        ("endgame-take-two", Difficulty(decisions=3, right=1, depth=1), 1),  # one ply shows it
+        ("house-end-when-stuck", Difficulty(decisions=3, right=1, depth=3), 3),
+        ("endgame-keep-the-pile", Difficulty(decisions=3, right=1, depth=8), 3),
+        ("chain-seven-pits", Difficulty(decisions=18, right=1, depth=7), 3),
     ],
 )
 def test_difficulty_is_measured(pid: str, facts: Difficulty, level: int) -> None:
-    """Turns (engine.all_turns), answers, and plies to see it (answer + best line, +1 for a reply goal)."""
+    """Decisions (``choices``), the right ones, and how deep the point lies: a best-move puzzle's depth is the
+    look-ahead at which a searching learner sees it; another's the moves of its shortest right decision, +1 for a
+    reply goal, +1 for a lap to count."""
     assert difficulty(PUZZLES[pid]) == facts
     assert facts.level == level
     assert difficulty(GREEK[pid]) == facts  # the same facts in every language
@@ -401,4 +406,4 @@ def test_the_m4_puzzle_tempts_with_an_empty_pit_on_norths_side() -> None:
     result = play(puzzle.start, 4, puzzle.game_rules)
     assert result.last.side == "N" and puzzle.start.row("N")[result.last.pit - 1] == 0
     assert "K12" in result.rules_fired and result.captured == 0
-    assert (4,) not in puzzle.turns and "M4" in puzzle.wrong[4]
+    assert (4,) not in puzzle.turns and "empty pit" in puzzle.wrong[4]  # the rule id is a badge (cites), not text

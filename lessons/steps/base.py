@@ -44,6 +44,11 @@ class StepModel(Strict):
     chooses: ClassVar[bool] = False
     """The learner chooses the move (a find, goal or game step), not told it (``tools.lesson_kinds``)."""
 
+    def taught(self) -> list[tuple[int, ...]]:
+        """The lines of pits this step teaches, played from its position (``lessons.taught`` proves each
+        move among the best); none for a kind that teaches no move (this default)."""
+        return []
+
     def prove(self, position: Position, rules: Rules) -> None:
         """The engine's checks of this step's facts, played from ``position`` under ``rules`` (the
         step's own): raise ``ValueError`` naming the problem (``IllegalMoveError`` and

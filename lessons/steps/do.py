@@ -22,6 +22,10 @@ class DoStep(StepModel):
     done: Text
     """Said after the lit pit is pressed."""
 
+    def taught(self) -> list[tuple[int, ...]]:
+        """Each lit pit, a move this step teaches."""
+        return [(pit,) for pit in self.lit]
+
     def prove(self, position: Position, rules: Rules) -> None:
         """Every lit pit is a legal move (K5, A4, A5) and fires the rule ids the step expects."""
         legal = legal_moves(position, rules)

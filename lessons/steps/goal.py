@@ -29,6 +29,10 @@ class GoalStep(StepModel):
 
     _why_keys = field_validator("why", mode="before")(int_keys)
 
+    def taught(self) -> list[tuple[int, ...]]:
+        """The solution, the turn this step teaches."""
+        return [tuple(self.solution)]
+
     def prove(self, position: Position, rules: Rules) -> None:
         """The solution is a legal turn that reaches the goal and stops there; each ``why`` names a
         legal pit that does not start the solution."""
