@@ -138,3 +138,16 @@ def test_a_port_in_use_is_said_before_anything_starts(tmp_path, capsys, monkeypa
     assert stopped.value.code == 2
     assert f"Already in use: 127.0.0.1:{taken}." in capsys.readouterr().err
     assert not Path(tmp_path / "logs").exists()
+
+
+def test_the_docs_list_every_option_and_show_the_service_file():
+    from deploy.school import arguments
+
+    docs = (ROOT / "docs" / "deployment.md").read_text(encoding="utf-8")
+    options = {"--" + name.replace("_", "-") for name in vars(arguments([]))}
+    assert options == {"--processes", "--host", "--port", "--first-port", "--logs"}
+    assert all(f"| `{option} " in docs for option in options)
+    unit = (ROOT / "deploy" / "mancala-school.service").read_text(encoding="utf-8")
+    assert unit.split("\n", 1)[1] in docs  # the example unit, as the docs show it
+    assert "KillMode=mixed" in unit and "ExecStart=" in unit
+    assert "--first-port" in (ROOT / "deploy" / "school.py").read_text(encoding="utf-8").split('"""')[1]
