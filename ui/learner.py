@@ -342,7 +342,7 @@ def _use_typed() -> None:
 def not_saving() -> bool:
     """Whether progress is not being saved now: the database was lost, or writes wait for it."""
     sess = state.session()
-    return sess.store_lost or sess.progress.waiting()
+    return sess.store_lost or sess.progress.waiting() > 0
 
 
 def saving_notice() -> None:
