@@ -35,7 +35,15 @@ class Held:
     classes: int
 
     def __str__(self) -> str:
-        return f"schema {self.revision}: {self.learners} learners, {self.classes} classes"
+        return f"schema {self.revision}: {counted(self.learners, 'learner')}, {counted(self.classes, 'class')}"
+
+
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun`` in its English plural when not 1: ``counted(1, "class")`` is "1 class",
+    ``counted(0, "class")`` "0 classes" (the operator's commands speak English only)."""
+    if number == 1:
+        return f"1 {noun}"
+    return f"{number} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
 
 
 def kind_of(url: str) -> str:

@@ -74,7 +74,7 @@ def test_a_sqlite_backup_made_while_the_app_writes_restores_exactly(sqlite_app, 
         s.flush()
         status, out, err = run(backup_cmd.main, str(file), capsys=capsys)
     assert (status, err) == (0, "")
-    assert out == f"Backed up {tmp_path / 'app.sqlite3'} (schema {HEAD}: 1 learners, 1 classes) to {file}\n"
+    assert out == f"Backed up {tmp_path / 'app.sqlite3'} (schema {HEAD}: 1 learner, 1 class) to {file}\n"
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("monday")) == ["monday.sqlite3"]
     assert file.read_bytes()[:16] == b"SQLite format 3\x00"
 
@@ -83,12 +83,12 @@ def test_a_sqlite_backup_made_while_the_app_writes_restores_exactly(sqlite_app, 
     learners.new_learner(sqlite_app)
     status, out, err = run(restore_cmd.main, str(file), capsys=capsys)  # without --yes: said, nothing done
     assert status == 0 and err == "" and "Nothing was changed" in out
-    assert f"holds schema {HEAD}: 1 learners, 1 classes" in out and f"(schema {HEAD}: 2 learners, 0 classes)" in out
+    assert f"holds schema {HEAD}: 1 learner, 1 class" in out and f"(schema {HEAD}: 2 learners, 0 classes)" in out
     assert not learners.exists(sqlite_app, ada)
 
     status, out, err = run(restore_cmd.main, str(file), "--yes", capsys=capsys)
     assert (status, err) == (0, "")
-    assert out == f"Restored {file} into {tmp_path / 'app.sqlite3'} (schema {HEAD}: 1 learners, 1 classes)\n"
+    assert out == f"Restored {file} into {tmp_path / 'app.sqlite3'} (schema {HEAD}: 1 learner, 1 class)\n"
     assert everything(sqlite_app) == before  # the app's own open connections see it at once
     assert learners.class_of(sqlite_app, ada) == (code, "Ada")
     assert StoredProgress(sqlite_app, ada).puzzles() == {"capture-pick-the-pile": PuzzleProgress(0, 0, True, True)}
@@ -209,3 +209,10 @@ def test_a_postgresql_backup_restores_into_a_database_of_its_own(pg_database, tm
         with admin.connect() as conn:
             conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
+
+
+def test_counts_are_said_in_the_singular_for_one():
+    from store.backup_common import Held
+
+    assert str(Held("abc", 1, 1)) == "schema abc: 1 learner, 1 class"
+    assert str(Held("abc", 0, 2)) == "schema abc: 0 learners, 2 classes"

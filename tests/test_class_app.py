@@ -378,6 +378,32 @@ def test_without_a_database_the_app_still_teaches_and_says_progress_is_not_saved
     assert words.not_saved() in [w.value for w in at.sidebar.warning]
 
 
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("page", ["pages/puzzles.py", "pages/class.py", "pages/sandbox.py"])
+def test_without_a_database_the_page_body_says_so_once_at_its_top(page_app, monkeypatch, page, lang):
+    """A phone's sidebar is closed: the "not being saved" notice is at the top of the page's body as
+    well (once, above the heading), in the page's language (the tester's item 6, issue 34)."""
+    import ui.wiring
+    from tutor import i18n
+
+    monkeypatch.setattr(ui.wiring, "school", lambda: None)
+    at = page_app(page)
+    at.query_params["lang"] = lang
+    at.query_params["learner"] = "ACDEFGHJ"
+    at.run()
+    assert not at.exception
+    i18n.use(lang)
+    try:
+        said = words.not_saved()
+    finally:
+        i18n.use(None)
+    assert [w.value for w in [*at.main.warning, *at.main.info] if w.value == said] == [said]
+    drawn = [getattr(e, "value", None) for e in at.main]
+    assert drawn.index(said) < drawn.index(at.main.title[0].value)  # at the top, above the page's heading
+    assert said in [w.value for w in at.sidebar.warning]
+    assert said.startswith("Η πρόοδός σου δεν αποθηκεύεται") == (lang == "el")
+
+
 def test_forget_me_keeps_the_old_progress_under_its_code_and_starts_a_new_learner(page_app, db):
     old = learners.new_learner(db)
     StoredProgress(db, old).puzzle_solved("capture-pick-the-pile")

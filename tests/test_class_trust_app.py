@@ -116,9 +116,62 @@ def test_a_new_pin_signs_out_the_others_and_the_recovery_code_gives_one_back(db)
     laptop.text_input(key="class_recovery").input(fresh.lower())
     laptop.button(key="class_recover").click().run()
     assert sess(laptop).teacher_class == code and sess(laptop).teacher_owner
-    assert sess(laptop).class_made[2] != fresh and words.pin_changed() in [s.value for s in laptop.success]
+    assert sess(laptop).class_made[2] != fresh
+    assert words.pin_changed(recovered=True) in [s.value for s in laptop.success]
     owner.run()
     assert sess(owner).teacher_class is None  # the old owner was signed out too
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_device_that_used_the_recovery_code_becomes_the_main_one_and_the_pages_say_so(db, lang):
+    """The tester's item 5 (issue 34): "Forgot the PIN?" on another device makes that device the class's
+    main device (it sees the devices, makes a new PIN, deletes the class); the device that made the
+    class, once it types the new PIN, is a teacher device and its page says which device is the main one."""
+    owner, code, _pin, recovery = make_class()
+    sess(owner).class_made = None
+    laptop = open_class_page(None, learners.new_learner(db))
+    laptop.query_params["lang"] = lang
+    laptop.session_state[f"{Keys.CLASS}teacher_panel"] = True
+    laptop.run()
+    laptop.text_input(key="class_rec_code").input(code)
+    laptop.text_input(key="class_recovery").input(recovery)
+    laptop.button(key="class_recover").click().run()
+    new_pin = sess(laptop).class_made[1]
+    i18n.use(lang)
+    try:
+        recovered, note, only, delete_only = (words.pin_changed(recovered=True), words.recovery_note(),
+                                              words.owner_only(), words.delete_owner_only())
+        main, this = words.device_name(1, False, True), words.device_name(1, True, True)
+    finally:
+        i18n.use(None)
+    assert recovered in [s.value for s in laptop.success] and sess(laptop).teacher_owner
+    assert ("This device is now the class's main device" if lang == "en"
+            else "Αυτή η συσκευή είναι τώρα η κύρια συσκευή της τάξης") in recovered
+    assert ("this device becomes the class's main device" if lang == "en"
+            else "αυτή η συσκευή γίνεται η κύρια συσκευή της τάξης") in note
+
+    owner.query_params["lang"] = lang
+    owner.run()
+    assert sess(owner).teacher_class is None
+    owner.session_state[f"{Keys.CLASS}teacher_panel"] = True
+    owner.run()
+    owner.text_input(key="class_open_code").input(code)
+    owner.text_input(key="class_pin").input(new_pin)
+    owner.button(key="class_open").click().run()
+    owner.session_state[f"{Keys.CLASS}own_screen"] = True
+    owner.run()
+    assert not owner.exception and sess(owner).teacher_class == code and not sess(owner).teacher_owner
+    assert only in texts(owner) and delete_only in texts(owner)
+    assert ("The main device is the one that made the class, or the one that last used the recovery code."
+            if lang == "en" else "ή αυτή που χρησιμοποίησε τελευταία τον κωδικό ανάκτησης") in only
+    assert "class_delete" not in [b.key for b in owner.button]  # only the main device deletes
+
+    sess(laptop).class_made = None
+    laptop.session_state[f"{Keys.CLASS}own_screen"] = True
+    laptop.run()
+    shown = texts(laptop)
+    assert this in shown and main not in shown  # the laptop lists itself: the main device is this one
+    assert "class_delete" in [b.key for b in laptop.button]
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])

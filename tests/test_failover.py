@@ -97,7 +97,7 @@ def clocks(page) -> tuple[float, float]:
 
 
 def serving(school: SchoolSetUp) -> int:
-    """The app process the browsers are on (all come from 127.0.0.1: nginx's ip_hash picks one)."""
+    """The app process the browsers are on (all come from 127.0.0.1: nginx's hash of the address picks one)."""
     counts = []
     for index, (proc, _url) in enumerate(school.apps):
         connections = os.popen(f"ss -Htn state established '( sport = :{school.ports[index]} )'").read()

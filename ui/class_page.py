@@ -20,7 +20,7 @@ from tutor import words
 from tutor.classroom import class_csv, class_rows, steps_grid
 from tutor.codes import code_sized, normalise_class
 from tutor.names import read_name
-from ui import frame, live, state, teacher, wiring
+from ui import frame, learner, live, state, teacher, wiring
 
 K = state.Keys.CLASS
 
@@ -64,7 +64,8 @@ def pupil() -> None:
     sess = state.session()
     me = sess.learner
     if wiring.school() is None:
-        st.info(words.not_saved(), icon=":material/cloud_off:")
+        if not learner.not_saving():  # else said at the page's top already
+            st.info(words.not_saved(), icon=":material/cloud_off:")
         return
     if me is None:  # the keeper reports in a moment; its run draws the form (ui.learner.SHOWS_CODE)
         st.caption(words.code_coming())
@@ -182,7 +183,8 @@ def render() -> None:
     """The Class page body (below the title)."""
     sess = state.session()
     if wiring.school() is None:
-        st.warning(words.not_saved(), icon=":material/cloud_off:")
+        if not learner.not_saving():  # else said at the page's top already
+            st.warning(words.not_saved(), icon=":material/cloud_off:")
         return
     code = sess.teacher_class
     if code is not None and teacher.still_teacher():

@@ -201,6 +201,7 @@ def run() -> None:
         st.html(f"<style>{TOP_ROOM}</style>")
     learner.keep()
     slot = sidebar(chosen.title)
+    learner.saving_notice()  # the body's top too: a phone's sidebar is closed
     token, held = _IN_FRAME.set(True), _PROGRESS.set([slot, False])
     try:
         chosen.run()

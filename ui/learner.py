@@ -339,11 +339,24 @@ def _use_typed() -> None:
     _use(st.session_state.get(f"{state.Keys.LEARNER}code", ""))
 
 
+def not_saving() -> bool:
+    """Whether progress is not being saved now: the database was lost, or writes wait for it."""
+    sess = state.session()
+    return sess.store_lost or sess.progress.waiting() > 0
+
+
+def saving_notice() -> None:
+    """At the top of a page's body: the sidebar's "not being saved" notice, for a phone whose sidebar
+    is closed (drawn once a page, by ``ui.frame.run``)."""
+    if not_saving():
+        st.warning(words.not_saved(), icon=":material/cloud_off:")
+
+
 def panel(page: str) -> None:
     """The sidebar's part: the code, a link for another device, a field for a code, forget me.
     A note about the code stays while the learner is on the ``page`` where it was first shown."""
     sess = state.session()
-    if sess.store_lost or sess.progress.waiting():
+    if not_saving():
         st.warning(words.not_saved(), icon=":material/cloud_off:")
     note = sess.learner_note
     if note is not None:
@@ -381,4 +394,5 @@ def panel(page: str) -> None:
                 st.button(words.erase_confirm(), key=f"{state.Keys.LEARNER}erase", on_click=erase, type="primary")
 
 
-__all__ = ["CLOCK", "TOUCH_S", "erase", "forget", "keep", "keeper", "panel", "reporting", "teacher_key"]
+__all__ = ["CLOCK", "TOUCH_S", "erase", "forget", "keep", "keeper", "not_saving", "panel", "reporting", "saving_notice",
+           "teacher_key"]

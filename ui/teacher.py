@@ -46,9 +46,10 @@ def _create() -> None:
         _made(made)
 
 
-def _made(made: NewClass, changed: bool = False) -> None:
+def _made(made: NewClass, changed: str = "") -> None:
     """This device now owns class ``made.code``, its PIN and recovery code waiting behind a press
-    (``changed``: a new PIN for a class that was there, said so until they are written down)."""
+    (``changed``: ``"pin"`` a new PIN for a class that was there, ``"recovered"`` one made with the
+    recovery code; said so until they are written down)."""
     sess = state.session()
     sess.class_made = (made.code, made.pin, made.recovery)
     st.session_state[f"{K}changed"] = changed
@@ -75,7 +76,7 @@ def _recover() -> None:
     if isinstance(made, str):
         st.session_state[f"{K}problem_r"] = words.recovery_refused(made)
     elif made is not None:
-        _made(made, changed=True)
+        _made(made, changed="recovered")
 
 
 def forms() -> None:
@@ -124,8 +125,9 @@ def secrets_notice() -> None:
     sess = state.session()
     if sess.class_made is None:
         return
-    if st.session_state.get(f"{K}changed", False):
-        st.success(words.pin_changed(), icon=":material/key:")
+    changed = st.session_state.get(f"{K}changed", "")
+    if changed:
+        st.success(words.pin_changed(recovered=changed == "recovered"), icon=":material/key:")
     else:
         st.success(words.class_ready(sess.class_made[0]), icon=":material/check_circle:")
     st.info(words.secrets_waiting(), icon=":material/visibility_off:")
@@ -178,7 +180,7 @@ def _change_pin(code: str) -> None:
     key = state.session().keeper.get("teach")
     made = wiring.guard(lambda school: school.change_pin(code, key), None)
     if made is not None:
-        _made(made, changed=True)
+        _made(made, changed="pin")
         st.session_state[f"{K}whole_page"] = True  # the PIN waits above this panel: see settings
 
 

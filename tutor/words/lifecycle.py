@@ -35,19 +35,19 @@ def class_deleted(name: str) -> str:
 
 
 def class_not_deleted() -> str:
-    """The deletion was refused (this device is not the owner's any more, or its view closed)."""
-    return _("The class was not deleted: only the device that made it can delete it, while the class is open "
-             "there.")
+    """The deletion was refused (this device is not the class's main one any more, or its view closed)."""
+    return _("The class was not deleted: only its main device can delete it, while the class is open there.")
 
 
 def delete_owner_only() -> str:
-    """Under "For your screen" on a teacher device that did not make the class."""
-    return _("Only the device that made the class can delete it.")
+    """Under "For your screen" on a teacher device that is not the class's main one."""
+    return _("Only the class's main device can delete it: the one that made the class, or the one that last "
+             "used the recovery code.")
 
 
 def class_gone_teacher() -> str:
-    """On another teacher device, once its owner deleted the class."""
-    return _("This class was deleted on the device that made it.")
+    """On another teacher device, once its main device deleted the class."""
+    return _("This class was deleted on its main device.")
 
 
 def class_gone_pupil() -> str:

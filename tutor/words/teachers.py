@@ -60,8 +60,8 @@ def pin_refused(verdict: str) -> str:
     """Why a class could not be opened: ``"wrong"`` (a wrong PIN or no such class: the same words,
     so the form does not tell which codes exist) or ``"locked"``."""
     if verdict == "locked":
-        return _("Too many tries. Wait a minute, then try again. If this is your class, open it on the device "
-                 "that made it, or use your recovery code under \"Forgot the PIN?\".")
+        return _("Too many tries. Wait a minute, then try again. If this is your class, open it on its main "
+                 "device, or use your recovery code under \"Forgot the PIN?\".")
     return _("That class code and PIN do not match.")
 
 
@@ -72,8 +72,12 @@ def recovery_refused(verdict: str) -> str:
     return _("That class code and recovery code do not match.")
 
 
-def pin_changed() -> str:
-    """A new PIN and recovery code were made: what else changed."""
+def pin_changed(recovered: bool = False) -> str:
+    """A new PIN and recovery code were made (``recovered``: with the recovery code, so this device became
+    the class's main device): what else changed."""
+    if recovered:
+        return _("Your class has a new PIN and recovery code. This device is now the class's main device, "
+                 "and every other teacher device was signed out.")
     return _("Your class has a new PIN and recovery code. Every other teacher device was signed out.")
 
 
@@ -94,7 +98,7 @@ def device_name(number: int, mine: bool, owner: bool) -> str:
     if mine:
         return _("This device")
     if owner:
-        return _("The device that made the class")
+        return _("The class's main device")
     return _("Device {n}").format(n=number)
 
 
@@ -125,8 +129,8 @@ def change_pin_note() -> str:
 
 def recovery_note() -> str:
     """Above the recovery form."""
-    return _("Type your class code and the recovery code you wrote down: you get a new PIN, "
-             "and every other device is signed out.")
+    return _("Type your class code and the recovery code you wrote down: you get a new PIN, this device "
+             "becomes the class's main device, and every other device is signed out.")
 
 
 def answers_closed() -> str:
@@ -142,8 +146,10 @@ def pupils_now(count: int) -> str:
 
 
 def owner_only() -> str:
-    """On a teacher device that did not make the class: where the devices and a new PIN are."""
-    return _("Only the device that made the class sees the teacher devices and makes a new PIN.")
+    """On a teacher device that is not the class's main one (the device that made the class, or the one
+    that last set a new PIN with the recovery code): where the devices and a new PIN are."""
+    return _("Only the class's main device sees the teacher devices and makes a new PIN. The main device is "
+             "the one that made the class, or the one that last used the recovery code.")
 
 
 def taken_out() -> str:
