@@ -126,12 +126,32 @@ def clock_from_widgets(sb: SandboxActivity) -> dict[str, Any]:
             "clock_increment": ss.get(f"{K}clock_increment", inc), "clock_sides": ss.get(f"{K}clock_sides", sides)}
 
 
-def clock_settings(sb: SandboxActivity) -> None:
-    """The time control of the next game (K19): none, 3+2, 5+5 or your own, and who plays on it."""
+def _refuse_unusable(sb: SandboxActivity) -> list[str]:
+    """Put the value it had back in a clock field that holds none it can use, and say which
+    (``"minutes"``, ``"increment"``): an emptied field, or a value the browser could not have sent
+    (Streamlit gives a number field's value outside its range or not finite as the field's
+    ``value``, which is ``None`` here, so it is told from a number). A "Start" pressed with such a
+    value is refused by the activity (``SandboxActivity.new_game_from``), before this runs."""
     ss = st.session_state
-    for key, (lo, hi) in ((f"{K}clock_minutes", CUSTOM_MINUTES), (f"{K}clock_increment", CUSTOM_INCREMENT_S)):
-        if key in ss and not _number_within(ss[key], lo, hi):  # a forged value: the field starts again
-            del ss[key]
+    _choice, minutes, inc = _control_choice(sb)
+    refused = []
+    for key, part, (lo, hi), had in ((f"{K}clock_minutes", "minutes", CUSTOM_MINUTES, minutes),
+                                     (f"{K}clock_increment", "increment", CUSTOM_INCREMENT_S, inc)):
+        if key in ss and not _number_within(ss[key], lo, hi):
+            refused.append(part)
+        if key not in ss or not _number_within(ss[key], lo, hi):
+            ss[key] = float(had)
+    return refused
+
+
+def clock_settings(sb: SandboxActivity) -> None:
+    """The time control of the next game (K19): none, 3+2, 5+5 or your own, and who plays on it.
+
+    Each field shows what it holds ("%g": 2.5 seconds is 2.5, refused on "Start"); a field left
+    empty, or sent a value no field can hold, gets the value it had back and a line says why
+    (:func:`_refuse_unusable`)."""
+    ss = st.session_state
+    refused = _refuse_unusable(sb)
     values = clock_from_widgets(sb)
     choices = list(CLOCK_CHOICES)
     choice = st.radio(words.clock_label("clock"), choices, key=f"{K}clock", horizontal=True,
@@ -144,10 +164,13 @@ def clock_settings(sb: SandboxActivity) -> None:
         lo, hi = CUSTOM_MINUTES
         ilo, ihi = CUSTOM_INCREMENT_S
         c1.number_input(words.clock_label("minutes"), min_value=float(lo), max_value=float(hi), step=0.5,
-                        value=float(min(hi, max(lo, values["clock_minutes"]))), key=f"{K}clock_minutes")
+                        format="%g", value=None, key=f"{K}clock_minutes")
         c2.number_input(words.clock_label("increment"), min_value=float(ilo), max_value=float(ihi), step=1.0,
-                        format="%.0f", value=float(min(ihi, max(ilo, values["clock_increment"]))),
-                        key=f"{K}clock_increment")
+                        format="%g", value=None, key=f"{K}clock_increment")
+        notice = sb.notice.text if sb.notice is not None else None
+        for part in refused:
+            if words.clock_refused(part) != notice:  # a refused "Start" says it below the board already
+                st.error(words.clock_refused(part), icon=":material/block:")
     sides = list(CLOCK_SIDES)
     st.radio(words.clock_label("sides"), sides, key=f"{K}clock_sides", horizontal=True,
              index=sides.index(values["clock_sides"]) if values["clock_sides"] in sides else 0,
