@@ -193,19 +193,18 @@ def _number_within(value: object, lo: float, hi: float) -> bool:
 
 
 def _sync_editor(sb: SandboxActivity) -> None:
-    """Fill the editor's fields from the board, but only when the board changed (what the
-    learner typed survives every other rerun, a refused entry included), or a field holds what no
-    field can (a forged NaN or infinity: the fields start again from the board).
+    """Fill the editor's fields from the board, but only when the board changed, or a field was never
+    drawn (Streamlit forgets the values of widgets not drawn: a closed editor opened again): what the
+    learner typed survives every other rerun, a refused entry included, and stays shown as typed.
 
-    The fields hold floats shown without decimals: a whole-number field of Streamlit's fails on a
-    NaN sent to it, in every later run of the page, before the app's code could refuse it."""
+    The fields hold floats shown as typed ("%g": 2.5 is 2.5, 1e308 is 1e+308) and have no value of
+    their own (``value=None``): Streamlit gives a value no field can hold (a forged NaN or infinity)
+    as the field's value, so it reads as an empty field, which the activity refuses by name."""
     ss = st.session_state
     pos = sb.position
     mark = (sb.action, len(sb.game.results), pos.to_notation(), sb.rules.pits)
     keys = field_keys(sb.rules.pits)
-    # A closed editor draws no fields, and Streamlit forgets the values of widgets not drawn:
-    # opening it again fills them from the board.
-    if ss.get(f"{ED}synced") == mark and all(k in ss and _number_within(ss[k], -1e6, 1e6) for k in keys.values()):
+    if ss.get(f"{ED}synced") == mark and all(k in ss for k in keys.values()):
         return
     ss[f"{ED}synced"] = mark
     sb.editor_error = None
@@ -248,14 +247,16 @@ def editor(sb: SandboxActivity) -> None:
     with st.form(f"{ED}fields_form", border=False):
         st.markdown(words.label("north_row"))
         cols = st.columns(n + 1)
-        cols[0].number_input(words.label("north_store"), step=1.0, format="%.0f", key=keys["NS"])
+        cols[0].number_input(words.label("north_store"), step=1.0, format="%g", value=None, key=keys["NS"])
         for k in range(n, 0, -1):
-            cols[n - k + 1].number_input(words.pit_field_label(NORTH, k), step=1.0, format="%.0f", key=keys[f"N{k}"])
+            cols[n - k + 1].number_input(words.pit_field_label(NORTH, k), step=1.0, format="%g", value=None,
+                                         key=keys[f"N{k}"])
         st.markdown(words.label("south_row"))
         cols = st.columns(n + 1)
         for k in range(1, n + 1):
-            cols[k - 1].number_input(words.pit_field_label(SOUTH, k), step=1.0, format="%.0f", key=keys[f"S{k}"])
-        cols[n].number_input(words.label("south_store"), step=1.0, format="%.0f", key=keys["SS"])
+            cols[k - 1].number_input(words.pit_field_label(SOUTH, k), step=1.0, format="%g", value=None,
+                                     key=keys[f"S{k}"])
+        cols[n].number_input(words.label("south_store"), step=1.0, format="%g", value=None, key=keys["SS"])
         st.radio(words.label("to_move"), list(SIDES), format_func=words.side_name, horizontal=True, key=f"{ED}to_move")
         st.form_submit_button(words.label("use_numbers"), key=f"{ED}fields_go", on_click=whole_page(_use_fields))
 
