@@ -211,7 +211,23 @@ def page(url_path: str, draw: Callable[[], None]) -> None:
         run()
         return
     st.title(words.page_heading(url_path))
+    link_notes(url_path)
     draw()
+
+
+def link_notes(url_path: str) -> None:
+    """What the address's query could not do (``state.tell_link``), in its colours, on the page it was
+    first shown on (and on every run of it), then no more. Markdown made by ``tutor.words``, never the query's text."""
+    sess = state.session()
+    if not sess.link_notes:
+        return
+    if sess.link_page is None:
+        sess.link_page = url_path
+    if sess.link_page != url_path:
+        sess.link_notes, sess.link_page = (), None
+        return
+    for note in sess.link_notes:
+        getattr(st, note.kind)(note.text)
 
 
 def sidebar(current_title: str) -> Any:

@@ -186,6 +186,11 @@ def field_too_big(where: str, total: int) -> str:
     return _("{where} can't hold that many seeds: this game has {total} in all.").format(where=where, total=total)
 
 
+def language_unavailable() -> str:
+    """A link asked for a language the app does not have (``?lang=xx``): said in the language in use."""
+    return _("That language is not available here: the app speaks English and Greek.")
+
+
 def to_move_missing() -> str:
     """The editor was sent nobody (or somebody unknown) to move next."""
     return _("Say who moves next: S (South) or N (North).")
@@ -244,7 +249,7 @@ def pasted_problem(err: ValueError, game: str) -> str:
 
 __all__ = [
     "page_failed", "page_not_found",
-    "cannot_analyse", "editor_refused", "field_missing", "field_negative", "field_not_whole", "field_number", "ignored_settings",
+    "cannot_analyse", "editor_refused", "field_missing", "field_negative", "field_not_whole", "field_number", "language_unavailable", "ignored_settings",
     "layout", "link_kept_game", "link_position_refused", "link_value_refused", "settings_problem",
     "field_too_big", "pit_count_problem", "to_move_missing", "notation_problem_empty", "link_rules_refused", "notation_problem", "pasted_problem",
     "rules_problem"
