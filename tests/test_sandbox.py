@@ -327,7 +327,7 @@ def test_the_move_list_is_a_table(page_app):
     at = open_sandbox(page_app, panels=("moves",))
     press(at, 3)
     press(at, 1)
-    frame = at.dataframe[0].value
+    frame = at.dataframe[-1].value  # the whole table (ui.reveal.by_move)
     assert list(frame.columns[:6]) == ["Move", "Player", "Pit", "Extra turn", "Seeds captured", "Rules used"]
     assert list(frame["Pit"]) == [3, 1]
     assert list(frame["Player"]) == ["South", "South"]

@@ -85,3 +85,28 @@ def until_sown(key: str, sown: str | None, before: Callable[[], object], after: 
         before()
     with st.container(key=keys[1], width=width):
         after()
+
+
+def by_move(key: str, activity: Activity, board_key: str, draw: Callable[[int | None], object]) -> None:
+    """Draw what follows the board move by move (the sandbox's moves table and link): ``draw(k)`` for
+    each ``k`` from 0 to the moves of ``activity``'s sowing (``k``: how many of them to count; ``None``:
+    all, drawn alone when nothing is being sown or animations are off), each in a container of its
+    own shown only while the board shows the first ``k`` moves whole (``ui.board.moved_class``):
+    a panel never shows the computer's reply before the board has sown it."""
+    sowing = activity.sowing
+    if sowing is None or not state.session().prefs.animate or sowing.end != activity.position:
+        draw(None)
+        return
+    n = len(sowing.results)
+    moved = [board.moved_class(board_key, sowing, k) for k in range(1, n + 1)]
+    rules = []
+    for k in range(n + 1):
+        hidden = [f"html.{moved[k]}"] if k < n else []  # the next move is drawn: this one goes
+        if k > 0:
+            hidden.append(f"html:not(.{moved[k - 1]})")  # not yet drawn
+        rules += [f'{scope} [class*="st-key-{key}_{k}_"], '
+                  f'{scope} [data-testid="stLayoutWrapper"]:has(> [class*="st-key-{key}_{k}_"])' for scope in hidden]
+    st.html(f"<style>{', '.join(rules)} {{ display: none !important; }}</style>")
+    for k in range(n + 1):
+        with st.container(key=f"{key}_{k}_{sowing.id}"):
+            draw(k)

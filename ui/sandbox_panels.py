@@ -12,13 +12,14 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine import CLOCK_CHOICES, CLOCK_SIDES, GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, options_for, time_control
+from engine import (CLOCK_CHOICES, CLOCK_SIDES, GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, Position, options_for,
+                    time_control)
 from engine.clock import CUSTOM, CUSTOM_INCREMENT_S, CUSTOM_MINUTES, NO_CLOCK
 from tutor import i18n, words
 from tutor.analysis import move_table
 from tutor.links import link_query
 from tutor.sandbox import SandboxActivity
-from ui import lang, state
+from ui import lang, reveal, state
 
 K = state.Keys.SANDBOX
 ED = state.Keys.EDITOR
@@ -287,19 +288,49 @@ def moves_key(sb: SandboxActivity) -> tuple[object, ...]:
             tuple(r.pit for r in sb.game.results), tuple(marks) if marks is not None else None)
 
 
+def _moves_shown(sb: SandboxActivity, k: int | None) -> int:
+    """How many of the game's moves a panel drawn for ``k`` moves of the sowing counts (``None``: all)."""
+    total = len(sb.game.results)
+    if k is None or sb.sowing is None:
+        return total
+    return max(0, total - len(sb.sowing.results) + k)
+
+
+def _position_shown(sb: SandboxActivity, k: int | None) -> Position:
+    """The position after ``k`` moves of the sowing (``None``: the game's own)."""
+    if k is None or sb.sowing is None:
+        return sb.position
+    return sb.sowing.results[k - 1].position if k else sb.sowing.start
+
+
 def moves_table(sb: SandboxActivity) -> None:
-    """The moves so far, and a CSV download of them (both made once per game state, ``moves_key``)."""
-    if not sb.game.results:
+    """The moves so far, and a CSV download of them (both made once per game state, ``moves_key``),
+    as far as the board has sown them (``ui.reveal.by_move``)."""
+    reveal.by_move(f"{K}moves_v", sb, state.Keys.SANDBOX_BOARD, lambda k: _moves_table(sb, k))
+
+
+def _moves_table(sb: SandboxActivity, k: int | None) -> None:
+    shown = _moves_shown(sb, k)
+    if not shown:
         st.caption(words.no_moves_yet())
         return
-    st.caption(words.moves_so_far(len(sb.game.results)))
+    st.caption(words.moves_so_far(shown))
     frame, csv = _moves(moves_key(sb), sb)
-    st.dataframe(frame, hide_index=True, key=f"{K}moves_table")
+    whole = shown == len(sb.game.results)
+    if not whole:
+        frame = frame.iloc[:shown]
+        csv = frame.to_csv(index=False, sep=words.csv_separator()).encode("utf-8-sig")
+    suffix = "" if whole else f"_{shown}"
+    st.dataframe(frame, hide_index=True, key=f"{K}moves_table{suffix}")
     st.download_button(words.label("download_moves"), csv, file_name="mancala-moves.csv", mime="text/csv",
-                       key=f"{K}download", icon=":material/download:")
+                       key=f"{K}download{suffix}", icon=":material/download:")
 
 
 def share(sb: SandboxActivity) -> None:
-    """A link that reopens this position with these rules."""
+    """A link that reopens this position with these rules (the position the board has sown to)."""
     st.caption(words.share_intro())
-    st.code(f"{state.app_url()}?{link_query(sb.rules, sb.position)}{lang.link_suffix()}", language=None)
+    reveal.by_move(f"{K}share_v", sb, state.Keys.SANDBOX_BOARD, lambda k: _share_code(sb, k))
+
+
+def _share_code(sb: SandboxActivity, k: int | None) -> None:
+    st.code(f"{state.app_url()}?{link_query(sb.rules, _position_shown(sb, k))}{lang.link_suffix()}", language=None)
