@@ -305,8 +305,8 @@ def _position_shown(sb: SandboxActivity, k: int | None) -> Position:
 
 def moves_table(sb: SandboxActivity) -> None:
     """The moves so far, and a CSV download of them (both made once per game state, ``moves_key``),
-    as far as the board has sown them (``ui.reveal.by_move``)."""
-    reveal.by_move(f"{K}moves_v", sb, state.Keys.SANDBOX_BOARD, lambda k: _moves_table(sb, k))
+    as far as the board has sown them (``ui.reveal.by_move``; its style: ``ui.sandbox`` panels)."""
+    reveal.by_move(f"{K}moves_v", sb, lambda k: _moves_table(sb, k))
 
 
 def _moves_table(sb: SandboxActivity, k: int | None) -> None:
@@ -329,7 +329,7 @@ def _moves_table(sb: SandboxActivity, k: int | None) -> None:
 def share(sb: SandboxActivity) -> None:
     """A link that reopens this position with these rules (the position the board has sown to)."""
     st.caption(words.share_intro())
-    reveal.by_move(f"{K}share_v", sb, state.Keys.SANDBOX_BOARD, lambda k: _share_code(sb, k))
+    reveal.by_move(f"{K}share_v", sb, lambda k: _share_code(sb, k))
 
 
 def _share_code(sb: SandboxActivity, k: int | None) -> None:
