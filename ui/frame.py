@@ -189,7 +189,7 @@ def run() -> None:
         # fall below the first screen. Drawn in the sidebar, where its element gap costs nothing.
         st.html(f"<style>{TOP_ROOM}</style>")
     learner.keep()
-    slot = sidebar(chosen.title)
+    slot = sidebar(chosen.title, chosen.url_path)
     token, held = _IN_FRAME.set(True), _PROGRESS.set([slot, False])
     try:
         chosen.run()
@@ -230,7 +230,7 @@ def link_notes(url_path: str) -> None:
         getattr(st, note.kind)(note.text)
 
 
-def sidebar(current_title: str) -> Any:
+def sidebar(current_title: str, url_path: str = "") -> Any:
     """The shared sidebar: app name, where the learner is, progress, board settings. Returns the
     progress line's slot (a container), drawn after the page by :func:`run` unless the page drew it
     (:func:`progress`): a page that is sowing a move knows which counts the move changed."""
@@ -240,7 +240,7 @@ def sidebar(current_title: str) -> Any:
         st.caption(words.you_are_on(current_title))
         slot = st.container()
         learner.panel(current_title)
-        live_banner.sidebar_banner()
+        live_banner.sidebar_banner(url_path)
         # Keyed: a rerun (the keeper reporting) keeps it open; closed, it builds nothing.
         panel = st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,
                             on_change="rerun")
