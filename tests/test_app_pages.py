@@ -6,6 +6,7 @@ import pytest
 
 from tutor import words
 from tutor.progress import LessonProgress, Progress, PuzzleProgress
+from ui import wake
 from ui.frame import PAGES, page_file
 
 PAGE_FILES = [page_file(p[0]) for p in PAGES]
@@ -130,14 +131,14 @@ def test_a_reloaded_sandbox_waits_for_the_learner_and_draws_the_kept_game_not_a_
     app.run()
     assert not app.exception
     assert words.game_coming() in [i.value for i in app.info]
-    assert [c.key for c in app.get("bidi_component")] == ["learner_keeper"]  # no board
+    assert [c.key for c in app.get("bidi_component")] == ["learner_keeper", wake.KEY]  # no board
     assert app.session_state["mancala_tutor"].sandbox is None
     bind(app, "KEPTGAME", games)  # what the keeper's report does
     app.run()
     assert not app.exception
     assert words.game_coming() not in [i.value for i in app.info]
     assert app.session_state["mancala_tutor"].sandbox.position.to_notation() == played
-    assert [c.key for c in app.get("bidi_component")] == ["sandbox_board", "learner_keeper"]
+    assert [c.key for c in app.get("bidi_component")] == ["sandbox_board", "learner_keeper", wake.KEY]
 
 
 def test_a_shared_game_link_is_drawn_on_the_first_run(app):

@@ -200,10 +200,12 @@ def test_the_board_asks_its_activity_for_its_view_alone(monkeypatch):
 
     mounted: dict[str, Any] = {}
     monkeypatch.setattr(board, "_component", lambda **kwargs: mounted.update(kwargs))
-    monkeypatch.setattr(board.state, "session", lambda: state.Session())
+    session = state.Session()
+    monkeypatch.setattr(board.state, "session", lambda: session)
     board.draw(Watched(), "b")  # type: ignore[arg-type]
     assert asked == ["view", "clock_shown"]
-    assert mounted["data"] == board._sent(board_data("b", sb.view(), state.BoardPrefs()))
+    assert mounted["data"] == board._sent(board_data("b", sb.view(), state.BoardPrefs(), session=session.serial))
+    assert state.Session().serial != session.serial  # each session its own: a board of another is told apart
 
 
 def test_the_board_data_is_made_from_a_view_without_an_activity():

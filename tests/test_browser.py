@@ -102,8 +102,8 @@ def test_a_first_page_fetches_the_boards_files_before_its_board_and_each_arrives
     links = page.evaluate("() => [...document.head.querySelectorAll('link')].map(l => [l.rel, new URL(l.href).pathname])")
     base = "/_stcore/bidi-components/mancala_tutor.board/"
     board = sorted({href for rel, href in links if rel == "modulepreload" and href.startswith(base)})
-    assert board == [base + n for n in ("board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js",
-                                      "board_turns.js")]
+    assert board == [base + n for n in ("board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_frames.js",
+                                        "board_keys.js", "board_reveal.js", "board_turns.js")]
     assert ["preload", base + "board.css"] in links
     assert any(rel == "modulepreload" and re.fullmatch(r"/static/js/BidiComponent\.[\w-]+\.js", href) is not None
                for rel, href in links)
@@ -111,7 +111,8 @@ def test_a_first_page_fetches_the_boards_files_before_its_board_and_each_arrives
         "() => performance.getEntriesByType('resource').filter(e => e.name.includes('/bidi-components/'))"
         ".map(e => [new URL(e.name).pathname, e.responseStatus])")
     assert sorted(set(map(tuple, answers))) == [(base + n, 200) for n in (
-        "board.css", "board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js", "board_turns.js")]
+        "board.css", "board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_frames.js", "board_keys.js",
+        "board_reveal.js", "board_turns.js")]
 
 
 @pytest.mark.parametrize("url_path", [p[0] for p in PAGES])

@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy import text
 
 from deploy.school import NGINX, SchoolSetUp
+from engine import KalahRules, Position, legal_moves, play
 from tests.browser_support import (
     COUNT_FINISHED,
     TIMEOUT_MS,
@@ -177,3 +178,16 @@ def test_a_crashed_process_loses_nothing_and_every_browser_goes_on(browser, scho
     assert before_clocks[0] - outage - 2 <= south <= before_clocks[0]  # charged at most the outage
     after = rows()
     assert {table: kept[table] - after[table] for table in TABLES} == {table: set() for table in TABLES}
+
+    # The first press after coming back counts (a press no session read is sent again: board_ahead.js).
+    rules = KalahRules()
+    position = Position.from_notation(game_board, rules)
+    moves = {pit: play(position, pit, rules) for pit in legal_moves(position, rules)}
+    again = [pit for pit, result in moves.items() if result.position.to_move == "S"]  # an extra turn: no reply to wait for
+    pit = (again or list(moves))[0]
+    timed.get_by_role("button", name=pit_name("S", pit, position.south[pit - 1]), exact=True).click()
+    if again:
+        board(timed, moves[pit].position.to_notation())
+    else:  # North replies at once: the board shows the move and the reply
+        timed.wait_for_selector(f"{FRESH} .mt-board[data-animating='false']:not([data-foreseen])"
+                                f":not([data-notation='{game_board}'])", timeout=TIMEOUT_MS)

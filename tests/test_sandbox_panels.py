@@ -190,8 +190,8 @@ def test_the_board_sends_its_files_by_name_not_with_every_board(page_app):
     imported = set(re.findall(r'from "\./([a-z_]+\.js)"', "".join(p.read_text() for p in web.glob("*.js"))))
     preloaded = set(re.findall(r'<link rel="modulepreload" href="_stcore/bidi-components/mancala_tutor\.board/([a-z_]+\.js)">',
                                board.html_content))
-    assert imported == preloaded == {"board_ahead.js", "board_clock.js", "board_dom.js", "board_keys.js",
-                                     "board_turns.js"}
+    assert imported == preloaded == {"board_ahead.js", "board_clock.js", "board_dom.js", "board_frames.js", "board_keys.js",
+                                     "board_reveal.js", "board_turns.js"}
 
 
 def test_the_first_run_asks_for_the_boards_files_first(app):

@@ -138,8 +138,9 @@ class Activity:
         changed since, ``tutor.kept_play``); ``user``: a person's action, not a clock's. True here."""
         return True
 
-    def written(self) -> None:
-        """After a change (``writes``): nothing here; a kept game writes itself (``tutor.kept_play``)."""
+    def written(self, said: bool = True) -> None:
+        """After a change (``writes``): nothing here; a kept game writes itself (``tutor.kept_play``).
+        ``said``: a person's change, so a refused write is said (not a computer's move)."""
 
     def busy(self) -> bool:
         """True while the computer is thinking in another thread (another script run of the session)."""

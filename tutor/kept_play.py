@@ -55,6 +55,8 @@ class KeptPlay:
     wall: Wall = time.time
     _written_as: GameRecordModel | None = None
     _unsaved = False
+    _refusal: Notice | None = None
+    """The notice of the last change refused here (kept while the view catches up again)."""
     if TYPE_CHECKING:  # what the sandbox game has (tutor.activity, tutor.sandbox)
         notice: Notice | None
         action: int
@@ -113,12 +115,15 @@ class KeptPlay:
         (the view now shows the kept game, and says why); a clock's goes on, on the kept game."""
         if not self.catch_up() or not user:
             return True
-        self.notice = Notice("info", words.game_moved_on())
+        self._refused()
         return False
 
-    def written(self) -> None:
+    def _refused(self) -> None:
+        self.notice = self._refusal = Notice("info", words.game_moved_on())
+
+    def written(self, said: bool = True) -> None:
         """``Activity.written``: write the game when it changed (the keeper refusing: another view
-        wrote first, so this one takes up the kept game and says so)."""
+        wrote first, so this one takes up the kept game, and says so when ``said``: a person's change)."""
         if self.keeper is None or self.learner is None:
             return
         now = signature(self.kept_state())
@@ -133,8 +138,8 @@ class KeptPlay:
             return
         self._unsaved = False
         if version is None:
-            if self.catch_up():
-                self.notice = Notice("info", words.game_moved_on())
+            if self.catch_up() and said:
+                self._refused()
             return
         self.kept_version, self._written_as = version, now
 
@@ -156,7 +161,7 @@ class KeptPlay:
             return False
         self.take_state(state)
         self._written_as = signature(state)
-        self.notice = None
+        self.notice = self._refusal if self.notice is self._refusal else None  # a refusal is still said
         self.still()
         return True
 

@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from typing import Literal
 
 from engine import (
+    LEVELS,
     NORTH,
     SOUTH,
-    LEVELS,
     Game,
     GameName,
     MoveResult,
@@ -42,6 +42,7 @@ from .game_board import board_position
 from .kept_play import KeptPlay
 from .kept_record import GameState
 from .progress import GameRecord, ProgressStore
+from .take_back import TakeBack
 from .thinking import Answer, Request
 from .timed import TimedPlay
 
@@ -60,7 +61,7 @@ def engine_chooser(position: Position, rules: Rules, level: str, rng: random.Ran
     return int(choose_move(position, rules, level, rng=rng, time_ms=time_ms))
 
 
-class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns, Activity):
+class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, TakeBack, ComputerTurns, Activity):
     """A game and who plays it.
 
     Attributes:
@@ -203,27 +204,36 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns,
         script run of the session is refused meanwhile (``Activity.busy``).
         """
         with self.lock:
+            self.catch_up()  # another tab may have played meanwhile (its turn is then this one's)
             self.thinker = threading.get_ident()
             self._turn_now = clock
+            self.writing += 1  # the turn's clock checks are part of it: the game is not taken up midway
             try:
                 return self.play_turn(choose, rng, budget_ms)
             finally:
+                self.writing -= 1
                 self.thinker = None
                 self._turn_now = None
-                self.written()
+                self.written(said=False)
 
     def think(self, ask: Callable[[Request], Answer], rng: random.Random | None = None,
               budget_ms: int = TURN_BUDGET_MS) -> Step:
         """One step of the computer's turn while the page polls (``ComputerTurns.think_step``): the
         searches run in the process pool (``ask``: ``tutor.thinking.ThinkingService.ask``), never here.
         The clocks run as in :meth:`computer_turn` (from when the turn starts thinking, K19). A turn
-        starts on the kept game (another tab may have changed it) and its moves are kept when it ends."""
+        starts on the kept game and looks at it again at every step: when another tab has changed
+        the game, the turn under way is dropped (its answer is never played onto that game) and the
+        step goes on from the kept game. Its moves are kept when it ends; another tab's reply kept
+        first wins, and this view takes it up without a word (no person's change was refused)."""
         with self.lock:
-            if self.turn is None:
-                self.catch_up()  # another tab may have played meanwhile (its turn is then this one's)
-            step = self.think_step(ask, rng, budget_ms)
+            self.catch_up()  # a game taken up drops the turn under way (take_state)
+            self.writing += 1  # the step's clock checks are part of it: the game is not taken up midway
+            try:
+                step = self.think_step(ask, rng, budget_ms)
+            finally:
+                self.writing -= 1
             if step != "thinking":
-                self.written()
+                self.written(said=False)
             return step
 
     # the hooks of ComputerTurns
@@ -268,69 +278,6 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns,
         self.computer_side = SOUTH if computer_side == SOUTH else NORTH
         self.level = level if level in LEVELS else "easy"
         self.changed()
-
-    # -- undo and redo --------------------------------------------------------
-
-    def undo_steps(self) -> int:
-        """How many moves one Undo takes back: one with two players; against the computer,
-        back to the last position where the human is to move (0 = none; always 0 on a clock)."""
-        n = len(self.game.results)
-        if n == 0 or self.clock is not None:
-            return 0
-        if self.mode != "computer":
-            return 1
-        positions = self.game.positions()
-        for k in range(1, n + 1):
-            if positions[n - k].to_move != self.computer_side:
-                return k
-        return 0
-
-    @writes(False)
-    def undo(self) -> bool:
-        """Take back the last move (against the computer: back to your turn). False if none."""
-        steps = self.undo_steps()
-        for _ in range(steps):
-            self.game.undo()
-        if steps:
-            self.notice = None
-            self.still()
-        return steps > 0
-
-    @writes(False)
-    def redo(self) -> bool:
-        """Play again the moves taken back (against the computer: up to your turn). False if none."""
-        if not self.game.can_redo or self.clock is not None:
-            return False
-        before = self.position
-        self.game.redo()
-        done = [self.game.results[-1]]
-        while self.mode == "computer" and self.game.can_redo and self.position.to_move == self.computer_side:
-            self.game.redo()
-            done.append(self.game.results[-1])
-        self.notice = None
-        self.show(before, done)
-        return True
-
-    @writes(0)
-    def jump_to_before(self, move: int) -> int:
-        """Undo back to the position before ``move`` (1-based); returns the moves taken back.
-
-        Against the computer, if that position is the computer's turn, the
-        game switches to two players so the learner can try another move there.
-        A timed game never goes back (0, and the notice says why).
-        """
-        if self.clock is not None:
-            self.notice = Notice("info", words.no_undo_on_clock())
-            return 0
-        taken = 0
-        while len(self.game.results) >= move and self.game.undo():
-            taken += 1
-        switched = self.mode == "computer" and self.position.to_move == self.computer_side
-        if switched:
-            self.mode = "two"
-        self.still()
-        self.notice = Notice("info", words.jumped_back(move, switched))
-        return taken
 
     # -- new games and the editor ---------------------------------------------
 
@@ -396,4 +343,4 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, ComputerTurns,
         return last if last is not None and last.game_over else None
 
 
-__all__ = ["Chooser", "MAX_COMPUTER_MOVES", "Mode", "SandboxActivity", "TURN_BUDGET_MS", "engine_chooser"]
+__all__ = ["MAX_COMPUTER_MOVES", "TURN_BUDGET_MS", "Chooser", "Mode", "SandboxActivity", "engine_chooser"]

@@ -147,5 +147,5 @@ def _draw_view(view: BoardView, key: str, **callbacks: Callable[[], None]) -> No
     """Mount board ``key`` showing ``view`` (``ui.board_data.board_data``), with the component's ``callbacks``."""
     session = state.session()
     with i18n.held():
-        data = board_data.board_data(key, view, session.prefs, session.presses.get(key, 0))
+        data = board_data.board_data(key, view, session.prefs, session.presses.get(key, 0), session.serial)
     _component(key=key, data=_sent(data), **callbacks)

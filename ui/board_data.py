@@ -113,12 +113,14 @@ def anim_id(key: str, sowing: Sowing) -> str:
     return f"{key}:{sowing.id}"
 
 
-def board_data(key: str, view: BoardView, prefs: BoardPrefs, presses: int = 0) -> dict[str, Any]:
+def board_data(key: str, view: BoardView, prefs: BoardPrefs, presses: int = 0, session: str = "") -> dict[str, Any]:
     """Board ``key``'s whole data for ``board.js``, from ``view`` alone: its words in the language of
     the moment (call it inside ``tutor.i18n.held()``: a board makes a hundred sentences), the
     animation as the learner's ``prefs`` want it, and ``presses``, how many presses this board has
     sent that the server has read (a board drawn by a run that began before a foreseen press was
-    read has the count the press was made with)."""
+    read has the count the press was made with); ``session``, the server session drawing it (a
+    press a new session never read, after the page reconnected to another process, is sent again:
+    ``board_ahead.js`` ``sendLost``)."""
     rules, sowing = view.rules, view.sowing
     counts = counts_of(view.position)
     oware = rules.game == "oware"
@@ -148,6 +150,7 @@ def board_data(key: str, view: BoardView, prefs: BoardPrefs, presses: int = 0) -
         "said": view.said,
         "said_id": anim_id(key, sowing) if sowing is not None else None,
         "presses": presses,
+        "session": session,
         # What pressing each pit will show, drawn at once by board.js before the server answers.
         "ahead": {str(a.pit): _ahead(key, a, rules, counts, prefs) for a in view.ahead},
     }

@@ -27,7 +27,18 @@ import streamlit as st
 from lessons import snapshot
 from tutor import i18n, words
 from tutor.progress import Summary
-from ui import lang, learner, live_banner, not_found, reveal, state, streamlit_compat, thinking, wiring
+from ui import (
+    lang,
+    learner,
+    live_banner,
+    not_found,
+    reveal,
+    state,
+    streamlit_compat,
+    thinking,
+    wake,
+    wiring,
+)
 
 if TYPE_CHECKING:
     from lessons.models import Lesson, Puzzle
@@ -202,6 +213,7 @@ def run() -> None:
                 _progress_line(state.session().progress.summary(len(catalogue())))
     with st.sidebar:
         learner.keeper(chosen.url_path)  # last: its first report comes once the page is drawn
+        wake.draw()  # a press no server session answered asks for a whole run (after a reconnection)
     wiring.upkeep()  # once a day per server: idle learners expire (after the page: nobody waits for it)
 
 

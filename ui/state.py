@@ -9,6 +9,7 @@ so a page also works when it runs before the frame.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -114,6 +115,8 @@ class Session:
     learner's sandbox game is kept (``tutor.kept_games``; set with the learner, ``None`` before).
     ``touched``: when (``ui.learner.CLOCK``, seconds) the store last noted this session's learner as
     active (``None``: not yet; ``ui.learner.keep`` notes it again after ``ui.learner.TOUCH_S``).
+    ``serial``: this session's own id, sent with each board (a board drawn by another session after
+    the page reconnected sends again a press no run read: ``board_ahead.js`` ``sendLost``).
     """
 
     prefs: BoardPrefs = field(default_factory=BoardPrefs)
@@ -138,6 +141,7 @@ class Session:
     teacher_owner: bool = False
     class_made: tuple[str, str, str] | None = None
     presses: dict[str, int] = field(default_factory=dict)
+    serial: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     question: tuple[int, QuestionActivity] | None = None
     step_links: dict[str, str] = field(default_factory=dict)
     rooms: dict[str, int] = field(default_factory=dict)

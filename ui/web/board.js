@@ -8,43 +8,14 @@
 import { WORDS, el, fill, setWords } from "./board_dom.js";
 import { CLOCKS, clockBox, startClocks } from "./board_clock.js";
 import { focusPlace, rove, say, watchFocus } from "./board_keys.js";
-import { FORESAW, REPLACED, awaitAnswer, foreseen, holdBack } from "./board_ahead.js";
+import { FORESAW, REPLACED, awaitAnswer, foreseen, holdBack, sendLost, sent } from "./board_ahead.js";
+import { fillFrames } from "./board_frames.js";
+import { sown } from "./board_reveal.js";
 import { moveEnds, movesShown, turnEnd } from "./board_turns.js";
 
 const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
 const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
-const SOWN = (window.__mancalaSown = window.__mancalaSown || new Map());
 const PLAYING = (window.__mancalaPlaying = window.__mancalaPlaying || new Map());
-
-// A verdict waiting for a sowing (ui/reveal.py) sits in a container keyed
-// "mtverdict_<anim id>", hidden from the start by a page-wide rule, beside a line
-// keyed "mtwatch_<anim id>". Once board `key` has shown the end of sowing `anim`
-// (or had nothing to animate), sown() adds the rules that swap the two. The rules
-// live in one <style> of the page, so they hold from the first frame of any rerun.
-// It also marks the page's <html> with the class "mt-sown-<anim id>", so a page may
-// style other things (a lesson's right answer turning green) only once the seeds are down.
-function revealSheet() {
-  let sheet = document.getElementById("mt-reveal-rules");
-  if (!sheet) {
-    sheet = document.createElement("style");
-    sheet.id = "mt-reveal-rules";
-    sheet.textContent = '[class*="st-key-mtverdict_"] { display: none !important; }\n';
-    document.head.appendChild(sheet);
-  }
-  return sheet;
-}
-revealSheet();
-
-function sown(key, anim) {
-  if (!anim) return;
-  const id = String(anim.id).replace(/[^A-Za-z0-9]/g, "_");
-  if (SOWN.get(key) === id) return;
-  SOWN.set(key, id);
-  revealSheet().textContent +=
-    `html .st-key-mtverdict_${id} { display: flex !important; }\n` +
-    `html .st-key-mtwatch_${id} { display: none !important; }\n`;
-  document.documentElement.classList.add(`mt-sown-${id}`);
-}
 
 function seedsWord(k) {
   return fill(k === 1 ? WORDS.seed : WORDS.seeds, { n: k });
@@ -246,47 +217,6 @@ export default function ({ data: sent, parentElement, setTriggerValue }) {
   return mount(parentElement, data, setTriggerValue, false);
 }
 
-// A sowing's frames come saying only what changed (ui/board_data.py sowing_steps): `set`, the counts
-// that changed since the frame before (the first frame: since `base`, the board's counts for a
-// foreseen press, else all of them); a sown seed's frame has nothing else: it lights its place,
-// holds one seed fewer than the frame before, says the lift's `sow` words with the seed's number,
-// and the last seed is held longer. Each frame gets its whole `counts`, `hi`, `hand`, `note` and
-// `hold` back (as sowing_frames does in Python).
-function fillFrames(anim, base = {}) {
-  if (!anim || !anim.frames) return;
-  let counts = base;
-  let sow = "";
-  let lifted = 0;
-  let hand = 0;
-  let origin = null; // the pit of the move being sown, and the places it has sown so far
-  let path = [];
-  for (const frame of anim.frames) {
-    if (!frame.set) continue;
-    counts = { ...counts, ...frame.set };
-    if (frame.note === undefined) {
-      hand -= 1;
-      frame.hi = Object.keys(frame.set);
-      frame.hand = hand;
-      frame.note = sow.replace("{n}", String(lifted - hand));
-      frame.hold = hand === 0;
-      path = [...path, ...frame.hi];
-    } else {
-      hand = frame.hand;
-      if (frame.sow !== undefined) {
-        sow = frame.sow;
-        lifted = hand;
-        origin = (frame.hi || [])[0] || null;
-        path = [];
-      }
-      frame.hold = Boolean(frame.hold);
-    }
-    frame.origin = origin;
-    frame.path = path;
-    frame.counts = counts;
-    delete frame.set;
-  }
-}
-
 // Draw `data` in parentElement (`ahead`: a board foreseen by a press, see foreseen()); returns the cleanup.
 function mount(parentElement, data, setTriggerValue, ahead) {
   let root = parentElement.querySelector(".mt-root");
@@ -296,6 +226,8 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     parentElement.appendChild(root);
   }
   const key = data.key;
+  // A press a new server session never read is sent again; its foreseen board waits for the answer.
+  if (!ahead && sendLost(key, data, setTriggerValue)) awaitAnswer(key, data.presses);
   // A board older than a foreseen press waits (board_ahead.js holdBack).
   const held = ahead ? null : holdBack(key, data, () => mount(parentElement, data, setTriggerValue, false));
   if (held) return held;
@@ -312,6 +244,7 @@ function mount(parentElement, data, setTriggerValue, ahead) {
   const active = () => focusPlace(root, key);
   const onPit = (k) => {
     setTriggerValue("pit", { pit: k, pos: data.notation });
+    sent(key, { pit: k, pos: data.notation, presses: data.presses, session: data.session, root });
     const next = data.ahead && data.ahead[String(k)];
     if (next) {
       REPLACED.set(key, SEEN.get(key));
