@@ -103,7 +103,7 @@ def test_a_first_page_fetches_the_boards_files_before_its_board_and_each_arrives
     base = "/_stcore/bidi-components/mancala_tutor.board/"
     board = sorted({href for rel, href in links if rel == "modulepreload" and href.startswith(base)})
     assert board == [base + n for n in ("board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_frames.js",
-                                        "board_keys.js", "board_reveal.js")]
+                                        "board_keys.js", "board_reveal.js", "board_turns.js")]
     assert ["preload", base + "board.css"] in links
     assert any(rel == "modulepreload" and re.fullmatch(r"/static/js/BidiComponent\.[\w-]+\.js", href) is not None
                for rel, href in links)
@@ -112,7 +112,7 @@ def test_a_first_page_fetches_the_boards_files_before_its_board_and_each_arrives
         ".map(e => [new URL(e.name).pathname, e.responseStatus])")
     assert sorted(set(map(tuple, answers))) == [(base + n, 200) for n in (
         "board.css", "board.js", "board_ahead.js", "board_clock.js", "board_dom.js", "board_frames.js", "board_keys.js",
-        "board_reveal.js")]
+        "board_reveal.js", "board_turns.js")]
 
 
 @pytest.mark.parametrize("url_path", [p[0] for p in PAGES])
@@ -299,7 +299,8 @@ def test_the_share_box_gives_a_link_that_reopens_the_position(page, server, brow
     page.get_by_role("button", name="South pit 2, 4 seeds").click()
     settle(page, after(START, 2))
     open_expander(page, "Share this position")
-    code = page.locator("[data-testid='stMain'] [data-testid='stCode'] code").first  # the sidebar has the learner link
+    # The sidebar has the learner link; the panel has one link per move of the sowing, shown as the board sows it.
+    code = page.locator("[data-testid='stMain'] [data-testid='stCode'] code").filter(visible=True)
     expect(code).to_contain_text("/sandbox?pos=4,0,5,5,5,5/0/4,4,4,4,4,4/0/N")
     link = code.inner_text().strip()
     other = browser.new_page()

@@ -256,3 +256,37 @@ def test_a_pupil_who_read_the_pin_is_listed_and_signed_out_by_the_teacher(browse
     pupil.get_by_text(words.signed_out()).wait_for()  # its projector panel asks the store each poll
     expect(pupil.get_by_text(words.pupils_now(0))).to_have_count(0)
     assert no_error_box(teacher) and no_error_box(pupil)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_on_a_phone_the_question_pop_up_opens_class_with_the_sidebar_closed(browser, server, lang):
+    """A pupil on a phone (390x844, the sidebar closed) playing in the Sandbox: the teacher's question
+    comes as a pop-up whose "Open Class" opens the Class page in the same tab, at the question (the
+    pop-up said "Open Class" with nothing to press; the sidebar's link was behind the closed sidebar)."""
+    from store import classes, learners, live, teachers
+    from store.db import Database
+
+    db = Database()  # the server's database (MANCALA_DB_URL, set by tests/conftest.py)
+    code, _, _ = teachers.create_class(db, "5B", teachers.new_key())
+    me = learners.new_learner(db)
+    classes.join(db, me, code, "Ada")
+    pupil = new_page(browser, 390, 844)
+    pupil.goto(f"{server}/sandbox?learner={me}&lang={lang}")
+    wait_idle(pupil)
+    live.ask(db, code, "/sandbox?pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
+    db.dispose()
+    i18n.use(lang)
+    try:
+        title, link, prompt = words.question_open(), words.label("open_class"), words.question_prompt("S")
+    finally:
+        i18n.use(None)
+    sidebar = pupil.locator("[data-testid='stSidebar']")
+    assert sidebar.evaluate("e => e.getBoundingClientRect().right") <= 0  # closed: off the screen
+    popup = pupil.get_by_role("dialog")
+    expect(popup).to_contain_text(title)  # the banner polls every 10 s
+    shot(pupil, f"class-question-popup-phone-{lang}")
+    popup.get_by_role("link", name=link).click()
+    expect(pupil).to_have_url(re.compile(rf"^{re.escape(server)}/class(\?.*)?$"))
+    pupil.get_by_text(prompt).first.wait_for()
+    expect(pupil.get_by_role("dialog")).to_have_count(0)
+    assert len(pupil.context.pages) == 1 and no_error_box(pupil)

@@ -15,7 +15,7 @@ from engine import legal_moves
 from lessons.loader import load_puzzles
 from store import classes, learners, live, teachers
 from store.progress import StoredProgress
-from tutor import words
+from tutor import i18n, words
 from tutor.progress import PuzzleProgress
 from tutor.puzzle import display_name, learner_name
 from store.limits import Who
@@ -504,27 +504,47 @@ def test_the_class_csv_has_numbers_times_with_their_zone_and_no_formulas():
     assert len(greek[0].split(";")) == len(lines[0].split(",")) and "," not in greek[1]
 
 
-def test_the_open_question_banner_shows_only_to_a_pupil_of_that_class(page_app, db):
+def _popup(at) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The pop-ups drawn (Streamlit's dialogs): each one's title and its links (label, page)."""
+    return [(d.proto.dialog.title, [(e.proto.label, e.proto.page) for e in d.get("page_link")])
+            for d in at.get("dialog")]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_open_question_banner_shows_only_to_a_pupil_of_that_class(page_app, db, lang):
+    """The pop-up says it once per question, with its own link to Class: on a phone the sidebar is closed,
+    and a pop-up that only said "Open Class" left the pupil nowhere to press. Not on Class itself."""
     code, _, _ = teachers.create_class(db, "6C", teachers.new_key())
     live.ask(db, code, "/sandbox?pos=4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
-    pupil, outsider = learners.new_learner(db), learners.new_learner(db)
-    classes.join(db, pupil, code, "Dora")
+    pupil, outsider, on_class = learners.new_learner(db), learners.new_learner(db), learners.new_learner(db)
+    for who, name in ((pupil, "Dora"), (on_class, "Eleni")):
+        classes.join(db, who, code, name)
     seen = {}
-    for who in (pupil, outsider):
-        from streamlit.testing.v1 import AppTest
+    i18n.use(lang)
+    try:
+        for who in (pupil, outsider):
+            from streamlit.testing.v1 import AppTest
 
-        from tests.conftest import ROOT
+            from tests.conftest import ROOT
 
+            at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+            at.query_params["learner"] = who
+            at.query_params["lang"] = lang
+            at.run()  # Home
+            assert not at.exception
+            seen[who] = ([i.value for i in at.sidebar.info], _popup(at))
+            at.switch_page("pages/sandbox.py").run()  # announced once per question
+            assert _popup(at) == [] and [i.value for i in at.sidebar.info] == seen[who][0]
+        link = [(words.label("open_class"), "class")]
+        assert seen[pupil] == ([words.question_open()], [(words.question_open(), link)])
+        assert seen[outsider] == ([], [])
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-        at.query_params["learner"] = who
-        at.run()  # Home
-        assert not at.exception
-        seen[who] = ([i.value for i in at.sidebar.info], [t.value for t in at.toast])
-        at.switch_page("pages/sandbox.py").run()  # announced once per question (teacher: pupils on phones,
-        assert [t.value for t in at.toast] == []   # the sidebar closed, never saw the banner)
-        assert [i.value for i in at.sidebar.info] == seen[who][0]
-    assert seen[pupil] == ([words.question_open()], [words.question_toast()])
-    assert seen[outsider] == ([], [])
+        at.query_params["learner"] = on_class
+        at.query_params["lang"] = lang
+        at.switch_page("pages/class.py").run()
+        assert not at.exception and _popup(at) == [] and [i.value for i in at.sidebar.info] == [words.question_open()]
+    finally:
+        i18n.use(None)
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])

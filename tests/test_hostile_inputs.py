@@ -9,18 +9,22 @@ end without an exception; a value the app cannot use changes nothing. ``TRIED`` 
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from engine import KalahRules, make_rules
+from engine import CUSTOM_INCREMENT_S, CUSTOM_MINUTES, KalahRules, make_rules, time_control
 from tests.conftest import ROOT
+from tutor import i18n
 from tutor.links import LINK_KEYS
 from tutor.sandbox import SandboxActivity
+from tutor.words import clock_refused
 from ui.board import read_press
 from ui.frame import PAGES, page_file
 
@@ -64,6 +68,30 @@ def session(tmp_path_factory):
     return at
 
 
+def fresh_app(**query: str) -> AppTest:
+    """A new AppTest of the whole app (searches inline), run once with ``query`` in its address."""
+    import os
+
+    os.chdir(ROOT)
+    os.environ["MANCALA_INLINE_THINKING"] = "1"
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    return at
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """The test's own thread in ``lang`` too: AppTest names a menu's choice with its ``format_func``
+    there, and the expected sentences are made there."""
+    i18n.use(lang)
+    try:
+        yield
+    finally:
+        i18n.use(None)
+
+
 def no_error_screen(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
@@ -83,13 +111,7 @@ def test_every_page_takes_any_query(session, url_path, query):
 @settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(url_path=st.sampled_from([p for p, _, _ in PAGES]), lang=HOSTILE_TEXT)
 def test_every_page_takes_any_language_value(url_path, lang):
-    import os
-
-    os.chdir(ROOT)
-    os.environ["MANCALA_INLINE_THINKING"] = "1"
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.query_params["lang"] = lang
-    at.run()
+    at = fresh_app(lang=lang)
     at.switch_page(page_file(url_path)).run()
     TRIED["language values"] += 1
     no_error_screen(at)
@@ -117,6 +139,49 @@ def test_the_board_editor_takes_any_number_and_any_text(session, values, text):
     session.button(key="sb_ed_text_go").click().run()
     TRIED["editor texts"] += 1
     no_error_screen(session)
+
+
+@settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@example(minutes=0.0, increment=-3.5e16, lang="en")
+@example(minutes=0.0, increment=-3.5e16, lang="el")
+@example(minutes=2.5, increment=0.5, lang="el")
+@example(minutes=math.nan, increment=3.0, lang="en")
+@given(minutes=NUMBERS, increment=NUMBERS, lang=st.sampled_from(["en", "el"]))
+def test_the_clock_settings_take_any_number(minutes, increment, lang):
+    """A fresh session each time (a shared one passed or failed by the order of examples). Sent
+    alone, an unusable value puts the field's value back and a line says why; sent with "Start", the
+    pair starts the clock it names, or is refused with its reason and changes nothing."""
+    with speaking(lang):
+        _clock_settings_take(minutes, increment, lang)
+
+
+def _clock_settings_take(minutes: float, increment: float, lang: str) -> None:
+    at = fresh_app(lang=lang)
+    at.switch_page(page_file("sandbox")).run()
+    at.session_state["sb_exp_settings"] = True
+    at.session_state["sb_clock"] = "custom"
+    at.run()
+    at.session_state["sb_clock_minutes"] = minutes
+    at.session_state["sb_clock_increment"] = increment
+    at.run()
+    no_error_screen(at)
+    (lo, hi), (ilo, ihi) = CUSTOM_MINUTES, CUSTOM_INCREMENT_S
+    kept = [lo <= minutes <= hi, ilo <= increment <= ihi]
+    shown = [at.number_input(key="sb_clock_minutes").value, at.number_input(key="sb_clock_increment").value]
+    assert shown == [v if ok else had for v, ok, had in zip((minutes, increment), kept, (1.0, 0.0))]
+    assert [e.value for e in at.error] == [clock_refused(p)
+                                           for p, ok in zip(("minutes", "increment"), kept) if not ok]
+    at.session_state["sb_clock_minutes"] = minutes
+    at.session_state["sb_clock_increment"] = increment
+    at.button(key="sb_new_settings").click().run()
+    TRIED["clock numbers"] += 2
+    no_error_screen(at)
+    sb = at.session_state["mancala_tutor"].sandbox
+    if all(kept) and float(increment).is_integer():
+        assert sb.control == time_control("custom", minutes, increment)
+        return
+    assert sb.control is None and sb.notice.kind == "error"  # nothing changed: still no clock
+    assert sb.notice.text == clock_refused("minutes" if not kept[0] else "increment")
 
 
 TEXT_FIELDS = {"move_outcomes": ["mo_notation"], "class": ["class_code", "class_name", "class_new_name",

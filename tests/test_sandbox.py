@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from engine import KalahRules, OwareRules, Position
+from engine import SOUTH, KalahRules, OwareRules, Place, Position
+from tutor import i18n, words
 from tutor.sandbox import SandboxActivity
 from ui import sandbox_panels
 
@@ -252,6 +253,33 @@ def test_the_editor_numbers_are_checked_too(page_app):
     assert at.error
 
 
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize(("typed", "reason"), [
+    (2.5, lambda where: words.field_not_whole(where, 2.5)),
+    (1e308, lambda where: words.field_too_big(where, 48)),
+    (-1e308, lambda where: words.field_negative(where, -1e308)),
+    (None, words.field_missing),
+])
+def test_an_editor_number_no_pit_can_hold_is_shown_as_typed_and_refused_by_name(page_app, lang, typed, reason):
+    """2.5 stays 2.5 in its field (not "3") and is refused as a fraction; 1e308 stays and is too many
+    seeds (it was reset to the board's number, with no word); an emptied field has no number."""
+    i18n.use(lang)  # the test's thread too: AppTest names a menu's choice with its format_func here
+    try:
+        at = open_sandbox(page_app, panels=("editor",), lang=lang)
+        at.number_input(key="sb_ed_S3").set_value(typed)
+        at.button(key="sb_ed_fields_go").click().run()
+        assert not at.exception
+        assert sb(at).game.position.to_notation() == START
+        assert at.number_input(key="sb_ed_S3").value == typed
+        assert at.number_input(key="sb_ed_S3").proto.format == "%g"
+        expected = words.editor_refused(reason(words.place_name(Place(SOUTH, 3))))
+        assert [e.value for e in at.error] == [expected]
+        at.run()  # and it stays so on the next run
+        assert at.number_input(key="sb_ed_S3").value == typed and [e.value for e in at.error] == [expected]
+    finally:
+        i18n.use(None)
+
+
 def test_the_editor_numbers_set_the_board(page_app):
     at = open_sandbox(page_app, panels=("editor",))
     for name, value in {"S1": 0, "S6": 8, "SS": 0}.items():
@@ -299,7 +327,7 @@ def test_the_move_list_is_a_table(page_app):
     at = open_sandbox(page_app, panels=("moves",))
     press(at, 3)
     press(at, 1)
-    frame = at.dataframe[0].value
+    frame = at.dataframe[-1].value  # the whole table (ui.reveal.by_move)
     assert list(frame.columns[:6]) == ["Move", "Player", "Pit", "Extra turn", "Seeds captured", "Rules used"]
     assert list(frame["Pit"]) == [3, 1]
     assert list(frame["Player"]) == ["South", "South"]

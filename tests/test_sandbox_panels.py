@@ -40,12 +40,12 @@ def test_the_moves_table_opened_after_two_presses_shows_both_moves(page_app):
     press(at, 1)
     assert not at.dataframe
     open_panels(at, "moves")
-    frame = at.dataframe[0].value
+    frame = at.dataframe[-1].value  # the whole table (one per move of the last sowing before it: ui.reveal.by_move)
     assert list(frame["Move"]) == [1, 2]
     assert list(frame["Pit"]) == [3, 1]
     assert list(frame["Player"]) == ["South", "South"]
     assert list(frame["Position after"]) == ["4,4,0,5,5,5/1/4,4,4,4,4,4/0/S", "0,5,1,6,6,5/1/4,4,4,4,4,4/0/N"]
-    assert [c.value for c in at.caption if "so far" in c.value] == ["2 moves so far."]
+    assert [c.value for c in at.caption if "so far" in c.value] == ["1 move so far.", "2 moves so far."]
 
 
 def test_the_moves_table_is_made_once_per_game_state(page_app, monkeypatch):
@@ -67,7 +67,7 @@ def test_the_moves_table_is_made_once_per_game_state(page_app, monkeypatch):
     press(at, 1)
     at.run()
     assert made == [1, 2]
-    assert list(at.dataframe[0].value["Pit"]) == [3, 1]
+    assert list(at.dataframe[-1].value["Pit"]) == [3, 1]
 
 
 def test_the_editor_opens_with_the_board_and_applies_a_position(page_app):
@@ -191,7 +191,7 @@ def test_the_board_sends_its_files_by_name_not_with_every_board(page_app):
     preloaded = set(re.findall(r'<link rel="modulepreload" href="_stcore/bidi-components/mancala_tutor\.board/([a-z_]+\.js)">',
                                board.html_content))
     assert imported == preloaded == {"board_ahead.js", "board_clock.js", "board_dom.js", "board_frames.js", "board_keys.js",
-                                     "board_reveal.js"}
+                                     "board_reveal.js", "board_turns.js"}
 
 
 def test_the_first_run_asks_for_the_boards_files_first(app):

@@ -57,7 +57,7 @@ class BoardEditor:
         """Set the board from the editor's numbers (``south``/``north``: the rules' pits each, in the
         owner's numbering; ``to_move``: ``"S"`` or ``"N"``). A refusal changes nothing and names
         what is wrong: a row of the wrong length, an empty field (NaN, text, a fraction), a
-        negative number, more than ``engine.MAX_COUNT`` seeds, nobody to move, a timed game under way."""
+        negative number, more than ``engine.MAX_COUNT`` seeds, a fraction, nobody to move, a timed game under way."""
         if self.timed_game_running():
             return self._refuse(words.editor_off_on_clock())
         if len(south) != self.rules.pits or len(north) != self.rules.pits:
@@ -70,14 +70,10 @@ class BoardEditor:
         named += [(words.place_name((NORTH, 0)), north_store)]
         counts = []
         for where, value in named:
-            number = _whole(value)
-            if number is None:
-                return self._refuse(words.field_missing(where))
-            if number < 0:
-                return self._refuse(words.field_negative(where, number))
-            if number > MAX_COUNT:
-                return self._refuse(words.field_too_big(where, self.rules.total_seeds))
-            counts.append(number)
+            problem = _field_problem(where, value, self.rules.total_seeds)
+            if problem is not None:
+                return self._refuse(problem)
+            counts.append(int(value))  # type: ignore[call-overload]  # a whole number, checked
         n = len(south)
         text = "/".join((",".join(map(str, counts[:n])), str(counts[n]),
                          ",".join(map(str, counts[n + 1:2 * n + 1])), str(counts[2 * n + 1]),
@@ -85,14 +81,18 @@ class BoardEditor:
         return self.apply_notation(text)
 
 
-def _whole(value: object) -> int | None:
-    """A form's number as an int (NaN, infinities, text and empty fields give ``None``)."""
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer() and abs(value) < 10**6:  # NaN and inf are not
-        return int(value)
+def _field_problem(where: str, value: object, total: int) -> str | None:
+    """Why an editor field's value (``where``: the place, named) can't be a count of seeds, or
+    ``None`` when it can: no number (empty, NaN, text, a bool), below zero, more than
+    ``engine.MAX_COUNT`` (``total``: the game's seeds, said with it), or not whole (2.5)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:  # NaN
+        return words.field_missing(where)
+    if value < 0:
+        return words.field_negative(where, value)
+    if value > MAX_COUNT:
+        return words.field_too_big(where, total)
+    if isinstance(value, float) and not value.is_integer():
+        return words.field_not_whole(where, value)
     return None
 
 

@@ -52,6 +52,17 @@ def language(code: object) -> str:
     return _language(str(code or "")[:100])
 
 
+def offered(code: object) -> bool:
+    """True when ``code`` names one of :data:`LANGUAGES` as :func:`language` reads it (``"el"``,
+    ``" EL"``, ``"el-GR"``, ``"en_GB"``); False for anything else (``"xx"``, ``""``, text of any length).
+
+    >>> offered("el-GR"), offered("EN"), offered("xx"), offered("<b>el</b>")
+    (True, True, False, False)
+    """
+    text = str(code or "")[:100].strip().lower().replace("_", "-")
+    return text in LANGUAGES or text.split("-")[0] in LANGUAGES
+
+
 def po_path(lang: str) -> Path:
     """Where the catalogue of ``lang`` lives: ``locale/<lang>/LC_MESSAGES/messages.po``."""
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"

@@ -82,6 +82,12 @@ def sown_class(key: str, sowing: Sowing) -> str:
     return "mt-sown-" + reveal_keys(key, sowing)[0].removeprefix("mtverdict_")
 
 
+def moved_class(key: str, sowing: Sowing, k: int) -> str:
+    """The class ``board.js`` gives the page's ``<html>`` once board ``key`` has drawn the first ``k``
+    moves of ``sowing`` whole (``board_turns.js`` movesShown; ``k`` from 1 to its moves)."""
+    return f"{sown_class(key, sowing)}-m{k}"
+
+
 def read_press(value: object) -> tuple[object, str | None] | None:
     """What the board's ``pit`` trigger says: ``(pit, the notation it was pressed on or None)``, or
     ``None`` when ``value`` is not a press (anything a browser may send: the activity then checks

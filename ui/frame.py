@@ -200,7 +200,7 @@ def run() -> None:
         # fall below the first screen. Drawn in the sidebar, where its element gap costs nothing.
         st.html(f"<style>{TOP_ROOM}</style>")
     learner.keep()
-    slot = sidebar(chosen.title)
+    slot = sidebar(chosen.title, chosen.url_path)
     learner.saving_notice()  # the body's top too: a phone's sidebar is closed
     token, held = _IN_FRAME.set(True), _PROGRESS.set([slot, False])
     try:
@@ -224,10 +224,26 @@ def page(url_path: str, draw: Callable[[], None]) -> None:
         run()
         return
     st.title(words.page_heading(url_path))
+    link_notes(url_path)
     draw()
 
 
-def sidebar(current_title: str) -> Any:
+def link_notes(url_path: str) -> None:
+    """What the address's query could not do (``state.tell_link``), in its colours, on the page it was
+    first shown on (and on every run of it), then no more. Markdown made by ``tutor.words``, never the query's text."""
+    sess = state.session()
+    if not sess.link_notes:
+        return
+    if sess.link_page is None:
+        sess.link_page = url_path
+    if sess.link_page != url_path:
+        sess.link_notes, sess.link_page = (), None
+        return
+    for note in sess.link_notes:
+        getattr(st, note.kind)(note.text)
+
+
+def sidebar(current_title: str, url_path: str = "") -> Any:
     """The shared sidebar: app name, where the learner is, progress, board settings. Returns the
     progress line's slot (a container), drawn after the page by :func:`run` unless the page drew it
     (:func:`progress`): a page that is sowing a move knows which counts the move changed."""
@@ -237,7 +253,7 @@ def sidebar(current_title: str) -> Any:
         st.caption(words.you_are_on(current_title))
         slot = st.container()
         learner.panel(current_title)
-        live_banner.sidebar_banner()
+        live_banner.sidebar_banner(url_path)
         # Keyed: a rerun (the keeper reporting) keeps it open; closed, it builds nothing.
         panel = st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,
                             on_change="rerun")

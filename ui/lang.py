@@ -16,6 +16,7 @@ import threading
 import streamlit as st
 
 from tutor import i18n, words
+from tutor.activity import Notice
 from ui import state
 
 KEY = state.Keys.LANG
@@ -96,9 +97,14 @@ def remembered(lang: object) -> bool:
 
 def choose() -> str:
     """Settle this run's language: a ``?lang=`` in the URL wins, then the session's choice, then (first
-    visit) the browser's language; English if none is one of ``tutor.i18n.LANGUAGES``."""
+    visit) the browser's language; English if none is one of ``tutor.i18n.LANGUAGES``. A ``?lang=`` the
+    app does not have (``tutor.i18n.offered``) changes nothing and is said under the page's heading."""
     ss = st.session_state
     asked = state.query("lang")
+    unknown = asked is not None and not i18n.offered(asked)
+    if unknown:  # ?lang=xx: the language stays as it was, and the page says so (in it)
+        state.drop_query("lang")
+        asked = None
     if asked is not None:
         _chosen(i18n.language(asked))
     if asked is not None and i18n.language(asked) != ss.get(KEY):
@@ -116,6 +122,8 @@ def choose() -> str:
     if ss.get(SWITCH) != ss[KEY]:
         ss[SWITCH] = ss[KEY]  # the switch shows the language in use (set before it is drawn)
     _remember(ss[KEY])
+    if unknown:
+        state.tell_link(Notice("warning", words.language_unavailable()))
     return str(ss[KEY])
 
 

@@ -55,8 +55,9 @@ def _bind(school: School, code: str, sess: state.Session | None = None) -> None:
     sess.keeper = {**sess.keeper, "ask": False, "save": code, "forget": False}
 
 
-def _use(text: object) -> bool:
-    """Bind the code ``text`` if it is a known learner; else a note says why and nothing changes."""
+def _use(text: object, tell: Callable[[Notice], None] = state.tell) -> bool:
+    """Bind the code ``text`` if it is a known learner; else a note says why and nothing changes
+    (``tell``: where the note goes: the sidebar, or under the page's heading for a link)."""
     sess = state.session()
     db = wiring.school()
     if db is None:
@@ -65,10 +66,10 @@ def _use(text: object) -> bool:
     code = normalise(text)
     try:
         if code is None:
-            state.tell(Notice("error", words.code_malformed()))
+            tell(Notice("error", words.code_malformed()))
             return False
         if not db.touch(code):  # known: noted as active now
-            state.tell(Notice("error", words.code_unknown(code)))
+            tell(Notice("error", words.code_unknown(code)))
             return False
     except StoreUnavailable:
         sess.store_lost = True
@@ -76,7 +77,7 @@ def _use(text: object) -> bool:
     if code != sess.learner:
         before = sess.learner
         _bind(db, code)
-        state.tell(Notice("success", words.code_loaded(code, before)))
+        tell(Notice("success", words.code_loaded(code, before)))
     return True
 
 
@@ -173,7 +174,7 @@ def keep() -> None:
     linked = state.query("learner")
     if linked is not None:
         state.drop_query("learner")
-        _use(linked)
+        _use(linked, state.tell_link)
     if sess.learner is None and sess.keeper_full == "lost" and wiring.school() is not None:
         # The database was away when the browser said who it is, and is back: ask again (a server
         # started before its database, or a blink at the first visit), so the learner's progress is kept.

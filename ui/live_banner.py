@@ -1,7 +1,8 @@
 """The live question's banner in the sidebar of every page, for a pupil whose class has one open.
 
-A pop-up says it once per question (on a phone the sidebar is closed); the banner links to the
-Class page, where the question is answered (``ui.live.pupil_panel``).
+A pop-up says it once per question, with its own link to the Class page (on a phone the sidebar
+is closed: a pop-up that only said "Open Class" left the pupil nowhere to press); the banner links
+there too. The question is answered on the Class page (``ui.live.pupil_panel``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ TOASTED = f"{K}toasted"
 """Session State: the id of the last open question a pop-up announced to this pupil."""
 
 
-def sidebar_banner() -> None:
-    """In the sidebar of every page: a link to the Class page while the pupil's class has an open question.
+def sidebar_banner(url_path: str = "") -> None:
+    """In the sidebar of every page: a link to the Class page while the pupil's class has an open question
+    (``url_path``: the page drawn; on the Class page itself no pop-up, the question is there).
 
     Only a learner who joined a class polls (every 10 s); everybody else's page never reruns by itself,
     so a server full of learners outside a class does no work between their presses."""
@@ -29,11 +31,21 @@ def sidebar_banner() -> None:
     me = sess.learner
     joined = wiring.guard(lambda school: school.class_of(me), None)
     if joined is not None:
-        _class_banner(joined[0])
+        _class_banner(joined[0], url_path == CLASS_PATH)
+
+
+CLASS_PATH = "class"
+"""The Class page's address, where a question is answered."""
+
+
+def _question_popup() -> None:
+    """The pop-up's body: a link to the Class page that works with the sidebar closed (it opens the
+    page in this tab, and the pop-up closes with the page)."""
+    st.page_link(f"pages/{CLASS_PATH}.py", label=words.label("open_class"), icon=":material/touch_app:")
 
 
 @st.fragment(run_every=timedelta(seconds=10))
-def _class_banner(class_code: str) -> None:
+def _class_banner(class_code: str, on_class_page: bool = False) -> None:
     me = state.session().learner
     if me is None:
         return
@@ -44,10 +56,11 @@ def _class_banner(class_code: str) -> None:
     q = wiring.guard(lambda school: school.current(class_code), None)
     if q is not None and not q.revealed:
         st.info(words.question_open(), icon=":material/quiz:")
-        st.page_link("pages/class.py", label=words.label("answer_link"), icon=":material/touch_app:")
+        st.page_link(f"pages/{CLASS_PATH}.py", label=words.label("answer_link"), icon=":material/touch_app:")
         if st.session_state.get(TOASTED) != q.id:  # once per question: on a phone the sidebar is closed
             st.session_state[TOASTED] = q.id
-            st.toast(words.question_toast(), icon=":material/quiz:", duration="long")
+            if not on_class_page:
+                st.dialog(words.question_open(), width="small")(_question_popup)()
 
 
-__all__ = ["TOASTED", "sidebar_banner"]
+__all__ = ["CLASS_PATH", "TOASTED", "sidebar_banner"]

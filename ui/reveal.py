@@ -85,3 +85,47 @@ def until_sown(key: str, sown: str | None, before: Callable[[], object], after: 
         before()
     with st.container(key=keys[1], width=width):
         after()
+
+
+def _moving(activity: Activity) -> bool:
+    """True when ``activity``'s last action is a sowing the board animates and the position is where it ends."""
+    sowing = activity.sowing
+    return sowing is not None and state.session().prefs.animate and sowing.end == activity.position
+
+
+def by_move_style(activity: Activity, board_key: str) -> None:
+    """The CSS for every :func:`by_move` of ``activity``'s sowing on the page (draw it once, before them,
+    where an element of its own shows nothing: above a fragment's panels, not inside one): the
+    version for ``k`` moves shows only while board ``board_key`` shows the first ``k`` moves whole
+    (``ui.board.moved_class``, given by ``board_turns.js``); nothing when no sowing waits."""
+    if not _moving(activity):
+        return
+    sowing = activity.sowing
+    assert sowing is not None
+    n = len(sowing.results)
+    moved = [board.moved_class(board_key, sowing, k) for k in range(1, n + 1)]
+    rules = []
+    for k in range(n + 1):
+        hidden = [f"html.{moved[k]}"] if k < n else []  # the next move is drawn: this one goes
+        if k > 0:
+            hidden.append(f"html:not(.{moved[k - 1]})")  # not yet drawn
+        tag = f"mtmv{k}_{sowing.id}_"
+        rules += [f'{scope} [class*="st-key-{tag}"], {scope} [data-testid="stLayoutWrapper"]:has(> [class*="st-key-{tag}"])'
+                  for scope in hidden]
+    st.html(f"<style>{', '.join(rules)} {{ display: none !important; }}</style>")
+
+
+def by_move(key: str, activity: Activity, draw: Callable[[int | None], object]) -> None:
+    """Draw what follows the board move by move (the sandbox's moves table and link): ``draw(k)`` for
+    each ``k`` from 0 to the moves of ``activity``'s sowing (``k``: how many of them to count; ``None``:
+    all, drawn alone when nothing is being sown or animations are off), each in a container of its
+    own (keyed with ``key``) that :func:`by_move_style` shows only while the board shows the first
+    ``k`` moves whole: a panel never shows the computer's reply before the board has sown it."""
+    if not _moving(activity):
+        draw(None)
+        return
+    sowing = activity.sowing
+    assert sowing is not None
+    for k in range(len(sowing.results) + 1):
+        with st.container(key=f"mtmv{k}_{sowing.id}_{key}"):
+            draw(k)

@@ -116,6 +116,8 @@ PANELS = (
     ("share", "share_position", ":material/link:", sandbox_panels.share),
 )
 """The panels below the board: (key after ``Keys.EXPANDER``, label id, icon, what draws its content)."""
+FOLLOW_BOARD = ("moves", "share")
+"""The panels that show the game move by move as the board sows it (``ui.reveal.by_move``)."""
 
 
 def render() -> None:
@@ -251,6 +253,8 @@ def _panels() -> None:
     while it is open.
     """
     sb = state.sandbox()
+    if any(st.session_state.get(f"{state.Keys.EXPANDER}{key}") for key in FOLLOW_BOARD):
+        reveal.by_move_style(sb, state.Keys.SANDBOX_BOARD)  # the moves and link: never ahead of the board
     for key, label, icon, draw in PANELS:
         panel = st.expander(words.label(label), icon=icon, key=f"{state.Keys.EXPANDER}{key}", on_change="rerun")
         if panel.open:

@@ -12,13 +12,14 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine import CLOCK_CHOICES, CLOCK_SIDES, GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, options_for, time_control
+from engine import (CLOCK_CHOICES, CLOCK_SIDES, GAMES, LEVELS, NORTH, SIDES, SOUTH, Option, Position, options_for,
+                    time_control)
 from engine.clock import CUSTOM, CUSTOM_INCREMENT_S, CUSTOM_MINUTES, NO_CLOCK
 from tutor import i18n, words
 from tutor.analysis import move_table
 from tutor.links import link_query
 from tutor.sandbox import SandboxActivity
-from ui import lang, state
+from ui import lang, reveal, state
 
 K = state.Keys.SANDBOX
 ED = state.Keys.EDITOR
@@ -126,12 +127,32 @@ def clock_from_widgets(sb: SandboxActivity) -> dict[str, Any]:
             "clock_increment": ss.get(f"{K}clock_increment", inc), "clock_sides": ss.get(f"{K}clock_sides", sides)}
 
 
-def clock_settings(sb: SandboxActivity) -> None:
-    """The time control of the next game (K19): none, 3+2, 5+5 or your own, and who plays on it."""
+def _refuse_unusable(sb: SandboxActivity) -> list[str]:
+    """Put the value it had back in a clock field that holds none it can use, and say which
+    (``"minutes"``, ``"increment"``): an emptied field, or a value the browser could not have sent
+    (Streamlit gives a number field's value outside its range or not finite as the field's
+    ``value``, which is ``None`` here, so it is told from a number). A "Start" pressed with such a
+    value is refused by the activity (``SandboxActivity.new_game_from``), before this runs."""
     ss = st.session_state
-    for key, (lo, hi) in ((f"{K}clock_minutes", CUSTOM_MINUTES), (f"{K}clock_increment", CUSTOM_INCREMENT_S)):
-        if key in ss and not _number_within(ss[key], lo, hi):  # a forged value: the field starts again
-            del ss[key]
+    _choice, minutes, inc = _control_choice(sb)
+    refused = []
+    for key, part, (lo, hi), had in ((f"{K}clock_minutes", "minutes", CUSTOM_MINUTES, minutes),
+                                     (f"{K}clock_increment", "increment", CUSTOM_INCREMENT_S, inc)):
+        if key in ss and not _number_within(ss[key], lo, hi):
+            refused.append(part)
+        if key not in ss or not _number_within(ss[key], lo, hi):
+            ss[key] = float(had)
+    return refused
+
+
+def clock_settings(sb: SandboxActivity) -> None:
+    """The time control of the next game (K19): none, 3+2, 5+5 or your own, and who plays on it.
+
+    Each field shows what it holds ("%g": 2.5 seconds is 2.5, refused on "Start"); a field left
+    empty, or sent a value no field can hold, gets the value it had back and a line says why
+    (:func:`_refuse_unusable`)."""
+    ss = st.session_state
+    refused = _refuse_unusable(sb)
     values = clock_from_widgets(sb)
     choices = list(CLOCK_CHOICES)
     choice = st.radio(words.clock_label("clock"), choices, key=f"{K}clock", horizontal=True,
@@ -144,10 +165,13 @@ def clock_settings(sb: SandboxActivity) -> None:
         lo, hi = CUSTOM_MINUTES
         ilo, ihi = CUSTOM_INCREMENT_S
         c1.number_input(words.clock_label("minutes"), min_value=float(lo), max_value=float(hi), step=0.5,
-                        value=float(min(hi, max(lo, values["clock_minutes"]))), key=f"{K}clock_minutes")
+                        format="%g", value=None, key=f"{K}clock_minutes")
         c2.number_input(words.clock_label("increment"), min_value=float(ilo), max_value=float(ihi), step=1.0,
-                        format="%.0f", value=float(min(ihi, max(ilo, values["clock_increment"]))),
-                        key=f"{K}clock_increment")
+                        format="%g", value=None, key=f"{K}clock_increment")
+        notice = sb.notice.text if sb.notice is not None else None
+        for part in refused:
+            if words.clock_refused(part) != notice:  # a refused "Start" says it below the board already
+                st.error(words.clock_refused(part), icon=":material/block:")
     sides = list(CLOCK_SIDES)
     st.radio(words.clock_label("sides"), sides, key=f"{K}clock_sides", horizontal=True,
              index=sides.index(values["clock_sides"]) if values["clock_sides"] in sides else 0,
@@ -170,19 +194,18 @@ def _number_within(value: object, lo: float, hi: float) -> bool:
 
 
 def _sync_editor(sb: SandboxActivity) -> None:
-    """Fill the editor's fields from the board, but only when the board changed (what the
-    learner typed survives every other rerun, a refused entry included), or a field holds what no
-    field can (a forged NaN or infinity: the fields start again from the board).
+    """Fill the editor's fields from the board, but only when the board changed, or a field was never
+    drawn (Streamlit forgets the values of widgets not drawn: a closed editor opened again): what the
+    learner typed survives every other rerun, a refused entry included, and stays shown as typed.
 
-    The fields hold floats shown without decimals: a whole-number field of Streamlit's fails on a
-    NaN sent to it, in every later run of the page, before the app's code could refuse it."""
+    The fields hold floats shown as typed ("%g": 2.5 is 2.5, 1e308 is 1e+308) and have no value of
+    their own (``value=None``): Streamlit gives a value no field can hold (a forged NaN or infinity)
+    as the field's value, so it reads as an empty field, which the activity refuses by name."""
     ss = st.session_state
     pos = sb.position
     mark = (sb.action, len(sb.game.results), pos.to_notation(), sb.rules.pits)
     keys = field_keys(sb.rules.pits)
-    # A closed editor draws no fields, and Streamlit forgets the values of widgets not drawn:
-    # opening it again fills them from the board.
-    if ss.get(f"{ED}synced") == mark and all(k in ss and _number_within(ss[k], -1e6, 1e6) for k in keys.values()):
+    if ss.get(f"{ED}synced") == mark and all(k in ss for k in keys.values()):
         return
     ss[f"{ED}synced"] = mark
     sb.editor_error = None
@@ -225,14 +248,16 @@ def editor(sb: SandboxActivity) -> None:
     with st.form(f"{ED}fields_form", border=False):
         st.markdown(words.label("north_row"))
         cols = st.columns(n + 1)
-        cols[0].number_input(words.label("north_store"), step=1.0, format="%.0f", key=keys["NS"])
+        cols[0].number_input(words.label("north_store"), step=1.0, format="%g", value=None, key=keys["NS"])
         for k in range(n, 0, -1):
-            cols[n - k + 1].number_input(words.pit_field_label(NORTH, k), step=1.0, format="%.0f", key=keys[f"N{k}"])
+            cols[n - k + 1].number_input(words.pit_field_label(NORTH, k), step=1.0, format="%g", value=None,
+                                         key=keys[f"N{k}"])
         st.markdown(words.label("south_row"))
         cols = st.columns(n + 1)
         for k in range(1, n + 1):
-            cols[k - 1].number_input(words.pit_field_label(SOUTH, k), step=1.0, format="%.0f", key=keys[f"S{k}"])
-        cols[n].number_input(words.label("south_store"), step=1.0, format="%.0f", key=keys["SS"])
+            cols[k - 1].number_input(words.pit_field_label(SOUTH, k), step=1.0, format="%g", value=None,
+                                     key=keys[f"S{k}"])
+        cols[n].number_input(words.label("south_store"), step=1.0, format="%g", value=None, key=keys["SS"])
         st.radio(words.label("to_move"), list(SIDES), format_func=words.side_name, horizontal=True, key=f"{ED}to_move")
         st.form_submit_button(words.label("use_numbers"), key=f"{ED}fields_go", on_click=whole_page(_use_fields))
 
@@ -263,19 +288,49 @@ def moves_key(sb: SandboxActivity) -> tuple[object, ...]:
             tuple(r.pit for r in sb.game.results), tuple(marks) if marks is not None else None)
 
 
+def _moves_shown(sb: SandboxActivity, k: int | None) -> int:
+    """How many of the game's moves a panel drawn for ``k`` moves of the sowing counts (``None``: all)."""
+    total = len(sb.game.results)
+    if k is None or sb.sowing is None:
+        return total
+    return max(0, total - len(sb.sowing.results) + k)
+
+
+def _position_shown(sb: SandboxActivity, k: int | None) -> Position:
+    """The position after ``k`` moves of the sowing (``None``: the game's own)."""
+    if k is None or sb.sowing is None:
+        return sb.position
+    return sb.sowing.results[k - 1].position if k else sb.sowing.start
+
+
 def moves_table(sb: SandboxActivity) -> None:
-    """The moves so far, and a CSV download of them (both made once per game state, ``moves_key``)."""
-    if not sb.game.results:
+    """The moves so far, and a CSV download of them (both made once per game state, ``moves_key``),
+    as far as the board has sown them (``ui.reveal.by_move``; its style: ``ui.sandbox`` panels)."""
+    reveal.by_move(f"{K}moves_v", sb, lambda k: _moves_table(sb, k))
+
+
+def _moves_table(sb: SandboxActivity, k: int | None) -> None:
+    shown = _moves_shown(sb, k)
+    if not shown:
         st.caption(words.no_moves_yet())
         return
-    st.caption(words.moves_so_far(len(sb.game.results)))
+    st.caption(words.moves_so_far(shown))
     frame, csv = _moves(moves_key(sb), sb)
-    st.dataframe(frame, hide_index=True, key=f"{K}moves_table")
+    whole = shown == len(sb.game.results)
+    if not whole:
+        frame = frame.iloc[:shown]
+        csv = frame.to_csv(index=False, sep=words.csv_separator()).encode("utf-8-sig")
+    suffix = "" if whole else f"_{shown}"
+    st.dataframe(frame, hide_index=True, key=f"{K}moves_table{suffix}")
     st.download_button(words.label("download_moves"), csv, file_name="mancala-moves.csv", mime="text/csv",
-                       key=f"{K}download", icon=":material/download:")
+                       key=f"{K}download{suffix}", icon=":material/download:")
 
 
 def share(sb: SandboxActivity) -> None:
-    """A link that reopens this position with these rules."""
+    """A link that reopens this position with these rules (the position the board has sown to)."""
     st.caption(words.share_intro())
-    st.code(f"{state.app_url()}?{link_query(sb.rules, sb.position)}{lang.link_suffix()}", language=None)
+    reveal.by_move(f"{K}share_v", sb, lambda k: _share_code(sb, k))
+
+
+def _share_code(sb: SandboxActivity, k: int | None) -> None:
+    st.code(f"{state.app_url()}?{link_query(sb.rules, _position_shown(sb, k))}{lang.link_suffix()}", language=None)

@@ -104,7 +104,9 @@ class Session:
     (``store.teachers``); ``teacher_owner``: this device made it (or set its PIN with the recovery code);
     ``class_made``: ``(code, PIN, recovery code)`` of a class just made or given a new PIN, kept only
     until the teacher has seen them behind "Show my PIN" and said they wrote them down;
-    ``question``: the pupil's view of the open live question.
+    ``question``: the pupil's view of the open live question. ``link_notes``: what a link's query
+    could not do (``?learner=``, ``?lang=``), said under the page's heading while on ``link_page``, the
+    page it was first shown on (``ui.frame.link_notes``; a phone's sidebar is closed).
     ``step_links``: lesson id -> the ``?step=`` its page last wrote into the address (another value
     there means the browser's Back or Forward changed it). ``rooms``: lesson id -> the action that
     opened the feedback's room on a phone in the step shown (``ui.lesson_panel.room``).
@@ -129,6 +131,8 @@ class Session:
     keeper: dict[str, Any] = field(default_factory=lambda: {"ask": True, "save": None, "forget": False, "lang": None})
     learner_note: Notice | None = None
     note_page: str | None = None
+    link_notes: tuple[Notice, ...] = ()
+    link_page: str | None = None
     store_lost: bool = False
     keeper_full: str | None = None
     keeper_drawn: bool = False
@@ -337,3 +341,11 @@ def tell(notice: Notice | None) -> None:
     state = session()
     state.learner_note = notice
     state.note_page = None
+
+
+def tell_link(notice: Notice) -> None:
+    """Say ``notice`` about the address's query (a learner code, a language) under the page's heading
+    while on this page: seen on a phone too, whose sidebar is closed."""
+    state = session()
+    state.link_notes = (*(state.link_notes if state.link_page is None else ()), notice)
+    state.link_page = None

@@ -74,6 +74,7 @@ def classroom_labels() -> dict[str, str]:
         "stars_earned": _("Stars earned"),
         "games_played": _("Games finished"),
         "answer_link": _("Answer the question"),
+        "open_class": _("Open Class"),
     }
 
 
@@ -287,11 +288,6 @@ def question_open() -> str:
     return _("Your teacher has a question for you!")
 
 
-def question_toast() -> str:
-    """A pop-up on any page when the class's question opens (on a phone the sidebar is closed)."""
-    return _("Your teacher has a question for you! Open **Class** to answer it.")
-
-
 def question_prompt(side: Side) -> str:
     """Above the pupil's board: whose turn it is (the pupil plays that side) and what to do."""
     return _("{side} to move: which pit would you play?").format(side=side_name(side))
@@ -386,7 +382,7 @@ def pupil_intro() -> str:
     return _("Join your class with the code your teacher gives you.")
 
 
-__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "game_coming", "question_toast", "progress_coming", "answered", "answers_title", "class_heading",
+__all__ = ["answer_hover", "join_code_line", "live_answers_of", "live_best", "live_puzzle_answer", "question_task", "live_answer_columns", "live_no_answer", "class_puzzle", "code_coming", "game_coming", "progress_coming", "answered", "answers_title", "class_heading",
            "classroom_labels", "code_help", "code_loaded", "code_malformed", "code_unknown", "continue_link_words",
            "forget_warning", "forgotten", "no_question_teacher", "join_problem", "joined", "joined_as", "last_active", "lesson_cell", "lesson_column", "csv_lesson_stars", "csv_lesson_steps", "solves_cell",
            "lesson_reset_done", "all_reset_done", "no_pupils", "no_question", "no_teacher_class", "not_saved",

@@ -186,6 +186,11 @@ def field_too_big(where: str, total: int) -> str:
     return _("{where} can't hold that many seeds: this game has {total} in all.").format(where=where, total=total)
 
 
+def language_unavailable() -> str:
+    """A link asked for a language the app does not have (``?lang=xx``): said in the language in use."""
+    return _("That language is not available here: the app speaks English and Greek.")
+
+
 def to_move_missing() -> str:
     """The editor was sent nobody (or somebody unknown) to move next."""
     return _("Say who moves next: S (South) or N (North).")
@@ -196,9 +201,25 @@ def field_missing(where: str) -> str:
     return _("{where} has no number.").format(where=where)
 
 
-def field_negative(where: str, value: int) -> str:
-    """An editor field below zero: ``"South's pit 3 can't hold -4 seeds: use 0 or more."``"""
-    return _("{where} can't hold {value} seeds: use 0 or more.").format(where=where, value=value)
+def field_negative(where: str, value: float) -> str:
+    """An editor field below zero: ``"South's pit 3 can't hold -4 seeds: use 0 or more."`` (the
+    number as the field shows it, :func:`field_number`)."""
+    return _("{where} can't hold {value} seeds: use 0 or more.").format(where=where, value=field_number(value))
+
+
+def field_not_whole(where: str, value: float) -> str:
+    """An editor field with a fraction: ``"South's pit 3 can't hold 2.5 seeds: use a whole number."``"""
+    return _("{where} can't hold {value} seeds: use a whole number.").format(
+        where=where, value=field_number(value))
+
+
+def field_number(value: float) -> str:
+    """A number field's value as the field shows it (its format ``"%g"``): ``-4``, ``2.5``, ``-1e+308``.
+
+    >>> field_number(-4.0), field_number(2.5), field_number(-1e308), field_number(7)
+    ('-4', '2.5', '-1e+308', '7')
+    """
+    return f"{value:g}"
 
 
 def cannot_analyse(problem: str) -> str:
@@ -228,7 +249,7 @@ def pasted_problem(err: ValueError, game: str) -> str:
 
 __all__ = [
     "page_failed", "page_not_found",
-    "cannot_analyse", "editor_refused", "field_missing", "field_negative", "ignored_settings",
+    "cannot_analyse", "editor_refused", "field_missing", "field_negative", "field_not_whole", "field_number", "language_unavailable", "ignored_settings",
     "layout", "link_kept_game", "link_position_refused", "link_value_refused", "settings_problem",
     "field_too_big", "pit_count_problem", "to_move_missing", "notation_problem_empty", "link_rules_refused", "notation_problem", "pasted_problem",
     "rules_problem"

@@ -11,6 +11,7 @@ import { focusPlace, rove, say, watchFocus } from "./board_keys.js";
 import { FORESAW, REPLACED, awaitAnswer, foreseen, holdBack, sendLost, sent } from "./board_ahead.js";
 import { fillFrames } from "./board_frames.js";
 import { sown } from "./board_reveal.js";
+import { moveEnds, movesShown, turnEnd } from "./board_turns.js";
 
 const SEEN = (window.__mancalaSeen = window.__mancalaSeen || new Map());
 const TIMERS = (window.__mancalaTimers = window.__mancalaTimers || new Map());
@@ -305,10 +306,12 @@ function mount(parentElement, data, setTriggerValue, ahead) {
   SEEN.set(key, anim ? anim.id : null);
   // The sowing has been shown: the board at rest, then (for the server's board, not a foreseen one)
   // the verdicts it reveals, a waiting clock, and the live region's words.
+  const ends = anim && anim.frames ? moveEnds(anim.frames) : [];
   const shown = () => {
     PLAYING.delete(key);
     finalView(active());
     if (ahead) return;
+    movesShown(anim, ends, Infinity);
     sown(key, anim);
     shownToEnd();
     say(root, data);
@@ -335,8 +338,21 @@ function mount(parentElement, data, setTriggerValue, ahead) {
     if (TIMERS.get(key) === stop) TIMERS.delete(key);
     shown();
   };
+  // "Show the result": the end of the turn being sown (the computer's reply is still sown after it).
+  const skipTurn = () => {
+    if (done) return;
+    const end = turnEnd(frames, i);
+    if (end < 0) return finish();
+    if (timer) clearTimeout(timer);
+    timer = null;
+    i = end;
+    PLAYING.set(key, { id: anim.id, i });
+    show(active());
+    if (!anim.step) schedule();
+  };
   const show = (focusKey) => {
     const f = frames[i];
+    if (!ahead) movesShown(anim, ends, i);
     render(root, data, f.counts, {
       animating: true,
       origin: f.origin,
@@ -347,7 +363,7 @@ function mount(parentElement, data, setTriggerValue, ahead) {
       step: anim.step,
       onPit,
       onNext: advance,
-      onSkip: finish,
+      onSkip: skipTurn,
       focusKey,
       clockRun,
     });
