@@ -455,3 +455,49 @@ def test_on_a_phone_a_game_step_keeps_no_feedback_room_before_its_first_move() -
     assert not lesson_panel.kept(run)  # nothing said yet: no empty room between the text and the board
     game.press(1)
     assert lesson_panel.kept(run)  # from the first move on, a line after every move: the room stays
+
+
+# ------------------------------------------------------------------ lesson 8, every step on its page
+
+
+def test_lesson_8_every_step_through_the_page(page_app):
+    """Awari strategy from its first step to its summary: every find step a wrong pit first (said, then tried
+    again) and its solution; every game step played on the page to a win, the computer's replies made at once
+    by a scripted chooser (the same on every machine): the kroo built then played, North outlasted, a position
+    brought back; the optional whole game skipped (issue 31)."""
+    from tests.game_support import easy_computer
+    from tests.test_tutor_lesson_game import repeat_first, scripted
+
+    lesson_id = "awari-strategy"
+    at = open_lesson(page_app, lesson_id)
+    run = run_of(at, lesson_id)
+    plans = {"kroo-build": (easy_computer(0), [5, 6]),  # pit 5 makes the kroo 16, then it wins
+             "starve": (scripted([6, 2, 3, 4, 5, 6]), [1, 4, 3, 2, 1, 2]),  # the exact line, 28-20
+             "round-and-round": (easy_computer(0), None)}  # bring a position back
+    for k, step in enumerate(LESSONS[lesson_id].steps):
+        assert run.index == k and at.subheader[0].value == step.title
+        start, rules = run.lesson.step_position(step), run.lesson.step_rules(step)
+        if isinstance(step, FindStep):
+            wrong = next(p for p in legal_moves(start, rules) if not reached(step.goal, Turn(start).then(p, rules), rules))
+            press(at, wrong, run)
+            assert run.failed and at.warning[0].value == run.notice.text
+            click(at, f"lesson_{lesson_id}_retry")
+            press(at, step.solution[0], run)
+            assert run.done and words.first_sentence(step.done)[0] in notices(at)
+        elif step.optional:
+            click(at, f"lesson_{lesson_id}_skip")
+            break
+        else:
+            game = run.game
+            game.choose, pits = plans[step.id]
+            while not game.over():
+                game.press(pits.pop(0) if pits is not None else repeat_first(game))
+                if not game.over():
+                    assert game.computer_turn() == 1
+                at.run()
+                assert not at.exception, at.exception
+            assert run.done and game.result().winner == "S", step.id
+            assert words.first_sentence(step.done)[0] in notices(at)
+        click(at, f"lesson_{lesson_id}_next")
+    assert run.finished
+    assert any(s.value == "Lesson complete!" for s in at.subheader)

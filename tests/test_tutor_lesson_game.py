@@ -245,63 +245,86 @@ def test_a_game_left_behind_never_completes_another_step() -> None:
 # ------------------------------------------------------------------ the two Awari endings, played (A6)
 
 
-def test_starving_north_ends_the_game_when_no_move_can_feed_it() -> None:
+def repeat_first(game: StepGame) -> int:
+    """Round and round's plan: a pit that brings back a position of this game, else any pit but 6 (which
+    feeds North), else pit 6."""
+    seen = game.game.positions()
+    for pit in game.playable():
+        if play(game.position, pit, game.rules).position in seen:
+            return pit
+    home = [p for p in game.playable() if p != 6]
+    return home[0] if home else 6
+
+
+def medium(position, rules, level, rng, time_ms) -> int:
+    """The Medium level's search (6 plies) with no time limit: the same moves on every machine."""
+    return best_move(position, rules, time_ms=None, max_depth=6)[0]
+
+
+def test_outlasting_north_ends_the_game_when_no_move_can_feed_it() -> None:
+    """The exact line (the tests of tests/test_lesson_8.py prove pit 1 wins by 8): North runs out of moves first."""
     run = at_step("awari-strategy", "starve")
     game = run.game
-    game.choose = easy_computer()
-    game.press(1)
-    assert game.computer_turn() == 1
+    assert run.step.level == "medium"
+    game.choose = scripted([6, 2, 3, 4, 5, 6])
+    for pit in (1, 4, 3, 2, 1, 2):
+        game.press(pit)
+        if not game.over():
+            assert game.computer_turn() == 1
     end = game.result()
-    assert (end.winner, end.score, end.reason) == ("S", (25, 23), EndReason.NO_MOVES)
+    assert (end.winner, end.score, end.reason) == ("S", (28, 20), EndReason.NO_MOVES)
     assert run.done
-    assert ("North has no seeds and no move of South's can give them any" in game.notice.text)
+    assert "North has no seeds and no move of South's can give them any" in game.notice.text
 
 
-def test_feeding_north_a_capture_loses_the_starving_game() -> None:
+def test_the_tempo_game_is_won_against_medium_by_a_learner_who_looks_ahead() -> None:
+    run = at_step("awari-strategy", "starve")
+    end = play_out(run.game, computer=medium)
+    assert (end.winner, end.score) == ("S", (25, 23)) and run.done
+
+
+@pytest.mark.parametrize(("first", "result"), [(2, ("N", (22, 26))), (4, (None, (24, 24)))])
+def test_a_waiting_move_that_gives_north_a_capture_loses_the_win(first: int, result: tuple) -> None:
+    """Pit 2 or 4 leaves North's pit 6 a capture of 3 in your pits 1 and 2: against Medium the win is gone."""
     run = at_step("awari-strategy", "starve")
     game = run.game
-    game.choose = easy_computer()
-    game.press(2)  # your pit 1 keeps 2 seeds: North's last seed makes it 3
+    game.choose = medium
+    game.press(first)
     game.computer_turn()
-    end = game.result()
-    assert (end.winner, end.score, end.reason) == ("N", (22, 26), EndReason.OVER_HALF)
+    assert game.game.results[-1].captured == 3
+    end = play_out(game, computer=medium)
+    assert (end.winner, end.score) == result
     assert not run.done and game.notice.kind == "warning"
 
 
 def test_a_position_that_comes_back_ends_the_awari_game() -> None:
-    """Every move is forced; after 12 moves the start comes back and the game ends by repetition (A6)."""
+    """Keep pit 6 at home and bring a position back: the game ends by repetition (A6) and South's 2 seeds win."""
     run = at_step("awari-strategy", "round-and-round")
     game = run.game
-    start = game.position
-    moves = []
-    while not game.over():
-        assert len(game.playable()) == 1 or game.computer_to_move()
-        if game.accepts_presses():
-            moves.append(game.playable()[0])
-            game.press(moves[-1])
-        else:
-            assert len(legal_moves(game.position, game.rules)) == 1
-            game.computer_turn(first_pit)
-    assert moves == [6, 1, 2, 3, 4, 5]
-    assert len(game.game.results) == 12 and game.game.position == start
-    end = game.result()
+    end = play_out(game, pick=repeat_first, computer=easy_computer(0))
+    assert [r.pit for r in game.game.results] == [1, 3, 2, 4, 3, 5, 4, 6, 6, 1, 1, 2, 5]
     assert (end.winner, end.score, end.reason) == ("S", (25, 23), EndReason.REPETITION)
     assert run.done
     assert "the same position came back since the last capture" in game.notice.text
 
 
-def test_the_board_shows_the_score_the_repetition_verdict_says_bug() -> None:
-    """Tester: round-and-round ended on a board showing 24 and 22 under "You won 25 to 23" (A6: each player
-    takes the seeds left in their own row). The board drawn now has them in the stores, in both languages."""
+@pytest.mark.parametrize("seed", [0, 1])
+def test_feeding_north_first_in_round_and_round_loses_the_win(seed: int) -> None:
     run = at_step("awari-strategy", "round-and-round")
     game = run.game
-    while not game.over():
-        if game.accepts_presses():
-            game.press(game.playable()[0])
-        else:
-            game.computer_turn(first_pit)
-    assert game.game.position.to_notation() == "0,0,0,0,0,1/24/0,0,0,0,0,1/22/S"  # the game's own record
-    assert game.position.to_notation() == "0,0,0,0,0,0/25/0,0,0,0,0,0/23/S"  # the board: rows taken home
+    end = play_out(game, pick=lambda g: 6 if 6 in g.playable() else repeat_first(g), computer=easy_computer(seed))
+    assert (end.winner, end.score, end.reason) == (None, (24, 24), EndReason.REPETITION)
+    assert not run.done and game.notice.text.startswith("So close! A draw, 24 to 24.")
+
+
+def test_the_board_shows_the_score_the_repetition_verdict_says_bug() -> None:
+    """Tester: round-and-round ended on a board showing the rows still full under "You won 25 to 23" (A6: each
+    player takes the seeds left in their own row). The board drawn now has them in the stores, in both languages."""
+    run = at_step("awari-strategy", "round-and-round")
+    game = run.game
+    play_out(game, pick=repeat_first, computer=easy_computer(0))
+    assert game.game.position.to_notation() == "0,1,0,0,0,1/23/0,0,1,0,0,0/22/N"  # the game's own record
+    assert game.position.to_notation() == "0,0,0,0,0,0/25/0,0,0,0,0,0/23/N"  # the board: rows taken home
     assert game.turn_text() == "Game over. You won 25 to 23"
     assert game.notice.text.startswith("Well done! You won 25 to 23. The game ended because the same position")
     assert game.playable() == () and not game.accepts_presses()
@@ -310,6 +333,20 @@ def test_the_board_shows_the_score_the_repetition_verdict_says_bug() -> None:
         assert game.turn_text() == "Τέλος παιχνιδιού. Κέρδισες 25-23"
     finally:
         i18n.use(None)
+
+
+def test_the_kroo_game_is_won_by_building_the_kroo_first() -> None:
+    """Pit 5 makes the kroo 16; North's one seed moves; the kroo ends in North's pit 5 and wins (A2, A3)."""
+    run = at_step("awari-strategy", "kroo-build")
+    game = run.game
+    game.choose = easy_computer(0)
+    game.press(5)
+    assert game.computer_turn() == 1
+    game.press(6)
+    end = game.result()
+    assert (end.winner, end.score, end.reason) == ("S", (32, 16), EndReason.OVER_HALF)
+    assert game.game.results[-1].captured == 11 and str(game.game.results[-1].last) == "North pit 5"
+    assert run.done
 
 
 def test_a_single_move_never_repeats_a_position_so_only_a_game_can_end_by_repetition() -> None:
@@ -332,14 +369,15 @@ def test_the_whole_awari_game_against_easy_is_won_by_a_learner_who_looks_ahead(s
 
 def test_the_game_words_follow_the_lesson_language() -> None:
     """The done words are the lesson's step's at the moment the notice is shown (a language switch swaps them)."""
-    run = at_step("awari-strategy", "starve")
+    run = at_step("awari-strategy", "kroo-build")
     game = run.game
     game.choose = easy_computer()
-    game.press(1)
+    game.press(5)
     game.computer_turn()
+    game.press(6)
     assert game.notice.text.endswith(run.step.done)
     run.lesson = run.lesson.model_copy(update={"steps": [s.model_copy(update={"done": "Μπράβο!"})
-                                                         if s.id == "starve" else s for s in run.lesson.steps]})
+                                                         if s.id == "kroo-build" else s for s in run.lesson.steps]})
     assert game.notice.text.endswith("Μπράβο!")
 
 
