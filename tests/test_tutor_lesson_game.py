@@ -280,10 +280,10 @@ def test_outlasting_north_ends_the_game_when_no_move_can_feed_it() -> None:
 def test_the_tempo_game_is_won_against_medium_by_a_learner_who_looks_ahead() -> None:
     run = at_step("awari-strategy", "starve")
     end = play_out(run.game, computer=medium)
-    assert (end.winner, end.score) == ("S", (25, 23)) and run.done
+    assert (end.winner, end.score) == ("S", (28, 20)) and run.done  # the exact line's 28 to 20 (with the Oware table)
 
 
-@pytest.mark.parametrize(("first", "result"), [(2, ("N", (22, 26))), (4, (None, (24, 24)))])
+@pytest.mark.parametrize(("first", "result"), [(2, ("N", (22, 26))), (4, ("N", (23, 25)))])
 def test_a_waiting_move_that_gives_north_a_capture_loses_the_win(first: int, result: tuple) -> None:
     """Pit 2 or 4 leaves North's pit 6 a capture of 3 in your pits 1 and 2: against Medium the win is gone."""
     run = at_step("awari-strategy", "starve")
