@@ -80,3 +80,15 @@ def test_a_learner_code_that_is_not_found_is_said_on_the_page(url_path, lang, co
 def test_a_known_language_written_otherwise_is_used_with_no_note():
     at = _opened("sandbox", None, lang="el-GR")
     assert at.session_state[lang_key] == "el" and not _main_alerts(at, "warning")
+
+
+def test_a_link_note_follows_the_language_chosen_after_it_was_made():
+    """A new session says the note in the browser's language; the keeper's report may then bring back the
+    language this browser chose before (here: the switch): the note on the page is then in that one."""
+    at = _opened("lesson_1_setup", "en", lang="xx", learner="garbage")
+    assert _main_alerts(at, "warning") == [_said("en", words.language_unavailable)]
+    at.session_state[lang_key] = "el"
+    at.run()
+    assert not at.exception
+    assert _main_alerts(at, "warning") == [_said("el", words.language_unavailable)]
+    assert _main_alerts(at, "error") == [_said("el", words.code_malformed)]

@@ -123,7 +123,7 @@ def choose() -> str:
         ss[SWITCH] = ss[KEY]  # the switch shows the language in use (set before it is drawn)
     _remember(ss[KEY])
     if unknown:
-        state.tell_link(Notice("warning", words.language_unavailable()))
+        state.tell_link(Notice("warning", words.language_unavailable))  # made when shown, in the language then
     return str(ss[KEY])
 
 

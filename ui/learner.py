@@ -66,10 +66,10 @@ def _use(text: object, tell: Callable[[Notice], None] = state.tell) -> bool:
     code = normalise(text)
     try:
         if code is None:
-            tell(Notice("error", words.code_malformed()))
+            tell(Notice("error", words.code_malformed))  # made when shown: in the language then (the keeper may bring it)
             return False
         if not db.touch(code):  # known: noted as active now
-            tell(Notice("error", words.code_unknown(code)))
+            tell(Notice("error", lambda: words.code_unknown(code)))
             return False
     except StoreUnavailable:
         sess.store_lost = True
@@ -77,7 +77,7 @@ def _use(text: object, tell: Callable[[Notice], None] = state.tell) -> bool:
     if code != sess.learner:
         before = sess.learner
         _bind(db, code)
-        tell(Notice("success", words.code_loaded(code, before)))
+        tell(Notice("success", lambda: words.code_loaded(code, before)))
     return True
 
 
