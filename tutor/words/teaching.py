@@ -26,11 +26,12 @@ def to_move(side: Side, press: bool = False) -> str:
     return _("{side} to move").format(side=side_name(side))
 
 
-def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None) -> str:
+def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None, again: bool = False) -> str:
     """One goal condition a turn missed (``engine.Miss``), in words. ``mover`` played the turn; ``you``
     is the side "you" means (``None``: the mover, as in a puzzle, "You are North"; a lesson's words are
     South's, so a step played for North passes ``SOUTH`` and North's store is called North's). A count
-    of none is said as such ("no extra turn", "nothing"), never as a 0."""
+    of none is said as such ("no extra turn", "nothing"), never as a 0. ``again``: a clause after another
+    about the same turn (it does not name "that turn" twice)."""
     mine = you is None or you == mover
     f, got, wanted = miss.field, miss.got, miss.wanted
     if f == "extra_turns":
@@ -46,6 +47,8 @@ def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None) -> str:
         return _("that turn captured {got}, and the goal asks for {wanted}").format(got=seeds_word(int(got)),
                                                                                  wanted=need)
     if f == "capture":
+        if wanted and again:
+            return _("it captured nothing either")
         return _("that turn captured nothing") if wanted else _("that turn captured seeds")
     if f == "lap":
         if not wanted:
@@ -80,7 +83,7 @@ def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None) -> str:
 def misses_words(missed: Sequence[Miss], mover: Side = SOUTH, you: Side | None = None) -> str:
     """Every missed condition (:func:`miss_words`), joined with semicolons, each said once (a goal that
     asks for the game's end and a winner misses both with "the game goes on": said once)."""
-    return clauses([miss_words(m, mover, you) for m in missed])
+    return clauses([miss_words(m, mover, you, again=k > 0) for k, m in enumerate(missed)])
 
 
 def clauses(parts: Sequence[str]) -> str:
