@@ -15,8 +15,16 @@ from playwright.sync_api import expect
 
 from engine import play
 from lessons.loader import load_lessons, load_puzzles
-from tests.browser_support import (COUNT_FINISHED, TIMEOUT_MS, no_error_box, open_expander, pit_name, settle, shot,
-                                   wait_idle)
+from tests.browser_support import (
+    COUNT_FINISHED,
+    TIMEOUT_MS,
+    no_error_box,
+    open_expander,
+    pit_name,
+    settle,
+    shot,
+    wait_idle,
+)
 from tutor import i18n, words
 
 pytestmark = pytest.mark.browser
@@ -38,6 +46,17 @@ def known_learner(page) -> str:
     """Wait until the browser remembers a learner code (the keeper stored it) and return it."""
     handle = page.wait_for_function(f"() => window.localStorage.getItem('{KEEPER}')", timeout=TIMEOUT_MS)
     return str(handle.json_value())
+
+
+def make_class(teacher, base: str, name: str) -> str:
+    """On ``teacher``'s page, open the Class page as a known learner, make class ``name`` and return its code."""
+    teacher.goto(f"{base}/class")
+    known_learner(teacher)
+    wait_idle(teacher)
+    open_expander(teacher, words.label("teacher"))  # builds its fields on opening: a field filled before is lost
+    teacher.get_by_label("Class name").fill(name)
+    teacher.get_by_role("button", name="Make the class").click()
+    return re.search(r"code is (\w{6})", teacher.get_by_text("Your class is made").inner_text()).group(1)
 
 
 def sidebar_link(page, name: str) -> None:
@@ -233,13 +252,7 @@ def test_a_pupil_who_read_the_pin_is_listed_and_signed_out_by_the_teacher(browse
     The PIN is no longer drawn unasked; one that leaked lists the pupil's browser among the teacher
     devices on the owner's screen, and *Sign out* ends that view within a poll."""
     teacher = new_page(browser, 1366, 768)
-    teacher.goto(f"{server}/class")
-    known_learner(teacher)
-    wait_idle(teacher)
-    open_expander(teacher, words.label("teacher"))
-    teacher.get_by_label("Class name").fill("6C")
-    teacher.get_by_role("button", name="Make the class").click()
-    code = re.search(r"code is (\w{6})", teacher.get_by_text("Your class is made").inner_text()).group(1)
+    code = make_class(teacher, server, "6C")
     teacher.get_by_role("button", name=words.label("show_pin")).click()
     pin = re.search(r"PIN: (\d{6})", teacher.get_by_role("dialog").get_by_text("Teacher PIN:").inner_text()).group(1)
     teacher.get_by_role("button", name=words.label("wrote_down")).click()

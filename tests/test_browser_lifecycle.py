@@ -6,13 +6,11 @@ sessions; every step waits for a state, never for a fixed time, and no click is 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import no_error_box, open_expander, shot, wait_idle
-from tests.test_browser_class import KEEPER, known_learner, new_page
+from tests.test_browser_class import KEEPER, known_learner, make_class, new_page
 from tutor import words
 
 pytestmark = pytest.mark.browser
@@ -28,13 +26,7 @@ def confirm(page, opener: str, yes: str) -> None:
 
 def test_a_teacher_deletes_the_class_its_pupil_is_told_and_erases_their_own_data(browser, server):
     teacher = new_page(browser)
-    teacher.goto(f"{server}/class")
-    known_learner(teacher)
-    wait_idle(teacher)
-    open_expander(teacher, words.label("teacher"))
-    teacher.get_by_label("Class name").fill("Year 6")
-    teacher.get_by_role("button", name="Make the class").click()
-    code = re.search(r"code is (\w{6})", teacher.get_by_text("Your class is made").inner_text()).group(1)
+    code = make_class(teacher, server, "Year 6")
 
     pupil = new_page(browser)
     pupil.goto(f"{server}/class")

@@ -9,7 +9,6 @@ answers), and no row of the database is lost. Every step waits for a state, neve
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import time
 
@@ -27,7 +26,7 @@ from tests.browser_support import (
     wait_idle,
 )
 from tests.conftest import PG_URL
-from tests.test_browser_class import known_learner
+from tests.test_browser_class import known_learner, make_class
 from tutor import words
 from tutor.puzzle import puzzle_code
 
@@ -119,13 +118,7 @@ def serving(school: SchoolSetUp) -> int:
 def test_a_crashed_process_loses_nothing_and_every_browser_goes_on(browser, school):
     base = school.url
     teacher = page_of(browser, 1920, 1080)
-    teacher.goto(f"{base}/class")
-    known_learner(teacher)
-    wait_idle(teacher)
-    open_expander(teacher, words.label("teacher"))
-    teacher.get_by_label("Class name").fill("Year 5")
-    teacher.get_by_role("button", name="Make the class").click()
-    code = re.search(r"code is (\w{6})", teacher.get_by_text("Your class is made").inner_text()).group(1)
+    code = make_class(teacher, base, "Year 5")
 
     pupils = []
     for name in ("Ada", "Bo", "Cy", "Di", "Ed"):
