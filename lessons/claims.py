@@ -300,6 +300,7 @@ def step_texts(step: object) -> list[str]:
     out += [c.why for c in getattr(step, "choices", [])]
     why = getattr(step, "why", {})
     out += list(why.values()) if isinstance(why, dict) else []
+    out += list(getattr(step, "done_by", {}).values())
     return [t for t in out if isinstance(t, str) and t]
 
 

@@ -277,6 +277,39 @@ def test_outlasting_north_ends_the_game_when_no_move_can_feed_it() -> None:
     assert "North has no seeds and no move of South's can give them any" in game.notice.text
 
 
+@pytest.mark.parametrize(("line", "reason", "score", "said"), [
+    ([1, 2, 2, 3, 4, 4, 3, 5, 6, 1, 5, 1, 4, 6, 2, 2, 1, 3, 2, 4], EndReason.REPETITION, (26, 22),
+     "A position came back, so the game ended"),
+    ([1, 2, 2, 3, 3, 4, 4, 1, 5, 1, 6], EndReason.OVER_HALF, (25, 23), "You captured more than half of the seeds"),
+])
+def test_outlasting_north_says_what_really_ended_the_game_bug(line: list[int], reason: EndReason, score: tuple,
+                                                              said: str) -> None:
+    """Tester (issue 36): a win by a position that came back was told "North ran out of moves first". Each
+    way the game ends has its own words, in English and Greek; none of them says North ran out of moves."""
+    run = at_step("awari-strategy", "starve")
+    game = run.game
+    game.choose = scripted(line[1::2])
+    for pit in line[::2]:
+        game.press(pit)
+        if not game.over():
+            assert game.computer_turn() == 1
+    end = game.result()
+    assert (end.winner, end.score, end.reason) == ("S", score, reason)
+    assert run.done and said in game.notice.text and "ran out of moves" not in game.notice.text
+    greek = load_lessons(lang="el")["awari-strategy"]
+    run.lesson = greek
+    text = game.notice.text
+    assert text.endswith(next(s for s in greek.steps if s.id == "starve").done_by[reason.value])
+    assert "έμεινε πρώτος χωρίς κινήσεις" not in text
+
+
+def test_a_game_step_s_words_for_an_ending_must_name_a_real_ending() -> None:
+    step = next(s for s in LESSONS["awari-strategy"].steps if s.id == "starve")
+    with pytest.raises(ValueError, match="done_by keys"):
+        GameStep.model_validate({**step.model_dump(), "done_by": {"ran_out": "North ran out."}})
+    assert step.done_for(EndReason.NO_MOVES) == step.done and step.done_for(EndReason.REPETITION) != step.done
+
+
 def test_the_tempo_game_is_won_against_medium_by_a_learner_who_looks_ahead() -> None:
     run = at_step("awari-strategy", "starve")
     end = play_out(run.game, computer=medium)

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import field_validator
 
-from engine import LEVELS, Position, Rules, legal_moves
+from engine import LEVELS, EndReason, Position, Rules, legal_moves
 
 from ..fields import Text
 from .base import StepModel, step_kind
@@ -16,7 +16,9 @@ from .base import StepModel, step_kind
 class GameStep(StepModel):
     """Play a whole game against the computer at ``level`` (one of ``engine.LEVELS``) from the
     step's position, as the side to move. Done when the learner wins (``must_win``) or when
-    the game ends; an ``optional`` step may be skipped (it never counts against the stars)."""
+    the game ends; an ``optional`` step may be skipped (it never counts against the stars).
+    ``done`` is said when the game ends, unless ``done_by`` has words for the way it ended (keys:
+    ``engine.EndReason`` values, e.g. ``repetition``, A6): a game can end more ways than one."""
 
     kind: Literal["game"]
     chooses = True
@@ -24,6 +26,20 @@ class GameStep(StepModel):
     must_win: bool = True
     optional: bool = False
     done: Text
+    done_by: dict[str, Text] = {}
+
+    @field_validator("done_by")
+    @classmethod
+    def _known_endings(cls, value: dict[str, str]) -> dict[str, str]:
+        known = {reason.value for reason in EndReason}
+        wrong = sorted(set(value) - known)
+        if wrong:
+            raise ValueError(f"done_by keys must be ways a game ends ({', '.join(sorted(known))}), not {wrong}")
+        return value
+
+    def done_for(self, reason: str) -> str:
+        """The words said when the game ended for ``reason`` (an ``engine.EndReason``): ``done_by``'s, else ``done``."""
+        return self.done_by.get(str(reason), self.done)
 
     @field_validator("level")
     @classmethod

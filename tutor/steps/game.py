@@ -52,7 +52,8 @@ class StepGame(ComputerTurns, Activity):
         finished: the step is complete (won, or ended when a win is not asked for).
         games: games played to their end in this step (1 after the first).
         on_done: called once with this game when the step is complete.
-        done_text: the step's ``done`` words in the language of the moment (the lesson's, when it has one).
+        done_text: the step's words for a game that ended for a given reason (``GameStep.done_for``), in the
+            language of the moment (the lesson's, when it has one).
     """
 
     def __init__(self, step: GameStep, start: Position, rules: Rules,
@@ -70,7 +71,7 @@ class StepGame(ComputerTurns, Activity):
         self.finished = False
         self.games = 0
         self.on_done = on_done
-        self.done_text: Callable[[], str] = lambda: self.step.done
+        self.done_text: Callable[[str], str] = self.step.done_for
 
     # -- Activity -------------------------------------------------------------
 
@@ -187,10 +188,13 @@ class StepGame(ComputerTurns, Activity):
         def said() -> str:
             return words.result_text(end, self.rules, ended_by, to_move, self.learner)
 
+        def done() -> str:  # the step's words for this ending (a repeated position is no "ran out of moves", A6)
+            return self.done_text(end.reason)
+
         if end.winner == self.learner:
-            self.notice = Notice("success", lambda: words.game_step_won(self.done_text(), said()))
+            self.notice = Notice("success", lambda: words.game_step_won(done(), said()))
         elif not self.step.must_win:
-            self.notice = Notice("success", lambda: words.game_step_ended(self.done_text(), said()))
+            self.notice = Notice("success", lambda: words.game_step_ended(done(), said()))
         else:
             self.notice = Notice("warning", lambda: words.game_step_lost(said(), end.winner is None))
             return
@@ -224,7 +228,11 @@ class GameHandler(StepHandler[GameStep]):
                 run.complete_step()
 
         game = StepGame(step, run.lesson.step_position(step), run.lesson.step_rules(step), done)
-        game.done_text = lambda: str(getattr(run.step, "done", step.done))  # the lesson's language now
+        def done_text(reason: str) -> str:  # the step's words in the lesson's language now
+            now = next((s for s in run.lesson.steps if s.id == step.id), step)
+            return now.done_for(reason) if isinstance(now, GameStep) else step.done_for(reason)
+
+        game.done_text = done_text
         run.game = game
 
     def begun(self, run: StepRun, step: GameStep) -> bool:
