@@ -454,3 +454,42 @@ def test_first_try_solves_are_counted_apart_from_solves_with_help():
     assert again.solved and again.notice.text == "Solved: well done!" and again.added_first_try == 0
     summary = progress.summary(8)
     assert (summary.puzzles_solved, summary.puzzles_first_try, summary.puzzles_helped) == (3, 1, 2)
+
+
+@pytest.mark.parametrize("pit", [3, 4])
+def test_a_wrong_turn_whose_answer_ends_the_game_says_how_it_ended_bug(pit: int) -> None:
+    """Tester (issue 36): in "take the last seed", pit 3 or 4 leaves North one move, which ends the game; the
+    board showed the finished game under "Not this time: the game goes on". Now the sentence says the turn
+    did not end the game, then how North's answer ended it and the score, in English and Greek."""
+    run = try_("counting-take-the-last-seed")
+    run.press(pit)
+    assert run.missed is not None and run.missed.reply is not None and run.missed.reply.game_over
+    assert run.notice.text == ("Not this time: your turn did not end the game; then North plays pit 4, and the "
+                               "game ends: South wins 15 to 5.")
+    assert "goes on" not in run.notice.text
+    i18n.use("el")
+    try:
+        text = run.notice.text
+        assert "συνεχίζεται" not in text and "δεν τελείωσε το παιχνίδι" in text and "15-5" in text, text
+    finally:
+        i18n.use(None)
+
+
+def test_a_wrong_turn_whose_answer_leaves_the_game_going_still_says_it_goes_on() -> None:
+    run = try_("counting-take-the-last-seed")
+    run.press(1)
+    run.reset()
+    for pid, puzzle in PUZZLES.items():  # a goal puzzle whose wrong turn is answered and the game goes on
+        if puzzle.check != "goal" or puzzle.goal is None or not puzzle.goal.game_over:
+            continue
+        for turn in all_turns(puzzle.start, puzzle.game_rules):
+            if turn.game_over or turn.pits in puzzle.turns:
+                continue
+            if best_reply(turn.position, puzzle.game_rules).game_over:
+                continue
+            run = try_(pid)
+            for p in turn.pits:
+                run.press(p)
+            assert run.notice.text.startswith("Not this time:") and "the game goes on" in run.notice.text, pid
+            return
+    pytest.fail("no goal puzzle's wrong turn leaves the game going")

@@ -275,6 +275,9 @@ class PuzzleActivity(Activity):
             return words.turn_ends_game(end) if end is not None else words.not_this_time(self.reasons(missed.turn))
         if self.about_the_answer():
             return words.reply_line(missed.reply.mover, missed.reply.results)
+        if missed.reply.game_over:  # the board shows a finished game: say how it ended, never "it goes on"
+            return words.answer_ends_game(words.clauses(self.reasons(missed.turn, ended_after=True)),
+                                          missed.reply.mover, missed.reply.results)
         return words.not_this_time(self.reasons(missed.turn))
 
     def about_the_answer(self) -> bool:
@@ -309,7 +312,9 @@ class PuzzleActivity(Activity):
             return []
         out = [words.you_played(missed.turn.results, rules)]
         if missed.turn.complete:
-            if missed.reply is not None and not self.about_the_answer():
+            if missed.reply is not None and missed.reply.game_over and not self.about_the_answer():
+                pass  # the headline said the answer and how the game ended
+            elif missed.reply is not None and not self.about_the_answer():
                 out.append(words.reply_line(missed.reply.mover, missed.reply.results))
             elif missed.reply is not None or missed.turn.game_over:
                 out.append(words.not_this_time(self.reasons(missed.turn)))
@@ -318,13 +323,14 @@ class PuzzleActivity(Activity):
             out.append(words.badged(note, ids))
         return out
 
-    def reasons(self, turn: Turn) -> list[str]:
-        """Why a complete turn is not an answer, in words (the goal's misses, or what the best turns do)."""
+    def reasons(self, turn: Turn, ended_after: bool = False) -> list[str]:
+        """Why a complete turn is not an answer, in words (the goal's misses, or what the best turns do);
+        ``ended_after``: the opponent's answer then ended the game (``words.miss_words``)."""
         puzzle, rules = self.puzzle, self.rules
         if puzzle.check == "goal" and puzzle.goal is not None:
             missed = misses(puzzle.goal, turn, rules)
             if missed:
-                return [words.miss_words(m) for m in missed]
+                return [words.miss_words(m, ended_after=ended_after) for m in missed]
         if puzzle.check == "most_extra_turns":
             best = max(t.moves_again for t in all_turns(puzzle.start, rules))
             return [words.most_extra_turns_missed(turn.moves_again, best)]

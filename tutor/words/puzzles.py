@@ -64,6 +64,17 @@ def reply_line(side: Side, reply: Sequence[MoveResult]) -> str:
     return _("{side} answers with {pits}.").format(side=side_name(side), pits=pits)
 
 
+def answer_ends_game(reasons: str, side: Side, reply: Sequence[MoveResult]) -> str:
+    """A wrong turn whose answer ended the game, in one sentence: why the turn misses (``reasons``, the
+    clauses of ``words.clauses``), then how the answer ended it: ``"Not this time: your turn did not end
+    the game; then North plays pit 4, and the game ends: South wins 15 to 5."``"""
+    end = reply[-1].outcome
+    assert end is not None, "the answer ended the game"
+    return _("Not this time: {reasons}; then {side} plays {pits}, and the game ends: {score}.").format(
+        reasons=reasons, side=side_name(side), pits=_(", then ").join(pit_word(r.pit) for r in reply),
+        score=after_colon(score_words(end)))
+
+
 def turn_ends_game(end: Outcome) -> str:
     """A wrong turn that ended the game (no answer to show): ``"That ends the game: North wins 25 to 23."``"""
     return _("That ends the game: {score}.").format(score=after_colon(score_words(end)))
@@ -122,6 +133,6 @@ def puzzle_label(key: str) -> str:
 
 
 __all__ = [
-    "BADGES", "RULE_IDS", "after_wrong_line", "badged", "unbadged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
+    "BADGES", "RULE_IDS", "after_wrong_line", "answer_ends_game", "badged", "unbadged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
     "puzzle_label", "reply_line", "turn_ends_game", "you_played",
 ]

@@ -26,12 +26,14 @@ def to_move(side: Side, press: bool = False) -> str:
     return _("{side} to move").format(side=side_name(side))
 
 
-def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None, again: bool = False) -> str:
+def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None, again: bool = False,
+               ended_after: bool = False) -> str:
     """One goal condition a turn missed (``engine.Miss``), in words. ``mover`` played the turn; ``you``
     is the side "you" means (``None``: the mover, as in a puzzle, "You are North"; a lesson's words are
     South's, so a step played for North passes ``SOUTH`` and North's store is called North's). A count
     of none is said as such ("no extra turn", "nothing"), never as a 0. ``again``: a clause after another
-    about the same turn (it does not name "that turn" twice)."""
+    about the same turn (it does not name "that turn" twice). ``ended_after``: the opponent's answer ended
+    the game (a game that "goes on" is then said as "your turn did not end the game")."""
     mine = you is None or you == mover
     f, got, wanted = miss.field, miss.got, miss.wanted
     if f == "extra_turns":
@@ -57,10 +59,12 @@ def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None, again: 
             return _("your seeds did not go all the way round the board")
         return _("{side}'s seeds did not go all the way round the board").format(side=side_name(mover))
     if f == "game_over":
+        if wanted and ended_after:
+            return _("your turn did not end the game")
         return _("the game goes on") if wanted else _("that ended the game")
     if f == "winner":
         if miss.score is None:
-            return _("the game goes on")
+            return _("your turn did not end the game") if ended_after else _("the game goes on")
         return _("the game ends {south}-{north} (South-North), not the result the goal asks for").format(
             south=miss.score[0], north=miss.score[1])
     if f == "store_at_least":
