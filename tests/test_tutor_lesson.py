@@ -105,14 +105,37 @@ def test_an_extra_turn_that_cannot_reach_the_goal_ends_the_try_at_once_bug():
     assert run.failed and not run.done and run.wrong == 1
     assert run.position == Turn(start).then(3, run.rules).position
     assert feedback(run).kind == "warning"
-    assert feedback(run).text == ("That is an extra turn, but no way to go on reaches the goal from here: "
-                                  "press Try again.")
+    assert feedback(run).text == ("That gave you an extra turn, but from here you can't reach the goal any more. "
+                                  "Press Try again to start again.")
     assert not run.accepts_presses()
     assert "Pit 3 sows 2 seeds; the last one lands in South's store." in feedback(run).details
     run.next_step()  # Next is closed
     assert run.step.id == "chain"
     run.retry()
     assert run.position == start and run.accepts_presses() and run.wrong == 1
+
+
+@pytest.mark.parametrize(("lesson_id", "step_id", "pit"), [
+    ("extra-turns", "nearest-first", 5), ("extra-turns", "three-in-a-row", 3), ("extra-turns", "three-in-a-row", 2),
+    ("extra-turns", "long-chain", 3), ("extra-turns", "long-chain", 5), ("strategy", "nearest-first", 5),
+    ("strategy", "nearest-first", 3),
+])
+def test_a_wrong_move_that_still_gives_an_extra_turn_says_the_steps_why_bug(lesson_id, step_id, pit):
+    """Tester (issue 36): a wrong first move that ends in the store (lesson 3 steps 8 to 10, lesson 7 step 1)
+    was told only "That is an extra turn, but no way to go on reaches the goal from here". The learner now
+    reads the step's own why first, then simply that the goal can't be reached from here, in both languages."""
+    for lang, after in (("en", "From here you can't reach the goal any more: press Try again to start again."),
+                        ("el", "Από εδώ δεν μπορείς πια να φτάσεις στον στόχο: πάτα «Δοκίμασε ξανά» για να "
+                               "ξεκινήσεις από την αρχή.")):
+        lesson = load_lessons(lang=lang)[lesson_id]
+        run = at(step_id, lesson)
+        run.press(pit)
+        assert run.failed and not run.turn.complete, "the move earned an extra turn"
+        i18n.use(lang)
+        try:
+            assert feedback(run).kind == "warning" and feedback(run).text == run.step.why[pit] + " " + after
+        finally:
+            i18n.use(None)
 
 
 def test_show_me_shows_the_solution_but_the_learner_still_plays_it():

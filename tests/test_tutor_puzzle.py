@@ -147,7 +147,7 @@ def test_a_turn_that_leads_nowhere_is_said_at_once_and_may_be_finished():
     run.press(6)
     after6 = play(puzzle.start, 6, puzzle.game_rules).position
     assert run.position == after6 and run.tries == 1 and run.missed.reply is None
-    assert run.notice.text == ("That is an extra turn, but no order of moves reaches the goal from here: "
+    assert run.notice.text == ("That gave you an extra turn, but from here you can't reach the goal any more: "
                                "finish the turn to see why, or press Try again.")
     assert run.playable() == (3,) and run.turn_text() == "South to move: press a pit"
     run.press(3)
@@ -169,7 +169,7 @@ def test_an_order_that_breaks_the_chain_is_said_at_once():
     run.press(5)
     assert run.position == play(puzzle.start, 5, puzzle.game_rules).position
     assert run.missed.turn.pits == (5,) and run.missed.reply is None and run.tries == 1
-    assert run.notice.text.startswith("That is an extra turn, but no order of moves reaches the goal")
+    assert run.notice.text.startswith("That gave you an extra turn, but from here you can't reach the goal")
     run.reset()
     assert run.position == puzzle.start
 

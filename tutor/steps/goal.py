@@ -2,7 +2,8 @@
 
 Nothing is lit. While the turn goes on after an extra turn (K9) the learner keeps pressing, but only while
 some way to finish it still reaches the goal (:func:`reachable`): an extra turn that leads nowhere ends the
-try at once (a tester read "Keep going: it is still your turn" where no move could reach the goal).
+try at once (a tester read "Keep going: it is still your turn" where no move could reach the goal), said
+after the step's ``why`` for that first pit when it has one (a tester missed the why after such a move).
 A try that misses is PLAYED OUT on the board and stays there, said in one sentence
 (the step's ``why`` for its first pit, else ``tutor.words.tried`` from the engine's results); "Try
 again" (``LessonRun.retry``) puts the step's position back. While a missed try is on the board no pit
@@ -61,8 +62,9 @@ class GoalHandler(StepHandler[GoalStep]):
         elif not turn.complete and not self.one_move:  # an extra turn after which no way reaches the goal
             run.failed = True
             run.slip()
-            run.notice = Feedback("warning", words.dead_end_step, self.told(run, turn.results),
-                                  words.account_rules(turn.results, rules))
+            first = turn.pits[0]
+            run.notice = Feedback("warning", lambda: words.dead_end_step(self.why(run, first)),
+                                  self.told(run, turn.results), words.account_rules(turn.results, rules))
         else:
             run.failed = True
             run.slip()
@@ -70,8 +72,7 @@ class GoalHandler(StepHandler[GoalStep]):
             first = turn.pits[0]
 
             def said() -> str:
-                why = getattr(run.step, "why", {}).get(first, "")
-                return str(why) or words.tried(turn.results, missed)
+                return self.why(run, first) or words.tried(turn.results, missed)
 
             def lead() -> str:  # under "Why?": every condition missed, unless the sentence above said just that
                 every = words.not_yet(missed, turn.mover) if missed else ""
@@ -79,6 +80,12 @@ class GoalHandler(StepHandler[GoalStep]):
 
             run.notice = Feedback("warning", said, self.told(run, turn.results, lead),
                                   words.account_rules(turn.results, rules))
+
+    @staticmethod
+    def why(run: StepRun, first: int) -> str:
+        """The step's own ``why`` (in the lesson's language now) for a try that began with pit ``first``,
+        or ``""``: what that move does from the step's position, said whenever a try so begun misses."""
+        return str(getattr(run.step, "why", {}).get(first, ""))
 
     def show_me(self, run: StepRun, step: GoalStep) -> None:
         """Play the solution (animated) without completing the step: the board keeps it until "Try

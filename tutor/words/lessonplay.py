@@ -151,9 +151,14 @@ def keep_going_short(side: Side = SOUTH) -> str:
     return _("Keep going: it is still {side}'s turn.").format(side=side_name(side))
 
 
-def dead_end_step() -> str:
-    """A goal step's turn goes on after an extra turn (K9), but no way to go on reaches the goal any more."""
-    return _("That is an extra turn, but no way to go on reaches the goal from here: press Try again.")
+def dead_end_step(why: str = "") -> str:
+    """A goal step's turn goes on after an extra turn (K9), but no way to go on reaches the goal any more:
+    said simply, after the step's own ``why`` for that move when it has one (the why comes first: it says
+    why the move is not the one)."""
+    if why:
+        return why + " " + _("From here you can't reach the goal any more: press Try again to start again.")
+    return _("That gave you an extra turn, but from here you can't reach the goal any more. "
+             "Press Try again to start again.")
 
 
 def tried(results: Sequence[MoveResult], missed: Sequence[Miss], you: Side = SOUTH) -> str:

@@ -82,8 +82,8 @@ def turn_ends_game(end: Outcome) -> str:
 
 def dead_end_goes_on() -> str:
     """An extra turn (K9) after which no order of moves reaches the puzzle's goal; the turn may be finished."""
-    return _("That is an extra turn, but no order of moves reaches the goal from here: finish the turn to see why, "
-             "or press Try again.")
+    return _("That gave you an extra turn, but from here you can't reach the goal any more: finish the turn "
+             "to see why, or press Try again.")
 
 
 def extra_turn_goes_on() -> str:
