@@ -220,10 +220,16 @@ def coach_kind_name(kind: str) -> str:
     }.get(kind, kind)
 
 
-def why_label() -> str:
-    """The label of the coach's "Why?" under a pit."""
-    return _("Why?")
+def coach_why_title(pit: int) -> str:
+    """The label of the coach's "Why?" about one pit: ``"Pit 3: why?"``."""
+    return _("Pit {pit}: why?").format(pit=pit)
 
 
-__all__ = ["coach_details", "coach_first", "coach_kind_name", "coach_lost", "reply_words", "their_pits", "why_label",
+def coach_said(f: Facts, hide_best: bool = False) -> str:
+    """The coach's first sentence and its details as one markdown text: the sentence in bold, then
+    the details, one a line."""
+    return "  \n".join([f"**{coach_first(f, hide_best)}**", *coach_details(f, hide_best)])
+
+
+__all__ = ["coach_details", "coach_first", "coach_kind_name", "coach_lost", "coach_said", "coach_why_title", "reply_words", "their_pits",
            "your_pits"]
