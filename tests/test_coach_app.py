@@ -3,6 +3,8 @@ every pit, a wrong move in a puzzle without written words, and the class reveal 
 
 from __future__ import annotations
 
+import pytest
+
 from engine import KalahRules, Position, legal_moves
 from tutor import words
 from tutor.coach_facts import facts
@@ -40,3 +42,35 @@ def test_move_outcomes_says_why_in_greek(page_app, thinking):  # noqa: F811 - th
     assert "Λακκάκι 1: γιατί;" in labels
     assert ("Το λακκάκι 1 αφήνει τον Βορρά να αιχμαλωτίσει 3 σπόρους από το δικό σου λακκάκι 2· καλύτερο ήταν "
             "το λακκάκι 5") in _markdown(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_wrong_move_without_written_words_gets_the_coachs_words(page_app, lang):
+    """A learner presses pit 2 in "awari-chain-three-pits", a move its file has no words for: "Why?" holds the
+    coach's sentence, which never names the better pit (the puzzle is still to be solved)."""
+    from lessons.loader import load_puzzles
+    from tutor import i18n
+
+    puzzle = load_puzzles()["awari-chain-three-pits"]
+    assert 2 not in puzzle.wrong
+    i18n.use(lang)  # the test's own thread speaks the page's language (AppTest formats the menus here)
+    try:
+        _wrong_move(page_app, puzzle, lang)
+    finally:
+        i18n.use(None)
+
+
+def _wrong_move(page_app, puzzle, lang):
+    from tests.test_puzzles_app import open_page, press
+    from tutor.coach import first_mistake
+    from tutor.puzzle import puzzle_code
+
+    at = open_page(page_app, puzzle=puzzle_code(puzzle.id), lang=lang)
+    press(at, 2)
+    details = "\n".join(m.value for m in at.expander(key="puzzle_why").markdown)
+    run = at.session_state["mancala_tutor"].puzzle
+    mistake = first_mistake(run.missed.turn, puzzle.game_rules)
+    assert mistake is not None and mistake.pit == 2 and mistake.deed.taken == 0
+    first = words.coach_first(mistake, hide_best=True)
+    assert first == {"en": "Pit 2 captures nothing.", "el": "Το λακκάκι 2 δεν αιχμαλωτίζει τίποτα."}[lang]
+    assert f"**{first}**" in details

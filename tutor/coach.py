@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import MoveValue, Position, Rules
+from engine import MoveValue, Position, Rules, Turn
 
 from . import words
 from .coach_facts import KINDS, MISTAKES, Facts, facts
+from .reply import exact
 
 
 @dataclass(frozen=True)
@@ -57,4 +58,19 @@ def explain(position: Position, rules: Rules, pit: int, values: Sequence[MoveVal
     return Explanation(words.coach_first(f, hide_best), tuple(words.coach_details(f, hide_best)), f)
 
 
-__all__ = ["Explanation", "KINDS", "MISTAKES", "explain"]
+def first_mistake(turn: Turn, rules: Rules, answer: Turn | None = None) -> Facts | None:
+    """The facts of the first move of ``turn`` (one player's moves, K9 chains) that loses seeds against the
+    best move from where it was played (each position analysed within ``tutor.coach_facts.COACH_NODES``
+    nodes); ``None`` when no move of it does, as far as the search can tell. ``answer``: the other side's
+    turn after it as the board shows it (``tutor.reply.best_reply``), the answer the coach then speaks of."""
+    position = turn.start
+    for k, result in enumerate(turn.results):
+        shown = answer.pits if answer is not None and k == len(turn.results) - 1 else None
+        f = facts(position, rules, result.pit, None, shown, answer is not None and exact(answer.start, rules))
+        if not f.is_best:
+            return f
+        position = result.position
+    return None
+
+
+__all__ = ["Explanation", "KINDS", "MISTAKES", "explain", "first_mistake"]

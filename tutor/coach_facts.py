@@ -211,9 +211,12 @@ class Facts:
         return self.lost == 0
 
 
-def _reply_to(position: Position, rules: Rules, d: Deed, value: MoveValue) -> Reply | None:
+def _reply_to(position: Position, rules: Rules, d: Deed, value: MoveValue, answer: tuple[int, ...] | None = None,
+              answer_exact: bool = False) -> Reply | None:
     if d.game_over or d.extra_turn:
         return None
+    if answer is not None:
+        return reply(d.result.position, rules, answer, answer_exact)
     return reply(d.result.position, rules, value.pv[1:], value.exact)
 
 
@@ -246,22 +249,26 @@ def _kinds(d: Deed, r: Reply | None, b: Deed, br: Reply | None, lost: int) -> tu
     return tuple(k for _, _, k in found) or ("other",)
 
 
-def facts(position: Position, rules: Rules, pit: int, values: Sequence[MoveValue] | None = None) -> Facts:
+def facts(position: Position, rules: Rules, pit: int, values: Sequence[MoveValue] | None = None,
+          answer: Sequence[int] | None = None, answer_exact: bool = False) -> Facts:
     """The coach's :class:`Facts` about ``pit`` (1..n, the mover's numbering) in ``position``.
 
     ``values``: the analysis of ``position`` (``engine.analyse``, one ``MoveValue`` per legal pit); without
     them the position is analysed within :data:`COACH_NODES` nodes (no time budget: the same on every
-    machine). The best move compared with is the top value's pit that captures the most, then gives an
+    machine). ``answer``: the other side's answer to the move as a page already shows it (a puzzle's
+    refutation, ``tutor.reply``; ``answer_exact`` when it was searched to the end), said instead of the
+    one the values' best line gives. The best move compared with is the top value's pit that captures the most, then gives an
     extra turn, then the lowest. Raises ``IllegalMoveError`` for a pit that cannot be played (K5, A4,
     A5) and ``ValueError`` when the game is over or ``values`` lack the pit.
     """
     d = deed(position, pit, rules)
     vals = tuple(values) if values is not None else _analysed(position, rules, COACH_NODES)
-    return _facts(position, rules, pit, vals, d)
+    return _facts(position, rules, pit, vals, d, None if answer is None else tuple(answer), answer_exact)
 
 
 @functools.lru_cache(maxsize=1024)
-def _facts(position: Position, rules: Rules, pit: int, vals: tuple[MoveValue, ...], d: Deed) -> Facts:
+def _facts(position: Position, rules: Rules, pit: int, vals: tuple[MoveValue, ...], d: Deed,
+           answer: tuple[int, ...] | None, answer_exact: bool) -> Facts:
     by_pit = {v.pit: v for v in vals}
     if pit not in by_pit:
         raise ValueError(f"no value for pit {pit} in {position.to_notation()}")
@@ -274,7 +281,7 @@ def _facts(position: Position, rules: Rules, pit: int, vals: tuple[MoveValue, ..
         deeds = {p: deed(position, p, rules) for p in best_pits}
         chosen = max(best_pits, key=lambda p: (deeds[p].taken, deeds[p].extra_turn, -p))
         best, b = by_pit[chosen], deeds[chosen]
-    r = _reply_to(position, rules, d, value)
+    r = _reply_to(position, rules, d, value, answer, answer_exact)
     br = r if best is value else _reply_to(position, rules, b, best)
     lost = best.value - value.value
     kinds = _kinds(d, r, b, br, lost)

@@ -174,20 +174,22 @@ def coach_lost(f: Facts, hide_best: bool = False) -> str:
 
 
 def coach_details(f: Facts, hide_best: bool = False) -> list[str]:
-    """The sentences for "Why?": what the move does, the other side's best answer, the values, and
-    (unless ``hide_best``) what the best move does."""
+    """The sentences for "Why?": what the move does, the other side's best answer, the values, and what
+    the best move does. ``hide_best`` (a puzzle, whose page tells the move and the answer itself): only
+    the move's value and what it loses, never the better pit."""
+    if hide_best:
+        lost = [] if f.is_best else [coach_lost(f, True)]
+        return [_summary(f.deed, f.value.value, f.value.exact, f.value.depth), *lost]
     out = [_did(f.deed, f.rules)]
     if f.reply is not None:
         out += reply_words(f.reply)
     out.append(_summary(f.deed, f.value.value, f.value.exact, f.value.depth))
     if not f.is_best:
-        if not hide_best:
-            out.append(_summary(f.best_deed, f.best.value, f.best.exact, f.best.depth))
-        out.append(coach_lost(f, hide_best))
-        if not hide_best:
-            out.append(_did(f.best_deed, f.rules))
-            if f.best_reply is not None:
-                out += reply_words(f.best_reply)
+        out.append(_summary(f.best_deed, f.best.value, f.best.exact, f.best.depth))
+        out.append(coach_lost(f))
+        out.append(_did(f.best_deed, f.rules))
+        if f.best_reply is not None:
+            out += reply_words(f.best_reply)
     return out
 
 
