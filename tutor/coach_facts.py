@@ -59,6 +59,7 @@ class Deed:
         fed: the opponent's row was empty and this move sows into it (A5).
         grand_slam: the move would take every seed of the opponent's row (A4) and captures nothing.
         game_over: the move ends the game; outcome: how (after the final sweep, K15/A6).
+        result: the engine's ``MoveResult`` of the move (the words tell the move from it).
     """
 
     pit: int
@@ -228,7 +229,7 @@ def _kinds(d: Deed, r: Reply | None, b: Deed, br: Reply | None, lost: int) -> tu
     """The kinds of mistake a move that loses ``lost`` seeds makes, the main one first (see the module)."""
     if lost <= 0:
         return ()
-    found: list[tuple[int, int, str]] = []  # (rank, order) -> kind; bigger seeds first
+    found: list[tuple[int, int, str]] = []  # (seeds, order, kind): more seeds first, then the order here
     if d.fed:
         found.append((1000, 0, "feed_error"))
     allowed = _allowed(r) - _allowed(br)
@@ -257,8 +258,8 @@ def facts(position: Position, rules: Rules, pit: int, values: Sequence[MoveValue
     them the position is analysed within :data:`COACH_NODES` nodes (no time budget: the same on every
     machine). ``answer``: the other side's answer to the move as a page already shows it (a puzzle's
     refutation, ``tutor.reply``; ``answer_exact`` when it was searched to the end), said instead of the
-    one the values' best line gives. The best move compared with is the top value's pit that captures the most, then gives an
-    extra turn, then the lowest. Raises ``IllegalMoveError`` for a pit that cannot be played (K5, A4,
+    one the values' best line gives. The best move compared with is the top value's pit that captures the
+    most, then gives an extra turn, then the lowest. Raises ``IllegalMoveError`` for a pit that cannot be played (K5, A4,
     A5) and ``ValueError`` when the game is over or ``values`` lack the pit.
     """
     d = deed(position, pit, rules)

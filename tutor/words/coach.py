@@ -73,7 +73,8 @@ def _good(f: Facts) -> str:
         return ngettext("with best play it ends the game {n} seed better for you",
                         "with best play it ends the game {n} seeds better for you", f.lost).format(n=f.lost)
     return ngettext("with best play it likely ends about {n} seed better for you (an estimate)",
-                    "with best play it likely ends about {n} seeds better for you (an estimate)", f.lost).format(n=f.lost)
+                    "with best play it likely ends about {n} seeds better for you (an estimate)",
+                    f.lost).format(n=f.lost)
 
 
 def _does(f: Facts) -> str:
@@ -167,7 +168,8 @@ def coach_lost(f: Facts, hide_best: bool = False) -> str:
                         f.lost).format(n=f.lost)
     if f.exact:
         return ngettext("With best play that is {n} seed less than pit {best}.",
-                        "With best play that is {n} seeds less than pit {best}.", f.lost).format(n=f.lost, best=f.best.pit)
+                        "With best play that is {n} seeds less than pit {best}.",
+                        f.lost).format(n=f.lost, best=f.best.pit)
     return ngettext("As far as the search can tell, that is about {n} seed less than pit {best}.",
                     "As far as the search can tell, that is about {n} seeds less than pit {best}.",
                     f.lost).format(n=f.lost, best=f.best.pit)
@@ -233,5 +235,5 @@ def coach_said(f: Facts, hide_best: bool = False) -> str:
     return "  \n".join([f"**{coach_first(f, hide_best)}**", *coach_details(f, hide_best)])
 
 
-__all__ = ["coach_details", "coach_first", "coach_kind_name", "coach_lost", "coach_said", "coach_why_title", "reply_words", "their_pits",
-           "your_pits"]
+__all__ = ["coach_details", "coach_first", "coach_kind_name", "coach_lost", "coach_said", "coach_why_title", "reply_words",
+           "their_pits", "your_pits"]
