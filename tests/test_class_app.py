@@ -291,6 +291,8 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
     assert "live_chart" in [c.key for c in teacher.get("plotly_chart")]
     # The book's exact values at the start: pit 3 (+8) is South's one best move, coloured on the chart.
     assert "Best move: pit 3" in [s.value for s in teacher.success]
+    # and why, in one sentence of the coach's (issue 32)
+    assert "**Pit 3 is the best move: it ends in your store, so you move again.**" in [m.value for m in teacher.markdown]
     chart = json.loads(next(c for c in teacher.get("plotly_chart") if c.key == "live_chart").proto.spec)
     assert chart["data"][0]["y"] == [0, 0, 2, 0, 0, 1]
     assert chart["data"][0]["marker"]["color"] == ["#0072B2", "#0072B2", "#009E73", "#0072B2", "#0072B2", "#0072B2"]

@@ -90,7 +90,7 @@ def test_leaving_a_page_abandons_its_search(page_app, held):
     at.switch_page("pages/sandbox.py").run()
     assert not at.exception, at.exception
     owner = held.asked[-1][0]
-    assert held.cancelled[-1] == (owner, None, ("sandbox",))
+    assert held.cancelled[-1] == (owner, None, ("sandbox", "sandbox/why"))  # the page and its coach kept
 
 
 # ------------------------------------------------- issue 14: a result reruns the result fragment, never the app

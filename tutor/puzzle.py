@@ -46,6 +46,7 @@ from lessons.proofs import difficulty, solving_moves, task_done
 from . import words
 from .activity import Activity, Notice
 from .progress import ProgressStore, PuzzleProgress, Summary
+from .coach import first_mistake
 from .reply import best_reply
 
 
@@ -321,6 +322,10 @@ class PuzzleActivity(Activity):
         note = puzzle.wrong.get(missed.turn.pits[0], "")
         if note:
             out.append(words.badged(note, ids))
+        elif missed.turn.complete:  # no words written for this move: the coach says why, the answer kept hidden
+            mistake = first_mistake(missed.turn, rules, missed.reply)
+            if mistake is not None:
+                out.append(words.coach_said(mistake, hide_best=True))
         return out
 
     def reasons(self, turn: Turn, ended_after: bool = False) -> list[str]:

@@ -41,14 +41,14 @@ from engine import Position, Rules
 
 from .thinking_pool import context, end_workers, worker_start
 
-Kind = Literal["outcomes", "story", "choose"]
+Kind = Literal["outcomes", "story", "choose", "coach"]
 State = Literal["running", "done", "failed"]
 
 INLINE_ENV = "MANCALA_INLINE_THINKING"
 """Environment variable: ``1`` makes :func:`service` run every search inline (tests)."""
 CACHED = 256
 """Finished Move outcomes and game stories kept for every session (by request), oldest dropped first."""
-KEPT = ("outcomes", "story")
+KEPT = ("outcomes", "story", "coach")
 """The kinds of search whose answers are kept (:data:`CACHED`) and shared: the same question for anyone."""
 STALE_S = 600.0
 """A finished request nobody asked for again in this many seconds is forgotten (a closed tab)."""
@@ -68,7 +68,10 @@ class Request:
     """One search: ``kind`` ``"outcomes"`` (every legal pit's value, ``list[engine.MoveValue]``,
     estimates at one depth), ``"story"`` (``engine.analyse`` of each of ``positions`` within
     ``time_ms`` each, ``list[list[engine.MoveValue]]`` in their order: a game's story) or ``"choose"`` (the computer's pit at ``level``, an ``int``), of
-    ``position`` under ``rules``, within ``time_ms`` milliseconds (``None``: no limit).
+    ``position`` under ``rules``, within ``time_ms`` milliseconds (``None``: no limit), or ``"coach"``
+    (the coach's facts of every legal pit, ``tuple[tutor.coach_facts.Facts, ...]`` in pit order, from
+    ``values``, the outcomes' ``engine.MoveValue`` s of ``position``: only the answers their best lines
+    leave out are searched, within ``tutor.coach_facts.REPLY_NODES`` nodes each).
 
     Two requests are the same when kind, position, rules, level and time agree (``rng`` is not
     compared: it only breaks ties at the Beginner and Easy levels).
@@ -81,6 +84,7 @@ class Request:
     level: str = ""
     rng: Any = field(default=None, compare=False, hash=False)
     positions: tuple[Position, ...] = ()
+    values: tuple[Any, ...] = ()
 
 
 def run_request(request: Request) -> Any:
@@ -94,6 +98,10 @@ def run_request(request: Request) -> Any:
         from engine import analyse
 
         return [list(analyse(p, request.rules, time_ms=request.time_ms)) for p in request.positions]
+    if request.kind == "coach":
+        from .coach_facts import facts
+
+        return tuple(facts(request.position, request.rules, v.pit, request.values) for v in request.values)
     if request.kind == "choose":
         from engine import choose_move  # here: the search's import is no first page's cost
 

@@ -137,6 +137,9 @@ def teacher_panel() -> None:
                 said = (words.live_puzzle_answer(sorted(best)) if puzzle is not None
                         else words.live_best(sorted(best), _sure(rows)))
                 st.success(said, icon=":material/star:")
+                why = _why_best(start, rules) if puzzle is None else None
+                if why:
+                    st.markdown(f"**{why}**")
             st.plotly_chart(answers_figure(counts, rules.pits, best or frozenset(), start.to_move == NORTH),
                             key=f"{K}chart", width="stretch")
             if named:  # closed: on a projector, the class would read who got it wrong
@@ -203,6 +206,22 @@ def _best(rows: list[dict[str, Any]] | None) -> frozenset[int] | None:
     from tutor.analysis import best_pits
 
     return best_pits(rows) if rows else None
+
+
+def _why_best(start: Position, rules: Rules) -> str | None:
+    """The coach's one sentence on why the best pit of a revealed question is best (``tutor.words.coach_first``
+    of the facts the pool works out from the class's shared analysis): ``None`` until both are in."""
+    from tutor.thinking import Request
+    from ui import thinking
+
+    answer = thinking.ask(Request("outcomes", start, rules, ANALYSIS_MS))
+    if answer.state != "done":
+        return None
+    coach = thinking.ask(Request("coach", start, rules, ANALYSIS_MS, values=tuple(answer.value)), why=True)
+    if coach.state != "done" or not coach.value:
+        return None
+    chosen = coach.value[0].best.pit  # the best pit the coach compares every move with
+    return next(words.coach_first(f) for f in coach.value if f.pit == chosen)
 
 
 def _analysis(start: Position, rules: Rules) -> list[dict[str, Any]] | None:

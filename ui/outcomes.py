@@ -13,6 +13,7 @@ drawing the chart and table rerun only it, never the frame, the sidebar or the c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -31,6 +32,8 @@ RESULT_FRAGMENT = f"{K}result"
 """Fragment key of the result area (the "working out" sign, then the chart, words and table)."""
 POLL_FRAGMENT = f"{K}poll"
 """Fragment key of the poll inside it while the search runs."""
+WHY_POLL = f"{K}why_poll"
+"""Fragment key of the poll inside it while the coach works out the answers (``tutor.coach_facts``)."""
 
 
 def rules_key(rules: Rules) -> tuple[tuple[str, str], ...]:
@@ -157,9 +160,10 @@ def table_frame(rows: list[dict[str, Any]], game: str = "kalah") -> pd.DataFrame
     return frame_.rename(columns=words.outcome_columns())
 
 
-def render_rows(rows: list[dict[str, Any]], game: str = "kalah", figure: Any = None) -> None:
-    """The chart (``figure``, or one built from ``rows``), the words and the table (with CSV) for the
-    rows of one position."""
+def render_rows(rows: list[dict[str, Any]], game: str = "kalah", figure: Any = None,
+                after_words: Callable[[], None] | None = None) -> None:
+    """The chart (``figure``, or one built from ``rows``), the words, ``after_words()`` (the coach's
+    "Why?") and the table (with CSV) for the rows of one position."""
     if figure is None:
         figure = figures.outcomes_figure(rows, game)
     st.plotly_chart(figure, key=f"{K}chart", width="stretch")
@@ -171,6 +175,8 @@ def render_rows(rows: list[dict[str, Any]], game: str = "kalah", figure: Any = N
         st.warning(warning, icon=":material/warning:")
     st.markdown(words.best_sentence(rows))
     st.markdown("\n".join(f"- {r['summary']}" for r in rows))
+    if after_words is not None:
+        after_words()
     table = table_frame(rows, game)
     depth = words.outcome_columns()["depth"]
     st.dataframe(table, hide_index=True, key=f"{K}table", column_config={
@@ -214,4 +220,20 @@ def _result(request: Request) -> None:
         return
     key = (request.position.to_notation(), rules_key(request.rules), int(request.time_ms or 0), i18n.current())
     rows = rows_of(*key, tuple(answer.value))
-    render_rows(rows, request.rules.game, figure_of(*key, tuple(rows)))
+    coach = Request("coach", request.position, request.rules, request.time_ms, values=tuple(answer.value))
+    render_rows(rows, request.rules.game, figure_of(*key, tuple(rows)), lambda: why(coach))
+
+
+def why(request: Request) -> None:
+    """The coach's "Why?" for every pit (``tutor.words.coach_said`` of the facts the pool worked out from
+    the page's values, ``request``): one closed expander a pit, under the chart's words."""
+    answer = thinking.ask(request, why=True)
+    if answer.state == "running":
+        thinking.wait(words.working_out(), lambda: thinking.ask(request, why=True).state != "running", slowly=True,
+                      then=RESULT_FRAGMENT, key=WHY_POLL)
+        return
+    if answer.state == "failed":
+        return  # the values above are shown; the coach's words are only an extra
+    for f in answer.value:
+        with st.expander(words.coach_why_title(f.pit), icon=":material/school:"):
+            st.markdown(words.coach_said(f))

@@ -37,15 +37,21 @@ def owner() -> str:
     return str(st.session_state.setdefault(OWNER, uuid.uuid4().hex))
 
 
+WHY = "/why"
+"""The purpose suffix of a page's second search, the coach's (``ask(..., why=True)``): asked after the
+page's values are in, it must not abandon them nor be abandoned by asking them again."""
+
+
 def on_page(url_path: str) -> None:
     """The session runs ``url_path`` now: the searches it asked on other pages are abandoned."""
     st.session_state[PAGE] = url_path
-    service().cancel(owner(), keep=(url_path,))
+    service().cancel(owner(), keep=(url_path, url_path + WHY))
 
 
-def ask(request: Request) -> Answer:
-    """The answer to ``request`` for this session's page (started if it is not pending)."""
-    return service().ask(owner(), str(st.session_state.get(PAGE, "")), request)
+def ask(request: Request, why: bool = False) -> Answer:
+    """The answer to ``request`` for this session's page (started if it is not pending); ``why``: the
+    page's coach request (:data:`WHY`), pending beside the page's own search."""
+    return service().ask(owner(), str(st.session_state.get(PAGE, "")) + (WHY if why else ""), request)
 
 
 def abandon() -> None:
@@ -97,4 +103,4 @@ def wait(label: str, done: Callable[[], bool], slowly: bool = False, then: str |
         _DRAWN.reset(token)
 
 
-__all__ = ["POLL_S", "SLOW_POLL_S", "abandon", "ask", "on_page", "owner", "wait"]
+__all__ = ["POLL_S", "SLOW_POLL_S", "WHY", "abandon", "ask", "on_page", "owner", "wait"]

@@ -1,0 +1,239 @@
+"""The coach's words: why a move is good or not, from ``tutor.coach_facts.Facts`` (engine facts only).
+
+The player to move is "you"; the other side is named (North or South). One short sentence first
+(:func:`coach_first`), the details for "Why?" (:func:`coach_details`). Seeds captured are the seeds taken
+from the other side's pits (a Kalah capture's own last seed, K10, is not counted), with the pits they came
+from. A value is said as proven or as the search's estimate, as the search knows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine import Outcome, Rules, Side, other
+
+from ..i18n import gettext as _
+from ..i18n import ngettext, pgettext
+from .basics import after_colon, pits_in_order, seeds_word, side_name, times_word
+from .charts import value_words
+from .grammar import Word
+from .moves import move_words, score_words
+
+if TYPE_CHECKING:
+    from ..coach_facts import Deed, Facts, Reply
+
+
+def _list(pits: Sequence[int]) -> str:
+    return _("{first} and {last}").format(first=", ".join(str(p) for p in pits[:-1]), last=pits[-1]) \
+        if len(pits) > 1 else str(pits[0])
+
+
+def their_pits(side: Side, pits: Sequence[int]) -> Word:
+    """``("N", [2])`` -> ``"North's pit 2"``, ``("N", [3, 4])`` -> ``"North's pits 3 and 4"`` (a ``Word``:
+    ``{place:acc}`` in a template)."""
+    name = side_name(side)
+    if len(pits) == 1:
+        return Word(_("{side}'s pit {pit}").format(side=name, pit=pits[0]),
+                    acc=pgettext("accusative", "{side}'s pit {pit}").format(side=name, pit=pits[0]))
+    return Word(_("{side}'s pits {list}").format(side=name, list=_list(pits)),
+                acc=pgettext("accusative", "{side}'s pits {list}").format(side=name, list=_list(pits)))
+
+
+def your_pits(pits: Sequence[int]) -> Word:
+    """``[2]`` -> ``"your pit 2"``, ``[2, 3]`` -> ``"your pits 2 and 3"`` (a ``Word``: ``{place:acc}``)."""
+    if len(pits) == 1:
+        return Word(_("your pit {pit}").format(pit=pits[0]),
+                    acc=pgettext("accusative", "your pit {pit}").format(pit=pits[0]))
+    return Word(_("your pits {list}").format(list=_list(pits)),
+                acc=pgettext("accusative", "your pits {list}").format(list=_list(pits)))
+
+
+def _score(end: Outcome | None) -> str:
+    return after_colon(score_words(end)) if end is not None else ""
+
+
+def _good(f: Facts) -> str:
+    """What the best move does better, as a whole clause: ``"it captures 4 seeds from North's pit 2"``."""
+    b, opp = f.best_deed, side_name(other(f.mover))
+    if b.taken > f.deed.taken:
+        return _("it captures {seeds} from {place}").format(seeds=seeds_word(b.taken),
+                                                             place=their_pits(other(f.mover), b.taken_from))
+    if b.extra_turn and not f.deed.extra_turn:
+        return _("it ends in your store, so you move again")
+    if b.game_over:
+        return _("it ends the game: {score}").format(score=_score(b.outcome))
+    allowed = f.reply.taken if f.reply is not None else 0
+    if f.best_reply is not None and f.best_reply.taken < allowed:
+        if f.best_reply.taken == 0:
+            return _("after it, {side}'s best answer captures nothing").format(side=opp)
+        return _("after it, {side}'s best answer captures only {seeds}").format(
+            side=opp, seeds=seeds_word(f.best_reply.taken))
+    if f.exact:
+        return ngettext("with best play it ends the game {n} seed better for you",
+                        "with best play it ends the game {n} seeds better for you", f.lost).format(n=f.lost)
+    return ngettext("with best play it likely ends about {n} seed better for you (an estimate)",
+                    "with best play it likely ends about {n} seeds better for you (an estimate)",
+                    f.lost).format(n=f.lost)
+
+
+def _does(f: Facts) -> str:
+    """What a best move does, as a whole clause (its value when it does nothing to tell)."""
+    d = f.deed
+    if d.taken:
+        return _("it captures {seeds} from {place}").format(seeds=seeds_word(d.taken),
+                                                             place=their_pits(other(f.mover), d.taken_from))
+    if d.extra_turn:
+        return _("it ends in your store, so you move again")
+    if d.game_over:
+        return _("it ends the game: {score}").format(score=_score(d.outcome))
+    return value_words(f.value.value, f.value.exact, f.value.depth) if f.value.exact else ""
+
+
+def _bad(f: Facts) -> str:
+    """What is wrong with the move, as a verb phrase after "Pit 3" (by :attr:`Facts.kind`)."""
+    d, r, opp = f.deed, f.reply, side_name(other(f.mover))
+    kind = f.kind
+    if kind == "capture_allowed" and r is not None:
+        return _("lets {side} capture {seeds} from {place}").format(
+            side=opp, seeds=seeds_word(r.taken), place=your_pits(r.taken_from))
+    if kind == "capture_missed":
+        if d.taken == 0:
+            return _("captures nothing")
+        return _("captures only {seeds}").format(seeds=seeds_word(d.taken))
+    if kind == "extra_turn_missed":
+        return _("gives no extra turn")
+    if kind == "extra_turn_allowed":
+        return _("lets {side} move again").format(side=opp)
+    if kind == "feed_error":
+        return _("feeds {side}, but not in the best way").format(side=opp)
+    if kind == "grand_slam":
+        return _("is a grand slam, so it captures nothing")
+    if kind == "game_end":
+        return _("ends the game ({score})").format(score=_score(d.outcome))
+    return _("is not the best move")
+
+
+def coach_first(f: Facts, hide_best: bool = False) -> str:
+    """The one sentence for a 10-year-old: ``"Pit 3 lets North capture 6 seeds from your pit 2; pit 5 was
+    better: it captures 4 seeds from North's pit 2."``, ``"Pit 5 is the best move: it captures 4 seeds
+    from North's pit 2."``. ``hide_best`` (a puzzle still to solve): the better pit is not named."""
+    if f.is_best:
+        does = _does(f)
+        if not f.exact:
+            if not does:
+                return _("Pit {pit} looks best (an estimate).").format(pit=f.pit)
+            return _("Pit {pit} looks best (an estimate): {does}.").format(pit=f.pit, does=does)
+        if len(f.best_pits) > 1:
+            return _("Pit {pit} is one of the best moves: {does}.").format(pit=f.pit, does=does)
+        return _("Pit {pit} is the best move: {does}.").format(pit=f.pit, does=does)
+    if hide_best:
+        return _("Pit {pit} {bad}.").format(pit=f.pit, bad=_bad(f))
+    return _("Pit {pit} {bad}; pit {best} was better: {good}.").format(
+        pit=f.pit, bad=_bad(f), best=f.best.pit, good=_good(f))
+
+
+def reply_words(r: Reply) -> list[str]:
+    """The other side's best answer: its pits, what it captures, its extra turns, the end of the game."""
+    pits = pits_in_order(r.pits)
+    side = side_name(r.side)
+    if r.exact:
+        out = [ngettext("Then {side}'s best answer is {pits}.", "Then {side}'s best answer is {pits}.",
+                        len(r.pits)).format(side=side, pits=pits)]
+    else:
+        out = [ngettext("Then {side}'s best answer, as far as the search can tell, is {pits}.",
+                        "Then {side}'s best answer, as far as the search can tell, is {pits}.",
+                        len(r.pits)).format(side=side, pits=pits)]
+    if r.extra_turns:
+        out.append(_("{side} moves again on the way ({times}).").format(side=side, times=times_word(r.extra_turns)))
+    if r.taken:
+        out.append(_("{side} captures {seeds} from {place}.").format(
+            side=side, seeds=seeds_word(r.taken), place=your_pits(r.taken_from)))
+    if r.game_over and r.outcome is not None:
+        out.append(_("That ends the game: {score}.").format(score=_score(r.outcome)))
+    return [" ".join(out)]
+
+
+def coach_lost(f: Facts, hide_best: bool = False) -> str:
+    """How much the move loses against the best, proven or estimated: ``"With best play that is 8 seeds
+    less than pit 5."``; ``""`` for a best move."""
+    if f.is_best:
+        return ""
+    if hide_best:
+        if f.exact:
+            return ngettext("With best play that is {n} seed less than the best move.",
+                            "With best play that is {n} seeds less than the best move.", f.lost).format(n=f.lost)
+        return ngettext("As far as the search can tell, that is about {n} seed less than the best move.",
+                        "As far as the search can tell, that is about {n} seeds less than the best move.",
+                        f.lost).format(n=f.lost)
+    if f.exact:
+        return ngettext("With best play that is {n} seed less than pit {best}.",
+                        "With best play that is {n} seeds less than pit {best}.",
+                        f.lost).format(n=f.lost, best=f.best.pit)
+    return ngettext("As far as the search can tell, that is about {n} seed less than pit {best}.",
+                    "As far as the search can tell, that is about {n} seeds less than pit {best}.",
+                    f.lost).format(n=f.lost, best=f.best.pit)
+
+
+def coach_details(f: Facts, hide_best: bool = False) -> list[str]:
+    """The sentences for "Why?": what the move does, the other side's best answer, the values, and what
+    the best move does. ``hide_best`` (a puzzle, whose page tells the move and the answer itself): only
+    the move's value and what it loses, never the better pit."""
+    if hide_best:
+        lost = [] if f.is_best else [coach_lost(f, True)]
+        return [_summary(f.deed, f.value.value, f.value.exact, f.value.depth), *lost]
+    out = [_did(f.deed, f.rules)]
+    if f.reply is not None:
+        out += reply_words(f.reply)
+    out.append(_summary(f.deed, f.value.value, f.value.exact, f.value.depth))
+    if not f.is_best:
+        out.append(_summary(f.best_deed, f.best.value, f.best.exact, f.best.depth))
+        out.append(coach_lost(f))
+        out.append(_did(f.best_deed, f.rules))
+        if f.best_reply is not None:
+            out += reply_words(f.best_reply)
+    return out
+
+
+def _did(d: Deed, rules: Rules) -> str:
+    """What a move did (``tutor.words.move_words``) and the seeds it sowed into the other side's row."""
+    text = move_words(d.result, rules)
+    if d.handed and not d.game_over:
+        text += " " + ngettext("{n} seed goes to {side}'s row.", "{n} seeds go to {side}'s row.", d.handed).format(
+            n=d.handed, side=side_name(other(d.mover)))
+    return text
+
+
+def _summary(d: Deed, value: int, exact: bool, depth: int) -> str:
+    return _("Pit {pit}: {value}.").format(pit=d.pit, value=value_words(value, exact, depth))
+
+
+def coach_kind_name(kind: str) -> str:
+    """A kind of mistake (``tutor.coach_facts.KINDS``) in a few words, for a table or a chart:
+    ``"capture_missed"`` -> ``"A capture missed"``."""
+    return {
+        "best": _("A best move"),
+        "capture_allowed": _("A capture allowed"),
+        "capture_missed": _("A capture missed"),
+        "extra_turn_missed": _("An extra turn missed"),
+        "extra_turn_allowed": _("An extra turn allowed"),
+        "feed_error": _("A feed error"),
+        "grand_slam": _("A grand slam that captures nothing"),
+        "game_end": _("The game ended too soon"),
+        "other": _("Another mistake"),
+    }.get(kind, kind)
+
+
+def coach_why_title(pit: int) -> str:
+    """The label of the coach's "Why?" about one pit: ``"Pit 3: why?"``."""
+    return _("Pit {pit}: why?").format(pit=pit)
+
+
+def coach_said(f: Facts, hide_best: bool = False) -> str:
+    """The coach's first sentence and its details as one markdown text: the sentence in bold, then
+    the details, one a line."""
+    return "  \n".join([f"**{coach_first(f, hide_best)}**", *coach_details(f, hide_best)])
+
+
+__all__ = ["coach_details", "coach_first", "coach_kind_name", "coach_lost", "coach_said", "coach_why_title", "reply_words",
+           "their_pits", "your_pits"]
