@@ -104,7 +104,7 @@ class StoredRatings:
             row = s.get(LearnerRating, (self.code, variant))
             return 0 if row is None else row.best_streak
 
-    def streak_ended(self, variant: str, length: int) -> None:
+    def streak_reached(self, variant: str, length: int) -> None:
         def write() -> None:
             with self.db.session() as s:
                 row = self._learner_row(s, variant)

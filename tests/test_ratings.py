@@ -100,9 +100,9 @@ def test_only_the_first_try_of_a_puzzle_is_rated_and_each_variant_has_its_own_ra
 
 def test_a_new_learner_is_rated_1500_and_best_streaks_keep_the_longest(ratings):
     assert ratings.rating("kalah") == Rating() and ratings.best_streak("kalah") == 0
-    ratings.streak_ended("kalah", 4)
-    ratings.streak_ended("kalah", 2)
-    ratings.streak_ended("oware", 1)
+    ratings.streak_reached("kalah", 4)
+    ratings.streak_reached("kalah", 2)
+    ratings.streak_reached("oware", 1)
     assert (ratings.best_streak("kalah"), ratings.best_streak("oware")) == (4, 1)
 
 
@@ -145,7 +145,7 @@ def test_erasing_a_learner_erases_their_ratings_and_tries(database):
     code = new_learner(database)
     ratings = StoredRatings(database, code)
     ratings.record_try(f"erase-{code}", "kalah", True, puzzle_start(2.5), T0)
-    ratings.streak_ended("kalah", 3)
+    ratings.streak_reached("kalah", 3)
     assert lifecycle.erase_learner(database, code)
     assert ratings.history() == [] and ratings.best_streak("kalah") == 0 and ratings.rating("kalah") == Rating()
 
@@ -156,7 +156,7 @@ def test_ratings_kept_in_memory_are_written_into_the_store_once_the_learner_is_k
 
     memory, pid = MemoryRatings(), f"m-{uuid.uuid4().hex}"
     memory.record_try(pid, "kalah", True, puzzle_start(2.5), T0)
-    memory.streak_ended("kalah", 1)
+    memory.streak_reached("kalah", 1)
     stored = StoredRatings(database, new_learner(database))
     memory.replay_into(stored)
     assert round(stored.rating("kalah").rating) == 1673 and stored.best_streak("kalah") == 1

@@ -142,8 +142,8 @@ class RatingStore(Protocol):
     def best_streak(self, variant: str) -> int:
         """The learner's longest streak in ``variant`` (0 before any)."""
 
-    def streak_ended(self, variant: str, length: int) -> None:
-        """A streak of ``length`` puzzles in ``variant`` ended: kept when it is the longest."""
+    def streak_reached(self, variant: str, length: int) -> None:
+        """A streak in ``variant`` reached ``length`` puzzles: kept when it is the learner's longest."""
 
 
 def now() -> dt.datetime:
@@ -193,7 +193,7 @@ class MemoryRatings:
     def best_streak(self, variant: str) -> int:
         return self.streaks.get(variant, 0)
 
-    def streak_ended(self, variant: str, length: int) -> None:
+    def streak_reached(self, variant: str, length: int) -> None:
         self.streaks[variant] = max(self.best_streak(variant), length)
 
     def replay_into(self, store: RatingStore) -> None:
@@ -201,7 +201,7 @@ class MemoryRatings:
         for done in self.tries:
             store.record_try(done.puzzle_id, done.variant, done.solved, self.starts[done.puzzle_id], done.at)
         for variant, length in self.streaks.items():
-            store.streak_ended(variant, length)
+            store.streak_reached(variant, length)
 
 
 __all__ = ["HIGHEST", "LEAST_DEVIATION", "LOWEST", "MemoryRatings", "PUZZLE_DEVIATION", "RatedTry", "Rating", "RatingStore",
