@@ -124,19 +124,22 @@ def serve(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], rat
 class Streak:
     """A streak in ``variant``: ``length`` puzzles solved at the first try so far, ``last`` the rating of
     the last puzzle served (points; ``None`` before the first), ``served`` their ids in order, ``over``
-    once a puzzle is missed (or solved with a hint), ``counted``: the puzzle on screen was counted."""
+    once a puzzle is missed (or solved with a hint), ``counted``: the puzzle on screen was counted,
+    ``won``: no harder puzzle was left, ``best``: the learner's best streak when this one began."""
 
     variant: str
+    best: int = 0
     length: int = 0
     last: float | None = None
     served: list[str] = field(default_factory=list)
     over: bool = False
     counted: bool = False
+    won: bool = False
 
     def next(self, pool: Mapping[str, Puzzle], rated: Mapping[str, Rating], learner: float) -> str | None:
         """The streak's next puzzle: the first is the nearest to ``learner`` (the learner's rating) less
         :data:`STREAK_BELOW`; each after it the easiest rated above the last (by ``rated``, else its start:
-        :func:`rating_of`). ``None`` when there is no harder puzzle (the streak is won) or it is over."""
+        :func:`rating_of`). ``None`` when it is over, or when there is no harder puzzle (:attr:`won`)."""
         if self.over:
             return None
         left = [p for p in pool.values() if variant_of(p) == self.variant and p.id not in self.served]
@@ -147,10 +150,12 @@ class Streak:
             last = self.last
             found = min((p for p in left if rating_of(p, rated).rating > last),
                         key=lambda p: rating_of(p, rated).rating, default=None)
-        if found is not None:
-            self.served.append(found.id)
-            self.last, self.counted = rating_of(found, rated).rating, False
-        return None if found is None else found.id
+        if found is None:
+            self.won = True
+            return None
+        self.served.append(found.id)
+        self.last, self.counted = rating_of(found, rated).rating, False
+        return found.id
 
     def judged(self, solved: bool, first_try: bool, store: RatingStore | None = None) -> None:
         """The puzzle on screen was solved (``first_try``: with no miss and no hint in this try) or missed
