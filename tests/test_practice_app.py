@@ -126,6 +126,6 @@ def test_a_streak_serves_a_harder_puzzle_after_each_solve_and_ends_at_the_first_
 
 def test_the_practice_page_speaks_greek(page_app):
     at = open_page(page_app, lang="el")
-    assert metric(at)[0] == "Η βαθμολογία σου στο Καλά"
+    assert metric(at)[0] == "Η βαθμολογία σου στο Kalah"
     solve(at)
     assert "Η βαθμολογία σου ανέβηκε" in shown(at)
