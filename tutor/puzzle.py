@@ -48,7 +48,6 @@ from .activity import Activity, Notice
 from .progress import ProgressStore, PuzzleProgress, Summary
 from .ratings import RatedTry, RatingStore, puzzle_start
 from .reply import best_reply
-from .school import StoreUnavailable
 
 
 def puzzle_of_the_day(pool: Mapping[str, Puzzle], day: dt.date) -> str:
@@ -268,15 +267,13 @@ class PuzzleActivity(Activity):
         self.notice = Notice("warning", self.headline)
 
     def _rate(self, solved: bool) -> None:
-        """The first result of a first try, rated once (:attr:`ratings`); a store away leaves it unrated."""
+        """The first result of a first try, rated once (:attr:`ratings`; a store that may be away is given
+        guarded, ``ui.wiring.GuardedRatings``: then it stays unrated)."""
         if not self._fresh or self.ratings is None:
             return
         self._fresh = False
-        try:
-            self.rated = self.ratings.record_try(self.puzzle.id, self.rules.game, solved,
-                                                 puzzle_start(difficulty(self.puzzle).score))
-        except StoreUnavailable:
-            self.rated = None
+        self.rated = self.ratings.record_try(self.puzzle.id, self.rules.game, solved,
+                                             puzzle_start(difficulty(self.puzzle).score))
 
     def counts_before(self, summary: Summary) -> Summary:
         """``summary`` (the learner's counts now, ``ProgressStore.summary``) with the puzzles solved (at the

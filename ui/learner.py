@@ -51,7 +51,7 @@ def _bind(school: School, code: str, sess: state.Session | None = None) -> None:
     sess = state.session() if sess is None else sess
     progress = school.progress(code)
     sess.learner, sess.touched = code, CLOCK()
-    state.bind_progress(progress, sess, games=school, ratings=school.ratings(code))
+    state.bind_progress(progress, sess, games=school, ratings=wiring.GuardedRatings(school.ratings(code)))
     sess.keeper = {**sess.keeper, "ask": False, "save": code, "forget": False}
 
 

@@ -4,36 +4,23 @@ What is served and how ratings and streaks move is ``tutor.practice`` and ``tuto
 is played with the Puzzles page's player (``ui.puzzles.play``), its first try rated by the activity
 itself (``PuzzleActivity.ratings``). What a press changes (the rating and its "+12", the streak, the
 charts) waits for the board to sow it, as the Puzzles page's counts do (``ui.reveal``): it would tell
-"Solved!" early. A store that is away leaves the ratings in place and says progress is not being saved.
+"Solved!" early. A store that is away leaves the ratings in place and the page says progress is not being
+saved (``ui.wiring.GuardedRatings``).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import TypeVar
 
 import streamlit as st
 
 from tutor import words
 from tutor.practice import Streak, serve, theme_scores, themes_of, weakest_theme
 from tutor.puzzle import PuzzleActivity, level_of
-from tutor.ratings import VARIANTS, RatedTry, Rating
-from tutor.school import StoreUnavailable
+from tutor.ratings import VARIANTS, RatedTry
 from ui import frame, practice_charts, puzzles, reveal, state
 
 K = state.Keys.PRACTICE
 BOARD = state.Keys.PRACTICE_BOARD
 MODES = ("rated", "streak")
-T = TypeVar("T")
-
-
-def _safe(ask: Callable[[], T], default: T) -> T:
-    """``ask()``; ``default`` when the store is away (the page then says progress is not being saved)."""
-    try:
-        return ask()
-    except StoreUnavailable:
-        state.session().store_lost = True
-        return default
 
 
 def variant() -> str:
@@ -68,7 +55,7 @@ def serve_next() -> None:
     sess = state.session()
     skip = {sess.practice.puzzle.id} if sess.practice is not None else set()
     tried = set(sess.progress.puzzles())
-    pid = _safe(lambda: serve(frame.puzzles(), variant(), themes(), sess.ratings, tried, skip), None)
+    pid = serve(frame.puzzles(), variant(), themes(), sess.ratings, tried, skip)
     sess.practice = None if pid is None else _open(pid)
 
 
@@ -78,8 +65,7 @@ def next_in_streak() -> None:
     streak = sess.streak
     if streak is None:
         return
-    rated: dict[str, Rating] = _safe(sess.ratings.puzzle_ratings, {})
-    pid = streak.next(frame.puzzles(), rated, _safe(lambda: sess.ratings.rating(streak.variant), Rating()).rating)
+    pid = streak.next(frame.puzzles(), sess.ratings.puzzle_ratings(), sess.ratings.rating(streak.variant).rating)
     if pid is not None:
         _open(pid)
 
@@ -88,7 +74,7 @@ def new_streak() -> None:
     """Start a new streak in the game chosen."""
     sess = state.session()
     game = variant()
-    sess.streak = Streak(game, best=_safe(lambda: sess.ratings.best_streak(game), 0))
+    sess.streak = Streak(game, best=sess.ratings.best_streak(game))
     next_in_streak()
 
 
@@ -136,7 +122,7 @@ def _just_rated(run: PuzzleActivity) -> bool:
 
 def _rating(run: PuzzleActivity | None, game: str, sown: str | None) -> None:
     """The learner's rating in ``game``, and its change ("+12") after the puzzle's rated try."""
-    now = _safe(lambda: state.session().ratings.rating(game), Rating())
+    now = state.session().ratings.rating(game)
     rated = run.rated if run is not None else None
     title = words.rating_title(game)
     if rated is None or rated.variant != game:
@@ -172,7 +158,7 @@ def _verdict(run: PuzzleActivity) -> None:
     if run.rated is not None:
         st.markdown(words.rating_moved(run.rated.shown_change, round(run.rated.rating)))
     elif run.solved or (run.missed is not None and run.missed.turn.complete):
-        now = _safe(lambda: state.session().ratings.rating(run.rules.game), Rating())
+        now = state.session().ratings.rating(run.rules.game)
         st.caption(words.rating_unchanged(now.shown))
     _streak_words(run)
 
@@ -192,7 +178,7 @@ def _judge_streak(run: PuzzleActivity) -> None:
     if streak is None or not streak.served or streak.served[-1] != run.puzzle.id:
         return
     if run.solved:
-        _safe(lambda: streak.judged(True, run.tries == 0 and run.hints == 0, sess.ratings), None)
+        streak.judged(True, run.tries == 0 and run.hints == 0, sess.ratings)
     elif run.missed is not None:
         streak.judged(False, False)
 
@@ -215,7 +201,7 @@ def _charts(history: list[RatedTry], tag: str) -> None:
 def _dashboard(game: str, run: PuzzleActivity | None, sown: str | None) -> None:
     """The rating puzzle by puzzle and the themes; the press just rated joins them once its seeds are down."""
     st.subheader(words.practice_label("dashboard"))
-    history: list[RatedTry] = _safe(lambda: state.session().ratings.history(game), [])
+    history = state.session().ratings.history(game)
     if not history:
         st.caption(words.no_chart_yet())
         return
@@ -245,7 +231,7 @@ def render() -> None:
     else:
         top[1].caption(words.first_try_rule())
         if not themes():
-            history: list[RatedTry] = _safe(lambda: sess.ratings.history(game), [])
+            history = sess.ratings.history(game)
             weakest = weakest_theme(theme_scores(history, frame.puzzles()), themes_of(frame.puzzles(), game))
             if weakest is not None and run is not None and run.puzzle.theme == weakest:
                 top[1].caption(words.weakest_is(words.theme_entries()[weakest].title))
