@@ -43,9 +43,10 @@ class StoredRatings:
             return Rating() if row is None else Rating(row.rating, row.deviation, row.volatility)
 
     def puzzle_ratings(self) -> dict[str, Rating]:
-        with self.db.session() as s:
-            return {row.puzzle_id: Rating(row.rating, row.deviation, row.volatility)
-                    for row in s.scalars(select(PuzzleRating))}
+        columns = (PuzzleRating.puzzle_id, PuzzleRating.rating, PuzzleRating.deviation, PuzzleRating.volatility)
+        with self.db.session() as s:  # plain rows, not ORM objects: hundreds of puzzles at every serve
+            return {pid: Rating(rating, deviation, volatility) for pid, rating, deviation, volatility in s.execute(
+                select(*columns))}
 
     def record_try(self, puzzle_id: str, variant: str, solved: bool, start: Rating,
                    at: dt.datetime | None = None) -> RatedTry | None:

@@ -16,9 +16,11 @@ shipped puzzles, however many there are), and a puzzle never rated starts from i
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from lessons.fields import rules_of
 from lessons.models import Puzzle
 from lessons.proofs import difficulty
 
@@ -30,16 +32,31 @@ STREAK_BELOW = 300.0
 """A streak's first puzzle is the nearest to the learner's rating less this (an easy start)."""
 
 
+@functools.lru_cache(maxsize=1024)
+def _game(params: tuple[tuple[str, str | int | bool], ...]) -> str:
+    return rules_of(dict(params)).game
+
+
 def variant_of(puzzle: Puzzle) -> str:
-    """The variant a puzzle is rated in: its game (``"kalah"`` or ``"oware"``)."""
-    return puzzle.game_rules.game
+    """The variant a puzzle is rated in: its game (``"kalah"`` or ``"oware"``; kept by its rules table,
+    so serving from hundreds of puzzles builds no rules object)."""
+    return _game(tuple(sorted(puzzle.rules.items())))
+
+
+_STARTS: dict[tuple[str, str], Rating] = {}
 
 
 def rating_of(puzzle: Puzzle, rated: Mapping[str, Rating]) -> Rating:
     """The puzzle's rating: from ``rated`` (``RatingStore.puzzle_ratings``), else its start from its
-    measured difficulty (``tutor.ratings.puzzle_start``)."""
+    measured difficulty (``tutor.ratings.puzzle_start``, kept by the puzzle's id and position)."""
     found = rated.get(puzzle.id)
-    return found if found is not None else puzzle_start(difficulty(puzzle).score)
+    if found is not None:
+        return found
+    key = (puzzle.id, puzzle.position)
+    start = _STARTS.get(key)
+    if start is None:
+        start = _STARTS[key] = puzzle_start(difficulty(puzzle).score)
+    return start
 
 
 def themes_of(pool: Mapping[str, Puzzle], variant: str) -> list[str]:
