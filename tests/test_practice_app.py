@@ -129,3 +129,49 @@ def test_the_practice_page_speaks_greek(page_app):
     assert metric(at)[0] == "Η βαθμολογία σου στο Kalah"
     solve(at)
     assert "Η βαθμολογία σου ανέβηκε" in shown(at)
+
+
+def test_a_first_try_on_the_puzzles_page_moves_the_rating_too_and_practice_shows_it(page_app):
+    at = page_app("pages/puzzles.py")
+    at.run()
+    run = sess(at).puzzle
+    for pit in sorted(run.puzzle.turns)[0]:
+        if not run.solved:
+            run.press(pit)
+    at.run()
+    assert not at.exception, at.exception
+    history = sess(at).ratings.history()
+    assert [(t.puzzle_id, t.solved) for t in history] == [(run.puzzle.id, True)] and history[0].rating > 1500
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    assert metric(at) == ("Your Kalah rating", str(round(history[0].rating)), None)
+    assert run_of(at).puzzle.id != run.puzzle.id  # solved this week: not served again
+    assert at.get("plotly_chart")
+
+
+def test_the_dashboards_line_and_bars_are_the_learners_numbers():
+    """The rating line starts at the first rating and gains a point a rated try; each theme's bar is its
+    share solved at the first try, labelled with its count, strongest on top."""
+    import datetime as dt
+
+    from tutor import words
+    from tutor.practice import theme_scores
+    from tutor.ratings import RatedTry
+    from ui.practice_charts import STRONG, WEAK, rating_figure, rating_points, themes_figure
+
+    at = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
+    captures = [p.id for p in POOL.values() if p.theme == "capture"][:3]
+    lap = next(p.id for p in POOL.values() if p.theme == "lap")
+    history = [RatedTry(captures[0], "kalah", True, 1673.2, 173.2, at),
+               RatedTry(captures[1], "kalah", True, 1750.6, 77.4, at),
+               RatedTry(lap, "kalah", False, 1690.1, -60.5, at),
+               RatedTry(captures[2], "kalah", False, 1650.0, -40.1, at)]
+    assert rating_points(history) == ([0, 1, 2, 3, 4], [1500, 1673, 1751, 1690, 1650])
+    assert rating_points([]) == ([0], [1500])
+    line = rating_figure(history).data[0]
+    assert list(line.x) == [0, 1, 2, 3, 4] and list(line.y) == [1500, 1673, 1751, 1690, 1650]
+    bars = themes_figure(theme_scores(history, POOL)).data[0]
+    titles = words.theme_entries()
+    assert list(bars.y) == [titles["lap"].title, titles["capture"].title]  # strongest on top: drawn last
+    assert list(bars.x) == [0, 67] and list(bars.text) == ["0 of 1", "2 of 3"]
+    assert list(bars.marker.color) == [WEAK, STRONG]

@@ -161,3 +161,28 @@ def test_ratings_kept_in_memory_are_written_into_the_store_once_the_learner_is_k
     memory.replay_into(stored)
     assert round(stored.rating("kalah").rating) == 1673 and stored.best_streak("kalah") == 1
     assert [t.puzzle_id for t in stored.history()] == [pid]
+
+
+class _Away:
+    """A rating store whose database is away: every call fails as the store's do."""
+
+    def __getattr__(self, name):
+        from tutor.school import StoreUnavailable
+
+        def fail(*args, **kwargs):
+            raise StoreUnavailable("the database is away")
+
+        return fail
+
+
+def test_a_store_that_is_away_gives_the_defaults_and_the_page_says_progress_is_not_saved():
+    """``ui.wiring.GuardedRatings``: a read gives a first rating and nothing rated, a write is left
+    undone, and the session's ``store_lost`` is set (the page's "not being saved" notice)."""
+    from ui import state, wiring
+
+    guarded = wiring.GuardedRatings(_Away())
+    state.session().store_lost = False
+    assert guarded.rating("kalah") == Rating() and guarded.puzzle_ratings() == {} and guarded.history() == []
+    assert state.session().store_lost
+    assert guarded.record_try("p", "kalah", True, puzzle_start(2.5)) is None and guarded.best_streak("kalah") == 0
+    assert guarded.recently_solved(T0) == set() and guarded.streak_reached("kalah", 3) is None

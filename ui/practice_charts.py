@@ -37,7 +37,8 @@ def rating_figure(history: Sequence[RatedTry]) -> Any:
     fig.update_layout(title={"text": words.practice_label("rating_chart"), "font": TITLE}, font=TEXT, height=320,
                       margin={"l": 10, "r": 10, "t": 50, "b": 10}, showlegend=False)
     fig.update_xaxes(title_text=words.practice_label("puzzles_axis"), dtick=max(1, len(x) // 8), color=INK)
-    fig.update_yaxes(title_text=words.practice_label("rating_axis"), color=INK)
+    fig.update_yaxes(title_text=words.practice_label("rating_axis"), color=INK,
+                     range=[min(y) - 40, max(y) + 40])  # room for the numbers above the points
     return fig
 
 
