@@ -17,13 +17,16 @@ PAGE = "pages/practice.py"
 POOL = load_puzzles(prove=False)
 
 
-def open_page(page_app, **params):
-    at = page_app(PAGE)
-    for k, v in params.items():
-        at.query_params[k] = v
+def ran(at):
     at.run()
     assert not at.exception, at.exception
     return at
+
+
+def open_page(page_app, **params):
+    at = page_app(PAGE)
+    at.query_params.update(params)
+    return ran(at)
 
 
 def sess(at):
