@@ -30,8 +30,8 @@ from sqlalchemy.orm import Session
 
 from .db import Database
 from .limits import lock
-from .schema import (AnswerRow, AppliedWrite, Attempt, GameRow, KeptGameRow, Learner, LessonRow, PuzzleRow, QuestionRow,
-                     SchoolClass, StepRow, TeacherDevice, now)
+from .schema import (AnswerRow, AppliedWrite, Attempt, GameRow, KeptGameRow, Learner, LearnerRating, LessonRow, PuzzleRow,
+                     QuestionRow, RatedTryRow, SchoolClass, StepRow, TeacherDevice, now)
 from .teachers import owns
 
 TTL_ENV = "MANCALA_LEARNER_TTL_DAYS"
@@ -66,7 +66,7 @@ def learner_ttl(environ: Mapping[str, str] | None = None) -> dt.timedelta:
 def _erase(s: Session, codes: Sequence[str]) -> None:
     """Delete every row kept under the learner ``codes`` in the session ``s``, the learner rows last
     (every other row points at them)."""
-    for table in (StepRow, LessonRow, PuzzleRow, GameRow, KeptGameRow, AnswerRow, AppliedWrite):
+    for table in (StepRow, LessonRow, PuzzleRow, GameRow, KeptGameRow, AnswerRow, AppliedWrite, LearnerRating, RatedTryRow):
         s.execute(delete(table).where(table.learner_code.in_(codes)))
     s.execute(delete(Attempt).where(Attempt.device.in_(codes)))
     s.execute(delete(Learner).where(Learner.code.in_(codes)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, false, true
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from tutor.codes import CLASS_CODE_LENGTH, CODE_LENGTH  # noqa: F401 - the column sizes; importable from here too
@@ -186,3 +186,46 @@ class AppliedWrite(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), index=True)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+
+
+class LearnerRating(Base):
+    """A learner's Glicko-2 rating in one variant (``tutor.ratings``: ``"kalah"``, ``"oware"``), the rated
+    tries it counts, and the learner's longest streak in that variant."""
+
+    __tablename__ = "learner_ratings"
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(10), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+    best_streak: Mapped[int] = mapped_column(Integer, default=0)
+    changed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PuzzleRating(Base):
+    """A puzzle's Glicko-2 rating, moved by every learner's first try of it (shared by all learners,
+    as a puzzle is), and how many first tries moved it."""
+
+    __tablename__ = "puzzle_ratings"
+    puzzle_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatedTryRow(Base):
+    """A learner's rated first try of a puzzle (``tutor.ratings.RatedTry``): one a learner and puzzle (the
+    unique pair), with the learner's rating after it and its change: the rating chart's points."""
+
+    __tablename__ = "rated_tries"
+    __table_args__ = (UniqueConstraint("learner_code", "puzzle_id", name="uq_rated_tries_learner_puzzle"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"))  # the unique pair's index begins with it
+    puzzle_id: Mapped[str] = mapped_column(String(80))
+    variant: Mapped[str] = mapped_column(String(10))
+    solved: Mapped[bool] = mapped_column(Boolean)
+    rating: Mapped[float] = mapped_column(Float)
+    change: Mapped[float] = mapped_column(Float)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)

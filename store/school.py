@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Literal
 from tutor.classroom import PupilRecord
 from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
+from tutor.ratings import RatingStore
 from tutor.school import Answered, Device, NewClass, Question, Verdict, Who
 
 from . import classes, games, learners, lifecycle, live, teachers
 from .db import Database
 from .progress import StoredProgress
+from .ratings import StoredRatings
 
 
 class StoredSchool:
@@ -34,6 +36,9 @@ class StoredSchool:
 
     def progress(self, learner: str) -> ProgressStore:
         return StoredProgress(self.db, learner)
+
+    def ratings(self, learner: str) -> RatingStore:
+        return StoredRatings(self.db, learner)
 
     def class_of(self, learner: str) -> tuple[str, str] | None:
         return learners.class_of(self.db, learner)

@@ -47,6 +47,7 @@ from . import words
 from .activity import Activity, Notice
 from .progress import ProgressStore, PuzzleProgress, Summary
 from .coach import first_mistake
+from .ratings import RatedTry, RatingStore, puzzle_start
 from .reply import best_reply
 
 
@@ -160,6 +161,11 @@ class PuzzleActivity(Activity):
             puzzles solved and puzzles tried (a puzzle solved or tried before adds nothing).
         added_first_try: 1 when the last legal press solved the puzzle for the first time at the
             first try (no miss, no hint, ``PuzzleProgress.first_try``), else 0.
+        ratings: where the learner's first try of a puzzle (no record of it before this run's first move)
+            is rated (``tutor.ratings``: solved at the first try, or not), at its first solve or miss;
+            ``None``: not rated.
+        rated: that rated try (the learner's rating after it and its change), once made; ``None`` before,
+            or when the try was not a first one or could not be kept.
     """
 
     def __init__(self, puzzle: Puzzle, progress: ProgressStore) -> None:
@@ -175,6 +181,9 @@ class PuzzleActivity(Activity):
         self.moved = False
         self.added = (0, 0)
         self.added_first_try = 0
+        self.ratings: RatingStore | None = None
+        self.rated: RatedTry | None = None
+        self._fresh = False
         self._hints_unrecorded = 0
 
     @property
@@ -217,7 +226,7 @@ class PuzzleActivity(Activity):
         if not self.moved:
             self.moved = True
             if self.puzzle.id not in self.progress.puzzles():
-                self.added = (self.added[0], 1)
+                self.added, self._fresh = (self.added[0], 1), True
             self.progress.puzzle_tried(self.puzzle.id)
             for _ in range(self._hints_unrecorded):
                 self.progress.puzzle_hint(self.puzzle.id)
@@ -242,6 +251,7 @@ class PuzzleActivity(Activity):
                 self.added_first_try = int(after is not None and after.first_try)
             # the praise agrees with the counts: a puzzle missed in an earlier try is not solved at the first try
             first_try = bool(self.added_first_try) if new else self.tries == 0 and self.hints == 0
+            self._rate(bool(self.added_first_try))
             self.notice = Notice("success", lambda: words.praise(first_try))
             return
         if self.missed is None and not turn.complete and puzzle.leads_to_an_answer(turn.pits):
@@ -251,10 +261,20 @@ class PuzzleActivity(Activity):
         if self.missed is None:  # a turn that misses counts once, however it goes on
             self.tries += 1
             self.progress.puzzle_missed(puzzle.id)
+            self._rate(False)
         reply = best_reply(turn.position, self.rules) if turn.complete and not turn.game_over else None
         self.missed = Miss(turn, reply)
         self.show(before, [result, *(reply.results if reply is not None else ())])
         self.notice = Notice("warning", self.headline)
+
+    def _rate(self, solved: bool) -> None:
+        """The first result of a first try, rated once (:attr:`ratings`; a store that may be away is given
+        guarded, ``ui.wiring.GuardedRatings``: then it stays unrated)."""
+        if not self._fresh or self.ratings is None:
+            return
+        self._fresh = False
+        self.rated = self.ratings.record_try(self.puzzle.id, self.rules.game, solved,
+                                             puzzle_start(difficulty(self.puzzle).score))
 
     def counts_before(self, summary: Summary) -> Summary:
         """``summary`` (the learner's counts now, ``ProgressStore.summary``) with the puzzles solved (at the

@@ -65,6 +65,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("lesson_7_strategy", ":material/strategy:", "section_lessons"),
     ("lesson_8_awari_strategy", ":material/psychology:", "section_lessons"),
     ("puzzles", ":material/extension:", "section_practice"),
+    ("practice", ":material/trending_up:", "section_practice"),
     ("move_outcomes", ":material/bar_chart:", "section_practice"),
     ("class", ":material/groups:", "section_class"),
 )

@@ -51,7 +51,7 @@ def _bind(school: School, code: str, sess: state.Session | None = None) -> None:
     sess = state.session() if sess is None else sess
     progress = school.progress(code)
     sess.learner, sess.touched = code, CLOCK()
-    state.bind_progress(progress, sess, games=school)
+    state.bind_progress(progress, sess, games=school, ratings=wiring.GuardedRatings(school.ratings(code)))
     sess.keeper = {**sess.keeper, "ask": False, "save": code, "forget": False}
 
 
@@ -306,6 +306,7 @@ def _afresh(sess: state.Session) -> None:
     if sess.sandbox is not None:
         sess.sandbox.let_go()
     sess.lessons, sess.puzzle, sess.sandbox, sess.question, sess.learner = {}, None, None, None, None
+    sess.practice, sess.streak = None, None
     st.session_state.pop(state.Keys.IN_CLASS, None)  # nobody took them out: nothing to tell
     sess.keeper = {**sess.keeper, "ask": False, "save": None, "forget": True}
     state.bind_progress(Progress())

@@ -17,6 +17,7 @@ teacher only (the sidebar's "Show rule ids", shared with the lessons).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -146,15 +147,16 @@ def _moves_on(run: PuzzleActivity, ids: list[str]) -> None:
                args=(today(),), icon=":material/today:")
 
 
-def _feedback(run: PuzzleActivity) -> None:
-    """The verdict (one sentence), Try again after a wrong turn, and the details behind "Why?"."""
+def _feedback(run: PuzzleActivity, prefix: str = state.Keys.PUZZLE) -> None:
+    """The verdict (one sentence), Try again after a wrong turn, and the details behind "Why?"
+    (``prefix``: the keys' beginning, the page's own)."""
     reveal.notice(run)
     if run.missed is not None:
-        st.button(words.puzzle_label("try_again"), key=f"{state.Keys.PUZZLE}retry", on_click=run.reset,
+        st.button(words.puzzle_label("try_again"), key=f"{prefix}retry", on_click=run.reset,
                   icon=":material/replay:", type="primary", help=words.puzzle_label("try_again_help"))
     details = run.details()
     if details:
-        with st.expander(words.puzzle_label("why"), icon=":material/help:", key=f"{state.Keys.PUZZLE}why",
+        with st.expander(words.puzzle_label("why"), icon=":material/help:", key=f"{prefix}why",
                          on_change="rerun"):
             for paragraph in details:
                 st.markdown(paragraph)
@@ -176,16 +178,51 @@ PHONE = "640px"
 """Up to this screen width Streamlit stacks the columns: the panel stands below the board."""
 
 
-def phone_css() -> str:
+def phone_css(prefix: str = state.Keys.PUZZLE) -> str:
     """The page's CSS for a phone (a screen up to :data:`PHONE` wide): the board right below the task, the
     verdict and "Try again" right below the board (above Next puzzle), the menus and the share link after
     them, so a wrong turn's way on is on the first screen. Only the drawn order changes (CSS ``order``;
     each keyed container and the wrapper Streamlit puts around it); a screen reader reads as on a laptop."""
     def moved(name: str, order: int) -> str:
-        key = f".st-key-{state.Keys.PUZZLE}{name}"
+        key = f".st-key-{prefix}{name}"
         return f'{key}, [data-testid="stLayoutWrapper"]:has(> {key}) {{ order: {order}; }}'
 
     return f"@media (max-width: {PHONE}) {{ {moved('feedback', -1)} {moved('picker', 1)} {moved('foot', 2)} }}"
+
+
+def play(run: PuzzleActivity, board_key: str, prefix: str, moves_on: Callable[[], None],
+         verdict: Callable[[], None] | None = None, hidden: Notice | None = None) -> None:
+    """The puzzle player, which the Puzzles and Practice pages share: the task, the board, and beside it
+    (right below it on a phone: :func:`phone_css`) ``moves_on()`` (the page's buttons to another
+    puzzle), the verdict with Try again and "Why?", then ``verdict()`` (what the page adds to it), both
+    shown once the board has sown the move; the hint and Start again buttons, Ask the class, and the
+    hints shown. ``board_key``: the board's key; ``prefix``: the beginning of the other keys (the page's
+    own); ``hidden``: a notice said elsewhere on the page (a wrong link's), not again as the verdict."""
+    puzzle = run.puzzle
+    st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
+    # The feedback stands beside the board (right below it on a phone: phone_css), so it is on the first screen.
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        board.draw(run, board_key)
+    with right:
+        moves_on()
+        with st.container(key=f"{prefix}feedback"), reveal.after_sowing(f"{prefix}verdict", run, board_key):
+            if run.notice is not hidden:
+                _feedback(run, prefix)
+            if verdict is not None:
+                verdict()
+        row = st.container(horizontal=True)
+        row.button(words.hint_button(run.hints, len(puzzle.hints)), key=f"{prefix}hint",
+                   on_click=run.show_hint, args=(run.hints,), disabled=run.hints >= len(puzzle.hints) or run.solved,
+                   icon=":material/lightbulb:")
+        if run.missed is None:  # after a wrong turn "Try again" does it
+            row.button(words.label("start_again"), key=f"{prefix}reset", on_click=run.reset,
+                       icon=":material/restart_alt:")
+        with row:
+            live.ask_button(puzzle.game_rules, puzzle.start, "puzzle", puzzle.id)
+        shown = list(enumerate(run.hint_texts(), 1))
+        if shown:  # one box, the newest first: right under the button pressed, on a phone too
+            st.info("\n\n".join(words.hint_line(k, hint) for k, hint in reversed(shown)))
 
 
 def render() -> None:
@@ -215,29 +252,8 @@ def render() -> None:
     summary = state.session().progress.summary(len(frame.catalogue()))
     before = run.counts_before(summary) if sown else summary
     frame.progress(summary, before, sown)
-    st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
-    # The feedback stands beside the board (right below it on a phone: phone_css), so it is on the first screen.
-    left, right = st.columns([3, 2], gap="medium")
-    with left:
-        board.draw(run, state.Keys.PUZZLE_BOARD)
-    with right:
-        _moves_on(run, ids)
-        with (st.container(key=f"{state.Keys.PUZZLE}feedback"),
-              reveal.after_sowing("puzzle_verdict", run, state.Keys.PUZZLE_BOARD)):
-            if run.notice is not link_problem:
-                _feedback(run)
-        row = st.container(horizontal=True)
-        row.button(words.hint_button(run.hints, len(puzzle.hints)), key=f"{state.Keys.PUZZLE}hint",
-                   on_click=run.show_hint, args=(run.hints,), disabled=run.hints >= len(puzzle.hints) or run.solved,
-                   icon=":material/lightbulb:")
-        if run.missed is None:  # after a wrong turn "Try again" does it
-            row.button(words.label("start_again"), key=f"{state.Keys.PUZZLE}reset", on_click=run.reset,
-                       icon=":material/restart_alt:")
-        with row:
-            live.ask_button(puzzle.game_rules, puzzle.start, "puzzle", puzzle.id)
-        shown = list(enumerate(run.hint_texts(), 1))
-        if shown:  # one box, the newest first: right under the button pressed, on a phone too
-            st.info("\n\n".join(words.hint_line(k, hint) for k, hint in reversed(shown)))
+    play(run, state.Keys.PUZZLE_BOARD, state.Keys.PUZZLE, lambda: _moves_on(run, ids),
+         hidden=link_problem)
     with st.container(key=f"{state.Keys.PUZZLE}foot"):
         reveal.until_sown(f"{state.Keys.PUZZLE}counts", sown if before != summary else None,
                           lambda: st.caption(words.session_counts(before.puzzles_first_try, before.puzzles_helped,

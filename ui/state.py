@@ -17,6 +17,7 @@ import streamlit as st
 
 from tutor.activity import Notice
 from tutor.progress import Progress, ProgressStore
+from tutor.ratings import MemoryRatings, RatingStore
 
 if TYPE_CHECKING:  # the activities are imported by the functions that make them: a first page
     # (Home) needs none of them, and their imports (the search among them) cost a server's first run
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # the activities are imported by the functions that make them
     from tutor.lesson import LessonActivity
     from tutor.kept_games import GameKeeper
     from tutor.live import QuestionActivity
+    from tutor.practice import Streak
     from tutor.puzzle import PuzzleActivity
     from tutor.sandbox import SandboxActivity
 
@@ -50,6 +52,8 @@ class Keys:
     PUZZLE_LEVEL = "puzzle_level"
     PUZZLE_CHOICE = "puzzle_choice_"  # + theme + _ + level
     PUZZLE = "puzzle_"  # + next/today/hint/reset
+    PRACTICE_BOARD = "practice_board"
+    PRACTICE = "practice_"  # + game/mode/themes/next/streak/hint/reset/retry/why/verdict/rating/dash
     SANDBOX = "sb_"  # + undo/redo/new/mode/computer_side/level/game/<option>/first/new_settings/controls_drawn
     EDITOR = "sb_ed_"  # + text/to_move/S1../N1../SS/NS/text_go/fields_go/synced
     EXPANDER = "sb_exp_"  # + settings/editor/moves/story/share
@@ -117,6 +121,8 @@ class Session:
     active (``None``: not yet; ``ui.learner.keep`` notes it again after ``ui.learner.TOUCH_S``).
     ``serial``: this session's own id, sent with each board (a board drawn by another session after
     the page reconnected sends again a press no run read: ``board_ahead.js`` ``sendLost``).
+    ``ratings``: where the learner's ratings are kept (``tutor.ratings``; in memory until a code is bound);
+    ``practice``: the Practice page's puzzle; ``streak``: its streak under way (``None``: serving by rating).
     """
 
     prefs: BoardPrefs = field(default_factory=BoardPrefs)
@@ -147,6 +153,9 @@ class Session:
     rooms: dict[str, int] = field(default_factory=dict)
     games: GameKeeper | None = None
     touched: float | None = None
+    ratings: RatingStore = field(default_factory=MemoryRatings)
+    practice: PuzzleActivity | None = None
+    streak: Streak | None = None
 
 
 def session() -> Session:
@@ -272,14 +281,17 @@ def _store_lost(state: Session) -> None:
     state.store_lost = True
 
 
-def bind_progress(progress: ProgressStore, sess: Session | None = None, games: GameKeeper | None = None) -> None:
+def bind_progress(progress: ProgressStore, sess: Session | None = None, games: GameKeeper | None = None,
+                  ratings: RatingStore | None = None) -> None:
     """Make ``progress`` where this session's activities write from now on (a learner code was
     bound); what was kept only in memory until then (the first step shown before the browser
     said its code) is written there too. A lesson run still untouched on the step its ``?step=``
     link opened opens the link again by what ``progress`` knows (``LessonActivity.rebind``), before that.
     ``sess``: the session, when the caller looked it up already (then nothing here looks up
     Streamlit's session state, where a callback can be stopped: ``ui.learner._on_stored``).
-    ``games``: where the learner's sandbox game is kept (``None``: nowhere, progress in memory)."""
+    ``games``: where the learner's sandbox game is kept (``None``: nowhere, progress in memory).
+    ``ratings``: where the learner's ratings are kept (``None``: in memory, afresh); ratings kept in
+    memory until then are written there too."""
     state = session() if sess is None else sess
     state.games = games
     memory = state.progress
@@ -288,8 +300,13 @@ def bind_progress(progress: ProgressStore, sess: Session | None = None, games: G
     if isinstance(memory, Progress) and progress is not memory:
         memory.replay_into(progress)
     state.progress = progress
-    if state.puzzle is not None:
-        state.puzzle.progress = progress
+    kept = state.ratings
+    state.ratings = ratings if ratings is not None else MemoryRatings()
+    if isinstance(kept, MemoryRatings) and ratings is not None and kept is not ratings:
+        kept.replay_into(ratings)
+    for puzzle in (state.puzzle, state.practice):
+        if puzzle is not None:
+            puzzle.progress, puzzle.ratings = progress, state.ratings
     if state.sandbox is not None:
         state.sandbox.progress = progress
     _keep_sandbox(state)
@@ -331,6 +348,7 @@ def open_puzzle(content: Puzzle) -> PuzzleActivity:
 
     state = session()
     run = PuzzleActivity(content, state.progress)  # its own sowing ids (Activity.first_id)
+    run.ratings = state.ratings  # a first try is rated here too
     state.puzzle = run
     set_query("puzzle", puzzle_code(content.id))  # never the id: it may name the answer
     return run

@@ -9,6 +9,7 @@ turns a store failure into the "not being saved" notice (``Session.store_lost``)
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 import time
 from collections.abc import Callable
@@ -16,7 +17,8 @@ from typing import TypeVar
 
 import streamlit as st
 
-from tutor.school import School, guarded
+from tutor.ratings import RatedTry, Rating, RatingStore
+from tutor.school import School, StoreUnavailable, guarded
 from tutor.upkeep import DAY_S, OncePer, expire_daily
 from ui import state
 
@@ -94,6 +96,44 @@ def guard(ask: Callable[[School], T], default: T) -> T:
     return answer
 
 
+class GuardedRatings:
+    """A learner's ratings in the store (a ``tutor.ratings.RatingStore``) whose failures never reach the
+    page: a read gives the default (a first rating, nothing rated), a write is left undone, and the page
+    says progress is not being saved (``Session.store_lost``)."""
+
+    def __init__(self, store: RatingStore) -> None:
+        self.store = store
+
+    def _ask(self, ask: Callable[[], T], default: T) -> T:
+        try:
+            return ask()
+        except StoreUnavailable:
+            _lost()
+            return default
+
+    def rating(self, variant: str) -> Rating:
+        return self._ask(lambda: self.store.rating(variant), Rating())
+
+    def puzzle_ratings(self) -> dict[str, Rating]:
+        return self._ask(self.store.puzzle_ratings, {})
+
+    def record_try(self, puzzle_id: str, variant: str, solved: bool, start: Rating,
+                   at: dt.datetime | None = None) -> RatedTry | None:
+        return self._ask(lambda: self.store.record_try(puzzle_id, variant, solved, start, at), None)
+
+    def history(self, variant: str | None = None) -> list[RatedTry]:
+        return self._ask(lambda: self.store.history(variant), [])
+
+    def recently_solved(self, since: dt.datetime) -> set[str]:
+        return self._ask(lambda: self.store.recently_solved(since), set())
+
+    def best_streak(self, variant: str) -> int:
+        return self._ask(lambda: self.store.best_streak(variant), 0)
+
+    def streak_reached(self, variant: str, length: int) -> None:
+        self._ask(lambda: self.store.streak_reached(variant, length), None)
+
+
 EXPIRY = OncePer(DAY_S)
 """When this server process last expired idle learners (:func:`upkeep`)."""
 
@@ -107,4 +147,4 @@ def upkeep() -> None:
         expire_daily(found, EXPIRY)
 
 
-__all__ = ["EXPIRY", "guard", "school", "upkeep"]
+__all__ = ["EXPIRY", "GuardedRatings", "guard", "school", "upkeep"]

@@ -10,6 +10,7 @@ The package is split by subject; everything is importable from here:
 - ``teaching``: lesson and puzzle feedback, goals missed, names and counters.
 - ``lessonplay``: a lesson step being played: one short sentence, details for "Why?", stars so far.
 - ``puzzles``: a puzzle's short feedback, the opponent's answer to a wrong turn, its labels.
+- ``practice``: ratings and how they moved, streaks, the dashboard of rating and themes.
 - ``play``: the sandbox, the computer and the frame.
 - ``charts``: Move outcomes and the game story.
 - ``clock``: timed games (K19).
@@ -30,6 +31,7 @@ from .games import *  # noqa: F403
 from .moves import *  # noqa: F403
 from .play import *  # noqa: F403
 from .problems import *  # noqa: F403
+from .practice import *  # noqa: F403
 from .puzzles import *  # noqa: F403
 from .teaching import *  # noqa: F403
 from .teachers import *  # noqa: F403

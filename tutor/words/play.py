@@ -133,6 +133,7 @@ def _page_titles() -> dict[str, str]:
         "lesson_7_strategy": _("7. Strategy"),
         "lesson_8_awari_strategy": _("8. Awari strategy"),
         "puzzles": _("Puzzles"),
+        "practice": _("My practice"),
         "move_outcomes": _("Move outcomes"),
         "class": _("Class"),
         "not_found": _("Page not found"),

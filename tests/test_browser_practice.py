@@ -1,0 +1,61 @@
+"""My practice in a real browser (Debian's Chromium, Playwright): a new learner is served a puzzle,
+solves it by pressing pits on the drawn board, and reads how their rating moved ("+N") once the seeds
+are down, with the rating chart and the themes' bars below. Waits for states, never for a time."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from engine import play
+from lessons.loader import load_puzzles
+from lessons.proofs import solving_moves
+from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, sized, wait_idle
+
+pytestmark = pytest.mark.browser
+
+PUZZLES = load_puzzles(prove=False)
+
+
+@pytest.fixture
+def page(page, server):
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
+    return page
+
+
+def served(page):
+    """The puzzle the page serves: the one whose start the board shows and whose task is on the page."""
+    notation = page.locator(".mt-board").first.get_attribute("data-notation")
+    found = [p for p in PUZZLES.values() if p.start.to_notation() == notation
+             and page.get_by_text(p.task, exact=False).count()]
+    assert len(found) == 1, (notation, [p.id for p in found])
+    return found[0]
+
+
+def test_a_new_learner_solves_the_puzzle_served_and_sees_the_rating_go_up(page, server):
+    sized(page)
+    page.goto(f"{server}/practice")
+    wait_idle(page)
+    page.get_by_text("Your Kalah rating").first.wait_for()
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text("1500")
+    page.wait_for_selector(".mt-board[data-notation]")
+    puzzle = served(page)
+    pos = puzzle.start
+    for pit in solving_moves(puzzle, sorted(puzzle.turns)[0]):
+        side = pos.to_move
+        page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]), exact=True).click()
+        pos = play(pos, pit, puzzle.game_rules).position
+        settle(page, pos.to_notation())
+    line = page.get_by_text(re.compile(r"Your rating went up by (\d+): it is (\d+) now\."))
+    line.wait_for()
+    up, rating = map(int, re.search(r"up by (\d+): it is (\d+)", line.inner_text()).groups())
+    assert rating == 1500 + up and up > 0
+    metric = page.locator('[class*="st-key-practice_rating_after"] [data-testid="stMetricValue"]')
+    expect(metric).to_have_text(str(rating))
+    expect(page.locator('[class*="st-key-practice_rating_after"] [data-testid="stMetricDelta"]')).to_have_text(f"+{up}")
+    expect(page.locator('[class*="st-key-practice_dash_"] [data-testid="stPlotlyChart"]').first).to_be_visible()
+    assert no_error_box(page)
+    shot(page, "practice-solved")

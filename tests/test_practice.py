@@ -1,0 +1,174 @@
+"""Practice (tutor/practice.py) in plain pytest: a first try moves the rating (up on a solve, down on a
+miss, once a puzzle), the puzzle served is near the learner's rating, from the themes asked or the
+weakest, and never one solved recently; a streak serves harder puzzles until the first miss."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from lessons.loader import load_puzzles
+from lessons.proofs import difficulty
+from tutor.practice import (
+    RECENT, STREAK_BELOW, Streak, ThemeScore, choose, rating_of, serve, theme_scores, themes_of, variant_of,
+    weakest_theme,
+)
+from tutor.progress import Progress
+from tutor.puzzle import PuzzleActivity
+from tutor.ratings import MemoryRatings, RatedTry, Rating, puzzle_start
+
+POOL = load_puzzles(prove=False)
+T0 = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
+KALAH = [p for p in POOL.values() if variant_of(p) == "kalah"]
+
+
+def _run(pid: str, ratings: MemoryRatings, progress: Progress | None = None) -> PuzzleActivity:
+    run = PuzzleActivity(POOL[pid], progress or Progress())
+    run.ratings = ratings
+    return run
+
+
+def test_solving_a_puzzle_at_the_first_try_moves_the_learners_rating_up_once():
+    ratings = MemoryRatings()
+    run = _run("chain-right-to-left", ratings)
+    for pit in (6, 5, 6):
+        run.press(pit)
+    assert run.solved and run.rated is not None and run.rated.solved
+    assert round(ratings.rating("kalah").rating) > 1500 and run.rated.shown_change > 0
+    assert ratings.puzzles["chain-right-to-left"].rating < rating_of(POOL["chain-right-to-left"], {}).rating
+    again = _run("chain-right-to-left", ratings, run.progress)  # a later try: tried before, not rated
+    for pit in (6, 5, 6):
+        again.press(pit)
+    assert again.solved and again.rated is None and len(ratings.history()) == 1
+
+
+def test_a_miss_moves_the_rating_down_and_solving_it_afterwards_changes_nothing():
+    ratings = MemoryRatings()
+    run = _run("chain-right-to-left", ratings)
+    run.press(1)  # not the chain: the turn misses
+    assert run.missed is not None and run.rated is not None and not run.rated.solved
+    assert ratings.rating("kalah").rating < 1500 and run.rated.shown_change < 0
+    run.reset()
+    for pit in (6, 5, 6):
+        run.press(pit)
+    assert run.solved and [t.solved for t in ratings.history()] == [False]
+
+
+def test_a_hint_before_the_solve_rates_the_try_as_not_solved_at_the_first_try():
+    ratings = MemoryRatings()
+    run = _run("chain-right-to-left", ratings)
+    run.show_hint(0)
+    for pit in (6, 5, 6):
+        run.press(pit)
+    assert run.solved and run.rated is not None and not run.rated.solved and ratings.rating("kalah").rating < 1500
+
+
+def test_a_puzzle_never_rated_starts_from_its_measured_difficulty():
+    easy = min(KALAH, key=lambda p: difficulty(p).score)
+    assert rating_of(easy, {}) == puzzle_start(difficulty(easy).score)
+    assert rating_of(easy, {easy.id: Rating(1234.0)}).rating == 1234.0
+
+
+def test_the_puzzle_served_is_the_nearest_to_the_learners_rating():
+    for target in (1200.0, 1500.0, 1900.0):
+        pid = choose(POOL, "kalah", (), target, {}, (), ())
+        best = min(abs(rating_of(p, {}).rating - target) for p in KALAH)
+        assert pid is not None and abs(rating_of(POOL[pid], {}).rating - target) == best
+    low, high = choose(POOL, "kalah", (), 1000.0, {}, (), ()), choose(POOL, "kalah", (), 2400.0, {}, (), ())
+    assert rating_of(POOL[low], {}).rating < rating_of(POOL[high], {}).rating
+
+
+def test_the_puzzle_served_follows_the_puzzles_ratings_as_they_move():
+    pid = choose(POOL, "kalah", (), 1500.0, {}, (), ())
+    other = next(p.id for p in KALAH if p.id != pid)
+    assert choose(POOL, "kalah", (), 1500.0, {other: Rating(1500.0)}, (), ()) == other
+
+
+def test_a_puzzle_solved_recently_is_never_served_and_one_never_tried_comes_first():
+    theme = "capture"
+    ids = [p.id for p in KALAH if p.theme == theme]
+    first = choose(POOL, "kalah", [theme], 1500.0, {}, (), ())
+    assert first in ids
+    assert choose(POOL, "kalah", [theme], 1500.0, {}, (), {first}) not in {first, None}
+    assert choose(POOL, "kalah", [theme], 1500.0, {}, ids[:-1], ()) == ids[-1]  # the one never tried
+    assert choose(POOL, "kalah", [theme], 1500.0, {}, (), set(ids)) is None  # every one solved this week
+    assert choose(POOL, "kalah", [theme], 1500.0, {}, (), (), skip={first}) != first
+
+
+def test_serve_leaves_out_what_the_learner_solved_within_a_week_and_keeps_the_variant():
+    ratings = MemoryRatings()
+    theme = "capture"
+    ids = [p.id for p in KALAH if p.theme == theme]
+    for k, pid in enumerate(ids[:-1]):
+        ratings.record_try(pid, "kalah", True, Rating(), T0 + dt.timedelta(minutes=k))
+    assert serve(POOL, "kalah", [theme], ratings, ids[:-1], at=T0 + dt.timedelta(days=1)) == ids[-1]
+    assert serve(POOL, "kalah", [theme], ratings, ids, skip={ids[-1]}, at=T0 + dt.timedelta(days=1)) is None
+    later = serve(POOL, "kalah", [theme], ratings, ids, skip={ids[-1]}, at=T0 + RECENT + dt.timedelta(days=1))
+    assert later in ids[:-1]  # a week on, they may come back
+    awari = serve(POOL, "oware", (), ratings, ())
+    assert awari is not None and variant_of(POOL[awari]) == "oware"
+
+
+def test_the_weakest_theme_is_served_when_no_theme_is_chosen():
+    ratings = MemoryRatings()
+    by_theme = {t: [p.id for p in KALAH if p.theme == t] for t in ("capture", "lap")}
+    for k, pid in enumerate(by_theme["capture"][:3]):
+        ratings.record_try(pid, "kalah", True, Rating(), T0 + dt.timedelta(minutes=k))
+    for k, pid in enumerate(by_theme["lap"][:3]):
+        ratings.record_try(pid, "kalah", False, Rating(), T0 + dt.timedelta(minutes=10 + k))
+    scores = theme_scores(ratings.history("kalah"), POOL)
+    assert [(s.theme, s.tries, s.solved) for s in scores] == [("capture", 3, 3), ("lap", 3, 0)]
+    assert weakest_theme(scores, themes_of(POOL, "kalah")) == "lap"
+    assert POOL[serve(POOL, "kalah", (), ratings, by_theme["lap"][:3] + by_theme["capture"][:3], at=T0)].theme == "lap"
+
+
+def test_theme_scores_count_first_tries_and_a_single_lucky_try_is_not_the_strongest():
+    history = [RatedTry(p.id, "kalah", True, 1500, 0, T0) for p in KALAH if p.theme == "capture"][:4]
+    history += [RatedTry(next(p.id for p in KALAH if p.theme == "lap"), "kalah", True, 1500, 0, T0)]
+    history += [RatedTry("gone-from-the-pool", "kalah", False, 1500, 0, T0)]
+    scores = theme_scores(history, POOL)
+    assert scores == [ThemeScore("capture", 4, 4), ThemeScore("lap", 1, 1)]
+    assert scores[0].share == scores[1].share == 1.0 and scores[0].strength > scores[1].strength
+    assert weakest_theme([], ["capture"]) is None
+
+
+def test_a_streak_serves_harder_puzzles_each_time_until_the_first_miss():
+    ratings = MemoryRatings()
+    streak = Streak("kalah")
+    first = streak.next(POOL, {}, 1500.0)
+    goal = 1500.0 - STREAK_BELOW
+    assert abs(rating_of(POOL[first], {}).rating - goal) == min(abs(rating_of(p, {}).rating - goal) for p in KALAH)
+    seen = [rating_of(POOL[first], {}).rating]
+    for _ in range(4):
+        streak.judged(solved=True, first_try=True, store=ratings)
+        streak.judged(solved=True, first_try=True, store=ratings)  # a rerun: counted once
+        seen.append(rating_of(POOL[streak.next(POOL, {}, 1500.0)], {}).rating)
+    assert seen == sorted(seen) and len(set(seen)) == 5  # strictly harder each time
+    assert streak.length == 4 and ratings.best_streak("kalah") == 4
+    streak.judged(solved=False, first_try=False, store=ratings)
+    assert streak.over and streak.next(POOL, {}, 1500.0) is None and ratings.best_streak("kalah") == 4
+
+
+def test_a_solve_with_a_hint_ends_a_streak_and_the_best_streak_stays():
+    ratings = MemoryRatings()
+    ratings.streak_reached("kalah", 6)
+    streak = Streak("kalah")
+    streak.next(POOL, {}, 1500.0)
+    streak.judged(solved=True, first_try=False, store=ratings)
+    assert streak.over and streak.length == 0 and ratings.best_streak("kalah") == 6
+
+
+def test_a_streak_past_the_hardest_puzzle_is_won():
+    streak = Streak("oware")
+    count = sum(1 for p in POOL.values() if variant_of(p) == "oware")
+    served = []
+    while (pid := streak.next(POOL, {}, 2600.0 + STREAK_BELOW)) is not None:
+        served.append(pid)
+        streak.judged(True, True)
+    assert 1 <= len(served) <= count and not streak.over and streak.won and streak.length == len(served)
+
+
+@pytest.mark.parametrize("variant", ["kalah", "oware"])
+def test_every_variant_has_puzzles_to_serve(variant):
+    assert themes_of(POOL, variant) and choose(POOL, variant, (), 1500.0, {}, (), ()) is not None

@@ -1,0 +1,180 @@
+"""My practice through AppTest: a learner is served a puzzle near their rating, solves it, and reads
+how their rating moved ("+173"), on the chart too; a miss moves it down; a streak serves harder
+puzzles and ends at the first miss; the page speaks Greek.
+
+AppTest cannot click the drawn board: a pit is pressed by calling the session's
+``PuzzleActivity.press`` (what the board's one click handler calls), then the page runs again.
+"""
+
+from __future__ import annotations
+
+from lessons.loader import load_puzzles
+from lessons.proofs import accepted_turns
+from tutor.practice import rating_of, variant_of
+from tutor.puzzle import PuzzleActivity
+
+PAGE = "pages/practice.py"
+POOL = load_puzzles(prove=False)
+
+
+def ran(at):
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def open_page(page_app, **params):
+    at = page_app(PAGE)
+    at.query_params.update(params)
+    return ran(at)
+
+
+def sess(at):
+    return at.session_state["mancala_tutor"]
+
+
+def run_of(at) -> PuzzleActivity:
+    return sess(at).practice
+
+
+def solve(at) -> None:
+    run = run_of(at)
+    for pit in sorted(run.puzzle.turns)[0]:
+        if run.solved:
+            break
+        run.press(pit)
+    assert run.solved
+    at.run()
+    assert not at.exception, at.exception
+
+
+def miss(at) -> None:
+    run = run_of(at)
+    right = {turn[0] for turn in run.puzzle.turns}
+    run.press(next(p for p in run.position.pits_with_seeds() if p not in right))
+    at.run()
+    assert not at.exception, at.exception
+
+
+def shown(at) -> str:
+    texts = [e.value for kind in ("subheader", "markdown", "caption", "info", "success", "warning", "error")
+             for e in getattr(at, kind)]
+    return "\n".join(map(str, texts))
+
+
+def metric(at) -> tuple[str, str, str | None]:
+    m = at.metric[-1]  # while the seeds are sown the rating before stands first, hidden after
+    return m.label, m.value, m.delta or None
+
+
+def test_a_new_learner_is_served_a_kalah_puzzle_near_1500_and_a_solve_moves_the_rating_up(page_app):
+    at = open_page(page_app)
+    assert "My practice" in [t.value for t in at.title]
+    run = run_of(at)
+    kalah = [p for p in POOL.values() if variant_of(p) == "kalah"]
+    assert variant_of(run.puzzle) == "kalah"
+    assert abs(rating_of(run.puzzle, {}).rating - 1500) == min(abs(rating_of(p, {}).rating - 1500) for p in kalah)
+    assert metric(at) == ("Your Kalah rating", "1500", None)
+    assert "Solve a few puzzles" in shown(at)
+    solve(at)
+    label, value, delta = metric(at)
+    assert int(value) > 1500 and delta == f"+{int(value) - 1500}"
+    assert f"Your rating went up by {int(value) - 1500}: it is {value} now." in shown(at)
+    assert [round(t.rating) for t in sess(at).ratings.history("kalah")] == [int(value)]
+    assert at.get("plotly_chart")  # the dashboard: the rating line and the themes
+    first = run.puzzle.id
+    at.button(key="practice_next").click().run()
+    assert not at.exception, at.exception
+    assert run_of(at).puzzle.id != first and metric(at) == ("Your Kalah rating", value, None)
+
+
+def test_a_miss_moves_the_rating_down_and_the_next_puzzle_is_another(page_app):
+    at = open_page(page_app)
+    first = run_of(at).puzzle.id
+    miss(at)
+    label, value, delta = metric(at)
+    assert int(value) < 1500 and delta == f"-{1500 - int(value)}"
+    assert f"Your rating went down by {1500 - int(value)}: it is {value} now." in shown(at)
+    at.button(key="practice_next").click().run()
+    assert run_of(at).puzzle.id != first
+
+
+def test_awari_has_a_rating_of_its_own_and_themes_can_be_chosen(page_app):
+    at = open_page(page_app)
+    at.selectbox(key="practice_game").set_value("oware").run()
+    assert not at.exception, at.exception
+    assert variant_of(run_of(at).puzzle) == "oware" and metric(at)[0] == "Your Awari (Oware) rating"
+    at.multiselect(key="practice_themes").set_value(["awari-feed"]).run()
+    assert run_of(at).puzzle.theme == "awari-feed"
+
+
+def test_a_streak_serves_a_harder_puzzle_after_each_solve_and_ends_at_the_first_miss(page_app):
+    at = open_page(page_app)
+    at.segmented_control(key="practice_mode").set_value("streak").run()
+    assert not at.exception, at.exception
+    streak = sess(at).streak
+    assert streak is not None and "harder than the one before" in shown(at)
+    ratings = []
+    for k in range(2):
+        ratings.append(streak.last)
+        solve(at)
+        assert f"Streak: {k + 1}" in shown(at)
+        at.button(key="practice_streak_next").click().run()
+        assert not at.exception, at.exception
+    assert streak.last > ratings[1] > ratings[0]
+    miss(at)
+    assert "The streak is over: you solved 2 puzzles in a row." in shown(at)
+    assert sess(at).ratings.best_streak("kalah") == 2
+
+
+def test_the_practice_page_speaks_greek(page_app):
+    at = open_page(page_app, lang="el")
+    assert metric(at)[0] == "Η βαθμολογία σου στο Kalah"
+    solve(at)
+    assert "Η βαθμολογία σου ανέβηκε" in shown(at)
+
+
+def test_a_first_try_on_the_puzzles_page_moves_the_rating_too_and_practice_shows_it(page_app):
+    at = page_app("pages/puzzles.py")
+    at.run()
+    run = sess(at).puzzle
+    for pit in sorted(run.puzzle.turns)[0]:
+        if not run.solved:
+            run.press(pit)
+    at.run()
+    assert not at.exception, at.exception
+    history = sess(at).ratings.history()
+    assert [(t.puzzle_id, t.solved) for t in history] == [(run.puzzle.id, True)] and history[0].rating > 1500
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    assert metric(at) == ("Your Kalah rating", str(round(history[0].rating)), None)
+    assert run_of(at).puzzle.id != run.puzzle.id  # solved this week: not served again
+    assert at.get("plotly_chart")
+
+
+def test_the_dashboards_line_and_bars_are_the_learners_numbers():
+    """The rating line starts at the first rating and gains a point a rated try; each theme's bar is its
+    share solved at the first try, labelled with its count, strongest on top."""
+    import datetime as dt
+
+    from tutor import words
+    from tutor.practice import theme_scores
+    from tutor.ratings import RatedTry
+    from ui.practice_charts import STRONG, WEAK, rating_figure, rating_points, themes_figure
+
+    at = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
+    captures = [p.id for p in POOL.values() if p.theme == "capture"][:3]
+    lap = next(p.id for p in POOL.values() if p.theme == "lap")
+    history = [RatedTry(captures[0], "kalah", True, 1673.2, 173.2, at),
+               RatedTry(captures[1], "kalah", True, 1750.6, 77.4, at),
+               RatedTry(lap, "kalah", False, 1690.1, -60.5, at),
+               RatedTry(captures[2], "kalah", False, 1650.0, -40.1, at)]
+    assert rating_points(history) == ([0, 1, 2, 3, 4], [1500, 1673, 1751, 1690, 1650])
+    assert rating_points([]) == ([0], [1500])
+    line = rating_figure(history).data[0]
+    assert list(line.x) == [0, 1, 2, 3, 4] and list(line.y) == [1500, 1673, 1751, 1690, 1650]
+    bars = themes_figure(theme_scores(history, POOL)).data[0]
+    titles = words.theme_entries()
+    assert list(bars.y) == [titles["lap"].title, titles["capture"].title]  # strongest on top: drawn last
+    assert list(bars.x) == [0, 67] and list(bars.text) == ["0 of 1", "2 of 3"]
+    assert list(bars.marker.color) == [WEAK, STRONG]

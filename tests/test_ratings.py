@@ -1,0 +1,188 @@
+"""Glicko-2 ratings (tutor/ratings.py) and where they are kept: in memory, and in the store on SQLite
+(and PostgreSQL when ``MANCALA_DB_URL`` names one)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+import pytest
+
+from tutor.ratings import (
+    LEAST_DEVIATION, MemoryRatings, RatedTry, Rating, _Player, puzzle_start, rate, rate_try,
+)
+
+T0 = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
+
+
+def test_glickmans_worked_example_comes_out_as_in_his_paper():
+    """Glickman's example (glicko2.pdf): 1500, RD 200, volatility 0.06 beats 1400/30, loses to 1550/100
+    and 1700/300: 1464.06, RD 151.52, volatility 0.05999."""
+    p = _Player(rating=1500, rd=200, vol=0.06)
+    p.update_player([1400, 1550, 1700], [30, 100, 300], [1, 0, 0])
+    assert (round(p.rating, 2), round(p.rd, 2), round(p.vol, 5)) == (1464.05, 151.52, 0.06)
+    assert abs(p.vol - 0.059996) < 1e-6
+
+
+@pytest.mark.parametrize("shift", [-700, 400, 900])
+def test_a_rating_moves_the_same_at_every_height_of_the_scale(shift):
+    """Glicko-2 depends on rating differences only: the same games 400 points higher move the rating,
+    deviation and volatility by the same amounts (the package's own step 5 does not: it reads the rating)."""
+    here, there = _Player(1500, 200, 0.06), _Player(1500 + shift, 200, 0.06)
+    here.update_player([1400, 1550, 1700], [30, 100, 300], [1, 0, 0])
+    there.update_player([1400 + shift, 1550 + shift, 1700 + shift], [30, 100, 300], [1, 0, 0])
+    assert there.rating - shift == pytest.approx(here.rating, abs=1e-6)
+    assert there.rd == pytest.approx(here.rd, abs=1e-6) and there.vol == pytest.approx(here.vol, abs=1e-9)
+
+
+def test_a_solve_moves_the_learner_up_and_the_puzzle_down_and_a_miss_the_other_way():
+    learner, puzzle = Rating(), puzzle_start(2.5)
+    up, easier = rate_try(learner, puzzle, solved=True)
+    down, harder = rate_try(learner, puzzle, solved=False)
+    assert round(up.rating) == 1673 and round(down.rating) == 1327  # a new learner: deviation 350
+    assert easier.rating < puzzle.rating < harder.rating
+    assert up.deviation < learner.deviation and down.deviation < learner.deviation
+
+
+def test_beating_a_much_harder_puzzle_gains_more_than_beating_an_easy_one():
+    learner = Rating(1500, 100)
+    assert rate(learner, Rating(1900, 100), 1).rating - 1500 > rate(learner, Rating(1100, 100), 1).rating - 1500 > 0
+
+
+def test_the_deviation_never_falls_below_its_floor_and_a_score_outside_0_1_is_refused():
+    rating = rate(Rating(1500, 50), Rating(1500, 60), 1)  # Glicko-2 would give about 49
+    assert rating.deviation == LEAST_DEVIATION and rating.rating > 1500
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        rate(rating, Rating(), 2)
+
+
+def test_a_puzzle_starts_from_its_measured_difficulty_within_the_scale():
+    assert puzzle_start(1.5).rating == 1250 and puzzle_start(2.5).rating == 1500 and puzzle_start(10.14).rating == 2600
+    assert puzzle_start(-20).rating == 600
+
+
+def test_the_change_a_learner_reads_is_the_change_of_the_whole_numbers_shown():
+    assert RatedTry("p", "kalah", True, 1512.4, 12.6, T0).shown_change == 12  # 1500 (1499.8) -> 1512, not 13
+    assert RatedTry("p", "kalah", False, 1490.6, -9.4, T0).shown_change == -9
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+def ratings(request, tmp_path):
+    """A learner's rating store: in memory, in a SQLite store, in PostgreSQL (when ``MANCALA_DB_URL`` names one)."""
+    if request.param == "memory":
+        return MemoryRatings()
+    from store.db import Database
+    from store.learners import new_learner
+    from store.ratings import StoredRatings
+
+    if request.param == "postgresql":
+        db = request.getfixturevalue("pg_database")
+    else:
+        db = Database(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+        request.addfinalizer(db.dispose)
+    return StoredRatings(db, new_learner(db))
+
+
+def test_only_the_first_try_of_a_puzzle_is_rated_and_each_variant_has_its_own_rating(ratings):
+    start, one, two = puzzle_start(2.5), f"kalah-{uuid.uuid4().hex}", f"awari-{uuid.uuid4().hex}"  # new to a shared store
+    first = ratings.record_try(one, "kalah", True, start, T0)
+    assert first is not None and round(first.rating) == 1673 and first.shown_change == 173
+    assert ratings.record_try(one, "kalah", False, start, T0 + dt.timedelta(minutes=1)) is None
+    missed = ratings.record_try(two, "oware", False, start, T0 + dt.timedelta(minutes=2))
+    assert missed is not None and round(missed.rating) == 1327
+    assert round(ratings.rating("kalah").rating) == 1673 and round(ratings.rating("oware").rating) == 1327
+    assert [(t.puzzle_id, t.solved) for t in ratings.history()] == [(one, True), (two, False)]
+    assert [t.puzzle_id for t in ratings.history("oware")] == [two]
+    assert ratings.history("kalah")[0].at == T0
+    moved = ratings.puzzle_ratings()
+    assert moved[one].rating < 1500 < moved[two].rating
+
+
+def test_a_new_learner_is_rated_1500_and_best_streaks_keep_the_longest(ratings):
+    assert ratings.rating("kalah") == Rating() and ratings.best_streak("kalah") == 0
+    ratings.streak_reached("kalah", 4)
+    ratings.streak_reached("kalah", 2)
+    ratings.streak_reached("oware", 1)
+    assert (ratings.best_streak("kalah"), ratings.best_streak("oware")) == (4, 1)
+
+
+def test_a_puzzles_rating_is_shared_by_every_learner_in_the_store(database):
+    from store.learners import new_learner
+    from store.ratings import StoredRatings
+
+    one, two = StoredRatings(database, new_learner(database)), StoredRatings(database, new_learner(database))
+    pid = f"shared-{one.code}"
+    one.record_try(pid, "kalah", False, puzzle_start(2.5), T0)
+    after_one = two.puzzle_ratings()[pid]
+    assert after_one.rating > 1500
+    two.record_try(pid, "kalah", False, puzzle_start(2.5), T0)
+    assert two.puzzle_ratings()[pid].rating > after_one.rating  # moved from where the first learner left it
+    assert round(two.rating("kalah").rating) > 1327  # lost to a puzzle rated higher by then: a smaller loss
+    assert [t.puzzle_id for t in one.history()] == [pid] and [t.puzzle_id for t in two.history()] == [pid]
+
+
+def test_recently_solved_are_the_puzzles_the_learner_solved_since_a_time(database):
+    from store.learners import new_learner
+    from store.progress import StoredProgress
+    from store.ratings import StoredRatings
+
+    code = new_learner(database)
+    progress, ratings = StoredProgress(database, code), StoredRatings(database, code)
+    progress.puzzle_tried("a")
+    progress.puzzle_solved("a")
+    progress.puzzle_tried("b")
+    progress.puzzle_missed("b")
+    now = dt.datetime.now(dt.UTC)
+    assert ratings.recently_solved(now - dt.timedelta(hours=1)) == {"a"}
+    assert ratings.recently_solved(now + dt.timedelta(hours=1)) == set()
+
+
+def test_erasing_a_learner_erases_their_ratings_and_tries(database):
+    from store import lifecycle
+    from store.learners import new_learner
+    from store.ratings import StoredRatings
+
+    code = new_learner(database)
+    ratings = StoredRatings(database, code)
+    ratings.record_try(f"erase-{code}", "kalah", True, puzzle_start(2.5), T0)
+    ratings.streak_reached("kalah", 3)
+    assert lifecycle.erase_learner(database, code)
+    assert ratings.history() == [] and ratings.best_streak("kalah") == 0 and ratings.rating("kalah") == Rating()
+
+
+def test_ratings_kept_in_memory_are_written_into_the_store_once_the_learner_is_known(database):
+    from store.learners import new_learner
+    from store.ratings import StoredRatings
+
+    memory, pid = MemoryRatings(), f"m-{uuid.uuid4().hex}"
+    memory.record_try(pid, "kalah", True, puzzle_start(2.5), T0)
+    memory.streak_reached("kalah", 1)
+    stored = StoredRatings(database, new_learner(database))
+    memory.replay_into(stored)
+    assert round(stored.rating("kalah").rating) == 1673 and stored.best_streak("kalah") == 1
+    assert [t.puzzle_id for t in stored.history()] == [pid]
+
+
+class _Away:
+    """A rating store whose database is away: every call fails as the store's do."""
+
+    def __getattr__(self, name):
+        from tutor.school import StoreUnavailable
+
+        def fail(*args, **kwargs):
+            raise StoreUnavailable("the database is away")
+
+        return fail
+
+
+def test_a_store_that_is_away_gives_the_defaults_and_the_page_says_progress_is_not_saved():
+    """``ui.wiring.GuardedRatings``: a read gives a first rating and nothing rated, a write is left
+    undone, and the session's ``store_lost`` is set (the page's "not being saved" notice)."""
+    from ui import state, wiring
+
+    guarded = wiring.GuardedRatings(_Away())
+    state.session().store_lost = False
+    assert guarded.rating("kalah") == Rating() and guarded.puzzle_ratings() == {} and guarded.history() == []
+    assert state.session().store_lost
+    assert guarded.record_try("p", "kalah", True, puzzle_start(2.5)) is None and guarded.best_streak("kalah") == 0
+    assert guarded.recently_solved(T0) == set() and guarded.streak_reached("kalah", 3) is None

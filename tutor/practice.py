@@ -1,0 +1,192 @@
+"""Practice: the next puzzle near the learner's rating, strong and weak themes, and streaks.
+
+Nothing here assumes a fixed list of puzzles: every choice is made from the pool it is given (the
+shipped puzzles, however many there are), and a puzzle never rated starts from its measured difficulty
+(``tutor.ratings.puzzle_start``).
+
+- :func:`choose` serves a puzzle of one variant (``Rules.game``: ``"kalah"``, ``"oware"``) from the
+  themes asked (none asked: the learner's weakest, :func:`weakest_theme`), the nearest to the learner's
+  rating, a puzzle never tried before one tried, and never one solved within :data:`RECENT`.
+- :func:`theme_scores` counts the learner's rated first tries by theme, strongest first (the
+  dashboard's bars).
+- :class:`Streak`: puzzles harder each time (each rated above the last) until the first miss; a hint
+  ends it too. Its length is kept as the best streak as it grows (``RatingStore.streak_reached``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from lessons.fields import rules_of
+from lessons.models import Puzzle
+from lessons.proofs import difficulty
+
+from .ratings import RatedTry, Rating, RatingStore, puzzle_start
+
+RECENT = dt.timedelta(days=7)
+"""A puzzle solved within this time is not served again by Practice."""
+STREAK_BELOW = 300.0
+"""A streak's first puzzle is the nearest to the learner's rating less this (an easy start)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _game(params: tuple[tuple[str, str | int | bool], ...]) -> str:
+    return rules_of(dict(params)).game
+
+
+def variant_of(puzzle: Puzzle) -> str:
+    """The variant a puzzle is rated in: its game (``"kalah"`` or ``"oware"``; kept by its rules table,
+    so serving from hundreds of puzzles builds no rules object)."""
+    return _game(tuple(sorted(puzzle.rules.items())))
+
+
+_STARTS: dict[tuple[str, str], Rating] = {}
+
+
+def rating_of(puzzle: Puzzle, rated: Mapping[str, Rating]) -> Rating:
+    """The puzzle's rating: from ``rated`` (``RatingStore.puzzle_ratings``), else its start from its
+    measured difficulty (``tutor.ratings.puzzle_start``, kept by the puzzle's id and position)."""
+    found = rated.get(puzzle.id)
+    if found is not None:
+        return found
+    key = (puzzle.id, puzzle.position)
+    start = _STARTS.get(key)
+    if start is None:
+        start = _STARTS[key] = puzzle_start(difficulty(puzzle).score)
+    return start
+
+
+def themes_of(pool: Mapping[str, Puzzle], variant: str) -> list[str]:
+    """The themes of the variant's puzzles, in pool order (each once)."""
+    return list(dict.fromkeys(p.theme for p in pool.values() if variant_of(p) == variant))
+
+
+@dataclass(frozen=True)
+class ThemeScore:
+    """A theme's rated first tries: ``tries`` and how many were ``solved`` at the first try."""
+
+    theme: str
+    tries: int
+    solved: int
+
+    @property
+    def share(self) -> float:
+        """Solved of tried, 0..1 (0 for none tried)."""
+        return self.solved / self.tries if self.tries else 0.0
+
+    @property
+    def strength(self) -> float:
+        """The share with one solve and one miss added (Laplace): one lucky try is not a strong theme."""
+        return (self.solved + 1) / (self.tries + 2)
+
+
+def theme_scores(history: Iterable[RatedTry], pool: Mapping[str, Puzzle]) -> list[ThemeScore]:
+    """The learner's first tries (``RatingStore.history``) counted by their puzzle's theme, strongest
+    first (:attr:`ThemeScore.strength`; among equals, more tries first, then pool order). Tries of a
+    puzzle no longer in ``pool`` are left out."""
+    order = {theme: k for k, theme in enumerate(dict.fromkeys(p.theme for p in pool.values()))}
+    counts: dict[str, list[int]] = {}
+    for done in history:
+        puzzle = pool.get(done.puzzle_id)
+        if puzzle is not None:
+            count = counts.setdefault(puzzle.theme, [0, 0])
+            count[0] += 1
+            count[1] += int(done.solved)
+    scores = [ThemeScore(theme, tries, solved) for theme, (tries, solved) in counts.items()]
+    return sorted(scores, key=lambda s: (-s.strength, -s.tries, order.get(s.theme, len(order))))
+
+
+def weakest_theme(scores: Sequence[ThemeScore], themes: Collection[str]) -> str | None:
+    """The weakest of ``themes`` by :func:`theme_scores` (a theme never tried counts as half solved,
+    :attr:`ThemeScore.strength`, so it comes before a theme mostly solved); ``None`` before any try."""
+    if not scores:
+        return None
+    known = {s.theme: s.strength for s in scores}
+    return min(themes, key=lambda t: known.get(t, 0.5), default=None)
+
+
+def choose(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], target: float,
+           rated: Mapping[str, Rating], tried: Collection[str], recent: Collection[str],
+           skip: Collection[str] = ()) -> str | None:
+    """The id of the puzzle Practice serves: of ``variant`` and of ``themes`` (empty: any theme), not in
+    ``recent`` (solved within :data:`RECENT`) nor ``skip`` (the one on screen); one never ``tried`` before
+    one tried; then the nearest to ``target`` (the learner's rating, points) by ``rated`` puzzle ratings
+    (:func:`rating_of`); pool order among equals. ``None`` when no puzzle is left to serve."""
+    left = [p for p in pool.values() if variant_of(p) == variant and (not themes or p.theme in themes)
+            and p.id not in recent and p.id not in skip]
+    if not left:
+        return None
+    return min(left, key=lambda p: (p.id in tried, abs(rating_of(p, rated).rating - target))).id
+
+
+def serve(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], ratings: RatingStore,
+          tried: Collection[str], skip: Collection[str] = (), at: dt.datetime | None = None) -> str | None:
+    """:func:`choose` for a learner: their rating in ``variant`` and the puzzles they solved within
+    :data:`RECENT` of ``at`` (default now) from ``ratings``; no ``themes``: their weakest theme of the
+    variant (any theme before their first rated try, or when the weakest has none left to serve)."""
+    moment = at or dt.datetime.now(dt.UTC)
+    target = ratings.rating(variant).rating
+    rated, recent = ratings.puzzle_ratings(), ratings.recently_solved(moment - RECENT)
+    if not themes:
+        weakest = weakest_theme(theme_scores(ratings.history(variant), pool), themes_of(pool, variant))
+        found = choose(pool, variant, [weakest], target, rated, tried, recent, skip) if weakest else None
+        return found or choose(pool, variant, (), target, rated, tried, recent, skip)
+    return choose(pool, variant, themes, target, rated, tried, recent, skip)
+
+
+@dataclass
+class Streak:
+    """A streak in ``variant``: ``length`` puzzles solved at the first try so far, ``last`` the rating of
+    the last puzzle served (points; ``None`` before the first), ``served`` their ids in order, ``over``
+    once a puzzle is missed (or solved with a hint), ``counted``: the puzzle on screen was counted,
+    ``won``: no harder puzzle was left, ``best``: the learner's best streak when this one began."""
+
+    variant: str
+    best: int = 0
+    length: int = 0
+    last: float | None = None
+    served: list[str] = field(default_factory=list)
+    over: bool = False
+    counted: bool = False
+    won: bool = False
+
+    def next(self, pool: Mapping[str, Puzzle], rated: Mapping[str, Rating], learner: float) -> str | None:
+        """The streak's next puzzle: the first is the nearest to ``learner`` (the learner's rating) less
+        :data:`STREAK_BELOW`; each after it the easiest rated above the last (by ``rated``, else its start:
+        :func:`rating_of`). ``None`` when it is over, or when there is no harder puzzle (:attr:`won`)."""
+        if self.over:
+            return None
+        left = [p for p in pool.values() if variant_of(p) == self.variant and p.id not in self.served]
+        if self.last is None:
+            goal = learner - STREAK_BELOW
+            found = min(left, key=lambda p: abs(rating_of(p, rated).rating - goal), default=None)
+        else:
+            last = self.last
+            found = min((p for p in left if rating_of(p, rated).rating > last),
+                        key=lambda p: rating_of(p, rated).rating, default=None)
+        if found is None:
+            self.won = True
+            return None
+        self.served.append(found.id)
+        self.last, self.counted = rating_of(found, rated).rating, False
+        return found.id
+
+    def judged(self, solved: bool, first_try: bool, store: RatingStore | None = None) -> None:
+        """The puzzle on screen was solved (``first_try``: with no miss and no hint in this try) or missed
+        (``solved`` False): a first-try solve adds one (once a puzzle), and ``store`` keeps the length when
+        it is the learner's longest (``RatingStore.streak_reached``); anything else ends the streak."""
+        if self.over or self.counted:
+            return
+        if solved and first_try:
+            self.length, self.counted = self.length + 1, True
+            if store is not None:
+                store.streak_reached(self.variant, self.length)
+            return
+        self.over = True
+
+
+__all__ = ["RECENT", "STREAK_BELOW", "Streak", "ThemeScore", "choose", "rating_of", "serve", "theme_scores", "themes_of",
+           "variant_of", "weakest_theme"]

@@ -1,0 +1,129 @@
+"""The Practice page: ratings and how they moved, a streak, and the dashboard of rating and themes.
+
+A rating is a whole number (``tutor.ratings.Rating.shown``); its change after a puzzle is said with
+its sign (``"+12"``). Only a learner's first try of a puzzle moves the rating, and the page says so.
+"""
+
+from __future__ import annotations
+
+from ..i18n import gettext as _
+from ..i18n import ngettext, per_language
+from .basics import game_title
+
+
+@per_language
+def practice_labels() -> dict[str, str]:
+    """The Practice page's labels by id (buttons, menus, headings, chart axes)."""
+    return {
+        "game": _("Game"),
+        "mode": _("What to play"),
+        "mode_rated": _("Puzzles for me"),
+        "mode_streak": _("Streak"),
+        "themes": _("Themes"),
+        "weakest": _("My weakest theme"),
+        "next": _("Next puzzle"),
+        "new_streak": _("Start a new streak"),
+        "dashboard": _("How you are doing"),
+        "rating_chart": _("Your rating, puzzle by puzzle"),
+        "puzzles_axis": _("Puzzles tried"),
+        "rating_axis": _("Rating"),
+        "themes_chart": _("Puzzles solved at the first try, by theme"),
+        "share_axis": _("Solved at the first try (%)"),
+    }
+
+
+def practice_label(key: str) -> str:
+    """The Practice page's label with id ``key``; the id if unknown."""
+    return practice_labels().get(key, key)
+
+
+def rating_title(game: str) -> str:
+    """The rating's heading: ``"Your Kalah rating"``."""
+    return _("Your {game} rating").format(game=game_title(game))
+
+
+def signed(change: int) -> str:
+    """A rating's change with its sign: ``"+12"``, ``"-9"``, ``"0"``."""
+    return f"+{change}" if change > 0 else str(change)
+
+
+def rating_moved(change: int, rating: int) -> str:
+    """After a rated first try: how the rating moved and where it is now."""
+    if change > 0:
+        return _("Your rating went up by {n}: it is {rating} now.").format(n=change, rating=rating)
+    if change < 0:
+        return _("Your rating went down by {n}: it is {rating} now.").format(n=-change, rating=rating)
+    return _("Your rating stays {rating}.").format(rating=rating)
+
+
+def rating_unchanged(rating: int) -> str:
+    """After a try of a puzzle tried before: the rating does not move."""
+    return _("You tried this puzzle before, so your rating stays {rating}.").format(rating=rating)
+
+
+def first_try_rule() -> str:
+    """How the rating moves, for the learner and the teacher."""
+    return _("Your first try of each puzzle moves your rating: up when you solve it at the first try, "
+             "with no hint, down when you do not. A harder puzzle moves it more.")
+
+
+def nothing_left() -> str:
+    """No puzzle to serve: every one of the themes chosen was solved this week."""
+    return _("You have solved every puzzle of these themes this week. Choose other themes, or come back next week.")
+
+
+def weakest_is(theme: str) -> str:
+    """Which theme Practice serves when none is chosen."""
+    return _("Puzzles from your weakest theme: {theme}.").format(theme=theme)
+
+
+def streak_rule() -> str:
+    """How a streak goes."""
+    return _("Each puzzle is harder than the one before. Solve it at the first try, with no hint, to go on.")
+
+
+def streak_now(length: int, best: int) -> str:
+    """The streak under way and the learner's best."""
+    return _("Streak: {n} · Your best: {best}").format(n=length, best=best)
+
+
+def streak_over(length: int) -> str:
+    """A streak ended by a miss or a hint."""
+    if not length:
+        return _("The streak is over before it began. Try again: the first puzzles are easy!")
+    return ngettext("The streak is over: you solved {n} puzzle in a row.",
+                    "The streak is over: you solved {n} puzzles in a row.", length).format(n=length)
+
+
+def streak_won(length: int) -> str:
+    """A streak that solved the hardest puzzle there is."""
+    return ngettext("You solved {n} puzzle in a row, up to the hardest one. What a streak!",
+                    "You solved {n} puzzles in a row, up to the hardest one. What a streak!", length).format(n=length)
+
+
+def new_best(length: int) -> str:
+    """The streak is the learner's longest so far."""
+    return _("That is your best streak so far: {n}!").format(n=length)
+
+
+def no_chart_yet() -> str:
+    """The dashboard before any rated try."""
+    return _("Solve a few puzzles: your rating chart and your themes appear here.")
+
+
+def solved_of(solved: int, tries: int) -> str:
+    """A theme's bar label: ``"3 of 4"``."""
+    return _("{solved} of {tries}").format(solved=solved, tries=tries)
+
+
+def strongest_theme(theme: str) -> str:
+    return _("Your strongest theme: **{theme}**.").format(theme=theme)
+
+
+def practise_next(theme: str) -> str:
+    return _("A theme to practise: **{theme}**.").format(theme=theme)
+
+
+__all__ = ["first_try_rule", "new_best", "no_chart_yet", "nothing_left", "practice_label", "practice_labels",
+           "practise_next", "rating_moved", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
+           "streak_over", "streak_rule", "streak_won", "strongest_theme", "weakest_is"]

@@ -1,0 +1,250 @@
+"""My practice: puzzles near the learner's rating, streaks, and the dashboard of rating and themes.
+
+What is served and how ratings and streaks move is ``tutor.practice`` and ``tutor.ratings``; a puzzle
+is played with the Puzzles page's player (``ui.puzzles.play``), its first try rated by the activity
+itself (``PuzzleActivity.ratings``). What a press changes (the rating and its "+12", the streak, the
+charts) waits for the board to sow it, as the Puzzles page's counts do (``ui.reveal``): it would tell
+"Solved!" early. A store that is away leaves the ratings in place and the page says progress is not being
+saved (``ui.wiring.GuardedRatings``).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor import words
+from tutor.practice import Streak, serve, theme_scores, themes_of, weakest_theme
+from tutor.puzzle import PuzzleActivity, level_of
+from tutor.ratings import VARIANTS, RatedTry
+from ui import frame, practice_charts, puzzles, reveal, state
+
+K = state.Keys.PRACTICE
+BOARD = state.Keys.PRACTICE_BOARD
+MODES = ("rated", "streak")
+
+
+def variant() -> str:
+    """The game chosen (``tutor.ratings.VARIANTS``)."""
+    chosen = st.session_state.get(f"{K}game")
+    return chosen if chosen in VARIANTS else VARIANTS[0]
+
+
+def mode() -> str:
+    """``"rated"`` (puzzles near the rating) or ``"streak"``."""
+    chosen = st.session_state.get(f"{K}mode")
+    return chosen if chosen in MODES else MODES[0]
+
+
+def themes() -> list[str]:
+    """The themes chosen that the game has (none: the learner's weakest)."""
+    have = themes_of(frame.puzzles(), variant())
+    return [t for t in st.session_state.get(f"{K}themes") or [] if t in have]
+
+
+def _open(pid: str) -> PuzzleActivity:
+    sess = state.session()
+    run = PuzzleActivity(frame.puzzles()[pid], sess.progress)
+    run.ratings = sess.ratings
+    sess.practice = run
+    return run
+
+
+def serve_next() -> None:
+    """Next puzzle: the nearest to the learner's rating of the themes chosen (or the weakest), never
+    the one on screen nor one solved this week (``tutor.practice.serve``); none left: none on screen."""
+    sess = state.session()
+    skip = {sess.practice.puzzle.id} if sess.practice is not None else set()
+    tried = set(sess.progress.puzzles())
+    pid = serve(frame.puzzles(), variant(), themes(), sess.ratings, tried, skip)
+    sess.practice = None if pid is None else _open(pid)
+
+
+def next_in_streak() -> None:
+    """The streak's next puzzle, harder than the last (none left: the streak is won)."""
+    sess = state.session()
+    streak = sess.streak
+    if streak is None:
+        return
+    pid = streak.next(frame.puzzles(), sess.ratings.puzzle_ratings(), sess.ratings.rating(streak.variant).rating)
+    if pid is not None:
+        _open(pid)
+
+
+def new_streak() -> None:
+    """Start a new streak in the game chosen."""
+    sess = state.session()
+    game = variant()
+    sess.streak = Streak(game, best=sess.ratings.best_streak(game))
+    next_in_streak()
+
+
+def _changed() -> None:
+    """The game, the mode or the themes changed: a new puzzle (a new streak)."""
+    sess = state.session()
+    sess.streak = None
+    if mode() == "streak":
+        new_streak()
+    else:
+        serve_next()
+
+
+def current() -> PuzzleActivity | None:
+    """The puzzle on screen, served when there is none of this game yet; ``None`` when none is left."""
+    sess = state.session()
+    run = sess.practice
+    pool = frame.puzzles()
+    if run is None or run.rules.game != variant() or (mode() == "streak") != (sess.streak is not None):
+        _changed()
+        run = sess.practice
+    elif run.puzzle is not pool.get(run.puzzle.id, run.puzzle):
+        run.puzzle = pool[run.puzzle.id]  # the language changed: same puzzle, other words
+    return run
+
+
+def _controls() -> None:
+    """The game, what to play, and the themes (Puzzles for me only), in one row."""
+    cols = st.columns([2, 2, 4], vertical_alignment="bottom")
+    cols[0].selectbox(words.practice_label("game"), VARIANTS, key=f"{K}game", format_func=words.game_title,
+                      on_change=_changed)
+    cols[1].segmented_control(words.practice_label("mode"), MODES, key=f"{K}mode", default=MODES[0],
+                              format_func=lambda m: words.practice_label(f"mode_{m}"), on_change=_changed)
+    if mode() == "rated":
+        entries = words.theme_entries()
+        cols[2].multiselect(words.practice_label("themes"), themes_of(frame.puzzles(), variant()), key=f"{K}themes",
+                            format_func=lambda t: entries[t].title if t in entries else t, on_change=_changed,
+                            placeholder=words.practice_label("weakest"))
+
+
+def _just_rated(run: PuzzleActivity) -> bool:
+    """The last press rated the try: the solve at the first try, or the first miss (its sowing on the board)."""
+    return run.rated is not None and ((run.solved and run.tries == 0) or (run.missed is not None and run.tries == 1))
+
+
+def _rating(run: PuzzleActivity | None, game: str, sown: str | None) -> None:
+    """The learner's rating in ``game``, and its change ("+12") after the puzzle's rated try."""
+    now = state.session().ratings.rating(game)
+    rated = run.rated if run is not None else None
+    title = words.rating_title(game)
+    if rated is None or rated.variant != game:
+        st.metric(title, now.shown)
+        return
+    change = words.signed(rated.shown_change)
+    reveal.until_sown(f"{K}rating", sown if run is not None and _just_rated(run) else None,
+                      lambda: st.metric(title, round(rated.rating - rated.change)),
+                      lambda: st.metric(title, now.shown, change))
+
+
+def _streak_words(run: PuzzleActivity) -> None:
+    """After a streak's puzzle: the streak and the best, or why it is over; Next puzzle when it goes on."""
+    streak = state.session().streak
+    if streak is None:
+        return
+    if streak.over:
+        st.warning(words.streak_over(streak.length))
+    elif streak.won:
+        st.success(words.streak_won(streak.length))
+    elif run.solved and streak.counted:
+        st.markdown(words.streak_now(streak.length, max(streak.best, streak.length)))
+        if streak.length > streak.best:
+            st.markdown(words.new_best(streak.length))
+        st.button(words.practice_label("next"), key=f"{K}streak_next", on_click=next_in_streak, type="primary",
+                  icon=":material/skip_next:")
+    if streak.won or streak.over:
+        st.caption(words.streak_now(streak.length, max(streak.best, streak.length)))
+
+
+def _verdict(run: PuzzleActivity) -> None:
+    """Beside the verdict, once the seeds are down: how the rating moved (or why not), the streak."""
+    if run.rated is not None:
+        st.markdown(words.rating_moved(run.rated.shown_change, round(run.rated.rating)))
+    elif run.solved or (run.missed is not None and run.missed.turn.complete):
+        now = state.session().ratings.rating(run.rules.game)
+        st.caption(words.rating_unchanged(now.shown))
+    _streak_words(run)
+
+
+def _moves_on(run: PuzzleActivity) -> None:
+    if state.session().streak is not None:
+        st.button(words.practice_label("new_streak"), key=f"{K}streak", on_click=new_streak,
+                  icon=":material/local_fire_department:")
+    else:
+        st.button(words.practice_label("next"), key=f"{K}next", on_click=serve_next, icon=":material/skip_next:")
+
+
+def _judge_streak(run: PuzzleActivity) -> None:
+    """Count the streak's puzzle on screen once it is solved or missed (each once: ``Streak.judged``)."""
+    sess = state.session()
+    streak = sess.streak
+    if streak is None or not streak.served or streak.served[-1] != run.puzzle.id:
+        return
+    if run.solved:
+        streak.judged(True, run.tries == 0 and run.hints == 0, sess.ratings)
+    elif run.missed is not None:
+        streak.judged(False, False)
+
+
+def _charts(history: list[RatedTry], tag: str) -> None:
+    scores = theme_scores(history, frame.puzzles())
+    left, right = st.columns(2, gap="medium")
+    left.plotly_chart(practice_charts.rating_figure(history), key=f"{K}chart_rating_{tag}",
+                      config={"displayModeBar": False})
+    with right:
+        st.plotly_chart(practice_charts.themes_figure(scores), key=f"{K}chart_themes_{tag}",
+                        config={"displayModeBar": False})
+        titles = words.theme_entries()
+        if scores and scores[0].share >= 0.5:
+            st.markdown(words.strongest_theme(titles[scores[0].theme].title))
+        if len(scores) > 1 and scores[-1].share < 1:
+            st.markdown(words.practise_next(titles[scores[-1].theme].title))
+
+
+def _dashboard(game: str, run: PuzzleActivity | None, sown: str | None) -> None:
+    """The rating puzzle by puzzle and the themes; the press just rated joins them once its seeds are down."""
+    st.subheader(words.practice_label("dashboard"))
+    history = state.session().ratings.history(game)
+    if not history:
+        st.caption(words.no_chart_yet())
+        return
+    waiting = sown if run is not None and run.rated is not None and _just_rated(run) \
+        and history[-1].puzzle_id == run.rated.puzzle_id else None
+    with st.container(key=f"{K}dash"):
+        reveal.until_sown(f"{K}dash_", waiting, lambda: _charts(history[:-1], "before") if history[:-1] else
+                          st.caption(words.no_chart_yet()), lambda: _charts(history, "now"))
+
+
+def render() -> None:
+    """Draw the Practice page (on a phone the feedback right below the board: ``ui.puzzles.phone_css``)."""
+    st.html(f"<style>{puzzles.phone_css(K)}</style>")
+    sess = state.session()
+    _controls()
+    run = current()
+    game = variant()
+    if run is not None:
+        run.rule_ids = sess.prefs.rule_ids
+        _judge_streak(run)
+    sown = reveal.pending(run, BOARD) if run is not None else None
+    top = st.columns([1, 3], vertical_alignment="center")
+    with top[0]:
+        _rating(run, game, sown)
+    if sess.streak is not None:
+        top[1].caption(words.streak_rule())
+    else:
+        top[1].caption(words.first_try_rule())
+        if not themes():
+            history = sess.ratings.history(game)
+            weakest = weakest_theme(theme_scores(history, frame.puzzles()), themes_of(frame.puzzles(), game))
+            if weakest is not None and run is not None and run.puzzle.theme == weakest:
+                top[1].caption(words.weakest_is(words.theme_entries()[weakest].title))
+    summary = sess.progress.summary(len(frame.catalogue()))
+    if run is None:
+        frame.progress(summary)
+        st.info(words.nothing_left())
+    else:
+        before = run.counts_before(summary) if sown else summary
+        frame.progress(summary, before, sown)
+        st.subheader(f"{puzzles.puzzle_name(run.puzzle.id)} {words.level_word(level_of(run.puzzle))}")
+        puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run))
+    _dashboard(game, run, sown)
+
+
+__all__ = ["MODES", "current", "mode", "new_streak", "next_in_streak", "render", "serve_next", "themes", "variant"]
