@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from tutor.cards import CardStore
 from tutor.classroom import PupilRecord
 from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
 from tutor.school import Answered, Device, NewClass, Question, Verdict, Who
 
 from . import classes, games, learners, lifecycle, live, teachers
+from .cards import StoredCards
 from .db import Database
 from .progress import StoredProgress
 
@@ -34,6 +36,9 @@ class StoredSchool:
 
     def progress(self, learner: str) -> ProgressStore:
         return StoredProgress(self.db, learner)
+
+    def cards(self, learner: str) -> CardStore:
+        return StoredCards(self.db, learner)
 
     def class_of(self, learner: str) -> tuple[str, str] | None:
         return learners.class_of(self.db, learner)
