@@ -5,9 +5,9 @@ What goes, and what stays:
 - :func:`delete_class` (the class's owner device only): the class row, its live questions and every
   answer to them, its teacher devices, the guessing-limit rows about it (``attempts`` whose scope is
   its code), and its pupils' names and their link to it. Each pupil's learner row stays, with their
-  own progress (lessons, puzzles, games) and their kept sandbox game: it is theirs, not the class's.
+  own progress (lessons, puzzles, games, review cards) and their kept sandbox game: it is theirs, not the class's.
 - :func:`erase_learner`: everything kept under one learner code: lesson steps and stars, puzzles,
-  finished games, the kept sandbox game, answers to live questions, the ids of progress writes taken
+  finished games, the kept sandbox game, the review cards (``tutor.cards``), answers to live questions, the ids of progress writes taken
   (``applied_writes``), the guessing-limit rows the code tried, and the learner row itself (with
   their name in a class). A teacher device is kept
   under a browser key of its own, never the learner code, so a class made on the browser stays.
@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session
 from .db import Database
 from .limits import lock
 from .schema import (AnswerRow, AppliedWrite, Attempt, GameRow, KeptGameRow, Learner, LearnerRating, LessonRow, PuzzleRow,
-                     QuestionRow, RatedTryRow, SchoolClass, StepRow, TeacherDevice, now)
+                     QuestionRow, RatedTryRow, ReviewCardRow, SchoolClass, StepRow, TeacherDevice, now)
 from .teachers import owns
 
 TTL_ENV = "MANCALA_LEARNER_TTL_DAYS"
@@ -66,7 +66,7 @@ def learner_ttl(environ: Mapping[str, str] | None = None) -> dt.timedelta:
 def _erase(s: Session, codes: Sequence[str]) -> None:
     """Delete every row kept under the learner ``codes`` in the session ``s``, the learner rows last
     (every other row points at them)."""
-    for table in (StepRow, LessonRow, PuzzleRow, GameRow, KeptGameRow, AnswerRow, AppliedWrite, LearnerRating, RatedTryRow):
+    for table in (StepRow, LessonRow, PuzzleRow, GameRow, KeptGameRow, ReviewCardRow, AnswerRow, AppliedWrite, LearnerRating, RatedTryRow):
         s.execute(delete(table).where(table.learner_code.in_(codes)))
     s.execute(delete(Attempt).where(Attempt.device.in_(codes)))
     s.execute(delete(Learner).where(Learner.code.in_(codes)))

@@ -178,6 +178,26 @@ class KeptGameRow(Base):
     changed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class ReviewCardRow(Base):
+    """A position of a learner's own game to practise (``tutor.cards.Card``), kept by its ``card_id``;
+    ``due`` (indexed) is when the spaced-repetition schedule (``schedule``: FSRS JSON) brings it back.
+    ``rules`` is the rules' text fields as JSON, ``good`` the good pits (``"2 5"``), ``move_values``
+    ``"pit:value"`` pairs (``"1:-4 2:6"``)."""
+
+    __tablename__ = "review_cards"
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    card_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rules: Mapped[str] = mapped_column(String(400))
+    position: Mapped[str] = mapped_column(String(200))
+    played: Mapped[int] = mapped_column(Integer)
+    good: Mapped[str] = mapped_column(String(60))
+    move_values: Mapped[str] = mapped_column(String(200))
+    exact: Mapped[bool] = mapped_column(Boolean)
+    schedule: Mapped[str] = mapped_column(Text)
+    due: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class AppliedWrite(Base):
     """A progress write the database has taken, by its id (``store.journal.Write``): a write kept while
     the database was away and written back is never written twice."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from tutor.cards import CardStore
 from tutor.classroom import PupilRecord
 from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
@@ -16,6 +17,7 @@ from tutor.ratings import RatingStore
 from tutor.school import Answered, Device, NewClass, Question, Verdict, Who
 
 from . import classes, games, learners, lifecycle, live, teachers
+from .cards import StoredCards
 from .db import Database
 from .progress import StoredProgress
 from .ratings import StoredRatings
@@ -39,6 +41,8 @@ class StoredSchool:
 
     def ratings(self, learner: str) -> RatingStore:
         return StoredRatings(self.db, learner)
+    def cards(self, learner: str) -> CardStore:
+        return StoredCards(self.db, learner)
 
     def class_of(self, learner: str) -> tuple[str, str] | None:
         return learners.class_of(self.db, learner)

@@ -32,7 +32,7 @@ ALLOWED = {
 THIRD_PARTY = {
     "engine": set(),
     "lessons": {"pydantic", "pydantic_core"},  # pydantic's own core: a lesson's steps of any registered kind (lessons/steps/base.py)
-    "tutor": {"babel", "disarm", "pydantic", "glicko2"},  # the translation catalogues (tutor/i18n.py); look-alike names (tutor/names.py); a kept game's record (tutor/kept_record.py); ratings (tutor/ratings.py)
+    "tutor": {"babel", "disarm", "pydantic", "glicko2", "fsrs"},  # the translation catalogues (tutor/i18n.py); look-alike names (tutor/names.py); a kept game's record (tutor/kept_record.py); ratings (tutor/ratings.py); the review cards' schedule (tutor/cards.py)
     "store": {"sqlalchemy", "alembic"},
     "ui": {"streamlit", "plotly", "pandas"},
     "pages": set(),

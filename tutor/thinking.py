@@ -41,14 +41,14 @@ from engine import Position, Rules
 
 from .thinking_pool import context, end_workers, worker_start
 
-Kind = Literal["outcomes", "story", "choose", "coach"]
+Kind = Literal["outcomes", "story", "choose", "coach", "review"]
 State = Literal["running", "done", "failed"]
 
 INLINE_ENV = "MANCALA_INLINE_THINKING"
 """Environment variable: ``1`` makes :func:`service` run every search inline (tests)."""
 CACHED = 256
 """Finished Move outcomes and game stories kept for every session (by request), oldest dropped first."""
-KEPT = ("outcomes", "story", "coach")
+KEPT = ("outcomes", "story", "coach", "review")
 """The kinds of search whose answers are kept (:data:`CACHED`) and shared: the same question for anyone."""
 STALE_S = 600.0
 """A finished request nobody asked for again in this many seconds is forgotten (a closed tab)."""
@@ -67,7 +67,9 @@ class SearchStalled(RuntimeError):
 class Request:
     """One search: ``kind`` ``"outcomes"`` (every legal pit's value, ``list[engine.MoveValue]``,
     estimates at one depth), ``"story"`` (``engine.analyse`` of each of ``positions`` within
-    ``time_ms`` each, ``list[list[engine.MoveValue]]`` in their order: a game's story) or ``"choose"`` (the computer's pit at ``level``, an ``int``), of
+    ``time_ms`` each, ``list[list[engine.MoveValue]]`` in their order: a game's story), ``"review"``
+    (the same with every position's estimates at one depth, ``tutor.analysis.same_depth_values``: part of
+    a game's review, ``tutor.review``) or ``"choose"`` (the computer's pit at ``level``, an ``int``), of
     ``position`` under ``rules``, within ``time_ms`` milliseconds (``None``: no limit), or ``"coach"``
     (the coach's facts of every legal pit, ``tuple[tutor.coach_facts.Facts, ...]`` in pit order, from
     ``values``, the outcomes' ``engine.MoveValue`` s of ``position``: only the answers their best lines
@@ -102,6 +104,10 @@ def run_request(request: Request) -> Any:
         from .coach_facts import facts
 
         return tuple(facts(request.position, request.rules, v.pit, request.values) for v in request.values)
+    if request.kind == "review":
+        from .analysis import same_depth_values
+
+        return [same_depth_values(p, request.rules, request.time_ms)[0] for p in request.positions]
     if request.kind == "choose":
         from engine import choose_move  # here: the search's import is no first page's cost
 

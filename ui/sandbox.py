@@ -102,7 +102,7 @@ press reruns only it (not the frame, the navigation, the sidebar, the controls o
 CONTROLS_FRAGMENT = "sb_controls"
 """The fragment that draws the controls row (Undo, Redo, New game, the rules): drawn again only
 when what it shows changes (:func:`controls_mark`), or when one of its buttons is used."""
-PANELS_FRAGMENT = "sb_panels"
+PANELS_FRAGMENT = state.Keys.SANDBOX_PANELS
 """The fragment that holds the panels below: opening one, or using a widget in one, reruns only it;
 a panel's action that changes the game reruns the whole app (``sandbox_panels.whole_page``)."""
 DRAWN = f"{state.Keys.SANDBOX}controls_drawn"

@@ -1,4 +1,10 @@
-"""The sandbox's game story: stores and evaluation per move, blunders, and a way back to each."""
+"""The sandbox's game review: every move marked by the seeds it threw away, an advantage chart, a
+count per side, the mistakes in words, and a way back to each (``tutor.review``).
+
+The values come from the server's process pool (``tutor.thinking``, ``"review"`` requests of
+``tutor.review.CHUNK`` positions each, asked one after another): a progress bar shows how far the
+review has come, polled by a fragment, so the page never waits for it and a press is served at once.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +12,55 @@ import streamlit as st
 
 from engine import MoveValue, Position, Rules
 from tutor import words
-from tutor.analysis import blunders, story_rows
+from tutor.analysis import blunders
+from tutor.review import MARKS, REVIEW_MS, Review, before_moves, chunks, mistake_words, review_game
 from tutor.sandbox import SandboxActivity
 from tutor.thinking import Request
-from ui import figures, sandbox_panels, state, thinking
+from ui import review_figure, sandbox_panels, state, thinking
 
-STORY_MS = 300
-"""Thinking time per move of the story, in milliseconds."""
+STORY_MS: int | None = REVIEW_MS
+"""Thinking time per position of the review, in milliseconds (``None``: no limit, exact; tests on small boards)."""
+
+
+def requests(sb: SandboxActivity) -> list[Request]:
+    """The searches of ``sb``'s review: the positions its moves were played from, a few per request
+    (``tutor.review.chunks``), :data:`STORY_MS` each, in the server's process pool."""
+    return [Request("review", sb.game.start, sb.rules, STORY_MS, positions=part)
+            for part in chunks(before_moves(sb.game))]
 
 
 def request(sb: SandboxActivity) -> Request:
-    """The search of ``sb``'s story: every position a move was played from, :data:`STORY_MS` each,
-    in the server's process pool (``tutor.thinking``; never on the page's script thread)."""
-    before = tuple(sb.game.positions()[:len(sb.game.results)])
-    return Request("story", sb.game.start, sb.rules, STORY_MS, positions=before)
+    """The first of :func:`requests` (a bench or a test that asks one)."""
+    return requests(sb)[0]
+
+
+def gather(sb: SandboxActivity) -> Review | None:
+    """``sb``'s review when every request has answered; else ``None`` after drawing how far it has
+    come (a progress bar, polled) or why it failed."""
+    asked = requests(sb)
+    found: dict[Position, list[MoveValue]] = {}
+    total = len(sb.game.results)
+    for part in asked:
+        answer = thinking.ask(part)
+        if answer.state == "running":
+            done = len(found)
+            st.progress(done / max(total, 1), text=words.review_progress(done, total))
+            thinking.wait(words.analysing(), lambda: thinking.ask(part).state != "running", slowly=True,
+                          then=state.Keys.SANDBOX_PANELS)
+            return None
+        if answer.state == "failed":
+            st.error(words.outcomes_failed(), icon=":material/error:")
+            return None
+        found.update(zip(part.positions, answer.value, strict=True))
+
+    def values(position: Position, _rules: Rules) -> list[MoveValue]:
+        return found[position]
+
+    return review_game(sb.game, values)
 
 
 def render(sb: SandboxActivity) -> None:
-    """Chart, blunders, and "Go back to that move" (undo to before it; Redo brings the moves back); while
+    """The review, and "Go back to that move" (undo to before it; Redo brings the moves back); while
     a game against the computer or on a clock goes on, only why it waits (``SandboxActivity.analysis_allowed``)."""
     K = state.Keys.STORY
     if not sb.game.results:
@@ -32,31 +69,39 @@ def render(sb: SandboxActivity) -> None:
     if not sb.analysis_allowed():  # fair play (issue 35): the engine's values wait for the game's end
         st.caption(words.fair_play_wait("story", sb.waits_for() == "computer"))
         return
-    if not st.toggle(words.label("story_toggle"), key=f"{K}on"):
+    if not st.toggle(words.review_labels("toggle"), key=f"{K}on"):
         return
-    search = request(sb)
-    answer = thinking.ask(search)
-    if answer.state == "running":
-        thinking.wait(words.analysing(), lambda: thinking.ask(search).state != "running", slowly=True)
+    review = gather(sb)
+    if review is None:
         return
-    if answer.state == "failed":
-        st.error(words.outcomes_failed(), icon=":material/error:")
-        return
-    found: dict[Position, list[MoveValue]] = dict(zip(search.positions, answer.value, strict=True))
+    counts = review.counts()
+    st.markdown("  \n".join(words.review_counts(side, counts[side]) for side in ("S", "N")))
+    st.caption(words.marks_help(MARKS))
+    st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart", width="stretch")
+    with st.expander(words.review_labels("moves"), icon=":material/table:"):
+        st.table(review_figure.review_table(review.rows), hide_index=True)
+    st.caption(words.review_estimates(all(r["exact"] for r in review.rows)))
+    mistakes_list(sb, review)
+    go_back(sb, list(review.rows))
 
-    def values(position: Position, _rules: Rules) -> list[MoveValue]:
-        return found[position]
 
-    rows = story_rows(sb.game, values)
-    st.plotly_chart(figures.story_figure(rows), key=f"{K}chart", width="stretch")
-    st.table(figures.story_table(rows), hide_index=True)  # the chart's numbers as text (a real table)
+def mistakes_list(sb: SandboxActivity, review: Review) -> None:
+    """Every mistake and blunder of the game, each in words."""
+    bad = review.mistakes()
+    if not bad:
+        st.caption(words.no_mistakes())
+        return
+    st.markdown(words.review_labels("mistakes"))
+    st.markdown("\n".join(f"- {words.review_line(r, mistake_words(r))}" for r in bad))
+
+
+def go_back(sb: SandboxActivity, rows: list[dict[str, object]]) -> None:
+    """A menu of the moves that threw away the most, and a button back to before the one chosen."""
+    K = state.Keys.STORY
     bad = blunders(rows)
     if not bad:
-        st.caption(words.no_blunders())
         return
-    st.markdown(words.label("worst_moves"))
     labels = {r["move"]: words.blunder_line(r) for r in bad}
-    st.markdown("\n".join(f"- {text}" for text in labels.values()))
     pick = st.selectbox(words.label("go_back_to"), list(labels), format_func=labels.__getitem__, key=f"{K}pick")
 
     def jump() -> None:

@@ -17,6 +17,7 @@ The package is split by subject; everything is importable from here:
 - ``games``: a lesson's game against the computer.
 - ``classroom``: learner codes, saved progress, classes and live questions.
 - ``teachers``: a class's teacher: PIN and recovery code said once, teacher devices, who may join.
+- ``review``: a game's review, its marks, and replaying its mistakes.
 - ``lifecycle``: a class deleted, a learner's data erased, a learner code no longer kept.
 - ``coach``: why a move is good or not (the coach, from ``tutor.coach_facts``).
 
@@ -38,3 +39,4 @@ from .teachers import *  # noqa: F403
 from .lessonplay import *  # noqa: F403
 from .lifecycle import *  # noqa: F403
 from .coach import *  # noqa: F403
+from .review import *  # noqa: F403

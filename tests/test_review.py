@@ -1,0 +1,107 @@
+"""A game's review (``tutor.review``): each move's loss and mark against the engine's exact values."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Game, KalahRules, OwareRules, Position, analyse, legal_moves
+from tutor import i18n, words
+from tutor.review import MARKS, PRACTISED, before_moves, chunks, good_pits, mark_of, mistake_words, review_game
+from tutor.thinking import Request, run_request
+
+
+def exact(pos: Position, rules) -> list:
+    return list(analyse(pos, rules, time_ms=None))
+
+
+def six_plies(pos: Position, rules) -> list:
+    """Estimates 6 plies deep (the same on every machine): Awari endings are slow to prove (A6)."""
+    return list(analyse(pos, rules, time_ms=None, max_depth=6))
+
+
+OWARE_END = Position.from_notation("1,0,2,0,1,0/20/0,1,0,2,0,1/20/S")
+"""An Awari ending of 8 seeds in play: the endgame table answers every position of it exactly."""
+
+
+def leftmost_game(rules, start: Position | None = None) -> Game:
+    game = Game(rules, start)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])  # always the leftmost pit: not always best
+    return game
+
+
+def test_the_thresholds_are_in_one_table_mildest_first():
+    assert [m for m, _ in MARKS] == ["good", "inaccuracy", "mistake", "blunder"]
+    assert [least for _, least in MARKS] == [0, 2, 4, 8]
+    for (mark, least), (_, nxt) in zip(MARKS, MARKS[1:]):
+        assert mark_of(least) == mark and mark_of(nxt - 1) == mark
+    assert mark_of(100) == "blunder"
+    assert PRACTISED == {"mistake", "blunder"}
+
+
+@pytest.mark.parametrize(("rules", "start", "values_of"), [
+    (KalahRules(pits=3, seeds=2), None, exact), (KalahRules(pits=4, seeds=2), None, exact),
+    (OwareRules(), OWARE_END, six_plies)], ids=["kalah3x2", "kalah4x2", "awari-ending"])
+def test_each_move_is_marked_by_the_seeds_it_threw_away(rules, start, values_of):
+    """Each loss is the best value minus the value of the pit played, as the engine gives them (proven on
+    the small Kalah boards, estimates in the Awari ending: then the row says it is no proof)."""
+    game = leftmost_game(rules, start)
+    review = review_game(game, values_of)
+    assert len(review.rows) == len(game.results) > 0
+    for row, before, result in zip(review.rows, before_moves(game), game.results):
+        analysis = values_of(before, rules)
+        values = {m.pit: m.value for m in analysis}
+        assert set(values) == set(legal_moves(before, rules))
+        assert row["pit"] == result.pit and row["player"] == result.mover
+        assert row["lost"] == max(values.values()) - values[result.pit] >= 0
+        assert row["mark"] == mark_of(row["lost"])
+        played, best = next(m for m in analysis if m.pit == result.pit), max(analysis, key=lambda m: m.value)
+        assert row["exact"] is (played.exact and best.exact)
+        assert values[row["best_pit"]] == max(values.values())
+        assert row["good"] == tuple(sorted(p for p, v in values.items() if max(values.values()) - v <= 1))
+        assert row["position"] == before.to_notation()
+    counts = review.counts()
+    assert sum(sum(c.values()) for c in counts.values()) == len(game.results)
+    for side in ("S", "N"):
+        assert counts[side] == {m: sum(1 for r in review.rows if r["player"] == side and r["mark"] == m) for m, _ in MARKS}
+
+
+def test_the_leftmost_game_of_the_small_board_has_its_blunder_first():
+    """Kalah 3x2, South always plays its leftmost pit: move 1 threw away 12 seeds (exact), a blunder."""
+    review = review_game(leftmost_game(KalahRules(pits=3, seeds=2)), exact)
+    first = review.rows[0]
+    assert (first["move"], first["pit"], first["lost"], first["mark"], first["best_pit"]) == (1, 1, 12, "blunder", 2)
+    assert review.mistakes()[0] is first
+    assert [r["move"] for r in review.mistakes(("N",))] == [r["move"] for r in review.rows
+                                                             if r["player"] == "N" and r["lost"] >= 4]
+    assert mistake_words(first) == "Pit 1 lost 12 seeds; pit 2 was best."
+
+
+def test_an_estimate_says_so():
+    assert words.review_mistake(2, 6, 5, True) == "Pit 2 lost 6 seeds; pit 5 was best."
+    assert words.review_mistake(2, 1, 5, False) == "Pit 2 lost about 1 seed (an estimate); pit 5 was best."
+    assert words.marks_help(MARKS) == ("Each move is marked by the seeds it threw away compared with the best "
+                                       "move: good 0 to 1, inaccuracy 2 to 3, mistake 4 to 7, blunder 8 or more.")
+    i18n.use("el")
+    try:
+        assert words.review_mistake(2, 6, 5, True) == "Το λακκάκι 2 έχασε 6 σπόρους· το λακκάκι 5 ήταν το καλύτερο."
+    finally:
+        i18n.use(None)
+
+
+def test_good_pits_are_those_within_one_seed_of_the_best():
+    rules = KalahRules(pits=3, seeds=2)
+    values = exact(rules.initial_position(), rules)
+    best = max(v.value for v in values)
+    assert good_pits(values) == tuple(v.pit for v in values if best - v.value <= 1)
+    assert good_pits(()) == ()
+
+
+def test_the_review_is_asked_a_few_positions_at_a_time():
+    game = leftmost_game(KalahRules(pits=4, seeds=2))
+    befores = before_moves(game)
+    parts = chunks(befores, 4)
+    assert [p for part in parts for p in part] == list(befores)
+    assert all(len(p) == 4 for p in parts[:-1]) and 1 <= len(parts[-1]) <= 4
+    answer = run_request(Request("review", game.start, game.rules, None, positions=parts[0]))
+    assert answer == [exact(p, game.rules) for p in parts[0]]

@@ -1,0 +1,139 @@
+"""The review of a sandbox game: every move marked by the seeds it threw away, and its mistakes in words.
+
+A move's *loss* is the value of the best pit minus the value of the pit played, both from the
+mover's view, in seeds of the final store difference with best play (K16, A6): the engine's
+analysis of the position the move was played from (``engine.analyse``; exact where the opening
+book, the endgame tables or the search prove it, an estimate otherwise, and said so). The marks,
+by loss in seeds (:data:`MARKS`, the one place the thresholds live; docs/architecture.md):
+
+========== ============
+mark       loss (seeds)
+========== ============
+good       0 or 1
+inaccuracy 2 or 3
+mistake    4 to 7
+blunder    8 or more
+========== ============
+
+The values come from the server's process pool (``tutor.thinking``, kind ``"review"``), a few
+positions per request (:func:`chunks`), so the page shows how far the review has come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine import Game, MoveValue, Position, Rules, Side
+
+from . import words
+from .analysis import story_rows
+
+Mark = Literal["good", "inaccuracy", "mistake", "blunder"]
+
+MARKS: tuple[tuple[Mark, int], ...] = (("good", 0), ("inaccuracy", 2), ("mistake", 4), ("blunder", 8))
+"""Each mark and the smallest loss in seeds that earns it, mildest first: a move that threw away
+0 or 1 seed is good, 2 or 3 an inaccuracy, 4 to 7 a mistake, 8 or more a blunder."""
+PRACTISED: frozenset[Mark] = frozenset({"mistake", "blunder"})
+"""The marks whose positions a learner replays to find a better move (``tutor.mistakes``)."""
+CHUNK = 4
+"""Positions analysed per request of a review: after each, the page's progress bar moves."""
+REVIEW_MS = 300
+"""Thinking time per position of a review, in milliseconds (a position the book or the tables
+know is answered at once): a 40-move game takes about 12 s of a worker (``bench/review.py``)."""
+
+ValuesFn = Callable[[Position, Rules], Sequence[MoveValue]]
+
+
+def mark_of(lost: int) -> Mark:
+    """The mark of a move that threw away ``lost`` seeds (>= 0; :data:`MARKS`).
+
+    >>> [mark_of(n) for n in (0, 1, 2, 3, 4, 7, 8, 20)]
+    ['good', 'good', 'inaccuracy', 'inaccuracy', 'mistake', 'mistake', 'blunder', 'blunder']
+    """
+    found: Mark = "good"
+    for mark, least in MARKS:
+        if lost >= least:
+            found = mark
+    return found
+
+
+def good_pits(values: Sequence[MoveValue]) -> tuple[int, ...]:
+    """The pits of ``values`` (one position's analysis) whose move is marked good: within one seed
+    of the best (:data:`MARKS`), ascending. ``()`` for no values."""
+    if not values:
+        return ()
+    best = max(v.value for v in values)
+    return tuple(sorted(v.pit for v in values if mark_of(best - v.value) == "good"))
+
+
+def chunks(positions: Sequence[Position], size: int = CHUNK) -> list[tuple[Position, ...]]:
+    """``positions`` in requests of ``size`` (the last may be shorter), in order."""
+    return [tuple(positions[i:i + size]) for i in range(0, len(positions), size)]
+
+
+def before_moves(game: Game) -> tuple[Position, ...]:
+    """The position each move of ``game`` was played from, in order (one per move)."""
+    return tuple(game.positions()[:len(game.results)])
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game's review.
+
+    Attributes:
+        rules: the game's rules.
+        rows: one row per move: the keys of ``tutor.analysis.story_rows`` (``lost`` in seeds, the
+            mover's view; ``evaluation``: South's view after the move) and ``mark`` (:data:`MARKS`),
+            ``exact`` (the loss is proven), ``position`` (the notation before the move) and
+            ``good`` (the pits marked good there, a tuple).
+        values: the analysis of the position before each move (``engine.MoveValue`` s), in order.
+    """
+
+    rules: Rules
+    rows: tuple[dict[str, Any], ...]
+    values: tuple[tuple[MoveValue, ...], ...]
+
+    def counts(self) -> dict[Side, dict[Mark, int]]:
+        """Side -> mark -> how many of that side's moves earned it (every mark present, 0 for none)."""
+        out: dict[Side, dict[Mark, int]] = {side: {mark: 0 for mark, _ in MARKS} for side in ("S", "N")}
+        for row in self.rows:
+            out[row["player"]][row["mark"]] += 1
+        return out
+
+    def mistakes(self, sides: Sequence[Side] = ("S", "N")) -> list[dict[str, Any]]:
+        """The rows of ``sides`` marked mistake or blunder (:data:`PRACTISED`), in the game's order."""
+        return [r for r in self.rows if r["mark"] in PRACTISED and r["player"] in sides]
+
+
+def review_game(game: Game, values: ValuesFn) -> Review:
+    """The :class:`Review` of ``game``, with ``values(position, rules)`` the analysis of each position
+    a move was played from (the pool's answers; ``engine.analyse`` in tests)."""
+    found: dict[Position, tuple[MoveValue, ...]] = {}
+
+    def kept(position: Position, rules: Rules) -> tuple[MoveValue, ...]:
+        if position not in found:
+            found[position] = tuple(values(position, rules))
+        return found[position]
+
+    rows = story_rows(game, kept)
+    befores = before_moves(game)
+    out = []
+    for row, before in zip(rows, befores, strict=True):
+        analysis = kept(before, game.rules)
+        lost = max(0, row["lost"])
+        out.append({**row, "lost": lost, "mark": mark_of(lost), "position": before.to_notation(),
+                    "good": good_pits(analysis)})
+    return Review(game.rules, tuple(out), tuple(kept(p, game.rules) for p in befores))
+
+
+def mistake_words(row: Mapping[str, Any]) -> str:
+    """The one sentence said about a reviewed move (a row of :attr:`Review.rows`): what it lost and which
+    pit was best, ``"Pit 2 lost 6 seeds; pit 5 was best."`` (an estimate says so). The coach's
+    explanation of a mistake (``tutor.coach``) plugs in here, the one place a review's mistake is said."""
+    return words.review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"])
+
+
+__all__ = ["CHUNK", "MARKS", "Mark", "PRACTISED", "REVIEW_MS", "Review", "before_moves", "chunks", "good_pits",
+           "mark_of", "mistake_words", "review_game"]

@@ -1,0 +1,184 @@
+"""The words of a game's review and of replaying its mistakes (``tutor.review``, ``tutor.mistakes``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from .basics import clause_separator, pit_word, pits_list, side_name
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def mark_name(mark: str) -> str:
+    """A review's mark in words (``tutor.review.MARKS``): good, inaccuracy, mistake, blunder."""
+    return {"good": _("good"), "inaccuracy": _("inaccuracy"), "mistake": _("mistake"),
+            "blunder": _("blunder")}.get(mark, mark)
+
+
+def marks_help(marks: Sequence[tuple[str, int]]) -> str:
+    """How the marks are given, from ``tutor.review.MARKS`` (mark, least loss in seeds; mildest first):
+    ``"Each move is marked by the seeds it threw away compared with the best move: good 0 to 1, ..."``."""
+    parts = []
+    for k, (mark, least) in enumerate(marks):
+        if k + 1 < len(marks):
+            most = marks[k + 1][1] - 1
+            span = str(least) if most == least else _("{lo} to {hi}").format(lo=least, hi=most)
+        else:
+            span = _("{n} or more").format(n=least)
+        parts.append(f"{mark_name(mark)} {span}")
+    return _("Each move is marked by the seeds it threw away compared with the best move: {marks}.").format(
+        marks=", ".join(parts))
+
+
+def review_mistake(pit: int, lost: int, best: int, exact: bool) -> str:
+    """A reviewed move in one sentence: ``"Pit 2 lost 6 seeds; pit 5 was best."`` (an estimate: ``"Pit 2 lost
+    about 6 seeds (an estimate); pit 5 was best."``)."""
+    if exact:
+        lost_text = ngettext("{pit} lost {n} seed", "{pit} lost {n} seeds", lost).format(pit=pit_word(pit), n=lost)
+    else:
+        lost_text = ngettext("{pit} lost about {n} seed (an estimate)", "{pit} lost about {n} seeds (an estimate)",
+                             lost).format(pit=pit_word(pit), n=lost)
+    return _cap(lost_text) + clause_separator() + _("{pit} was best.").format(pit=pit_word(best))
+
+
+def review_line(row: Mapping[str, Any], said: str) -> str:
+    """One mistake of the review's list: ``"Move 7, South: **mistake**. Pit 2 lost 6 seeds; pit 5 was best."``"""
+    return _("Move {move}, {player}: **{mark}**. {said}").format(
+        move=row["move"], player=side_name(row["player"]), mark=mark_name(row["mark"]), said=said)
+
+
+def review_counts(side: str, counts: Mapping[str, int]) -> str:
+    """One side's marks: ``"South: 12 good, 2 inaccuracies, 1 mistake, 0 blunders"``."""
+    parts = [
+        ngettext("{n} good move", "{n} good moves", counts.get("good", 0)).format(n=counts.get("good", 0)),
+        ngettext("{n} inaccuracy", "{n} inaccuracies", counts.get("inaccuracy", 0)).format(n=counts.get("inaccuracy", 0)),
+        ngettext("{n} mistake", "{n} mistakes", counts.get("mistake", 0)).format(n=counts.get("mistake", 0)),
+        ngettext("{n} blunder", "{n} blunders", counts.get("blunder", 0)).format(n=counts.get("blunder", 0)),
+    ]
+    return _("{side}: {marks}").format(side=side_name("S" if side == "S" else "N"), marks=", ".join(parts))
+
+
+def review_progress(done: int, total: int) -> str:
+    """The review's progress bar: ``"Reviewing the moves: 8 of 40"``."""
+    return _("Reviewing the moves: {done} of {total}").format(done=done, total=total)
+
+
+def review_estimates(all_exact: bool) -> str:
+    """Under the review: whether its losses are proven or partly estimated."""
+    if all_exact:
+        return _("Every loss is proven to the end of the game.")
+    return _("Losses marked *est.* are the search's estimates (it looked a few moves ahead); the others are proven.")
+
+
+def no_mistakes() -> str:
+    return _("No mistake and no blunder in this game: well played!")
+
+
+def review_labels(key: str) -> str:
+    """The review's short labels."""
+    return {
+        "toggle": _("Review the game"),
+        "open": _("Review this game"),
+        "mistakes": _("**Mistakes to learn from**"),
+        "replay": _("Find a better move"),
+        "replay_help": _("Play this position again and look for a better move."),
+        "replay_all": _("Practise these mistakes"),
+        "advantage": _("Who is ahead (best play): South minus North"),
+        "moves": _("The moves and their marks"),
+    }.get(key, key)
+
+
+def review_columns() -> dict[str, str]:
+    """The review's table: row key -> header."""
+    return {"move": _("Move"), "player_name": _("Player"), "pit": _("Pit"), "mark_name": _("Mark"),
+            "lost": _("Seeds lost"), "best_pit": _("Best pit"), "sure": _("Proven")}
+
+
+def review_point(row: Mapping[str, Any]) -> str:
+    """Hover words of one move on the advantage chart."""
+    text = _("move {move}: {player} pit {pit}, {mark}; South {eval:+d} with best play").format(
+        move=row["move"], player=side_name(row["player"]), pit=row["pit"], mark=mark_name(row["mark"]),
+        eval=row["evaluation"])
+    if row["lost"]:
+        text += clause_separator() + review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"])
+    return text
+
+
+# ------------------------------------------------------------------ replaying mistakes
+
+
+def replay_task(pit: int) -> str:
+    """The task of a mistake replayed: ``"In your game you played pit 2 here. Find a better move."``"""
+    return _("In your game you played {pit} here. Find a better move.").format(pit=pit_word(pit))
+
+
+def replay_found(pit: int, good: Sequence[int]) -> str:
+    """A good move found: ``"Well found! Pit 5 is the best move here."``"""
+    if len(good) > 1:
+        return _("Well found! Pit {pit} is as good as the best move (good moves here: {pits}).").format(
+            pit=pit, pits=pits_list(good))
+    return _("Well found! Pit {pit} is the best move here.").format(pit=pit)
+
+
+def replay_missed(pit: int, lost: int, exact: bool) -> str:
+    """A move that is still not good: how much it throws away."""
+    if exact:
+        return ngettext("Not this one: {pit} throws away {n} seed.", "Not this one: {pit} throws away {n} seeds.",
+                        lost).format(pit=pit_word(pit), n=lost)
+    return ngettext("Not this one: {pit} throws away about {n} seed (an estimate).",
+                    "Not this one: {pit} throws away about {n} seeds (an estimate).", lost).format(pit=pit_word(pit), n=lost)
+
+
+def replay_shown(pits: Sequence[int]) -> str:
+    """"Show me" played the best move."""
+    return _("Watch: {pit} was best. Press Try again and play it yourself.").format(pit=pit_word(pits[0]))
+
+
+def replay_count(k: int, n: int) -> str:
+    """``"Position 2 of 3"``."""
+    return _("Position {k} of {n}").format(k=k, n=n)
+
+
+def replay_done(n: int) -> str:
+    """Every position of the queue played."""
+    return ngettext("Done: you played {n} position again. They come back when it is time to practise them.",
+                    "Done: you played {n} positions again. They come back when it is time to practise them.",
+                    n).format(n=n)
+
+
+def replay_empty() -> str:
+    return _("No position is waiting for you now. Play a game in the Sandbox, review it, and practise your mistakes.")
+
+
+def replay_labels(key: str) -> str:
+    return {
+        "next": _("Next position"),
+        "back_to_game": _("Back to the Sandbox"),
+    }.get(key, key)
+
+
+def review_today(n: int) -> str:
+    """Home: ``"Your review for today: 3 positions"``."""
+    return ngettext("Your review for today: {n} position", "Your review for today: {n} positions", n).format(n=n)
+
+
+def review_today_button() -> str:
+    return _("Start today's review")
+
+
+def review_intro() -> str:
+    """The Mistakes page's first line."""
+    return _("Positions from your own games where a better move was there. Find it!")
+
+
+__all__ = [
+    "mark_name", "marks_help", "no_mistakes", "replay_count", "replay_done", "replay_empty", "replay_found",
+    "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_counts",
+    "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point",
+    "review_progress", "review_today", "review_today_button",
+]
