@@ -60,7 +60,10 @@ def main() -> None:
         pos = Position.from_notation(notation, rules)
         values = same_depth_values(pos, rules, args.think)[0]
         pits = legal_moves(pos, rules)
-        facts_ms, en_ms, el_ms, bare_ms = [], [], [], []
+        facts_ms: list[float] = []
+        en_ms: list[float] = []
+        el_ms: list[float] = []
+        bare_ms: list[float] = []
         for _ in range(args.runs):
             _clear()
             facts_ms.append(_ms(lambda: [coach_facts.facts(pos, rules, p, values) for p in pits]) / len(pits))
