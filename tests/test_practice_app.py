@@ -178,3 +178,17 @@ def test_the_dashboards_line_and_bars_are_the_learners_numbers():
     assert list(bars.y) == [titles["lap"].title, titles["capture"].title]  # strongest on top: drawn last
     assert list(bars.x) == [0, 67] and list(bars.text) == ["0 of 1", "2 of 3"]
     assert list(bars.marker.color) == [WEAK, STRONG]
+
+
+def test_back_from_another_page_the_awari_streak_on_screen_goes_on(page_app):
+    at = open_page(page_app)
+    at.selectbox(key="practice_game").set_value("oware")
+    ran(at)
+    at.segmented_control(key="practice_mode").set_value("streak")
+    ran(at)
+    streak, pid = sess(at).streak, run_of(at).puzzle.id
+    at.switch_page("pages/puzzles.py")
+    ran(at)
+    at.switch_page(PAGE)
+    ran(at)
+    assert sess(at).streak is streak and run_of(at).puzzle.id == pid and metric(at)[0] == "Your Awari (Oware) rating"
