@@ -95,6 +95,9 @@ def test_a_miss_moves_the_rating_down_and_the_next_puzzle_is_another(page_app):
     label, value, delta = metric(at)
     assert int(value) < 1500 and delta == f"-{1500 - int(value)}"
     assert f"Your rating went down by {1500 - int(value)}: it is {value} now." in shown(at)
+    run_of(at).reset()  # Try again, and solve it: the rating stays, and nothing says it went down
+    solve(at)
+    assert metric(at)[1] == value and "went down" not in shown(at)
     at.button(key="practice_next").click().run()
     assert run_of(at).puzzle.id != first
 
