@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from tutor.ratings import RatedTry, Rating, rate_try
@@ -115,6 +115,11 @@ class StoredRatings:
             write()
         except StoreConflict:  # the learner's first row written meanwhile by another tab
             write()
+
+    def reset(self) -> None:
+        with self.db.session() as s:
+            for table in (RatedTryRow, LearnerRating):
+                s.execute(delete(table).where(table.learner_code == self.code))
 
 
 __all__ = ["StoredRatings"]

@@ -95,6 +95,9 @@ def test_a_miss_moves_the_rating_down_and_the_next_puzzle_is_another(page_app):
     label, value, delta = metric(at)
     assert int(value) < 1500 and delta == f"-{1500 - int(value)}"
     assert f"Your rating went down by {1500 - int(value)}: it is {value} now." in shown(at)
+    run_of(at).reset()  # Try again, and solve it: the rating stays, and nothing says it went down
+    solve(at)
+    assert metric(at)[1] == value and "went down" not in shown(at)
     at.button(key="practice_next").click().run()
     assert run_of(at).puzzle.id != first
 
@@ -178,3 +181,17 @@ def test_the_dashboards_line_and_bars_are_the_learners_numbers():
     assert list(bars.y) == [titles["lap"].title, titles["capture"].title]  # strongest on top: drawn last
     assert list(bars.x) == [0, 67] and list(bars.text) == ["0 of 1", "2 of 3"]
     assert list(bars.marker.color) == [WEAK, STRONG]
+
+
+def test_back_from_another_page_the_awari_streak_on_screen_goes_on(page_app):
+    at = open_page(page_app)
+    at.selectbox(key="practice_game").set_value("oware")
+    ran(at)
+    at.segmented_control(key="practice_mode").set_value("streak")
+    ran(at)
+    streak, pid = sess(at).streak, run_of(at).puzzle.id
+    at.switch_page("pages/puzzles.py")
+    ran(at)
+    at.switch_page(PAGE)
+    ran(at)
+    assert sess(at).streak is streak and run_of(at).puzzle.id == pid and metric(at)[0] == "Your Awari (Oware) rating"

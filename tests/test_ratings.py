@@ -106,6 +106,16 @@ def test_a_new_learner_is_rated_1500_and_best_streaks_keep_the_longest(ratings):
     assert (ratings.best_streak("kalah"), ratings.best_streak("oware")) == (4, 1)
 
 
+def test_a_reset_forgets_the_learners_ratings_tries_and_streaks_but_not_the_puzzles(ratings):
+    pid = f"reset-{uuid.uuid4().hex}"
+    ratings.record_try(pid, "kalah", True, puzzle_start(2.5), T0)
+    ratings.streak_reached("kalah", 2)
+    ratings.reset()
+    assert ratings.rating("kalah") == Rating() and ratings.history() == [] and ratings.best_streak("kalah") == 0
+    assert ratings.puzzle_ratings()[pid].rating < 1500
+    assert ratings.record_try(pid, "kalah", False, puzzle_start(2.5), T0) is not None  # a first try again
+
+
 def test_a_puzzles_rating_is_shared_by_every_learner_in_the_store(database):
     from store.learners import new_learner
     from store.ratings import StoredRatings
@@ -186,3 +196,4 @@ def test_a_store_that_is_away_gives_the_defaults_and_the_page_says_progress_is_n
     assert state.session().store_lost
     assert guarded.record_try("p", "kalah", True, puzzle_start(2.5)) is None and guarded.best_streak("kalah") == 0
     assert guarded.recently_solved(T0) == set() and guarded.streak_reached("kalah", 3) is None
+    assert guarded.reset() is None

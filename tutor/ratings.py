@@ -145,6 +145,10 @@ class RatingStore(Protocol):
     def streak_reached(self, variant: str, length: int) -> None:
         """A streak in ``variant`` reached ``length`` puzzles: kept when it is the learner's longest."""
 
+    def reset(self) -> None:
+        """Forget the learner's ratings, rated tries and best streaks ("Reset all my progress"); the
+        puzzles' ratings stay (every learner's tries moved them)."""
+
 
 def now() -> dt.datetime:
     """The time now, in UTC."""
@@ -195,6 +199,12 @@ class MemoryRatings:
 
     def streak_reached(self, variant: str, length: int) -> None:
         self.streaks[variant] = max(self.best_streak(variant), length)
+
+    def reset(self) -> None:
+        self.learner.clear()
+        self.tries.clear()
+        self.solved.clear()
+        self.streaks.clear()
 
     def replay_into(self, store: RatingStore) -> None:
         """Write what is kept here into ``store`` (what a learner did before their code was known)."""

@@ -52,8 +52,10 @@ def progress_overview() -> None:
 
 
 def _reset_all() -> None:
-    """Forget every lesson, puzzle and game of this learner; the open lessons start again."""
+    """Forget every lesson, puzzle and game of this learner, and their ratings; the open lessons start again."""
     sess = state.session()
     sess.progress.reset_all()
+    sess.ratings.reset()
     sess.lessons.clear()
+    sess.practice, sess.streak = None, None
     state.tell(Notice("info", words.all_reset_done()))

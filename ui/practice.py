@@ -102,11 +102,17 @@ def current() -> PuzzleActivity | None:
 
 
 def _controls() -> None:
-    """The game, what to play, and the themes (Puzzles for me only), in one row."""
+    """The game, what to play, and the themes (Puzzles for me only), in one row. Back from another page
+    (Streamlit forgets a page's widgets when it is left), the game and mode are those of the puzzle on screen."""
+    sess = state.session()
+    if f"{K}game" not in st.session_state and sess.practice is not None:
+        st.session_state[f"{K}game"] = sess.practice.rules.game
+    if f"{K}mode" not in st.session_state:
+        st.session_state[f"{K}mode"] = MODES[1] if sess.streak is not None else MODES[0]
     cols = st.columns([2, 2, 4], vertical_alignment="bottom")
     cols[0].selectbox(words.practice_label("game"), VARIANTS, key=f"{K}game", format_func=words.game_title,
                       on_change=_changed)
-    cols[1].segmented_control(words.practice_label("mode"), MODES, key=f"{K}mode", default=MODES[0],
+    cols[1].segmented_control(words.practice_label("mode"), MODES, key=f"{K}mode",
                               format_func=lambda m: words.practice_label(f"mode_{m}"), on_change=_changed)
     if mode() == "rated":
         entries = words.theme_entries()
@@ -156,7 +162,8 @@ def _streak_words(run: PuzzleActivity) -> None:
 def _verdict(run: PuzzleActivity) -> None:
     """Beside the verdict, once the seeds are down: how the rating moved (or why not), the streak."""
     if run.rated is not None:
-        st.markdown(words.rating_moved(run.rated.shown_change, round(run.rated.rating)))
+        if not (run.solved and not run.rated.solved):  # a solve after the rated miss: "went down" would puzzle
+            st.markdown(words.rating_moved(run.rated.shown_change, round(run.rated.rating)))
     elif run.solved or (run.missed is not None and run.missed.turn.complete):
         now = state.session().ratings.rating(run.rules.game)
         st.caption(words.rating_unchanged(now.shown))

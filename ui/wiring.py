@@ -133,6 +133,9 @@ class GuardedRatings:
     def streak_reached(self, variant: str, length: int) -> None:
         self._ask(lambda: self.store.streak_reached(variant, length), None)
 
+    def reset(self) -> None:
+        self._ask(self.store.reset, None)
+
 
 EXPIRY = OncePer(DAY_S)
 """When this server process last expired idle learners (:func:`upkeep`)."""
