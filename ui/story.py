@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from engine import MoveValue, Position, Rules
@@ -9,7 +11,7 @@ from tutor import words
 from tutor.analysis import blunders, story_rows
 from tutor.sandbox import SandboxActivity
 from tutor.thinking import Request
-from ui import figures, sandbox_panels, state, thinking
+from ui import figures, reveal, sandbox_panels, state, thinking
 
 STORY_MS = 300
 """Thinking time per move of the story, in milliseconds."""
@@ -24,7 +26,9 @@ def request(sb: SandboxActivity) -> Request:
 
 def render(sb: SandboxActivity) -> None:
     """Chart, blunders, and "Go back to that move" (undo to before it; Redo brings the moves back); while
-    a game against the computer or on a clock goes on, only why it waits (``SandboxActivity.analysis_allowed``)."""
+    a game against the computer or on a clock goes on, only why it waits (``SandboxActivity.analysis_allowed``).
+    Like the moves table, it follows the board move by move (``ui.reveal.by_move``): never a move ahead of
+    the seeds the board is still sowing."""
     K = state.Keys.STORY
     if not sb.game.results:
         st.caption(words.story_empty())
@@ -48,7 +52,23 @@ def render(sb: SandboxActivity) -> None:
         return found[position]
 
     rows = story_rows(sb.game, values)
-    st.plotly_chart(figures.story_figure(rows), key=f"{K}chart", width="stretch")
+    reveal.by_move(f"{K}v", sb, lambda k: _story(sb, rows, k))
+
+
+def _story(sb: SandboxActivity, every: list[dict[str, Any]], k: int | None) -> None:
+    """The story of the first moves the board shows (``k`` of its sowing, ``None``: all; ``every``: the
+    rows of the whole game), each copy's widgets keyed apart."""
+    K = state.Keys.STORY
+    shown = sandbox_panels.moves_shown(sb, k)
+    if not shown:
+        st.caption(words.story_empty())
+        return
+    if shown < len(every) and sb.waits_under_way() is not None:  # the game's end is still being sown
+        st.caption(words.fair_play_wait("story", sb.waits_under_way() == "computer"))
+        return
+    rows = every[:shown]
+    tag = "" if k is None else f"_{k}"
+    st.plotly_chart(figures.story_figure(rows), key=f"{K}chart{tag}", width="stretch")
     st.table(figures.story_table(rows), hide_index=True)  # the chart's numbers as text (a real table)
     bad = blunders(rows)
     if not bad:
@@ -57,9 +77,10 @@ def render(sb: SandboxActivity) -> None:
     st.markdown(words.label("worst_moves"))
     labels = {r["move"]: words.blunder_line(r) for r in bad}
     st.markdown("\n".join(f"- {text}" for text in labels.values()))
-    pick = st.selectbox(words.label("go_back_to"), list(labels), format_func=labels.__getitem__, key=f"{K}pick")
+    pick = st.selectbox(words.label("go_back_to"), list(labels), format_func=labels.__getitem__, key=f"{K}pick{tag}")
 
     def jump() -> None:
-        sb.jump_to_before(int(st.session_state.get(f"{K}pick", pick)))
+        sb.jump_to_before(int(st.session_state.get(f"{K}pick{tag}", pick)))
 
-    st.button(words.label("go_back"), key=f"{K}jump", on_click=sandbox_panels.whole_page(jump), icon=":material/undo:")
+    st.button(words.label("go_back"), key=f"{K}jump{tag}", on_click=sandbox_panels.whole_page(jump),
+              icon=":material/undo:")
