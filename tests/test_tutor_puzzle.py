@@ -475,7 +475,7 @@ def test_a_wrong_turn_whose_answer_ends_the_game_says_how_it_ended_bug(pit: int)
     i18n.use("el")
     try:
         text = run.notice.text
-        assert "συνεχίζεται" not in text and "δεν τελείωσε το παιχνίδι" in text and "15-5" in text, text
+        assert "συνεχίζεται" not in text and "το παιχνίδι δεν τελείωσε" in text and "15-5" in text, text
     finally:
         i18n.use(None)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 
-from engine import Position, Rules, Turn, analyse, legal_moves, play
+from engine import Position, Rules, Side, Turn, analyse, legal_moves, play
 
 EXACT_SEEDS = 14
 """Kalah positions with at most this many seeds in play are searched to the end (a fraction of
@@ -44,12 +44,12 @@ def _move(position: Position, rules: Rules) -> int:
 
 
 @functools.lru_cache(maxsize=512)
-def value_for(position: Position, rules: Rules, side: str) -> int | None:
+def value_for(position: Position, rules: Rules, side: Side) -> int | None:
     """``side``'s final store difference (seeds ahead; negative: behind) with best play from ``position``,
     searched to the end of the game (K16); a finished game's own difference (the sweep is in the stores,
     K15). ``None`` when the search cannot prove it exactly: only Kalah positions with at most
     :data:`VALUE_SEEDS` seeds in play are searched (a best-play puzzle's, whose values the tests prove)."""
-    other = "N" if side == "S" else "S"
+    other: Side = "N" if side == "S" else "S"
     moves = legal_moves(position, rules) if position.to_move is not None else ()
     if not moves:
         return position.store(side) - position.store(other)
