@@ -48,7 +48,7 @@ from .activity import Activity, Notice
 from .progress import ProgressStore, PuzzleProgress, Summary
 from .coach import first_mistake
 from .ratings import RatedTry, RatingStore, puzzle_start
-from .reply import best_reply
+from .reply import best_reply, value_for
 
 
 def puzzle_of_the_day(pool: Mapping[str, Puzzle], day: dt.date) -> str:
@@ -252,7 +252,8 @@ class PuzzleActivity(Activity):
             # the praise agrees with the counts: a puzzle missed in an earlier try is not solved at the first try
             first_try = bool(self.added_first_try) if new else self.tries == 0 and self.hints == 0
             self._rate(bool(self.added_first_try))
-            self.notice = Notice("success", lambda: words.praise(first_try))
+            value = puzzle.value if puzzle.check == "best" else None  # the verdict comes first (issue 36)
+            self.notice = Notice("success", lambda: words.praise(first_try, value))
             return
         if self.missed is None and not turn.complete and puzzle.leads_to_an_answer(turn.pits):
             self.show(before, [result])
@@ -295,11 +296,22 @@ class PuzzleActivity(Activity):
             end = missed.turn.outcome
             return words.turn_ends_game(end) if end is not None else words.not_this_time(self.reasons(missed.turn))
         if self.about_the_answer():
-            return words.reply_line(missed.reply.mover, missed.reply.results)
+            reply = words.reply_line(missed.reply.mover, missed.reply.results)
+            now = self.value_now(missed.turn)
+            if now is None or self.puzzle.value is None:
+                return reply
+            return words.best_missed(now, self.puzzle.value) + " " + reply
         if missed.reply.game_over:  # the board shows a finished game: say how it ended, never "it goes on"
             return words.answer_ends_game(words.clauses(self.reasons(missed.turn, ended_after=True)),
                                           missed.reply.mover, missed.reply.results)
         return words.not_this_time(self.reasons(missed.turn))
+
+    def value_now(self, turn: Turn) -> int | None:
+        """A best-play puzzle's verdict after the wrong ``turn``: the learner's final store difference with
+        best play from there (``tutor.reply.value_for``, exact), ``None`` for any other puzzle."""
+        if self.puzzle.check != "best" or not turn.results:
+            return None
+        return value_for(turn.position, self.rules, turn.results[0].mover)
 
     def about_the_answer(self) -> bool:
         """True when the opponent's answer is what the puzzle is about (a ``best`` puzzle, or a goal
@@ -337,7 +349,8 @@ class PuzzleActivity(Activity):
                 pass  # the headline said the answer and how the game ended
             elif missed.reply is not None and not self.about_the_answer():
                 out.append(words.reply_line(missed.reply.mover, missed.reply.results))
-            elif missed.reply is not None or missed.turn.game_over:
+            elif (missed.reply is not None or missed.turn.game_over) and (
+                    missed.reply is None or self.value_now(missed.turn) is None):  # else the headline's verdict said it
                 out.append(words.not_this_time(self.reasons(missed.turn)))
         note = puzzle.wrong.get(missed.turn.pits[0], "")
         if note:

@@ -137,9 +137,9 @@ def _on_stored() -> None:
 
 
 def _teacher(sess: state.Session, key: object) -> bool:
-    """The keeper reported this browser's teacher key (``tutor.codes.new_key``: made when this browser made
-    or opened a class): the session gets back the teacher view still open on it (True). The key stays
-    with the browser either way: it marks a teacher's device, which others' wrong PINs never lock out."""
+    """The keeper reported this browser's teacher key (``tutor.codes.new_key``: made when this browser made or
+    opened a class): the session gets back the teacher view still open on it (True), or learns why somebody
+    else ended it. The key stays with the browser: it marks a teacher's device (never locked out by others)."""
     db = wiring.school()
     if not isinstance(key, str) or not key or db is None:
         return False
@@ -148,11 +148,13 @@ def _teacher(sess: state.Session, key: object) -> bool:
         return False
     try:
         view = db.view_of(key)
+        why = db.signed_out_why(key) if view is None else None  # somebody else ended it: said once (issue 34)
     except StoreUnavailable:
         sess.store_lost = True
         return False
     if view is None:
-        return False
+        st.session_state[f"{state.Keys.CLASS}signed_out"] = why  # said by the class page (ui.teacher.signed_out)
+        return bool(why)  # the whole page again, saying why
     sess.teacher_class, sess.teacher_owner = view
     return True
 
@@ -348,8 +350,7 @@ def not_saving() -> bool:
 
 
 def saving_notice() -> None:
-    """At the top of a page's body: the sidebar's "not being saved" notice, for a phone whose sidebar
-    is closed (drawn once a page, by ``ui.frame.run``)."""
+    """At the top of a page's body: the sidebar's "not saved" notice, for a phone whose sidebar is closed."""
     if not_saving():
         st.warning(words.not_saved(), icon=":material/cloud_off:")
 

@@ -116,7 +116,7 @@ PANELS = (
     ("share", "share_position", ":material/link:", sandbox_panels.share),
 )
 """The panels below the board: (key after ``Keys.EXPANDER``, label id, icon, what draws its content)."""
-FOLLOW_BOARD = ("moves", "share")
+FOLLOW_BOARD = ("moves", "story", "share")
 """The panels that show the game move by move as the board sows it (``ui.reveal.by_move``)."""
 
 

@@ -8,6 +8,8 @@ review has come, polled by a fragment, so the page never waits for it and a pres
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from engine import MoveValue, Position, Rules
@@ -16,7 +18,7 @@ from tutor.analysis import blunders
 from tutor.review import MARKS, REVIEW_MS, Review, before_moves, chunks, mistake_words, review_game
 from tutor.sandbox import SandboxActivity
 from tutor.thinking import Request
-from ui import review_figure, sandbox_panels, state, thinking
+from ui import reveal, review_figure, sandbox_panels, state, thinking
 
 STORY_MS: int | None = REVIEW_MS
 """Thinking time per position of the review, in milliseconds (``None``: no limit, exact; tests on small boards)."""
@@ -61,7 +63,9 @@ def gather(sb: SandboxActivity) -> Review | None:
 
 def render(sb: SandboxActivity) -> None:
     """The review, and "Go back to that move" (undo to before it; Redo brings the moves back); while
-    a game against the computer or on a clock goes on, only why it waits (``SandboxActivity.analysis_allowed``)."""
+    a game against the computer or on a clock goes on, only why it waits (``SandboxActivity.analysis_allowed``).
+    Like the moves table, it follows the board move by move (``ui.reveal.by_move``): never a move ahead of
+    the seeds the board is still sowing."""
     K = state.Keys.STORY
     if not sb.game.results:
         st.caption(words.story_empty())
@@ -74,15 +78,31 @@ def render(sb: SandboxActivity) -> None:
     review = gather(sb)
     if review is None:
         return
+    reveal.by_move(f"{K}v", sb, lambda k: _review(sb, review, k))
+
+
+def _review(sb: SandboxActivity, whole: Review, k: int | None) -> None:
+    """The review of the first moves the board shows (``k`` of its sowing, ``None``: all; ``whole``: the
+    whole game's review), each copy's widgets keyed apart."""
+    K = state.Keys.STORY
+    shown = sandbox_panels.moves_shown(sb, k)
+    if not shown:
+        st.caption(words.story_empty())
+        return
+    if shown < len(whole.rows) and sb.waits_under_way() is not None:  # the game's end is still being sown
+        st.caption(words.fair_play_wait("story", sb.waits_under_way() == "computer"))
+        return
+    review = replace(whole, rows=whole.rows[:shown], values=whole.values[:shown])
+    tag = "" if k is None else f"_{k}"
     counts = review.counts()
     st.markdown("  \n".join(words.review_counts(side, counts[side]) for side in ("S", "N")))
     st.caption(words.marks_help(MARKS))
-    st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart", width="stretch")
+    st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart{tag}", width="stretch")
     with st.expander(words.review_labels("moves"), icon=":material/table:"):
         st.table(review_figure.review_table(review.rows), hide_index=True)
     st.caption(words.review_estimates(all(r["exact"] for r in review.rows)))
     mistakes_list(sb, review)
-    go_back(sb, list(review.rows))
+    go_back(sb, list(review.rows), tag)
 
 
 def mistakes_list(sb: SandboxActivity, review: Review) -> None:
@@ -95,16 +115,17 @@ def mistakes_list(sb: SandboxActivity, review: Review) -> None:
     st.markdown("\n".join(f"- {words.review_line(r, mistake_words(r))}" for r in bad))
 
 
-def go_back(sb: SandboxActivity, rows: list[dict[str, object]]) -> None:
-    """A menu of the moves that threw away the most, and a button back to before the one chosen."""
+def go_back(sb: SandboxActivity, rows: list[dict[str, object]], tag: str = "") -> None:
+    """A menu of the moves that threw away the most, and a button back to before the one chosen (``tag``
+    keys the widgets of one copy of :func:`render` apart)."""
     K = state.Keys.STORY
     bad = blunders(rows)
     if not bad:
         return
     labels = {r["move"]: words.blunder_line(r) for r in bad}
-    pick = st.selectbox(words.label("go_back_to"), list(labels), format_func=labels.__getitem__, key=f"{K}pick")
+    pick = st.selectbox(words.label("go_back_to"), list(labels), format_func=labels.__getitem__, key=f"{K}pick{tag}")
 
     def jump() -> None:
-        sb.jump_to_before(int(st.session_state.get(f"{K}pick", pick)))
+        sb.jump_to_before(int(st.session_state.get(f"{K}pick{tag}", pick)))
 
-    st.button(words.label("go_back"), key=f"{K}jump", on_click=sandbox_panels.whole_page(jump), icon=":material/undo:")
+    st.button(words.label("go_back"), key=f"{K}jump{tag}", on_click=sandbox_panels.whole_page(jump), icon=":material/undo:")
