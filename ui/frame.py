@@ -30,6 +30,7 @@ from tutor.progress import Summary
 from ui import (
     lang,
     learner,
+    learner_panel,
     live_banner,
     not_found,
     reveal,
@@ -253,7 +254,7 @@ def sidebar(current_title: str, url_path: str = "") -> Any:
         st.markdown(f"### {words.label('app_name')}")
         st.caption(words.you_are_on(current_title))
         slot = st.container()
-        learner.panel(current_title)
+        learner_panel.panel(current_title)
         live_banner.sidebar_banner(url_path)
         # Keyed: a rerun (the keeper reporting) keeps it open; closed, it builds nothing.
         panel = st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,
