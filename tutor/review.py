@@ -135,5 +135,5 @@ def mistake_words(row: Mapping[str, Any]) -> str:
     return words.review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"])
 
 
-__all__ = ["CHUNK", "MARKS", "Mark", "PRACTISED", "REVIEW_MS", "Review", "before_moves", "chunks", "good_pits",
+__all__ = ["CHUNK", "MARKS", "PRACTISED", "REVIEW_MS", "Mark", "Review", "before_moves", "chunks", "good_pits",
            "mark_of", "mistake_words", "review_game"]

@@ -66,6 +66,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("lesson_8_awari_strategy", ":material/psychology:", "section_lessons"),
     ("puzzles", ":material/extension:", "section_practice"),
     ("move_outcomes", ":material/bar_chart:", "section_practice"),
+    ("mistakes", ":material/event_repeat:", "section_practice"),
     ("class", ":material/groups:", "section_class"),
 )
 """(url path = file name in ``pages/``, icon, section label id); the first page is the default."""

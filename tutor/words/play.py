@@ -134,6 +134,7 @@ def _page_titles() -> dict[str, str]:
         "lesson_8_awari_strategy": _("8. Awari strategy"),
         "puzzles": _("Puzzles"),
         "move_outcomes": _("Move outcomes"),
+        "mistakes": _("Learn from your mistakes"),
         "class": _("Class"),
         "not_found": _("Page not found"),
     }

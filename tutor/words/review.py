@@ -52,7 +52,7 @@ def review_line(row: Mapping[str, Any], said: str) -> str:
         move=row["move"], player=side_name(row["player"]), mark=mark_name(row["mark"]), said=said)
 
 
-def review_counts(side: str, counts: Mapping[str, int]) -> str:
+def review_counts(side: str, counts: Mapping[Any, int]) -> str:
     """One side's marks: ``"South: 12 good, 2 inaccuracies, 1 mistake, 0 blunders"``."""
     parts = [
         ngettext("{n} good move", "{n} good moves", counts.get("good", 0)).format(n=counts.get("good", 0)),
