@@ -165,3 +165,53 @@ def test_a_pupil_in_a_class_meets_their_cards_from_the_store(page_app, db, clock
     assert not at.exception, at.exception
     assert run.rated == "good"
     assert StoredCards(db, code).get(run.card.id).due == run.card.due > clock[0] + dt.timedelta(days=1)
+
+
+def test_a_finished_game_offers_its_review_under_the_result(page_app, monkeypatch, clock):
+    monkeypatch.setattr(story, "STORY_MS", None)
+    at = page_app("pages/sandbox.py")
+    at.query_params["pits"] = "4"
+    at.query_params["seeds"] = "2"
+    at.run()
+    sb = sess(at).sandbox
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])
+    at.run()
+    assert not at.get("plotly_chart")
+    at.button(key=f"{Keys.SANDBOX}review").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state[f"{Keys.EXPANDER}story"] and at.toggle(key=f"{Keys.STORY}on").value
+    assert "South: 1 good move, 1 inaccuracy, 1 mistake, 1 blunder" in texts(at) and at.get("plotly_chart")
+
+
+def test_the_review_shows_how_far_it_has_come_while_the_pool_works(page_app, monkeypatch, clock):
+    """The first request answered, the second still running: a progress bar of the positions done, and
+    nothing of the review yet (the poll draws it when the rest has come)."""
+    from tutor.thinking import Answer, run_request
+    from ui import thinking
+
+    monkeypatch.setattr(story, "STORY_MS", None)
+    asked = []
+
+    def ask(request):
+        asked.append(request)
+        if len({r.positions for r in asked}) == 1:
+            return Answer("done", run_request(request))
+        return Answer("running")
+
+    at = page_app("pages/sandbox.py")
+    at.query_params["pits"] = "4"
+    at.query_params["seeds"] = "2"
+    at.run()
+    sb = sess(at).sandbox
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])
+    monkeypatch.setattr(thinking, "ask", ask)
+    at.session_state[f"{Keys.EXPANDER}story"] = True
+    at.session_state[f"{Keys.STORY}on"] = True
+    at.run()
+    assert not at.exception, at.exception
+    bars = at.get("progress")
+    assert len(bars) == 1 and bars[0].proto.text == "Reviewing the moves: 4 of 6" and bars[0].proto.value == 66
+    assert not at.get("plotly_chart")
+    assert [len(r.positions) for r in asked[:2]] == [4, 2] and all(r.kind == "review" for r in asked)
