@@ -72,7 +72,8 @@ def review_estimates(all_exact: bool) -> str:
     """Under the review: whether its losses are proven or partly estimated."""
     if all_exact:
         return _("Every loss is proven to the end of the game.")
-    return _("Losses marked *est.* are the search's estimates (it looked a few moves ahead); the others are proven.")
+    return _("Some losses are the search's estimates (it looked a few moves ahead); the table of the moves says "
+             "which are proven.")
 
 
 def no_mistakes() -> str:
