@@ -55,7 +55,7 @@ class Keys:
     SANDBOX = "sb_"  # + undo/redo/new/mode/computer_side/level/game/<option>/first/new_settings/controls_drawn
     EDITOR = "sb_ed_"  # + text/to_move/S1../N1../SS/NS/text_go/fields_go/synced
     EXPANDER = "sb_exp_"  # + settings/editor/moves/story/share
-    STORY = "sb_story_"  # + on/pick/jump/chart/replay_<move>/replay_all
+    STORY = "sb_story_"  # + on/pick/jump/chart/replay_<move>/replay_all/kept/answers
     SANDBOX_PANELS = "sb_panels"  # the fragment of the sandbox's panels (ui.sandbox.PANELS_FRAGMENT)
     OUTCOMES = "mo_"  # + source/think/lesson/step/notation/game/<option>/chart/table/download
     KEEPER = "learner_keeper"

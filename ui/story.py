@@ -33,6 +33,10 @@ STORY_MS: int | None = REVIEW_MS
 """Thinking time per position of the review, in milliseconds (``None``: no limit, exact; tests on small boards)."""
 
 
+ANSWERS = f"{state.Keys.STORY}answers"
+"""Session State: the review's requests answered so far (request -> its values), this game's only."""
+
+
 def requests(sb: SandboxActivity) -> list[Request]:
     """The searches of ``sb``'s review: the positions its moves were played from, a few per request
     (``tutor.review.chunks``), :data:`STORY_MS` each, in the server's process pool."""
@@ -56,7 +60,15 @@ def gather(sb: SandboxActivity) -> Review | None:
     asked = requests(sb)
     found: dict[Position, list[MoveValue]] = {}
     total = len(sb.game.results)
+    # The answers in already: asked again, a finished request would be handed out from the pool's cache
+    # and the one pending for this page dropped (one request per session and page, tutor.thinking).
+    kept: dict[Request, list[list[MoveValue]]] = st.session_state.setdefault(ANSWERS, {})
+    for old in [r for r in kept if r not in asked]:
+        del kept[old]
     for part in asked:
+        if part in kept:
+            found.update(zip(part.positions, kept[part], strict=True))
+            continue
         answer = thinking.ask(part)
         if answer.state == "running":
             done = len(found)
@@ -66,6 +78,7 @@ def gather(sb: SandboxActivity) -> Review | None:
         if answer.state == "failed":
             st.error(words.outcomes_failed(), icon=":material/error:")
             return None
+        kept[part] = answer.value
         found.update(zip(part.positions, answer.value, strict=True))
 
     def values(position: Position, _rules: Rules) -> list[MoveValue]:
