@@ -85,7 +85,7 @@ def test_the_leftmost_game_of_the_small_board_has_its_blunder_first():
     assert review.mistakes()[0] is first
     assert [r["move"] for r in review.mistakes(("N",))] == [r["move"] for r in review.rows
                                                              if r["player"] == "N" and r["lost"] >= 4]
-    assert mistake_words(first) == "Pit 1 lost 12 seeds; pit 2 was best."
+    assert mistake_words(review, first) == "Pit 1 lost 12 seeds; pit 2 was best."
 
 
 def test_an_estimate_says_so():

@@ -129,10 +129,13 @@ def review_game(game: Game, values: ValuesFn) -> Review:
     return Review(game.rules, tuple(out), tuple(kept(p, game.rules) for p in befores))
 
 
-def mistake_words(row: Mapping[str, Any]) -> str:
-    """The one sentence said about a reviewed move (a row of :attr:`Review.rows`): what it lost and which
-    pit was best, ``"Pit 2 lost 6 seeds; pit 5 was best."`` (an estimate says so). The coach's
-    explanation of a mistake (``tutor.coach``) plugs in here, the one place a review's mistake is said."""
+def mistake_words(review: Review, row: Mapping[str, Any]) -> str:
+    """The one sentence said about a reviewed move (``row``, one of ``review.rows``): what it lost and which
+    pit was best, ``"Pit 2 lost 6 seeds; pit 5 was best."`` (an estimate says so).
+
+    The coach's explanation of a mistake plugs in here, the one place a review's mistake is said: it has
+    the position (``Position.from_notation(row["position"])``), ``review.rules``, the pit played
+    (``row["pit"]``) and the analysis the review already made (``review.values[row["move"] - 1]``)."""
     return words.review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"])
 
 
