@@ -68,6 +68,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("puzzles", ":material/extension:", "section_practice"),
     ("practice", ":material/trending_up:", "section_practice"),
     ("move_outcomes", ":material/bar_chart:", "section_practice"),
+    ("mistakes", ":material/event_repeat:", "section_practice"),
     ("class", ":material/groups:", "section_class"),
 )
 """(url path = file name in ``pages/``, icon, section label id); the first page is the default."""
