@@ -29,6 +29,7 @@ from engine import Game, MoveValue, Position, Rules, Side
 
 from . import words
 from .analysis import story_rows
+from .coach import explain
 
 Mark = Literal["good", "inaccuracy", "mistake", "blunder"]
 
@@ -129,13 +130,17 @@ def review_game(game: Game, values: ValuesFn) -> Review:
     return Review(game.rules, tuple(out), tuple(kept(p, game.rules) for p in befores))
 
 
-def mistake_words(review: Review, row: Mapping[str, Any]) -> str:
-    """The one sentence said about a reviewed move (``row``, one of ``review.rows``): what it lost and which
-    pit was best, ``"Pit 2 lost 6 seeds; pit 5 was best."`` (an estimate says so).
+def mistake_words(review: Review, row: Mapping[str, Any], coached: bool = False) -> str:
+    """The one sentence said about a reviewed move (``row``, one of ``review.rows``): the one place a
+    review's mistake is said.
 
-    The coach's explanation of a mistake plugs in here, the one place a review's mistake is said: it has
-    the position (``Position.from_notation(row["position"])``), ``review.rules``, the pit played
-    (``row["pit"]``) and the analysis the review already made (``review.values[row["move"] - 1]``)."""
+    ``coached`` (a move of the learner's side, said to "you"): the coach's first sentence (``tutor.coach.explain``
+    with the analysis the review made: what the move allowed or missed, and what the best pit does);
+    else what it lost and which pit was best, ``"Pit 2 lost 6 seeds; pit 5 was best."`` (an estimate
+    says so)."""
+    if coached:
+        values = review.values[row["move"] - 1]
+        return explain(Position.from_notation(row["position"]), review.rules, row["pit"], values).first
     return words.review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"])
 
 

@@ -158,7 +158,7 @@ def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
     st.markdown(words.review_labels("mistakes"))
     for row in bad:
         line, button = st.columns([5, 2], vertical_alignment="center")
-        line.markdown(words.review_line(row, mistake_words(review, row)))
+        line.markdown(words.review_line(row, mistake_words(review, row, row["player"] in sides)))
         card = cards.get(row["position"]) if row["player"] in sides else None
         if card is not None and button.button(words.review_labels("replay"), key=f"{K}replay_{row['move']}{tag}",
                                               help=words.review_labels("replay_help"), icon=":material/replay:"):
