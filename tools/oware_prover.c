@@ -26,11 +26,14 @@
  *     bound may still be kept for the node above. This is what makes the transposition table sound
  *     under the repetition rule (graph history).
  *
- * Input (stdin), one position a line:  GS s1..s6 n1..n6 storeS storeN side(0 South, 1 North) nodes
+ * Input (stdin), one position a line:  GS s1..s6 n1..n6 storeS storeN side(0 South, 1 North) nodes taught
  * Output, one line a position:  six "lo:hi" (or "x" for a pit that is not legal), then the nodes
- * searched; lo == hi is the move's exact value, otherwise bounds (the node budget, "nodes" per
- * move, ran out). Command line: oware_prover TABLE [TN]  (TABLE: the raw table of variant GS, lo bytes
- * then gap bytes of layers 0..TN, TN default 10; "-" for none). Environment: TT_BITS (default 22).
+ * searched; lo == hi is the move's exact value, otherwise bounds (-1000 or 1000: none; the node
+ * budget, "nodes" per move, ran out). taught 0: every move's exact value; a pit 1..6: that pit's, and
+ * the others' only until they are proven no better (analyse below). Command line: oware_prover TABLE [TN [GS]]  (TABLE: the raw table of the variant, lo
+ * bytes then gap bytes of layers 0..TN, TN default 10; "-" for none; with GS, TABLE is the folder of
+ * tools/oware_solver.c's layer files gs<GS>_<n>.lohi). Environment: TT_BITS (default 22), HORIZONS
+ * (the cut lines' lengths tried in turn, default 24,48,96,192,384,598).
  */
 #include <setjmp.h>
 #include <stdint.h>
@@ -152,6 +155,7 @@ static int rep_low = NO_REPEAT;
 static jmp_buf out_of_budget;
 static int HORIZON = MAXD - 2, PESS = 1; /* lines cut at HORIZON plies: at the root mover's worst (PESS) or best */
 static long long hz;                     /* horizon nodes met so far */
+static int horizons[16] = {24, 48, 96, 192, 384, MAXD - 2}, NHZ = 6; /* env HORIZONS=a,b,..: others */
 
 static int rows(const uint8_t *b) {
     int s = 0;
@@ -296,14 +300,16 @@ static int solve(int d, int alpha, int beta) {
     return best;
 }
 
-/* The value of root move q (the child at depth 1 is set up): MTD(f) within the budget; bounds out. */
-static void mtd(int guess, int *lo, int *hi) {
-    int l = -INF, h = INF, g = guess;
-    static const int horizons[] = {24, 48, 96, 192, 384, MAXD - 2};
+/* Bounds on the root move whose child is set up at depth 1, by MTD(f) from guess within the budget, each
+   null-window test proven with the lines cut at growing horizons; it stops once the value is exact, once
+   its upper bound is at most target (a test at target + 1 first) when target > -INF, or once its lower
+   bound is at least floor (a test at floor first) when floor > -INF. */
+static void mtd(int guess, int target, int floor, int *lo, int *hi) {
+    int l = -INF, h = INF, g = target > -INF ? target + 1 : floor > -INF ? floor : guess;
     if (!setjmp(out_of_budget)) {
-        while (l < h) {
+        while (l < h && !(target > -INF && h <= target) && !(floor > -INF && l >= floor)) {
             int beta = g == l ? g + 1 : g, settled = 0;
-            for (int k = 0; k < 6 && !settled; k++) {
+            for (int k = 0; k < NHZ && !settled; k++) {
                 HORIZON = horizons[k];
                 for (PESS = 1; PESS >= 0 && !settled; PESS--) {
                     rep_low = NO_REPEAT;
@@ -321,7 +327,10 @@ static void mtd(int guess, int *lo, int *hi) {
     *hi = h;
 }
 
-static void analyse(const uint8_t *board, int ms, int os, int side, long long per_move) {
+/* Bounds on every legal move of the position at depth 0 (each with per_move nodes); with taught (a pit
+   1..6), that pit first, then each other pit only until its upper bound is at most the taught pit's
+   lower bound (enough to prove the taught pit among the best). */
+static void analyse(const uint8_t *board, int ms, int os, int side, long long per_move, int taught) {
     long long total = 0;
     memcpy(B[0], board, NPIT);
     MS[0] = ms; OS[0] = os; SIDE[0] = side; SEG[0] = 0;
@@ -331,7 +340,14 @@ static void analyse(const uint8_t *board, int ms, int os, int side, long long pe
     char outs[6][32];
     for (int i = 0; i < 6; i++) strcpy(outs[i], "x");
     if (ms >= WIN || os >= WIN) m = 0;
+    for (int q = 1; q < m; q++) /* the taught pit first */
+        if (pits[q] == taught - 1) { int t = pits[0]; pits[0] = pits[q]; pits[q] = t; }
+    int target = -INF, floor = -INF, los[6], his[6];
+    for (int round = 0; round < 2; round++)
     for (int q = 0; q < m; q++) {
+        if (round == 1) { /* the taught pit again: is it at least every other pit's upper bound? */
+            if (q > 0 || pits[0] != taught - 1 || los[0] >= floor || floor >= INF) break;
+        }
         uint8_t c[NPIT];
         int slam, cap = play(board, pits[q], c, &slam), lo, hi;
         int nms = ms + cap, end = nms - os + rows(c);
@@ -350,10 +366,18 @@ static void analyse(const uint8_t *board, int ms, int os, int side, long long pe
             } else {
                 nodes = 0;
                 limit = per_move;
-                mtd(nms - os, &lo, &hi);
+                mtd(nms - os, q > 0 ? target : -INF, round ? floor : -INF, &lo, &hi);
                 total += nodes;
             }
         }
+        if (round == 1) { /* two proofs of one value: the tighter bounds of each */
+            if (los[0] > lo) lo = los[0];
+            if (his[0] < hi) hi = his[0];
+        }
+        los[q] = lo;
+        his[q] = hi;
+        if (q == 0 && pits[0] == taught - 1) target = lo;
+        if (q > 0 && (q == 1 || hi > floor)) floor = hi;
         snprintf(outs[pits[q]], sizeof outs[0], "%d:%d", lo, hi);
     }
     for (int i = 0; i < 6; i++) printf("%s ", outs[i]);
@@ -371,27 +395,50 @@ int main(int argc, char **argv) {
         TN = argc > 2 ? atoi(argv[2]) : 10;
         uint64_t total = 0;
         for (int n = 0; n <= TN; n++) { BASE[n] = total; total += BIN[n + 11][11] * (uint64_t)(n + 1); }
-        FILE *fp = fopen(argv[1], "rb");
-        if (!fp) { perror(argv[1]); return 2; }
         TLO = malloc(total);
         TGAP = malloc(total);
-        if (!TLO || !TGAP || fread(TLO, 1, total, fp) != total || fread(TGAP, 1, total, fp) != total) {
-            fprintf(stderr, "%s: not a table of %d seeds\n", argv[1], TN);
-            return 2;
+        if (!TLO || !TGAP) { fprintf(stderr, "out of memory\n"); return 3; }
+        if (argc > 3) { /* the solver's layer files DIR/gs<GS>_<n>.lohi (lo then hi) */
+            for (int n = 0; n <= TN; n++) {
+                char name[4096];
+                uint64_t size = BIN[n + 11][11] * (uint64_t)(n + 1);
+                snprintf(name, sizeof name, "%s/gs%s_%d.lohi", argv[1], argv[3], n);
+                FILE *fp = fopen(name, "rb");
+                if (!fp || fread(TLO + BASE[n], 1, size, fp) != size || fread(TGAP + BASE[n], 1, size, fp) != size) {
+                    fprintf(stderr, "%s: missing or short\n", name);
+                    return 2;
+                }
+                fclose(fp);
+                for (uint64_t i = BASE[n]; i < BASE[n] + size; i++) TGAP[i] = (uint8_t)(TGAP[i] - TLO[i]);
+            }
+        } else {
+            FILE *fp = fopen(argv[1], "rb");
+            if (!fp || fread(TLO, 1, total, fp) != total || fread(TGAP, 1, total, fp) != total) {
+                fprintf(stderr, "%s: not a table of %d seeds\n", argv[1], TN);
+                return 2;
+            }
+            fclose(fp);
         }
-        fclose(fp);
+    }
+    if (getenv("HORIZONS")) {
+        char *p = getenv("HORIZONS");
+        for (NHZ = 0; NHZ < 16 && *p; NHZ++) {
+            int h = (int)strtol(p, &p, 10);
+            horizons[NHZ] = h < 1 ? 1 : h > MAXD - 2 ? MAXD - 2 : h;
+            while (*p == ',') p++;
+        }
     }
     int bits = getenv("TT_BITS") ? atoi(getenv("TT_BITS")) : 22;
     TT = calloc((size_t)1 << bits, sizeof(Entry));
     if (!TT) { fprintf(stderr, "out of memory\n"); return 3; }
     TTMASK = ((uint64_t)1 << bits) - 1;
-    int v[16];
+    int v[16], taught;
     long long per_move;
     while (1) {
         int k = 0;
         for (; k < 16; k++)
             if (scanf("%d", &v[k]) != 1) break;
-        if (k < 16 || scanf("%lld", &per_move) != 1) break;
+        if (k < 16 || scanf("%lld %d", &per_move, &taught) != 2) break;
         if (v[0] != GS) { memset(TT, 0, ((size_t)TTMASK + 1) * sizeof(Entry)); GS = v[0]; }
         uint8_t board[NPIT];
         int side = v[15];
@@ -400,7 +447,7 @@ int main(int argc, char **argv) {
             board[j + 6] = (uint8_t)(side ? v[1 + j] : v[7 + j]);
         }
         int ms = side ? v[14] : v[13], os = side ? v[13] : v[14];
-        analyse(board, ms, os, side, per_move);
+        analyse(board, ms, os, side, per_move, taught);
     }
     return 0;
 }

@@ -91,6 +91,7 @@ class Searcher(Budgeted):
         tt_get = tt.get
         path = self.path
         leaf, cut, floor = g.leaf, g.cut, g.table_floor
+        widen, push_seg = self.widen, self.push_seg
         me = self
 
         def solve(x: int, ms: Moves, side: str, alpha: int, beta: int) -> int:
@@ -108,10 +109,13 @@ class Searcher(Budgeted):
             e = tt_get(key)
             if e is not None:
                 lo, hi, bi = e
+                if cyc:  # A6: the bounds hold with no history; the line's positions could come back
+                    lo, hi = widen(x, north, lo, hi)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
+                lo, hi = e[0], e[1]
             else:
                 s = (x >> SS) & M
                 t = x >> NS
@@ -128,6 +132,7 @@ class Searcher(Budgeted):
             if cyc:
                 here = len(path)
                 path[key] = here
+                push_seg(x)
                 low0, me.rep_low = me.rep_low, NO_REPEAT
                 if here >= MAX_LINE:  # an Oware line this long is not proven here
                     raise OutOfBudget
@@ -163,13 +168,15 @@ class Searcher(Budgeted):
                         continue
                     e2 = tt_get(k2)
                     if e2 is not None:
+                        cn = north if same else not north
+                        l2, h2 = widen(x2, cn, e2[0], e2[1]) if cyc else (e2[0], e2[1])
                         if same:
-                            if e2[0] >= beta:
-                                keep(key, (e2[0] if e2[0] > lo else lo, hi, i), here, low0)
-                                return e2[0]
-                        elif -e2[1] >= beta:
-                            keep(key, (-e2[1] if -e2[1] > lo else lo, hi, i), here, low0)
-                            return -e2[1]
+                            if l2 >= beta:
+                                keep(key, (l2 if l2 > lo else lo, hi, i), here, low0)
+                                return l2
+                        elif -h2 >= beta:
+                            keep(key, (-h2 if -h2 > lo else lo, hi, i), here, low0)
+                            return -h2
                     order = d + (30 if same else 0)
                     if i == bi:
                         order += 1000
@@ -210,6 +217,7 @@ class Searcher(Budgeted):
                 tt[key] = entry
                 return
             del path[key]
+            me.segs.pop()
             if me.rep_low >= here:  # no repetition of a position above this one decided it
                 tt[key] = entry
             if low0 < me.rep_low:
@@ -228,6 +236,7 @@ class Searcher(Budgeted):
         ett_get = self.tt.get
         path = self.path
         leaf, cut, floor = g.leaf, g.cut, g.table_floor
+        widen, push_seg = self.widen, self.push_seg
         me = self
 
         def search(x: int, ms: Moves, side: str, depth: int, alpha: int, beta: int) -> int:
@@ -245,6 +254,8 @@ class Searcher(Budgeted):
             e = ett_get(key)
             if e is not None:  # proven bounds from an exact search
                 lo, hi, bi = e
+                if cyc:  # A6: widened to the line's possible repetitions (Budgeted.widen)
+                    lo, hi = widen(x, north, lo, hi)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -284,6 +295,7 @@ class Searcher(Budgeted):
             if cyc:
                 here = len(path)
                 path[key] = here
+                push_seg(x)
                 low0, me.rep_low = me.rep_low, NO_REPEAT
             kids = []
             x2: int
@@ -336,6 +348,7 @@ class Searcher(Budgeted):
             line_free = True
             if cyc:
                 del path[key]
+                me.segs.pop()
                 line_free = me.rep_low >= here  # else the value depends on the line above (not kept)
                 if low0 < me.rep_low:
                     me.rep_low = low0
