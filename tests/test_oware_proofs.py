@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 import json
 import shutil
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,8 +26,9 @@ from tools import oware_proofs as P
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="the prover is compiled with gcc")
 
 @functools.cache
-def shipped() -> dict:
-    return json.loads(proven.DATA.read_text(encoding="utf-8"))
+def shipped() -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(proven.DATA.read_text(encoding="utf-8"))
+    return found
 
 
 def shipped_positions() -> list[tuple[str, str, dict[str, list[int | None]]]]:
@@ -71,7 +74,7 @@ def test_the_shipped_bounds_hold_every_value_the_search_proves() -> None:
 
 
 @pytest.mark.slow
-def test_the_prover_run_again_gives_what_is_shipped(tmp_path, monkeypatch) -> None:
+def test_the_prover_run_again_gives_what_is_shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Recompiles the prover and runs the shipped command again (a table above the shipped 10 seeds is built first
     by tools/oware_solver.c, resumable in .oware-run/: about 23 minutes of one core the first time)."""
     monkeypatch.setattr(P, "BINARY", tmp_path / "oware_prover")

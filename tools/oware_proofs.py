@@ -104,10 +104,10 @@ def prove(jobs: Iterable[tuple[Position, int]], variant: str, nodes: int = NODES
         lines.append(" ".join(map(str, cells)))
     out = subprocess.run(["nice", "-n", "10", *args], input="\n".join(lines) + "\n", capture_output=True, text=True,
                          check=True).stdout.splitlines()
-    for line in out:
-        *cells, used = line.split()
-        values = {}
-        for pit, cell in enumerate(cells, start=1):
+    for row in out:
+        *shown, used = row.split()
+        values: Values = {}
+        for pit, cell in enumerate(shown, start=1):
             if cell != "x":
                 lo, hi = cell.split(":")
                 values[pit] = (int(lo), int(hi))
@@ -118,14 +118,14 @@ def taught_positions() -> dict[str, dict[str, set[int]]]:
     """``{variant: {notation: {taught pits}}}``: every Awari position at which a puzzle or a lesson step
     teaches a move, and the pits it teaches there (each position along each taught line, as
     ``lessons.taught.judge_lines`` judges them)."""
-    from engine import play
+    from engine import OwareRules, play
     from lessons import taught as T
     from lessons.loader import load_lessons, load_puzzles
 
     found: dict[str, dict[str, set[int]]] = {v: {} for v in VARIANTS}
 
     def walk(start: Position, rules: Rules, lines: list[tuple[int, ...]]) -> None:
-        if rules.game != "oware":
+        if not isinstance(rules, OwareRules):
             return
         for line in lines:
             pos = start

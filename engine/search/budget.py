@@ -18,6 +18,15 @@ range; nothing is searched. The allowed ranges:
 Traceback (most recent call last):
 ...
 ValueError: time_ms must be a finite number of milliseconds from 0 to 60000, or None, not nan
+
+Budgets: a ``Searcher`` stops with ``OutOfBudget`` when its deadline passes
+(checked every 1024 nodes) or when it would search more than ``max_nodes``
+nodes in all; either limit may be ``None`` (none). A node limit alone makes
+every result independent of the machine's speed. Memory: at every check, and
+every 65536 nodes without a deadline, the tables' caps are applied
+(``tables.keep_within``; the search's own table is emptied past
+:data:`HTT_LIMIT` entries); both are caches, so emptying one never makes a
+result wrong, and it happens at node counts, never at times.
 """
 
 from __future__ import annotations

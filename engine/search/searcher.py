@@ -28,14 +28,7 @@ side to move at the node, in seeds. A transposition table keyed by
   A value decided by a position coming back from *above* a node depends on
   the line that reached it, so it is not kept in a table (graph history).
 
-Budgets: a ``Searcher`` stops with ``OutOfBudget`` when its deadline passes
-(checked every 1024 nodes) or when it would search more than ``max_nodes``
-nodes in all; either limit may be ``None`` (none). A node limit alone makes
-every result independent of the machine's speed. Memory: at every check, and
-every 65536 nodes without a deadline, the tables' caps are applied
-(``tables.keep_within``; the search's own table is emptied past
-:data:`HTT_LIMIT` entries); both are caches, so emptying one never makes a
-result wrong, and it happens at node counts, never at times.
+Budgets and memory: ``engine.search.budget`` (node counts, never times, decide every result).
 """
 
 from __future__ import annotations
@@ -109,13 +102,11 @@ class Searcher(Budgeted):
             e = tt_get(key)
             if e is not None:
                 lo, hi, bi = e
-                if cyc:  # A6: the bounds hold with no history; the line's positions could come back
-                    lo, hi = widen(x, north, lo, hi)
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                lo, hi = e[0], e[1]
+                wl, wh = widen(x, north, lo, hi) if cyc else (lo, hi)  # A6: the line's positions could come back
+                if wl >= beta:
+                    return wl
+                if wh <= alpha:
+                    return wh
             else:
                 s = (x >> SS) & M
                 t = x >> NS
