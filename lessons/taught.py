@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine import Position, Rules, Side, analyse, play
+from engine.search.proven import proven_bounds
 
 from .models import Lesson, Puzzle
 from .proofs import choices
@@ -60,16 +61,32 @@ def ceiling(pos: Position) -> int:
     return pos.total_seeds - 2 * pos.store(other)
 
 
+def bounds(pos: Position, rules: Rules, values: tuple[tuple[int, int, bool], ...]) -> dict[int, tuple[int | None, int | None]]:
+    """``{pit: (lo, hi)}``: what is proven of each pit's value (``None``: nothing that way): the search's exact
+    values, narrowed by the prover's shipped bounds (``engine.search.proven``: the Awari positions taught)."""
+    out: dict[int, tuple[int | None, int | None]] = {p: ((v, v) if exact else (None, None)) for p, v, exact in values}
+    for p, (lo, hi) in (proven_bounds(pos, rules) or {}).items():
+        old = out.get(p, (None, None))
+        out[p] = (lo if old[0] is None else old[0] if lo is None else max(lo, old[0]),
+                  hi if old[1] is None else old[1] if hi is None else min(hi, old[1]))
+    return out
+
+
 def judge_move(pos: Position, rules: Rules, pit: int, nodes: int | None = None) -> Proof:
-    """Is ``pit`` among the moves of best exact value at ``pos``?"""
+    """Is ``pit`` among the moves of best exact value at ``pos``? Proven ``best`` when its proven lower bound
+    reaches every other pit's proven upper bound, ``refuted`` when another pit's lower bound beats its upper
+    bound (:func:`bounds`)."""
     values = move_values(pos.to_notation(), rules, nodes or budget(rules))
-    mine = next((v, exact) for p, v, exact in values if p == pit)
-    beaten = [(p, v) for p, v, exact in values if exact and mine[1] and v > mine[0]]
+    known = bounds(pos, rules, values)
+    low, high = known[pit]
+    beaten = [(p, lo) for p, (lo, _) in known.items() if lo is not None and high is not None and lo > high]
     if beaten:
         p, v = max(beaten, key=lambda b: b[1])
-        return Proof("refuted", f"at {pos.to_notation()}: pit {pit} is worth {mine[0]:+d}, pit {p} {v:+d}")
-    if all(exact for _, _, exact in values):
+        worth = f"{high:+d}" if low == high else f"at most {high:+d}"
+        return Proof("refuted", f"at {pos.to_notation()}: pit {pit} is worth {worth}, pit {p} {'' if known[p][0] == known[p][1] else 'at least '}{v:+d}")
+    if low is not None and all(hi is not None and hi <= low for p, (_, hi) in known.items() if p != pit):
         return Proof("best")
+    mine = next((v, exact) for p, v, exact in values if p == pit)
     if mine[1] and mine[0] >= ceiling(pos):
         return Proof("best")
     shown = ", ".join(f"{p}: {v:+d}{'' if e else '?'}" for p, v, e in values)
@@ -115,5 +132,5 @@ def prove_step(lesson: Lesson, step: StepModel, nodes: int | None = None) -> Pro
     return judge_lines(lesson.step_position(step), lesson.step_rules(step), step_lines(step), nodes)
 
 
-__all__ = ["NODES", "Proof", "budget", "ceiling", "Status", "judge_lines", "judge_move", "move_values", "prove_puzzle", "prove_step",
+__all__ = ["NODES", "Proof", "bounds", "budget", "ceiling", "Status", "judge_lines", "judge_move", "move_values", "prove_puzzle", "prove_step",
            "puzzle_lines", "step_lines"]

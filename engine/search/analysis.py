@@ -18,6 +18,7 @@ from ..position import NORTH, Position
 from ..rules import Rules
 from .book import line, lookup
 from .oware_table import position_bounds
+from .proven import proven_values
 from .budget import OutOfBudget, check_budget
 from .searcher import FULL, Searcher
 from .tables import GameTables, tables_for
@@ -106,7 +107,8 @@ def analyse(
     """What every legal pit leads to with best play: one ``MoveValue`` per legal pit, ascending.
 
     Positions the shipped data covers (``engine.search.book``: the Kalah 6x4
-    opening book, the endgame table of 6-pit boards with few seeds) are
+    opening book, the endgame table of 6-pit boards with few seeds;
+    ``engine.search.proven``: the Awari positions the lessons teach) are
     answered from it at once, exact, each ``pv`` followed in the data (not
     when ``max_depth`` is given: then the search runs as asked). Otherwise it
     first tries to prove every move's exact value (MTD(f) on the proven
@@ -137,7 +139,7 @@ def analyse(
     legal = legal_moves(position, rules)
     if not legal:
         return ()
-    known = lookup(position, rules) if max_depth is None else None
+    known = (lookup(position, rules) or proven_values(position, rules)) if max_depth is None else None
     if known is not None:
         return tuple(MoveValue(p, known[p], True, FULL, line(position, rules, p), result_word(known[p])) for p in legal)
     budget = None if time_ms is None else max(time_ms, 1)

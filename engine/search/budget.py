@@ -18,6 +18,15 @@ range; nothing is searched. The allowed ranges:
 Traceback (most recent call last):
 ...
 ValueError: time_ms must be a finite number of milliseconds from 0 to 60000, or None, not nan
+
+Budgets: a ``Searcher`` stops with ``OutOfBudget`` when its deadline passes
+(checked every 1024 nodes) or when it would search more than ``max_nodes``
+nodes in all; either limit may be ``None`` (none). A node limit alone makes
+every result independent of the machine's speed. Memory: at every check, and
+every 65536 nodes without a deadline, the tables' caps are applied
+(``tables.keep_within``; the search's own table is emptied past
+:data:`HTT_LIMIT` entries); both are caches, so emptying one never makes a
+result wrong, and it happens at node counts, never at times.
 """
 
 from __future__ import annotations
@@ -36,6 +45,9 @@ MAX_NODES = 10**9
 MAX_DEPTH = 200
 """The deepest ``max_depth`` a search accepts, in plies (the depth-limited searches stop there anyway)."""
 
+
+ROW = (1 << 48) - 1
+"""South's row in an Oware kernel's packed int (six 8-bit fields; North's is the next six)."""
 
 HTT_LIMIT = 1_000_000
 """Entries a depth-limited search's own table may hold; past it the table is emptied."""
@@ -86,6 +98,10 @@ class Budgeted:
         rep_low: the least depth on the line of a position that came back in the subtree being
             searched (:data:`NO_REPEAT`: none); a subtree whose value a position above it decided
             is not kept in a table.
+        segs: Oware (A6), one entry a position of the line: ``(stores, least, most)``, its stores' packed
+            field and the least and most of South's final store difference were the game to end by a
+            repetition at a position of the line since the last capture, up to and including it
+            (:meth:`widen`).
     """
 
     def __init__(self, game: GameTables, time_ms: float | None, max_nodes: int | None) -> None:
@@ -97,6 +113,7 @@ class Budgeted:
         self.check_at = _MEMORY_EVERY
         self.htt: dict[int, tuple[int, int, int, int]] = {}
         self.path: dict[int, int] = {}
+        self.segs: list[tuple[int, int, int]] = []
         self.rep_low = NO_REPEAT
         self.root: int | None = None
         self.limit(time_ms, max_nodes)
@@ -155,9 +172,38 @@ class Budgeted:
 
     def _forget_line(self) -> None:
         self.path.clear()
+        self.segs.clear()
         self.rep_low = NO_REPEAT
         if self.root is not None and self.game.cycles:
             self.path[self.root] = 0
+            self.push_seg(self.root >> 1)
+
+    def push_seg(self, x: int) -> None:
+        """Oware: ``x`` joins the line (:attr:`segs`; the caller pops it when it leaves)."""
+        g = self.game
+        stores = x >> g.south_shift
+        e = (stores & g.store_mask) - (x >> g.north_shift) + (x & ROW) % 255 - ((x >> 48) & ROW) % 255
+        segs = self.segs
+        if segs and segs[-1][0] == stores:
+            _, lo, hi = segs[-1]
+            segs.append((stores, e if e < lo else lo, e if e > hi else hi))
+        else:
+            segs.append((stores, e, e))
+
+    def widen(self, x: int, north: bool, lo: int, hi: int) -> tuple[int, int]:
+        """Oware (A6): a table's bounds ``lo..hi`` of ``x`` (the mover's view, North when ``north``), which hold
+        for the game from ``x`` with no history, widened to hold on the current line: the game may come back to
+        a position of the line since the last capture, which ends it with each player taking their own row. A
+        strategy that makes at least ``lo`` with no history makes at least the least of ``lo`` and those endings
+        here, and on any shorter line (so a bound read this way needs no note in ``rep_low``). ``x`` itself is
+        not on the line yet."""
+        segs = self.segs
+        if not segs or segs[-1][0] != x >> self.game.south_shift:
+            return lo, hi
+        _, least, most = segs[-1]
+        if north:
+            least, most = -most, -least
+        return (least if least < lo else lo), (most if most > hi else hi)
 
 
 

@@ -28,14 +28,7 @@ side to move at the node, in seeds. A transposition table keyed by
   A value decided by a position coming back from *above* a node depends on
   the line that reached it, so it is not kept in a table (graph history).
 
-Budgets: a ``Searcher`` stops with ``OutOfBudget`` when its deadline passes
-(checked every 1024 nodes) or when it would search more than ``max_nodes``
-nodes in all; either limit may be ``None`` (none). A node limit alone makes
-every result independent of the machine's speed. Memory: at every check, and
-every 65536 nodes without a deadline, the tables' caps are applied
-(``tables.keep_within``; the search's own table is emptied past
-:data:`HTT_LIMIT` entries); both are caches, so emptying one never makes a
-result wrong, and it happens at node counts, never at times.
+Budgets and memory: ``engine.search.budget`` (node counts, never times, decide every result).
 """
 
 from __future__ import annotations
@@ -91,6 +84,7 @@ class Searcher(Budgeted):
         tt_get = tt.get
         path = self.path
         leaf, cut, floor = g.leaf, g.cut, g.table_floor
+        widen, push_seg = self.widen, self.push_seg
         me = self
 
         def solve(x: int, ms: Moves, side: str, alpha: int, beta: int) -> int:
@@ -108,10 +102,11 @@ class Searcher(Budgeted):
             e = tt_get(key)
             if e is not None:
                 lo, hi, bi = e
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
+                wl, wh = widen(x, north, lo, hi) if cyc else (lo, hi)  # A6: the line's positions could come back
+                if wl >= beta:
+                    return wl
+                if wh <= alpha:
+                    return wh
             else:
                 s = (x >> SS) & M
                 t = x >> NS
@@ -128,6 +123,7 @@ class Searcher(Budgeted):
             if cyc:
                 here = len(path)
                 path[key] = here
+                push_seg(x)
                 low0, me.rep_low = me.rep_low, NO_REPEAT
                 if here >= MAX_LINE:  # an Oware line this long is not proven here
                     raise OutOfBudget
@@ -163,13 +159,15 @@ class Searcher(Budgeted):
                         continue
                     e2 = tt_get(k2)
                     if e2 is not None:
+                        cn = north if same else not north
+                        l2, h2 = widen(x2, cn, e2[0], e2[1]) if cyc else (e2[0], e2[1])
                         if same:
-                            if e2[0] >= beta:
-                                keep(key, (e2[0] if e2[0] > lo else lo, hi, i), here, low0)
-                                return e2[0]
-                        elif -e2[1] >= beta:
-                            keep(key, (-e2[1] if -e2[1] > lo else lo, hi, i), here, low0)
-                            return -e2[1]
+                            if l2 >= beta:
+                                keep(key, (l2 if l2 > lo else lo, hi, i), here, low0)
+                                return l2
+                        elif -h2 >= beta:
+                            keep(key, (-h2 if -h2 > lo else lo, hi, i), here, low0)
+                            return -h2
                     order = d + (30 if same else 0)
                     if i == bi:
                         order += 1000
@@ -210,6 +208,7 @@ class Searcher(Budgeted):
                 tt[key] = entry
                 return
             del path[key]
+            me.segs.pop()
             if me.rep_low >= here:  # no repetition of a position above this one decided it
                 tt[key] = entry
             if low0 < me.rep_low:
@@ -228,6 +227,7 @@ class Searcher(Budgeted):
         ett_get = self.tt.get
         path = self.path
         leaf, cut, floor = g.leaf, g.cut, g.table_floor
+        widen, push_seg = self.widen, self.push_seg
         me = self
 
         def search(x: int, ms: Moves, side: str, depth: int, alpha: int, beta: int) -> int:
@@ -245,6 +245,8 @@ class Searcher(Budgeted):
             e = ett_get(key)
             if e is not None:  # proven bounds from an exact search
                 lo, hi, bi = e
+                if cyc:  # A6: widened to the line's possible repetitions (Budgeted.widen)
+                    lo, hi = widen(x, north, lo, hi)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -284,6 +286,7 @@ class Searcher(Budgeted):
             if cyc:
                 here = len(path)
                 path[key] = here
+                push_seg(x)
                 low0, me.rep_low = me.rep_low, NO_REPEAT
             kids = []
             x2: int
@@ -336,6 +339,7 @@ class Searcher(Budgeted):
             line_free = True
             if cyc:
                 del path[key]
+                me.segs.pop()
                 line_free = me.rep_low >= here  # else the value depends on the line above (not kept)
                 if low0 < me.rep_low:
                     me.rep_low = low0
