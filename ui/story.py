@@ -50,6 +50,9 @@ def render(sb: SandboxActivity) -> None:
     rows = story_rows(sb.game, values)
     st.plotly_chart(figures.story_figure(rows), key=f"{K}chart", width="stretch")
     st.table(figures.story_table(rows), hide_index=True)  # the chart's numbers as text (a real table)
+    legend = words.story_estimates(rows)
+    if legend:
+        st.caption(legend)
     bad = blunders(rows)
     if not bad:
         st.caption(words.no_blunders())
