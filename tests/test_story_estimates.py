@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import engine
 from engine import KalahRules
+from tutor import i18n, words
 from tutor import thinking as tutor_thinking
-from tutor import words
-from tutor import i18n
 from ui import figures
 
 
