@@ -7,7 +7,8 @@
         the opening book or the endgame table already answer and those with more than ``--max-seeds``
         seeds in the pits, solve every pit of each with tools/kalah_solver.c (an endgame table of
         ``--db`` seeds, a table of bounds of ``--tt-mb`` MB) and write engine/data/kalah_proven.txt
-        (``engine.search.proven``). Prints what it cost: seconds, positions, bytes.
+        (``engine.search.proven``). Positions already in the file keep their values (``--again``: solve
+        every one anew; ``--check`` verifies them). Prints what it cost: seconds, positions, bytes.
     python -m tools.prove_taught --check
         solve the shipped positions again and print every one whose values differ (exit 1 if any).
 
@@ -115,22 +116,30 @@ def line_of(key: Key, values: tuple[int | None, ...]) -> str:
     return f"{rule} {' '.join(map(str, board))} : {' '.join('x' if v is None else str(v) for v in values)}"
 
 
-def build(db: int, tt_mb: int, max_seeds: int) -> Path:
-    """Solve and write the data file; prints what it cost and what was left out."""
+def build(db: int, tt_mb: int, max_seeds: int, again: bool = False) -> Path:
+    """Solve and write the data file; prints what it cost and what was left out. The values of positions
+    already in the file are kept (``again``: every position is solved anew); positions no item teaches
+    any more are dropped."""
     from engine.search.proven import FILE
+
+    from engine.search.proven import parse
 
     t0, c0 = time.perf_counter(), solver_cpu()
     keys, big = to_solve(max_seeds)
-    values = solve(keys, db, tt_mb)
+    kept = {} if again or not FILE.exists() else {
+        (rule, b): v for rule, table in parse(FILE.read_text()).items() for b, v in table.items()}
+    new = [k for k in keys if k not in kept]
+    values = {**kept, **solve(new, db, tt_mb)}
     took, cpu = time.perf_counter() - t0, solver_cpu() - c0
     left = "; ".join(f"{item} ({sum(k[1])} seeds)" for k, item in big.items()) or "none"
     header = (f"# Kalah positions the lessons and puzzles teach, every pit's exact future store difference "
               f"(engine/search/proven.py).\n# {len(keys)} positions solved by tools/kalah_solver.c "
-              f"(python -m tools.prove_taught) with an endgame table of {db} seeds in {took:.0f} s "
-              f"({cpu:.0f} s of CPU).\n"
+              f"(python -m tools.prove_taught) with an endgame table of {db} seeds; the last run solved "
+              f"{len(new)} of them in {took:.0f} s ({cpu:.0f} s of CPU), the others kept from the run before.\n"
               f"# Left out, over {max_seeds} seeds in the pits: {left}.\n")
     FILE.write_text(header + "".join(line_of(k, values[k]) + "\n" for k in keys))
-    print(f"{FILE.name}: {len(keys)} positions, {FILE.stat().st_size} bytes, {took:.0f} s ({cpu:.0f} s of CPU) "
+    print(f"{FILE.name}: {len(keys)} positions ({len(new)} solved now), {FILE.stat().st_size} bytes, {took:.0f} s "
+          f"({cpu:.0f} s of CPU) "
           f"(left out over {max_seeds} seeds: {left})")
     return FILE
 
@@ -156,10 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tt-mb", type=int, default=TT_MB, help="MB of the solver's table of bounds")
     ap.add_argument("--max-seeds", type=int, default=MAX_SEEDS, help="leave out bigger positions")
     ap.add_argument("--check", action="store_true", help="solve the shipped positions again and compare")
+    ap.add_argument("--again", action="store_true", help="solve every position anew (else keep the shipped values)")
     a = ap.parse_args(argv)
     if a.check:
         return 1 if check(a.db, a.tt_mb) else 0
-    build(a.db, a.tt_mb, a.max_seeds)
+    build(a.db, a.tt_mb, a.max_seeds, a.again)
     return 0
 
 
