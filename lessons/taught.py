@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine import Position, Rules, Side, analyse, play
-from engine.search.proven import proven_bounds
+from engine.search.oware_proven import proven_bounds
 
 from .models import Lesson, Puzzle
 from .proofs import choices
@@ -63,7 +63,7 @@ def ceiling(pos: Position) -> int:
 
 def bounds(pos: Position, rules: Rules, values: tuple[tuple[int, int, bool], ...]) -> dict[int, tuple[int | None, int | None]]:
     """``{pit: (lo, hi)}``: what is proven of each pit's value (``None``: nothing that way): the search's exact
-    values, narrowed by the prover's shipped bounds (``engine.search.proven``: the Awari positions taught)."""
+    values, narrowed by the prover's shipped bounds (``engine.search.oware_proven``: the Awari positions taught)."""
     out: dict[int, tuple[int | None, int | None]] = {p: ((v, v) if exact else (None, None)) for p, v, exact in values}
     for p, (lo, hi) in (proven_bounds(pos, rules) or {}).items():
         old = out.get(p, (None, None))

@@ -343,11 +343,11 @@ def test_exact_values_need_no_second_search():
 
 
 def _story_rows_fixture():
-    """A short game with a known blunder: move 2 threw away 7 and left the evaluation at -1."""
+    """A short game with a known blunder: move 2 threw away 7 and left the evaluation at -1 (proven values)."""
     def row(move, player, pit, s, n, ev, lost, best_pit):
         return {"move": move, "player": player, "player_name": words.side_name(player), "pit": pit,
                 "south_store": s, "north_store": n, "evaluation": ev, "best": 0, "played": -lost, "lost": lost,
-                "best_pit": best_pit, "exact": False}
+                "best_pit": best_pit, "exact": True}
     return [row(1, "S", 3, 1, 0, 6, 0, 3), row(2, "S", 1, 1, 0, -1, 7, 6), row(3, "N", 2, 1, 1, -1, 0, 2)]
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from engine import OwareRules, Position, analyse, legal_moves
-from engine.search import proven
+from engine.search import oware_proven as proven
 from lessons import taught as T
 from tools import oware_proofs as P
 

@@ -1,6 +1,6 @@
 """Exact move values of the Awari positions the lessons and puzzles teach, by the C prover (issue 31).
 
-Run by a developer; the app only reads what it writes (``engine/search/proven.py``). Commands::
+Run by a developer; the app only reads what it writes (``engine/search/oware_proven.py``). Commands::
 
     python -m tools.oware_proofs [build] [--nodes N] [--seeds S]
         compile tools/oware_prover.c and prove the taught pits of every Awari position a puzzle or a lesson

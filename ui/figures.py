@@ -169,14 +169,16 @@ def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
                       row=1, col=1)
     evals = [r["evaluation"] for r in rows]
     fig.add_trace(go.Scatter(x=moves, y=evals, mode="lines+markers", name=words.chart_words("eval"),
-                             line={"color": COLOURS["eval"]}, hovertext=[words.story_point(r) for r in rows],
+                             line={"color": COLOURS["eval"]},
+                             marker={"symbol": ["circle" if r["exact"] else "circle-open" for r in rows], "size": 8},
+                             hovertext=[words.story_point(r) for r in rows],
                              hovertemplate="%{hovertext}<extra></extra>"), row=2, col=1)
     bad = blunders(rows)
     if bad:
         fig.add_trace(go.Scatter(
             x=[r["move"] for r in bad], y=[r["evaluation"] for r in bad], mode="markers+text",
             name=words.chart_words("blunder"), marker={"symbol": "x", "size": 14, "color": COLOURS["blunder"]},
-            text=[words.lost_label(r["lost"]) for r in bad], textposition="bottom center", textfont=TEXT,
+            text=[words.lost_label(r["lost"], r["exact"]) for r in bad], textposition="bottom center", textfont=TEXT,
             cliponaxis=False, hovertext=[words.lost_words(r) for r in bad], hovertemplate="%{hovertext}<extra></extra>",
         ), row=2, col=1)
     top = max([max(r["south_store"], r["north_store"]) for r in rows] + [1])
@@ -196,7 +198,9 @@ def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
 
 def story_table(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
     """The numbers of :func:`story_figure` as text (a chart is never the only way to read them):
-    one row per move with both stores after it and the evaluation, headed in the chart's words."""
+    one row per move with both stores after it and the evaluation, headed in the chart's words, and
+    whether the evaluation is proven (the chart's hollow points are not)."""
     keys = ("move", "south_store", "north_store", "evaluation")
     heads = [words.chart_words(k) for k in ("move", "south_store", "north_store", "eval")]
-    return pd.DataFrame([[r[k] for k in keys] for r in rows], columns=heads)
+    heads.append(words.outcome_columns()["exact"])
+    return pd.DataFrame([[*(r[k] for k in keys), words.yes_no(r["exact"])] for r in rows], columns=heads)

@@ -18,7 +18,7 @@ from ..position import NORTH, Position
 from ..rules import Rules
 from .book import line, lookup
 from .oware_table import position_bounds
-from .proven import proven_values
+from .oware_proven import proven_values
 from .budget import OutOfBudget, check_budget
 from .searcher import FULL, Searcher
 from .tables import GameTables, tables_for
@@ -108,7 +108,7 @@ def analyse(
 
     Positions the shipped data covers (``engine.search.book``: the Kalah 6x4
     opening book, the endgame table of 6-pit boards with few seeds;
-    ``engine.search.proven``: the Awari positions the lessons teach) are
+    ``engine.search.oware_proven``: the Awari positions the lessons teach) are
     answered from it at once, exact, each ``pv`` followed in the data (not
     when ``max_depth`` is given: then the search runs as asked). Otherwise it
     first tries to prove every move's exact value (MTD(f) on the proven

@@ -11,6 +11,10 @@ lazily, the first time a position needs them, and kept.
   a side with at most N seeds in the pits (both rows, the mover to move):
   its value with best play, at the board's ``rank`` (below).
 
+- ``kalah_proven.txt`` (text, ``engine.search.kalah_proven``): the taught positions
+  of the lessons and puzzles the book and the table do not reach, in the
+  book's form; read with the book (not with ``endgame=False``).
+
 ``<rule>`` is ``standard`` (K10) or ``empty`` (K11 empty-capture variant).
 A stored value is the *future* store difference in seeds from the mover's
 view with best play; it does not depend on the stores, so one board serves
@@ -30,6 +34,7 @@ from pathlib import Path
 
 from ..position import NORTH, SOUTH, Position
 from ..rules import KalahRules, Rules
+from .kalah_proven import proven_table
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 PITS = 6
@@ -146,10 +151,19 @@ def endgame_table(rule: str) -> tuple[int, bytes]:
         return _table(rule)
 
 
+def known_values(board: Board, rule: str, endgame: bool = True) -> tuple[int | None, ...] | None:
+    """Every pit's future store difference of ``board`` from the opening book, else (with ``endgame``)
+    from the proven taught positions (``engine.search.kalah_proven``); ``None`` when neither holds it."""
+    known = book_table(rule).get(board)
+    if known is None and endgame:
+        known = proven_table(rule).get(board)
+    return known
+
+
 def board_values(board: Board, rule: str, endgame: bool = True) -> tuple[int | None, ...] | None:
     """The future store difference of each pit index of ``board`` (``None``: empty pit), or ``None``
     when the data does not cover every child."""
-    known = book_table(rule).get(board)
+    known = known_values(board, rule, endgame)
     if known is not None:
         return known
     out: list[int | None] = []
@@ -186,7 +200,7 @@ def best_line(board: Board, rule: str, i: int, limit: int = 40) -> tuple[int, ..
 
 def board_value(board: Board, rule: str, endgame: bool = True) -> int | None:
     """The future store difference of ``board`` (mover to move) from the data, or ``None``."""
-    known = book_table(rule).get(board)
+    known = known_values(board, rule, endgame)
     if known is not None:
         return max(v for v in known if v is not None)
     if endgame:
@@ -201,9 +215,9 @@ def lookup(position: Position, rules: Rules, *, endgame: bool = True) -> dict[in
     """Exact final store differences (K16, mover's view) of every legal pit, from the data.
 
     Returns ``{pit: value}`` (pits 1..6 with seeds), or ``None`` when the data
-    does not cover the position (other rules, not in the book, too many
-    seeds for the endgame table, or the game is over). ``endgame=False``
-    reads the opening book only.
+    does not cover the position (other rules, not in the book nor the
+    proven taught positions, too many seeds for the endgame table, or the
+    game is over). ``endgame=False`` reads the opening book only.
     """
     rule = rule_name(rules)
     if rule is None:
