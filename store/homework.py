@@ -61,7 +61,7 @@ def solves(db: Database, learner: str) -> dict[str, dt.datetime]:
     with db.session() as s:
         rows = s.execute(select(PuzzleRow.puzzle_id, PuzzleRow.solved_at)
                          .where(PuzzleRow.learner_code == learner, PuzzleRow.solved_at.is_not(None)))
-        return {pid: at for pid, at in rows}
+        return {pid: at for pid, at in rows if at is not None}
 
 
 def class_solves(db: Database, code: str) -> dict[str, dict[str, dt.datetime]]:
@@ -73,7 +73,8 @@ def class_solves(db: Database, code: str) -> dict[str, dict[str, dt.datetime]]:
                          .join(PuzzleRow, PuzzleRow.learner_code == Learner.code)
                          .where(Learner.class_code == code, PuzzleRow.solved_at.is_not(None)))
         for name, pid, at in rows:
-            out.setdefault(name or "", {})[pid] = at
+            if at is not None:
+                out.setdefault(name or "", {})[pid] = at
     return out
 
 

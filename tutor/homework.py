@@ -53,7 +53,8 @@ class Homework:
 class PuzzleLike(Protocol):
     """What homework needs of a puzzle (``lessons.models.Puzzle``): its theme."""
 
-    theme: str
+    @property
+    def theme(self) -> str: ...
 
 
 @dataclass(frozen=True)

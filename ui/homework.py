@@ -58,7 +58,8 @@ def pupil_panel() -> None:
     if not found:
         return
     homeworks, solves = found
-    pairs = first_on_home(homeworks, sess.progress.lessons(), solves, _steps(), _puzzles(homeworks))
+    lessons = {lid: sess.progress.lesson(lid) for hw in homeworks for lid in hw.lessons}
+    pairs = first_on_home(homeworks, lessons, solves, _steps(), _puzzles(homeworks))
     day, numbers, titles = today(), _numbers(), _titles()
     for hw, done in pairs:
         where = state(hw, done, day)
