@@ -6,6 +6,7 @@ Every day and time is fixed here: nothing is judged by the clock of the machine 
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 from dataclasses import dataclass, field
 
@@ -128,15 +129,17 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_progress_on_each_homework(l
         {"Name": "=Bo", "Homework 1: finish lesson 4 (Friday 11 Dec)": "done ✓",
          "Homework 2: solve 2 puzzles of “Biggest capture now” (Friday 11 Dec)": "0 of 2 · due today"},
     ]
-    text = homework_csv([LESSON_HW, PUZZLE_HW], [anna, bo], solves, STEPS, PUZZLES, DUE + dt.timedelta(days=1))
-    assert text.splitlines() == [
-        "Name,Homework 1: done (of 9),Homework 1: state,Homework 2: done (of 2),Homework 2: state",
-        "Anna,2,late,1,late",
-        "'=Bo,9,done,0,late",
+    text = homework_csv([LESSON_HW, PUZZLE_HW], [anna, bo], solves, STEPS, NUMBERS, TITLES, PUZZLES,
+                        DUE + dt.timedelta(days=1))
+    assert list(csv.reader(text.splitlines())) == [
+        ["Name", "Homework 1 (finish lesson 4, due Friday 11 Dec): done (of 9)", "Homework 1: state",
+         "Homework 2 (solve 2 puzzles of “Biggest capture now”, due Friday 11 Dec): done (of 2)", "Homework 2: state"],
+        ["Anna", "2", "late", "1", "late"],
+        ["'=Bo", "9", "done", "0", "late"],  # a name starting like a formula stays text in a spreadsheet
     ]
     lang("el")  # Greek spreadsheets read ;-separated files
-    assert homework_csv([LESSON_HW], [anna], solves, STEPS, PUZZLES, DUE).splitlines()[1].startswith("Anna;2;")
-    assert homework_csv([LESSON_HW], [], solves, STEPS, PUZZLES, DUE) == ""
+    assert homework_csv([LESSON_HW], [anna], solves, STEPS, NUMBERS, TITLES, PUZZLES, DUE).splitlines()[1].startswith("Anna;2;")
+    assert homework_csv([LESSON_HW], [], solves, STEPS, NUMBERS, TITLES, PUZZLES, DUE) == ""
 
 
 def test_the_store_keeps_homework_counts_solves_after_setting_and_deletes_it_with_its_class(database):

@@ -43,16 +43,18 @@ def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
 
 def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
                  solves: Mapping[str, Mapping[str, dt.datetime]], steps: Mapping[str, int],
+                 numbers: Mapping[str, int], theme_titles: Mapping[str, str],
                  puzzles: Mapping[str, PuzzleLike], today: dt.date) -> str:
     """The homework table for a spreadsheet (``tutor.classroom.csv_text``), one row per pupil: their
-    name, then per homework its count done (an ``int``; the heading says of how many) and its state
-    on ``today`` (``words.homework_state_word``). ``""`` for no pupils."""
+    name, then per homework its count done (an ``int``; the heading says the task, its due day and of
+    how many) and its state on ``today`` (``words.homework_state_word``). ``""`` for no pupils."""
     rows: list[dict[str, object]] = []
     for pupil in pupils:
         row: dict[str, object] = {words.homework_label("col_name"): pupil.name}
         for number, hw in enumerate(homeworks, 1):
             done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles)
-            row[words.homework_csv_done(number, done.total)] = done.done
+            task = task_words(hw, numbers, theme_titles)
+            row[words.homework_csv_done(number, task, hw.due, done.total)] = done.done
             row[words.homework_csv_state(number)] = words.homework_state_word(state(hw, done, today))
         rows.append(row)
     return csv_text(rows)

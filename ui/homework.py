@@ -60,7 +60,8 @@ def pupil_panel() -> None:
     homeworks, solves = found
     lessons = {lid: sess.progress.lesson(lid) for hw in homeworks for lid in hw.lessons}
     pairs = first_on_home(homeworks, lessons, solves, _steps(), _puzzles(homeworks))
-    day, numbers, titles = today(), _numbers(), _titles()
+    day, numbers = today(), _numbers()
+    titles = _titles() if any(hw.kind == "puzzles" for hw in homeworks) else {}
     for hw, done in pairs:
         where = state(hw, done, day)
         line = words.homework_line(task_words(hw, numbers, titles), hw.due, words.homework_done(hw.kind, done.done,
@@ -123,7 +124,7 @@ def teacher_panel(code: str) -> None:
         rows = homework_rows(homeworks, pupils, solves, _steps(), numbers, titles, puzzles, day)
         st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{K}table")
         st.download_button(words.homework_label("download"),
-                           homework_csv(homeworks, pupils, solves, _steps(), puzzles, day).encode("utf-8-sig"),
+                           homework_csv(homeworks, pupils, solves, _steps(), numbers, titles, puzzles, day).encode("utf-8-sig"),
                            file_name=f"homework-{code}.csv", mime="text/csv", key=f"{K}csv",
                            icon=":material/download:")
     said = st.session_state.pop(f"{K}said", None)

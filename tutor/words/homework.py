@@ -111,10 +111,11 @@ def homework_state_word(state: str) -> str:
             "late": pgettext("homework state", "late")}.get(state, state)
 
 
-def homework_csv_done(number: int, total: int) -> str:
-    """The homework CSV's heading of homework ``number``'s count (a number in each cell): ``"Homework 1:
-    done (of 3)"``."""
-    return pgettext("class table heading", "Homework {n}: done (of {total})").format(n=number, total=total)
+def homework_csv_done(number: int, task: str, due: dt.date, total: int) -> str:
+    """The homework CSV's heading of homework ``number``'s count (a number in each cell), with its task and
+    due day: ``"Homework 1 (finish lesson 4, due Friday 11 Dec): done (of 3)"``."""
+    return pgettext("class table heading", "Homework {n} ({task}, due {day}): done (of {total})").format(
+        n=number, task=task, day=due_day(due), total=total)
 
 
 def homework_csv_state(number: int) -> str:
