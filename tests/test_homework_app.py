@@ -107,3 +107,16 @@ def test_the_teacher_sees_a_refusal_in_words_and_deletes_a_homework(page_app, db
     assert stored.homeworks(db, code) == []
     assert "Homework deleted." in [s.value for s in teacher.success]
     assert sess(teacher).teacher_class == code
+
+
+def test_a_greek_pupil_reads_the_homework_in_greek_with_the_day_written_the_greek_way(page_app, db):
+    code, _key, me = _class_with_pupil(db, "Ελένη")
+    stored.set_homework(db, code, "lessons", ["captures"], "", 0, dt.date(2026, 12, 11), at=NOW)
+    home = page_app("pages/home.py")
+    home.query_params["learner"] = me
+    home.query_params["lang"] = "el"
+    home.run()
+    assert not home.exception
+    steps = len(load_lessons()["captures"].steps)
+    assert [i.value for i in home.info if str(i.value).startswith("Εργασία")] == [
+        f"Εργασία: τελείωσε το μάθημα 4 (προθεσμία: Παρασκευή 11 Δεκεμβρίου) — έκανες 0 από {steps} βήματα."]
