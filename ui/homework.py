@@ -145,8 +145,9 @@ def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.da
     """The form to set a homework: what to do, the lessons or the theme and how many, the due day."""
     entries = {entry.id: entry for entry in frame.catalogue()}
     with st.expander(words.homework_label("set"), icon=":material/assignment_add:"):
+        kinds = {k: words.homework_label(f"kind_{k}") for k in KINDS}  # made now: in this run's language
         kind = st.radio(words.homework_label("kind"), KINDS, key=f"{K}kind", horizontal=True,
-                        format_func=lambda k: words.homework_label(f"kind_{k}"))
+                        format_func=kinds.__getitem__)
         if kind == "lessons":
             st.multiselect(words.homework_label("lessons"), list(numbers), key=f"{K}lessons",
                            format_func=lambda lid: f"{numbers[lid]}. {entries[lid].title}")
