@@ -120,3 +120,22 @@ def test_a_greek_pupil_reads_the_homework_in_greek_with_the_day_written_the_gree
     steps = len(load_lessons()["captures"].steps)
     assert [i.value for i in home.info if str(i.value).startswith("Εργασία")] == [
         f"Εργασία: τελείωσε το μάθημα 4 (προθεσμία: Παρασκευή 11 Δεκεμβρίου) — έκανες 0 από {steps} βήματα."]
+
+
+def test_the_teacher_sets_puzzles_of_a_theme_and_the_table_counts_a_solve_after_it(page_app, db):
+    code, key, me = _class_with_pupil(db, "Cy")
+    teacher = open_class_page(page_app)
+    teacher.session_state[f"{Keys.CLASS}own_screen"] = True
+    as_teacher(teacher, code, key)
+    teacher.radio(key=f"{K}kind").set_value("puzzles").run()
+    teacher.selectbox(key=f"{K}theme").select("capture")
+    teacher.number_input(key=f"{K}count").set_value(2)
+    teacher.date_input(key=f"{K}due").set_value(dt.date(2026, 12, 8))
+    teacher.button(key=f"{K}set").click().run()
+    assert not teacher.exception
+    [set_] = stored.homeworks(db, code)
+    assert (set_.kind, set_.theme, set_.count, set_.due) == ("puzzles", "capture", 2, dt.date(2026, 12, 8))
+    StoredProgress(db, me).puzzle_solved("capture-pick-the-pile")  # after it was set (the store's own time)
+    teacher.run()
+    table = teacher.dataframe[-1].value
+    assert list(table.iloc[:, 1]) == ["1 of 2 · due today"]
