@@ -12,11 +12,11 @@ from store import classes, homework as stored, learners, teachers
 from store.progress import StoredProgress
 from tests.test_class_app import as_teacher, open_class_page, sess
 from tutor import words
-from ui import homework
+from ui import homework, homework_class
 from ui.state import Keys
 
 NOW = dt.datetime(2026, 12, 8, 10, 0, tzinfo=dt.UTC)  # a Tuesday
-K = homework.K
+K = homework_class.K
 
 
 @pytest.fixture(autouse=True)

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from . import words
 from .progress import LessonProgress
 
 Kind = Literal["lessons", "puzzles"]
@@ -119,6 +120,13 @@ def state(homework: Homework, done: Done, today: dt.date) -> State:
     return "due_today" if today == homework.due else "open"
 
 
+def task_words(homework: Homework, numbers: Mapping[str, int], theme_titles: Mapping[str, str]) -> str:
+    """What ``homework`` asks, in words (``words.homework_task``): lessons by their number in the
+    course (``numbers``: lesson id -> number), a theme by its title (``theme_titles``)."""
+    return words.homework_task(homework.kind, [numbers[lid] for lid in homework.lessons if lid in numbers],
+                               theme_titles.get(homework.theme, homework.theme), homework.count)
+
+
 def first_on_home(homeworks: Sequence[Homework], lessons: Mapping[str, LessonProgress],
                   solves: Mapping[str, dt.datetime], steps: Mapping[str, int],
                   puzzles: Mapping[str, PuzzleLike]) -> list[tuple[Homework, Done]]:
@@ -129,4 +137,4 @@ def first_on_home(homeworks: Sequence[Homework], lessons: Mapping[str, LessonPro
 
 
 __all__ = ["Done", "Homework", "KINDS", "Kind", "MAX_HOMEWORKS", "MAX_PUZZLES", "PuzzleLike", "State", "check",
-           "first_on_home", "progress", "state"]
+           "first_on_home", "progress", "state", "task_words"]

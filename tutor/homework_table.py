@@ -13,14 +13,7 @@ from typing import Any
 
 from . import words
 from .classroom import PupilRecord, csv_text
-from .homework import Homework, PuzzleLike, progress, state
-
-
-def task_words(homework: Homework, numbers: Mapping[str, int], theme_titles: Mapping[str, str]) -> str:
-    """What ``homework`` asks, in words (``words.homework_task``): lessons by their number in the
-    course (``numbers``: lesson id -> number), a theme by its title (``theme_titles``)."""
-    return words.homework_task(homework.kind, [numbers[lid] for lid in homework.lessons if lid in numbers],
-                               theme_titles.get(homework.theme, homework.theme), homework.count)
+from .homework import Homework, PuzzleLike, progress, state, task_words
 
 
 def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
@@ -60,4 +53,4 @@ def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
     return csv_text(rows)
 
 
-__all__ = ["homework_csv", "homework_rows", "task_words"]
+__all__ = ["homework_csv", "homework_rows"]

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from ..i18n import current, per_language, pgettext
 from ..i18n import gettext as _
 from ..i18n import ngettext
-from ..homework import MAX_HOMEWORKS, MAX_PUZZLES
 from .basics import and_list
 
 
@@ -123,14 +122,15 @@ def homework_csv_state(number: int) -> str:
     return pgettext("class table heading", "Homework {n}: state").format(n=number)
 
 
-def homework_problem(problem: str) -> str:
-    """Why a homework was not set (``tutor.homework.check``, or ``"full"`` / ``"class"`` from the store)."""
+def homework_problem(problem: str, most: int = 0) -> str:
+    """Why a homework was not set (``tutor.homework.check``, or ``"full"`` from the store); ``most``: the
+    most puzzles a homework asks for (``"count"``), or homeworks a class keeps (``"full"``)."""
     return {
         "lessons": _("Pick at least one lesson."),
         "theme": _("Pick a theme."),
-        "count": _("Ask for 1 to {most} puzzles.").format(most=MAX_PUZZLES),
+        "count": _("Ask for 1 to {most} puzzles.").format(most=most),
         "due": _("The due day cannot be in the past."),
-        "full": _("A class keeps at most {most} homeworks: delete an old one first.").format(most=MAX_HOMEWORKS),
+        "full": _("A class keeps at most {most} homeworks: delete an old one first.").format(most=most),
     }.get(problem, _("That homework could not be set."))
 
 
