@@ -17,7 +17,7 @@ import argparse
 import random
 import time
 
-from engine import Game, KalahRules, OwareRules, choose_move
+from engine import Game, KalahRules, MoveValue, OwareRules, Position, choose_move
 from tutor.review import REVIEW_MS, before_moves, chunks, review_game
 from tutor.thinking import Request, run_request
 
@@ -44,7 +44,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = KalahRules() if args.game == "kalah" else OwareRules()
     game = game_of(rules)
-    found = {}
+    found: dict[Position, list[MoveValue]] = {}
     cpu0, wall0 = time.process_time(), time.perf_counter()
     for part in chunks(before_moves(game)):
         found.update(zip(part, run_request(Request("review", game.start, rules, args.ms, positions=part)), strict=True))

@@ -49,7 +49,7 @@ class StoredCards:
                     return 0
                 kept = set(s.scalars(select(ReviewCardRow.card_id).where(
                     ReviewCardRow.learner_code == self.code, ReviewCardRow.card_id.in_([c.id for c in cards]))))
-                new = [c for c in dict((c.id, c) for c in cards).values() if c.id not in kept]
+                new = [c for c in {c.id: c for c in cards}.values() if c.id not in kept]
                 s.add_all(_row(self.code, c) for c in new)
                 return len(new)
         except StoreConflict:  # another tab kept the same cards meanwhile: they are kept

@@ -30,8 +30,9 @@ from sqlalchemy.orm import Session
 
 from .db import Database
 from .limits import lock
-from .schema import (AnswerRow, AppliedWrite, Attempt, GameRow, HomeworkRow, KeptGameRow, Learner, LearnerRating, LessonRow, PuzzleRow,
-                     QuestionRow, RatedTryRow, ReviewCardRow, SchoolClass, StepRow, TeacherDevice, now)
+from .schema import (AnswerRow, AppliedWrite, Attempt, GameRow, HomeworkRow, KeptGameRow, Learner, LearnerRating,
+                     LessonRow, PuzzleRow, QuestionRow, RatedTryRow, ReviewCardRow, SchoolClass, StepRow, TeacherDevice,
+                     TeacherSignOut, now)
 from .teachers import owns
 
 TTL_ENV = "MANCALA_LEARNER_TTL_DAYS"
@@ -120,6 +121,7 @@ def delete_class(db: Database, code: str, key: object, at: dt.datetime | None = 
         s.execute(delete(HomeworkRow).where(HomeworkRow.class_code == code))
         s.execute(update(Learner).where(Learner.class_code == code).values(class_code=None, name=None))
         s.execute(delete(TeacherDevice).where(TeacherDevice.class_code == code))
+        s.execute(delete(TeacherSignOut).where(TeacherSignOut.class_code == code))
         s.execute(delete(Attempt).where(Attempt.scope == code))
         s.execute(delete(SchoolClass).where(SchoolClass.code == code))
         return name

@@ -147,6 +147,18 @@ class TeacherDevice(Base):
     view_until: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
 
 
+class TeacherSignOut(Base):
+    """A teacher device whose open view somebody else ended: its row in ``teacher_devices`` went, and this
+    says why, once, to that browser (``store.teachers.signed_out_why``): ``reason`` is ``"pin"`` (a new
+    PIN, or the recovery code) or ``"owner"`` (the class's main device signed it out)."""
+
+    __tablename__ = "teacher_signouts"
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    class_code: Mapped[str] = mapped_column(ForeignKey("classes.code"), primary_key=True, index=True)
+    reason: Mapped[str] = mapped_column(String(8))
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class QuestionRow(Base):
     """A live class question: a position (link notation) and rules (link settings), open or revealed."""
 

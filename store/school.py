@@ -124,6 +124,9 @@ class StoredSchool:
     def change_pin(self, code: str, key: object) -> NewClass | None:
         return teachers.change_pin(self.db, code, key)
 
+    def signed_out_why(self, key: object) -> str | None:
+        return teachers.signed_out_why(self.db, key)
+
     # live questions
     def ask(self, code: str, link: str) -> int:
         return live.ask(self.db, code, link)

@@ -11,7 +11,7 @@ owner sees them all (:func:`devices`) and signs one out (:func:`sign_out`). The 
 stays open for :data:`VIEW_HOURS` (a school day) through reloads; closing it (:func:`close_view`)
 asks for the PIN again, and forgetting the device (:func:`forget_device`) drops it from every class.
 A new PIN (:func:`change_pin`, the owner) or the recovery code (:func:`reset_with_recovery`) signs
-out every other device.
+out every other device; a device signed out with its view open is told why once (:func:`signed_out_why`).
 
 Guessing (``store.limits``): a PIN is judged at most :data:`PIN_LIMITS` (per device, per client
 address, per class) a minute; the class's own teacher devices count only their own tries, so
@@ -37,7 +37,7 @@ from tutor.school import Device, NewClass, Verdict, Who
 
 from .db import Database
 from .limits import Limit, release, reserve
-from .schema import SchoolClass, TeacherDevice, now
+from .schema import SchoolClass, TeacherDevice, TeacherSignOut, now
 
 PIN_DIGITS = 6
 """Digits in a teacher PIN."""
@@ -77,8 +77,34 @@ def _secrets(row: SchoolClass) -> tuple[str, str]:
     return pin, recovery
 
 
+def _signed_out(s: Session, code: str, reason: str, at: dt.datetime, keep: str | None = None,
+                device: str | None = None) -> None:
+    """Note why class ``code``'s devices whose view is open (all but the browser of ``keep``; only ``device``,
+    an id of :func:`devices`, when given) are being signed out, for :func:`signed_out_why`."""
+    rows = select(TeacherDevice).where(TeacherDevice.class_code == code, TeacherDevice.view_until.is_not(None))
+    for row in s.scalars(rows).all():
+        if (keep is None or row.key_hash != _sha(keep)) and (device is None or row.key_hash.startswith(device)) \
+                and row.view_until is not None and _utc(row.view_until) > at:
+            s.merge(TeacherSignOut(key_hash=row.key_hash, class_code=code, reason=reason, at=at))
+
+
+def signed_out_why(db: Database, key: object) -> str | None:
+    """Why somebody else ended the teacher view the browser of ``key`` had open, said once (the note goes):
+    ``"pin"`` (the class got a new PIN, or the recovery code was used) or ``"owner"`` (the class's main
+    device signed it out); ``None`` when nobody did (or it was said already)."""
+    if not isinstance(key, str):
+        return None
+    with db.session() as s:
+        rows = s.scalars(select(TeacherSignOut).where(TeacherSignOut.key_hash == _sha(key))
+                         .order_by(TeacherSignOut.at.desc())).all()
+        s.execute(delete(TeacherSignOut).where(TeacherSignOut.key_hash == _sha(key)))
+        return rows[0].reason if rows else None
+
+
 def _device(s: Session, key: str, code: str, at: dt.datetime, owner: bool) -> None:
-    """Make ``key``'s browser a teacher device of ``code`` with its view open (an owner stays one)."""
+    """Make ``key``'s browser a teacher device of ``code`` with its view open (an owner stays one; a note
+    of an earlier sign-out goes: it is old news)."""
+    s.execute(delete(TeacherSignOut).where(TeacherSignOut.key_hash == _sha(key), TeacherSignOut.class_code == code))
     row = s.get(TeacherDevice, (_sha(key), code))
     until = at + dt.timedelta(hours=VIEW_HOURS)
     if row is None:
@@ -182,6 +208,7 @@ def reset_with_recovery(db: Database, code_text: object, recovery: object, key: 
             return "wrong"
         release(s, tried)
         pin, new_recovery = _secrets(row)
+        _signed_out(s, row.code, "pin", at, keep=key)
         s.execute(delete(TeacherDevice).where(TeacherDevice.class_code == row.code))
         s.flush()
         _device(s, key, row.code, at, owner=True)
@@ -221,6 +248,7 @@ def forget_device(db: Database, key: object) -> None:
     if isinstance(key, str):
         with db.session() as s:
             s.execute(delete(TeacherDevice).where(TeacherDevice.key_hash == _sha(key)))
+            s.execute(delete(TeacherSignOut).where(TeacherSignOut.key_hash == _sha(key)))
 
 
 def owns(s: Session, key: object, code: str, at: dt.datetime) -> bool:
@@ -255,8 +283,9 @@ def sign_out(db: Database, code: str, key: object, device: str, at: dt.datetime 
     :func:`devices`; never the owner's own): True when one went."""
     at = at or now()
     with db.session() as s:
-        if not owns(s, key, code, at) or not isinstance(key, str) or device == device_id(key):
+        if not owns(s, key, code, at) or not isinstance(key, str) or device == device_id(key) or not device:
             return False
+        _signed_out(s, code, "owner", at, device=device)
         gone = s.execute(delete(TeacherDevice).where(TeacherDevice.class_code == code,
                                                      TeacherDevice.key_hash.startswith(device, autoescape=True)))
         return bool(gone.rowcount)  # type: ignore[attr-defined]
@@ -271,10 +300,11 @@ def change_pin(db: Database, code: str, key: object, at: dt.datetime | None = No
         if row is None or not owns(s, key, code, at) or not isinstance(key, str):
             return None
         pin, recovery = _secrets(row)
+        _signed_out(s, code, "pin", at, keep=key)
         s.execute(delete(TeacherDevice).where(TeacherDevice.class_code == code, TeacherDevice.key_hash != _sha(key)))
         return NewClass(code, pin, recovery)
 
 
 __all__ = ["CODE_LIMITS", "Device", "NewClass", "OWN_LIMITS", "PIN_DIGITS", "PIN_LIMITS", "RECOVERY_LENGTH",
            "RECOVERY_LIMITS", "VIEW_HOURS", "Verdict", "change_pin", "class_to_try", "close_view", "create_class", "device_id",
-           "devices", "forget_device", "new_key", "open_with_pin", "owns", "reset_with_recovery", "sign_out", "view_of"]
+           "devices", "forget_device", "new_key", "open_with_pin", "owns", "reset_with_recovery", "sign_out", "signed_out_why", "view_of"]

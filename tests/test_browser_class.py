@@ -266,7 +266,7 @@ def test_a_pupil_who_read_the_pin_is_listed_and_signed_out_by_the_teacher(browse
     shot(teacher, "class-teacher-devices")
     teacher.get_by_role("button", name=words.label("sign_out_device")).click()
     expect(teacher.get_by_text(words.device_name(2, False, False), exact=False)).to_have_count(0)
-    pupil.get_by_text(words.signed_out()).wait_for()  # its projector panel asks the store each poll
+    pupil.get_by_text(words.signed_out("owner")).wait_for()  # its projector panel asks the store each poll
     expect(pupil.get_by_text(words.pupils_now(0))).to_have_count(0)
     assert no_error_box(teacher) and no_error_box(pupil)
 

@@ -153,7 +153,7 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
 
 @pytest.mark.parametrize(("lang", "retry", "verdict"), [
     ("en", "Try again", "Not this time: that turn captured 2 seeds; the most you can capture is 8."),
-    ("el", "Δοκίμασε ξανά", "Όχι αυτή τη φορά: σε αυτή τη σειρά αιχμαλώτισες 2 σπόρους, ενώ το πιο πολύ που γίνεται είναι 8."),
+    ("el", "Δοκίμασε ξανά", "Όχι αυτή τη φορά: σε αυτόν τον γύρο αιχμαλώτισες 2 σπόρους, ενώ το πιο πολύ που γίνεται είναι 8."),
 ])
 def test_on_a_phone_the_verdict_and_try_again_are_on_the_first_screen(page, server, lang, retry, verdict):
     """A wrong pit on a 390x844 phone (pit 3 instead of 2), in English and in Greek: once North's answer is sown,

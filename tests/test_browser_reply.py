@@ -99,3 +99,47 @@ def test_the_panels_follow_the_board_and_show_the_result_finishes_only_the_learn
     reading = _reading(page)
     assert end != mine.to_notation() and _links_at(reading, end), reading
     assert len(reading["captions"]) == 1 and reading["captions"] != [said(lang, lambda: words.moves_so_far(1))], reading
+
+
+STORY_ROWS = """(label) => {
+  const shown = (e) => e.checkVisibility({visibilityProperty: true, opacityProperty: true});
+  const panel = [...document.querySelectorAll("details")].find((d) => d.querySelector("summary")?.textContent.includes(label));
+  const tables = [...panel.querySelectorAll("[data-testid='stTable'] table")];
+  return {drawn: tables.length, shown: tables.filter(shown).map((t) => t.querySelectorAll("tbody tr").length)};
+}"""
+"""The game story's tables: how many are drawn (a copy per move of the sowing) and the rows of those shown."""
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_game_story_follows_the_board_move_by_move_bug(page, server, lang, said):
+    """Tester (issue 36): the story panel showed a move while the board was still sowing it. Two players on
+    one device (the story is open at any time), step mode: after North's press the story still tells one
+    move until the board has sown the second."""
+    page.goto(f"{server}/sandbox?lang={lang}")
+    wait_idle(page)
+    story = said(lang, lambda: words.label("game_story"))
+    open_expander(page, said(lang, lambda: words.label("board_settings")))
+    set_switch(page, said(lang, lambda: words.label("step_mode")), True)
+    open_expander(page, story)
+    start = Position.from_notation(START, KalahRules())
+    pit = said(lang, lambda: words.board_words()["pit"].format(side=words.side_name("S"), pit=1,
+                                                                seeds=words.seeds_word(4)))
+    page.get_by_role("button", name=pit).click()
+    board = page.locator(".mt-board:not([data-foreseen])")
+    page.get_by_role("button", name=said(lang, lambda: words.board_words()["skip"])).click()
+    expect(board).to_have_attribute("data-animating", "false")
+    set_switch(page, said(lang, lambda: words.label("story_toggle")), True)
+    page.wait_for_function(f"() => ({STORY_ROWS})({story!r}).shown.join() === '1'")
+
+    after = play(start, 1, KalahRules()).position
+    north = said(lang, lambda: words.board_words()["pit"].format(side=words.side_name("N"), pit=1,
+                                                                  seeds=words.seeds_word(after.north[0])))
+    page.get_by_role("button", name=north).click()
+    page.wait_for_selector(".mt-board[data-animating='true'][data-notation$='/S']:not([data-foreseen])",
+                           timeout=TIMEOUT_MS)
+    page.wait_for_function(f"() => ({STORY_ROWS})({story!r}).drawn === 2")  # the new move's story has come
+    wait_idle(page)
+    assert page.evaluate(STORY_ROWS, story) == {"drawn": 2, "shown": [1]}  # not the move still being sown
+    page.get_by_role("button", name=said(lang, lambda: words.board_words()["skip"])).click()
+    expect(board).to_have_attribute("data-animating", "false")
+    assert page.evaluate(STORY_ROWS, story)["shown"] == [2]

@@ -8,6 +8,7 @@ import datetime as dt
 from engine import Game, KalahRules, analyse, play
 from tutor.cards import MemoryCards, card_id, cards_from_review, rate
 from tutor.mistakes import MistakeActivity, MistakeQueue
+from tutor.reply import best_reply
 from tutor.review import review_game
 
 GAME_AT = dt.datetime(2026, 12, 5, 16, 0, tzinfo=dt.UTC)
@@ -97,7 +98,9 @@ def test_a_wrong_press_is_played_with_the_answer_and_rated_again_once():
     assert not run.solved and run.rated == "again" and run.missed is not None
     assert run.missed.results[0].pit == 1 and run.missed.results[0].mover == "S"
     assert run.missed.results[-1].mover == "N"  # North's answer is on the board
-    assert run.notice.text == "Not this one: pit 1 throws away 12 seeds."
+    answer = run.missed.results[1:]
+    assert [r.pit for r in answer] == list(best_reply(run.missed.results[0].position, run.rules).pits) == [2, 1]
+    assert run.notice.text == "Not this one: pit 1 throws away 12 seeds. North answers with pit 2, then pit 1."
     due = store.get(card.id).due
     assert dt.timedelta(hours=20) <= due - clock() <= dt.timedelta(days=2)
     run.reset()

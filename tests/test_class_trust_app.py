@@ -88,7 +88,7 @@ def test_the_owner_sees_another_device_signs_it_out_and_that_device_is_told(db):
     next(t for t in other.toggle if t.label == words.label("open_to_join")).set_value(False).run()
     assert classes.is_open(db, code)
     assert not owner.exception and teachers.view_of(db, sess(other).keeper["teach"]) is None
-    assert sess(other).teacher_class is None and words.signed_out() in [w.value for w in other.warning]
+    assert sess(other).teacher_class is None and words.signed_out("owner") in [w.value for w in other.warning]
     assert other.text_input(key="class_pin")
 
 
@@ -260,3 +260,55 @@ def test_a_code_typed_on_a_greek_keyboard_joins(db):
     pupil.text_input(key="class_name").input("Ελένη")
     pupil.button(key="class_join").click().run()
     assert learners.class_of(db, me) == (code, "Ελένη")
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_device_signed_out_by_a_new_pin_is_told_why_also_after_a_reload(db, monkeypatch, lang):
+    """Issue 34: a teacher device signed out by a new PIN (the main device's "Make a new PIN", or the recovery
+    code) was told nothing after a reload. Now it says, in one sentence, that the PIN was changed, both on
+    the page left open and after a reload (the keeper reports the device's key: ``ui.learner._on_stored``)."""
+    import streamlit as st
+
+    from ui import learner, state
+
+    owner, code, pin, _rec = make_class()
+    sess(owner).class_made = None
+    said = []
+    for reloaded in (False, True):
+        laptop = open_class_page(None, learners.new_learner(db))
+        laptop.query_params["lang"] = lang
+        laptop.session_state[f"{Keys.CLASS}teacher_panel"] = True
+        laptop.run()
+        laptop.text_input(key="class_open_code").input(code)
+        laptop.text_input(key="class_pin").input(pin)
+        laptop.button(key="class_open").click().run()
+        assert sess(laptop).teacher_class == code
+        key = sess(laptop).keeper["teach"]
+        owner.session_state[f"{Keys.CLASS}own_screen"] = True
+        owner.run()
+        owner.button(key="class_change_pin").click().run()
+        pin = sess(owner).class_made[1]
+        sess(owner).class_made = None
+        if reloaded:  # a new session: the keeper reports the key this browser keeps
+            ss: dict = {Keys.KEEPER: {"stored": {"code": "", "lang": "", "teach": key}}}
+            monkeypatch.setattr(st, "session_state", ss)
+            learner._on_stored()
+            assert ss[state.SESSION_KEY].teacher_class is None and ss[state.SESSION_KEY].keeper_full == "teacher"
+            told = ss[f"{Keys.CLASS}signed_out"]
+            monkeypatch.undo()
+            page = open_class_page(None, learners.new_learner(db))
+            page.query_params["lang"] = lang
+            page.session_state[f"{Keys.CLASS}signed_out"] = told
+            page.run()
+            said.append([w.value for w in page.warning])
+        else:  # the page left open, run again
+            laptop.run()
+            assert sess(laptop).teacher_class is None
+            said.append([w.value for w in laptop.warning])
+    i18n.use(lang)
+    try:
+        sentence = words.signed_out("pin")
+    finally:
+        i18n.use(None)
+    assert said == [[sentence], [sentence]]
+    assert sentence.count(". ") == 1 and ("PIN" in sentence)

@@ -279,3 +279,43 @@ def test_the_same_board_set_again_or_opened_by_a_link_stays_guarded():
     assert other.analysis_allowed()
     game.new_game(game.rules)  # a new game between two players: analysed again
     assert game.analysis_allowed()
+
+
+def test_the_game_story_follows_the_board_move_by_move_bug(page_app, monkeypatch):
+    """Tester (issue 36): the story showed a move before the board had sown it. Like the moves table, it is
+    drawn once per move of the sowing (``ui.reveal.by_move``), each copy shown only while the board shows
+    that many moves: the copies before the game's last move say the story waits (the game was not over
+    then), the last one has the chart, each with widgets of its own."""
+    from ui import story
+
+    monkeypatch.setattr(story, "STORY_MS", None)
+    at = computer_game(page_app, **SMALL)
+    open_panels(at, "story")
+    play_to_the_end(at)
+    at.run()
+    game = sb(at)
+    assert game.over() and game.sowing is not None
+    n, total = len(game.sowing.results), len(game.game.results)
+    at.toggle(key="sb_story_on").set_value(True).run()
+    assert not at.exception, at.exception
+    charts = sorted(c.key for c in at.get("plotly_chart"))
+    assert charts == [f"sb_story_chart_{n}"], charts  # only the copy of the whole game has the chart
+    waits = [c.value for c in at.caption if c.value == words.fair_play_wait("story", True)]
+    assert len(waits) == n  # the copies for 0..n-1 moves of the sowing: the game was not over yet
+    assert len(at.table) == 1 and len(at.table[0].value) == total
+
+
+def test_a_two_players_story_counts_only_the_moves_the_board_has_sown(page_app, monkeypatch):
+    from ui import story
+
+    monkeypatch.setattr(story, "STORY_MS", None)
+    at = open_sandbox(page_app, panels=("story",), **SMALL)
+    press(at, 1)
+    at.toggle(key="sb_story_on").set_value(True).run()
+    press(at, 2)
+    assert not at.exception, at.exception
+    game = sb(at)
+    n, total = len(game.sowing.results), len(game.game.results)
+    assert n == 1 and total == 2
+    assert sorted(c.key for c in at.get("plotly_chart")) == ["sb_story_chart_0", "sb_story_chart_1"]
+    assert sorted(len(t.value) for t in at.table) == [1, 2]  # before the new move is sown: one move, then two

@@ -171,3 +171,19 @@ def test_lesson_8_plays_both_awari_endings_on_the_board() -> None:
     assert isinstance(steps["starve"], GameStep) and steps["starve"].must_win
     assert isinstance(steps["round-and-round"], GameStep) and steps["round-and-round"].must_win
     assert "A6" in steps["starve"].cites and "A6" in steps["round-and-round"].cites
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_no_done_text_opens_with_a_bare_list_of_pits_bug(lang: str) -> None:
+    """Tester (issue 36): lesson 7 step 1 said "6, 5, 6, 3, 6: five extra turns", a list a child could not
+    follow. Every done text says pits as pits ("You played pit 6, then pit 5 ..."), never as bare numbers."""
+    import re
+
+    bare = re.compile(r"^\s*\d+(?:\s*,\s*\d+){2,}")
+    for lesson in load_lessons(lang=lang).values():
+        for step in lesson.steps:
+            for text in [getattr(step, "done", "") or "", *getattr(step, "done_by", {}).values()]:
+                assert not bare.match(text), (lesson.id, step.id, text)
+    step = load_lessons(lang=lang)["strategy"].steps[0]
+    assert step.id == "nearest-first"
+    assert step.done.count("6") == 5 and ("pit 3" in step.done or "λακκάκι 3" in step.done)

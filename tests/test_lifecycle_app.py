@@ -117,7 +117,7 @@ def test_a_device_no_longer_the_owners_deletes_nothing(db):
     owner.button(key="class_delete").click().run()  # a page drawn before another device took the class over
     assert not owner.exception and classes.class_name(db, code) == "5C"
     assert words.class_not_deleted() in [t.value for t in owner.get("toast")]
-    assert words.signed_out() in [w.value for w in owner.warning]
+    assert words.signed_out("pin") in [w.value for w in owner.warning]
 
 
 def open_home(page_app, code: str, lang: str):

@@ -274,11 +274,12 @@ def test_sandbox_game_story_jumps_back_to_a_blunder(page_app, monkeypatch):
     assert not at.exception, at.exception
     assert at.get("plotly_chart")
     moves_before = len(sb.game.results)
-    menu = at.selectbox(key="sb_story_pick")
+    shown = len(sb.sowing.results)  # the story follows the board (ui.reveal.by_move): the whole game's copy
+    menu = at.selectbox(key=f"sb_story_pick_{shown}")
     pick = menu.value
     assert pick == 1  # the worst first: move 1 threw away 12 seeds
     assert "move 1: South pit 1 lost 12" in menu.options[0]
-    at.button(key="sb_story_jump").click().run()
+    at.button(key=f"sb_story_jump_{shown}").click().run()
     assert not at.exception, at.exception
     assert len(at.session_state["mancala_tutor"].sandbox.game.results) == pick - 1 < moves_before
     assert any(i.value.startswith("Back to before move 1") for i in at.info)

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from engine import Game, KalahRules, OwareRules, Position, analyse, legal_moves
 from tutor import i18n, words
-from tutor.review import MARKS, PRACTISED, before_moves, chunks, good_pits, mark_of, mistake_words, review_game
+from tutor.review import (
+    MARKS,
+    PRACTISED,
+    before_moves,
+    chunks,
+    good_pits,
+    mark_of,
+    mistake_words,
+    review_game,
+)
 from tutor.thinking import Request, run_request
 
 
@@ -33,7 +44,7 @@ def leftmost_game(rules, start: Position | None = None) -> Game:
 def test_the_thresholds_are_in_one_table_mildest_first():
     assert [m for m, _ in MARKS] == ["good", "inaccuracy", "mistake", "blunder"]
     assert [least for _, least in MARKS] == [0, 2, 4, 8]
-    for (mark, least), (_, nxt) in zip(MARKS, MARKS[1:]):
+    for (mark, least), (_, nxt) in itertools.pairwise(MARKS):
         assert mark_of(least) == mark and mark_of(nxt - 1) == mark
     assert mark_of(100) == "blunder"
     assert PRACTISED == {"mistake", "blunder"}
@@ -74,7 +85,7 @@ def test_the_leftmost_game_of_the_small_board_has_its_blunder_first():
     assert review.mistakes()[0] is first
     assert [r["move"] for r in review.mistakes(("N",))] == [r["move"] for r in review.rows
                                                              if r["player"] == "N" and r["lost"] >= 4]
-    assert mistake_words(first) == "Pit 1 lost 12 seeds; pit 2 was best."
+    assert mistake_words(review, first) == "Pit 1 lost 12 seeds; pit 2 was best."
 
 
 def test_an_estimate_says_so():

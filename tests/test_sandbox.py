@@ -67,7 +67,7 @@ def test_the_page_shows_the_board_controls_and_panels(page_app):
     assert {"sb_undo", "sb_redo", "sb_new"} <= {b.key for b in at.button}
     assert at.button(key="sb_undo").disabled and at.button(key="sb_redo").disabled
     assert [e.label for e in at.expander][:5] == [
-        "Players, game and rules", "Board editor", "Moves", "Game story", "Share this position"]
+        "Players, game and rules", "Board editor", "Moves", "Game review", "Share this position"]
     assert not at.error and not at.warning
 
 

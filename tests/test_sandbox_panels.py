@@ -27,7 +27,7 @@ def test_closed_panels_build_nothing(page_app):
     """As a page opens, every panel is closed: its header is there, none of its widgets or tables."""
     at = open_sandbox(page_app)
     assert [e.label for e in at.expander][:5] == [
-        "Players, game and rules", "Board editor", "Moves", "Game story", "Share this position"]
+        "Players, game and rules", "Board editor", "Moves", "Game review", "Share this position"]
     assert not any(e.proto.expanded for e in at.expander if e.key and e.key.startswith("sb_exp_"))
     keys = {w.key for kind in (at.radio, at.text_input, at.number_input, at.toggle, at.select_slider) for w in kind}
     assert not keys & {"sb_mode", "sb_game", "sb_ed_text", "sb_ed_S1", "sb_story_on", "sb_pits"}

@@ -229,7 +229,7 @@ def test_migration_0007_marks_earlier_clean_solves_as_first_try(tmp_path):
 def test_a_new_database_gets_every_table_and_the_migrations_match_the_models(database):
     names = set(inspect(database.engine).get_table_names())
     assert names >= {"alembic_version", "learners", "classes", "lesson_steps", "lessons_done", "puzzles_tried",
-                     "games", "attempts", "attempt_guard", "teacher_devices", "live_questions",
+                     "games", "attempts", "attempt_guard", "teacher_devices", "teacher_signouts", "live_questions",
                      "live_answers"}
     with database.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
@@ -245,7 +245,7 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     from store import db as store_db
 
     url = f"sqlite:///{tmp_path / 'rev.sqlite3'}"
-    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0012"
+    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0013"
     first = Database(url)
     code = learners.new_learner(first)
     first.dispose()
@@ -265,9 +265,9 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     behind = Database(url)
     assert calls == ["head"] and learners.exists(behind, code)
     with behind.engine.connect() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0012"]
-        assert {"teacher_devices", "attempts", "learner_ratings", "puzzle_ratings", "rated_tries", "homework"} <= set(
-            inspect(conn).get_table_names())
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == [store_db.HEAD]
+        assert {"teacher_devices", "attempts", "teacher_signouts", "learner_ratings", "puzzle_ratings", "rated_tries",
+            "review_cards", "homework"} <= set(inspect(conn).get_table_names())
         assert {"recovery_hash", "open_to_join"} <= {c["name"] for c in inspect(conn).get_columns("classes")}
         assert "done" in {c["name"] for c in inspect(conn).get_columns("lesson_steps")}
         assert {"first_try", "solved_at"} <= {c["name"] for c in inspect(conn).get_columns("puzzles_tried")}

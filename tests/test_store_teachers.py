@@ -98,6 +98,33 @@ def test_a_new_pin_signs_out_every_other_device_and_only_the_owner_makes_one(dat
     assert teachers.open_with_pin(database, made.code, again.pin, other, who, t0) == "ok"
 
 
+def test_a_device_signed_out_by_a_new_pin_is_told_why_once_and_an_owner_s_sign_out_too(database):
+    """Issue 34: a teacher device whose view a new PIN (or the recovery code, or the owner) ended is told why,
+    once, after a reload; a device that closed its own view, or opened the class again, is told nothing."""
+    owner, laptop, tablet, closed, t0 = (*(teachers.new_key() for _ in range(4)), now())
+    made = teachers.create_class(database, "5B", owner, t0)
+    for key in (laptop, tablet, closed):
+        assert teachers.open_with_pin(database, made.code, made.pin, key, Who(None, _client()), t0) == "ok"
+    teachers.close_view(database, closed, made.code)
+    assert teachers.sign_out(database, made.code, owner, teachers.device_id(tablet), t0)
+    assert teachers.signed_out_why(database, tablet) == "owner"
+    assert teachers.signed_out_why(database, tablet) is None  # said once
+    again = teachers.change_pin(database, made.code, owner, t0)
+    assert again is not None
+    assert teachers.signed_out_why(database, laptop) == "pin"
+    assert teachers.signed_out_why(database, laptop) is None
+    assert teachers.signed_out_why(database, closed) is None  # its view was closed: nothing of it ended
+    assert teachers.signed_out_why(database, owner) is None and teachers.signed_out_why(database, None) is None
+    assert teachers.open_with_pin(database, made.code, again.pin, laptop, Who(None, _client()), t0) == "ok"
+    recovered = teachers.reset_with_recovery(database, made.code, again.recovery, tablet, Who(None, _client()), t0)
+    assert not isinstance(recovered, str)
+    assert teachers.signed_out_why(database, owner) == "pin" and teachers.signed_out_why(database, laptop) == "pin"
+    assert teachers.open_with_pin(database, made.code, recovered.pin, laptop, Who(None, _client()), t0) == "ok"
+    assert teachers.change_pin(database, made.code, tablet, t0) is not None
+    teachers.forget_device(database, laptop)
+    assert teachers.signed_out_why(database, laptop) is None  # a forgotten device keeps nothing
+
+
 def test_the_recovery_code_sets_a_new_pin_and_makes_its_device_the_owner(database):
     lost, new_laptop, intruder, t0 = teachers.new_key(), teachers.new_key(), teachers.new_key(), now()
     made = teachers.create_class(database, "5B", lost, t0)

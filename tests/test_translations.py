@@ -211,3 +211,24 @@ def test_a_page_opened_without_the_language_in_its_url_gets_it_back(page_app):
     assert not at.exception, at.exception
     assert at.query_params.get("lang") in ("el", ["el"])
     assert at.session_state["lang"] == "el"
+
+
+def _greek_texts() -> list[tuple[str, str]]:
+    """Every Greek text a user reads: the catalogue's strings and the content files' (``lessons/el``)."""
+    out = [(ids(m)[0], s) for m in catalogue() if m.id for s in strings(m)]
+    for path in sorted((LOCALE_DIR.parent / "lessons" / "el").rglob("*.toml")):
+        out += [(str(path.name), line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return out
+
+
+def test_greek_says_seira_only_for_a_row_of_pits_bug():
+    """Tester (issue 36): «σειρά» meant both a turn and a row, so «η σειρά σου» confused children. A turn is
+    «γύρος» (or who plays: «παίζεις εσύ»), an order is said in words («ποιο παίζεις πρώτο»), and «σειρά» is
+    only a row of pits («σειρά από δυάρια και τριάρια»). Counts are words, not "5 2άρια"."""
+    seira = re.compile(r"σειρ\w*(?! από)", re.IGNORECASE)
+    bad = [(where, text) for where, text in _greek_texts() if seira.search(text.replace("σειρά από", "")
+                                                                             .replace("σειράς από", "")
+                                                                             .replace("σειρές από", ""))]
+    assert not bad, bad[:5]
+    digits = [(where, text) for where, text in _greek_texts() if re.search(r"\d(?:άρι|αρι)", text)]
+    assert not digits, digits[:5]

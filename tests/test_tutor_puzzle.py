@@ -136,7 +136,8 @@ def test_the_answer_is_the_engines_best_turn():
     run = try_("endgame-take-two")
     run.press(3)
     assert run.missed.reply == reply and run.position == reply.position
-    assert run.notice.text == words.reply_line("N", reply.results)
+    after_value = -max(m.value for m in analyse(after, rules, time_ms=None))  # South's, North to move
+    assert run.notice.text == words.best_missed(after_value, puzzle.value) + " " + words.reply_line("N", reply.results)
 
 
 def test_a_turn_that_leads_nowhere_is_said_at_once_and_may_be_finished():
@@ -209,6 +210,10 @@ def test_every_wrong_first_turn_is_answered_in_words_without_rule_ids(pid):
         shown = run.missed.reply or run.missed.turn
         assert run.position == shown.position and run.sowing.end == run.position
         headline = run.notice.text
+        if puzzle.check == "best" and run.missed.reply is not None:  # the verdict, then the answer (issue 36)
+            verdict, answer = headline.split(". ", 1)
+            assert verdict.startswith("Not the best: with best play "), (pid, headline)
+            headline = answer
         assert headline.count(". ") == 0 and headline.endswith((".", "!")), headline  # one sentence
         assert _bare_ids(headline) == [] and all(_bare_ids(d) == [] for d in run.details()), (pid, turn.pits)
         run.reset()
@@ -470,7 +475,7 @@ def test_a_wrong_turn_whose_answer_ends_the_game_says_how_it_ended_bug(pit: int)
     i18n.use("el")
     try:
         text = run.notice.text
-        assert "συνεχίζεται" not in text and "δεν τελείωσε το παιχνίδι" in text and "15-5" in text, text
+        assert "συνεχίζεται" not in text and "το παιχνίδι δεν τελείωσε" in text and "15-5" in text, text
     finally:
         i18n.use(None)
 
@@ -493,3 +498,39 @@ def test_a_wrong_turn_whose_answer_leaves_the_game_going_still_says_it_goes_on()
             assert run.notice.text.startswith("Not this time:") and "the game goes on" in run.notice.text, pid
             return
     pytest.fail("no goal puzzle's wrong turn leaves the game going")
+
+
+@pytest.mark.parametrize("pid", [p for p in PUZZLES if PUZZLES[p].theme == "endgame"])
+def test_an_endgame_puzzle_says_the_verdict_in_its_first_sentence_bug(pid: str) -> None:
+    """Tester (issue 36): an endgame's result (who wins, by how much) was only under "Why?". Now the first
+    sentence after a move says it: after the answer, the puzzle's value; after a wrong turn, the exact value
+    with best play from there and what the best move gets, in English and Greek."""
+    puzzle = PUZZLES[pid]
+    rules = puzzle.game_rules
+    run = try_(pid)
+    for pit in puzzle.turns[0]:
+        run.press(pit)
+    assert run.solved
+    first = run.notice.text.split(". ")[0]
+    assert first == f"Solved at the first try: with best play you win by {puzzle.value} seeds", run.notice.text
+    for turn in all_turns(puzzle.start, rules):
+        if turn.pits in puzzle.turns or turn.game_over:
+            continue
+        run = try_(pid)
+        for pit in turn.pits:
+            if run.missed is None:
+                run.press(pit)
+        if run.missed is None or not run.missed.turn.complete:
+            continue
+        values = analyse(run.missed.turn.position, rules, time_ms=None)
+        now = -max(v.value for v in values)
+        assert now < puzzle.value
+        lead = (f"with best play you now win by {now} seed" if now > 0 else
+                f"with best play you now lose by {-now} seed" if now < 0 else "with best play it now ends in a draw")
+        assert run.notice.text.startswith(f"Not the best: {lead}"), run.notice.text
+        assert f"but you can win by {puzzle.value}." in run.notice.text.split(". ")[0] + "."
+        i18n.use("el")
+        try:
+            assert run.notice.text.startswith("Όχι η καλύτερη κίνηση: με τέλειο παιχνίδι τώρα "), run.notice.text
+        finally:
+            i18n.use(None)

@@ -85,7 +85,7 @@ YOUR = {
     "en": [(re.compile(r"\byour pit (\d+)"), "pit"), (re.compile(r"\byour store\b"), "store"),
            (re.compile(r"\byour turn\b"), "turn")],
     "el": [(re.compile(r"δικό σου λακκάκι (\d+)"), "pit"), (re.compile(r"λακκάκι σου (\d+)"), "pit"),
-           (re.compile(r"αποθήκη σου"), "store"), (re.compile(r"σειρά σου"), "turn")],
+           (re.compile(r"αποθήκη σου"), "store"), (re.compile(r"γύρο[ςυ]? σου"), "turn")],
 }
 
 

@@ -45,6 +45,11 @@ class FairPlay:
         two players' on one device with no clock."""
         if self.over():
             return None
+        return self.waits_under_way()
+
+    def waits_under_way(self) -> Literal["computer", "clock"] | None:
+        """Why the values wait while the game is not over (:meth:`waits_for` before its end): what a panel
+        that follows the board shows for the moves before a game's last (``ui.story``)."""
         if getattr(self, "guarded", False) or self.mode == "computer":
             return "computer"
         return "clock" if self.clock is not None else None

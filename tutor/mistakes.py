@@ -96,7 +96,13 @@ class MistakeActivity(Activity):
         self.missed = Turn(self.start, turn.results + (reply.results if reply is not None else ()))
         self.show(before, list(self.missed.results))
         lost, exact = self.card.lost(pit), self.card.exact
-        self.notice = Notice("warning", lambda: words.replay_missed(pit, lost, exact))
+        answer = reply.results if reply is not None else ()
+
+        def said() -> str:  # what the pit throws away, and the opponent's answer on the board
+            text = words.replay_missed(pit, lost, exact)
+            return text + (" " + words.reply_line(answer[0].mover, answer) if answer else "")
+
+        self.notice = Notice("warning", said)
 
     def show_me(self) -> None:
         """Play the best pit (its turn, extra turns followed by the best) from the card's position."""

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import functools
 
-from engine import Position, Rules, Turn, analyse, play
+from engine import Position, Rules, Side, Turn, analyse, legal_moves, play
 
 EXACT_SEEDS = 14
 """Kalah positions with at most this many seeds in play are searched to the end (a fraction of
 a second on a slow machine); bigger ones look :data:`REPLY_DEPTH` plies ahead."""
+VALUE_SEEDS = 16
+"""Kalah positions with at most this many seeds in play get an exact value (:func:`value_for`): a best-play
+puzzle's positions (at most 16 in play; a few tenths of a second on a slow machine)."""
 REPLY_DEPTH = 6
 """Plies (every move, extra turns too) the search looks ahead when it does not search to the end."""
 
@@ -41,6 +44,25 @@ def _move(position: Position, rules: Rules) -> int:
 
 
 @functools.lru_cache(maxsize=512)
+def value_for(position: Position, rules: Rules, side: Side) -> int | None:
+    """``side``'s final store difference (seeds ahead; negative: behind) with best play from ``position``,
+    searched to the end of the game (K16); a finished game's own difference (the sweep is in the stores,
+    K15). ``None`` when the search cannot prove it exactly: only Kalah positions with at most
+    :data:`VALUE_SEEDS` seeds in play are searched (a best-play puzzle's, whose values the tests prove)."""
+    other: Side = "N" if side == "S" else "S"
+    moves = legal_moves(position, rules) if position.to_move is not None else ()
+    if not moves:
+        return position.store(side) - position.store(other)
+    if rules.game != "kalah" or position.seeds_in_play > VALUE_SEEDS:
+        return None
+    values = analyse(position, rules, time_ms=None)
+    if not all(v.exact for v in values):
+        return None
+    best = max(v.value for v in values)
+    return best if position.to_move == side else -best
+
+
+@functools.lru_cache(maxsize=512)
 def best_reply(position: Position, rules: Rules) -> Turn:
     """The whole turn the player to move in ``position`` plays (K9 chains followed), from ``position``.
 
@@ -52,4 +74,4 @@ def best_reply(position: Position, rules: Rules) -> Turn:
     return turn
 
 
-__all__ = ["EXACT_SEEDS", "REPLY_DEPTH", "best_reply", "exact"]
+__all__ = ["EXACT_SEEDS", "REPLY_DEPTH", "VALUE_SEEDS", "best_reply", "exact", "value_for"]

@@ -201,8 +201,9 @@ def render() -> None:
                 teacher.delete_box(code)  # outside the fragment: a deletion redraws the whole page
         st.button(words.label("close_class"), key=f"{K}close", on_click=teacher.close, icon=":material/lock:")
         return
-    if st.session_state.pop(f"{K}signed_out", False):
-        st.warning(words.signed_out(), icon=":material/logout:")
+    why = st.session_state.pop(f"{K}signed_out", None)
+    if why:
+        st.warning(words.signed_out(why if isinstance(why, str) else None), icon=":material/logout:")
     teacher.gone_notice()
     st.subheader(words.label("my_class"))
     pupil()

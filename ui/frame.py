@@ -30,6 +30,7 @@ from tutor.progress import Summary
 from ui import (
     lang,
     learner,
+    learner_panel,
     live_banner,
     not_found,
     reveal,
@@ -67,6 +68,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("puzzles", ":material/extension:", "section_practice"),
     ("practice", ":material/trending_up:", "section_practice"),
     ("move_outcomes", ":material/bar_chart:", "section_practice"),
+    ("mistakes", ":material/event_repeat:", "section_practice"),
     ("class", ":material/groups:", "section_class"),
 )
 """(url path = file name in ``pages/``, icon, section label id); the first page is the default."""
@@ -253,7 +255,7 @@ def sidebar(current_title: str, url_path: str = "") -> Any:
         st.markdown(f"### {words.label('app_name')}")
         st.caption(words.you_are_on(current_title))
         slot = st.container()
-        learner.panel(current_title)
+        learner_panel.panel(current_title)
         live_banner.sidebar_banner(url_path)
         # Keyed: a rerun (the keeper reporting) keeps it open; closed, it builds nothing.
         panel = st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,

@@ -27,6 +27,7 @@ def render() -> None:
     if learner.reporting():  # the report's run draws the counts: no zeros before a learner's own
         st.caption(words.progress_coming())
         return
+    review_today()
     summary = state.session().progress.summary(len(frame.catalogue()))
     # Two rows of three: six labels in one row were cut short, the two puzzle counts alike ("Puzzles solved…").
     cols = st.columns(3)
@@ -41,6 +42,19 @@ def render() -> None:
     with st.popover(words.label("reset_all"), icon=":material/delete_sweep:"):
         st.button(words.label("reset_all_confirm"), key=f"{state.Keys.LEARNER}reset_all_yes", on_click=_reset_all,
                   type="primary")
+
+
+def review_today() -> None:
+    """"Your review for today: 3 positions" and a button that opens them on the Mistakes page (the
+    learner's own mistakes due now, ``tutor.cards``); nothing when none is due."""
+    from ui import mistakes  # here: Home's first run needs neither the cards nor the board's replay
+
+    due = mistakes.due_now()
+    if not due:
+        return
+    st.info(words.review_today(len(due)), icon=":material/event_repeat:")
+    if st.button(words.review_today_button(), key=state.Keys.HOME_REVIEW, type="primary", icon=":material/play_arrow:"):
+        mistakes.go_practise(due)
 
 
 def progress_overview() -> None:

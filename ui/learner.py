@@ -137,9 +137,9 @@ def _on_stored() -> None:
 
 
 def _teacher(sess: state.Session, key: object) -> bool:
-    """The keeper reported this browser's teacher key (``tutor.codes.new_key``: made when this browser made
-    or opened a class): the session gets back the teacher view still open on it (True). The key stays
-    with the browser either way: it marks a teacher's device, which others' wrong PINs never lock out."""
+    """The keeper reported this browser's teacher key (``tutor.codes.new_key``: made when this browser made or
+    opened a class): the session gets back the teacher view still open on it (True), or learns why somebody
+    else ended it. The key stays with the browser: it marks a teacher's device (never locked out by others)."""
     db = wiring.school()
     if not isinstance(key, str) or not key or db is None:
         return False
@@ -148,11 +148,13 @@ def _teacher(sess: state.Session, key: object) -> bool:
         return False
     try:
         view = db.view_of(key)
+        why = db.signed_out_why(key) if view is None else None  # somebody else ended it: said once (issue 34)
     except StoreUnavailable:
         sess.store_lost = True
         return False
     if view is None:
-        return False
+        st.session_state[f"{state.Keys.CLASS}signed_out"] = why  # said by the class page (ui.teacher.signed_out)
+        return bool(why)  # the whole page again, saying why
     sess.teacher_class, sess.teacher_owner = view
     return True
 
@@ -274,32 +276,6 @@ def _keeper_fragment(page: str) -> None:
     sess.keeper_drawn = True
 
 
-def continue_link(code: str) -> str:
-    """The app's address with ``/?learner=CODE`` (just the query when the address is unknown)."""
-    return f"{state.app_url().rstrip('/')}/?learner={code}{lang.link_suffix()}"
-
-
-def forget() -> None:
-    """"Forget me on this device": the code's progress stays in the store under it; this device
-    starts afresh with a new learner code (kept by the browser in place of the old one), and is no
-    class's teacher device any more (its teacher key is dropped by the browser and the store)."""
-    sess = state.session()
-    old = sess.learner or ""
-    key = sess.keeper.get("teach")
-    sess.learner = None
-    sess.keeper = {**sess.keeper, "ask": False, "save": None, "forget": True, "teach": None, "unteach": True}
-    sess.teacher_class, sess.teacher_owner, sess.class_made = None, False, None
-    state.bind_progress(Progress())
-    db = wiring.school()
-    if db is not None:
-        try:
-            db.forget_device(key)  # a shared computer: the next person is nobody's teacher
-            _bind(db, db.new_learner())
-        except StoreUnavailable:
-            sess.store_lost = True
-    state.tell(Notice("info", words.forgotten(old)))
-
-
 def _afresh(sess: state.Session) -> None:
     """This session starts afresh under a new learner code, kept by the browser in place of the old
     one, which is gone from the store: its lessons, puzzle, sandbox game and class question go too."""
@@ -318,29 +294,6 @@ def _afresh(sess: state.Session) -> None:
         sess.store_lost = True
 
 
-def erase() -> None:
-    """"Erase everything about me" (confirmed): everything the store keeps under the learner's code
-    goes (``School.erase_learner``) and this browser starts afresh with a new code. While the store
-    cannot be reached nothing is erased, and the sidebar says so."""
-    sess = state.session()
-    code, db = sess.learner, wiring.school()
-    try:
-        if code is None or db is None:
-            raise StoreUnavailable("no learner bound, or no database")
-        db.erase_learner(code)
-    except StoreUnavailable:
-        sess.store_lost = True
-        state.tell(Notice("error", words.erase_failed()))
-        return
-    _afresh(sess)
-    state.tell(Notice("success", words.erased(code)))
-
-
-def _use_typed() -> None:
-    """"Use this code": bind the code typed in the sidebar's field (:func:`_use`)."""
-    _use(st.session_state.get(f"{state.Keys.LEARNER}code", ""))
-
-
 def not_saving() -> bool:
     """Whether progress is not being saved now: the database was lost, or writes wait for it."""
     sess = state.session()
@@ -348,53 +301,9 @@ def not_saving() -> bool:
 
 
 def saving_notice() -> None:
-    """At the top of a page's body: the sidebar's "not being saved" notice, for a phone whose sidebar
-    is closed (drawn once a page, by ``ui.frame.run``)."""
+    """At the top of a page's body: the sidebar's "not saved" notice, for a phone whose sidebar is closed."""
     if not_saving():
         st.warning(words.not_saved(), icon=":material/cloud_off:")
 
 
-def panel(page: str) -> None:
-    """The sidebar's part: the code, a link for another device, a field for a code, forget me.
-    A note about the code stays while the learner is on the ``page`` where it was first shown."""
-    sess = state.session()
-    if not_saving():
-        st.warning(words.not_saved(), icon=":material/cloud_off:")
-    note = sess.learner_note
-    if note is not None:
-        if sess.note_page is None:
-            sess.note_page = page
-        if sess.note_page == page:
-            getattr(st, note.kind)(note.text)
-        else:
-            sess.learner_note = sess.note_page = None
-    # Keyed: a rerun (the keeper reporting) keeps it open. Closed, it builds nothing: opening it
-    # reruns (on_change), and a first page is not drawn with a code block, a field and a popover
-    # nobody sees (each costs the browser a script to fetch; the code block's is 1.5 MB).
-    box = st.expander(words.label("continue_elsewhere"), icon=":material/devices:", key=state.Keys.LEARNER_PANEL,
-                      on_change="rerun")
-    if not box.open:
-        return
-    with box:
-        if sess.learner:
-            st.markdown(words.your_code(sess.learner))
-            st.caption(words.code_help())
-            st.caption(words.continue_link_words())
-            st.code(continue_link(sess.learner), language=None, wrap_lines=True)
-        st.text_input(words.label("learner_code"), key=f"{state.Keys.LEARNER}code", max_chars=20)
-        st.button(words.label("use_code_go"), key=f"{state.Keys.LEARNER}use",
-                  on_click=_use_typed)
-        if sess.learner:
-            with st.popover(words.label("forget_me"), icon=":material/logout:", key=f"{state.Keys.LEARNER}forget_ask"):
-                st.markdown(words.forget_warning(sess.learner))
-                st.button(words.label("forget_me_confirm"), key=f"{state.Keys.LEARNER}forget", on_click=forget,
-                          type="primary")
-            # Keyed by the code it names: once erased, the browser's new code gets a new, closed one.
-            with st.popover(words.erase_label(), icon=":material/delete_forever:", key=f"{ERASE_ASK}_{sess.learner}",
-                            on_change="rerun"):
-                st.markdown(words.erase_warning(sess.learner))
-                st.button(words.erase_confirm(), key=f"{state.Keys.LEARNER}erase", on_click=erase, type="primary")
-
-
-__all__ = ["CLOCK", "TOUCH_S", "erase", "forget", "keep", "keeper", "not_saving", "panel", "reporting", "saving_notice",
-           "teacher_key"]
+__all__ = ["CLOCK", "TOUCH_S", "keep", "keeper", "not_saving", "reporting", "saving_notice", "teacher_key"]

@@ -44,7 +44,7 @@ def review_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
     fig.update_yaxes(title_text=words.chart_words("south_minus_north"), zeroline=True,
                      **int_axis(-(span * 1.2 + 1), span * 1.2 + 1, ticks=5))
     fig.update_xaxes(title_text=words.chart_words("move"), range=[0.5, last + 0.5], tickmode="linear",
-                     tick0=step if step > 1 else 1, dtick=step, tickformat="d")
+                     tick0=max(1, step), dtick=step, tickformat="d")
     readable(fig)
     fig.update_layout(title={"text": words.review_labels("advantage")}, height=380,
                       margin={"l": 60, "r": 20, "t": 50, "b": 40},

@@ -94,6 +94,16 @@ def _result(sb: SandboxActivity) -> None:
     if sweep:
         text += "  \n" + words.sweep_box(words.sweep_rule(sb.rules), sweep, ids=state.session().prefs.rule_ids)
     st.success(text, icon=":material/emoji_events:")
+    st.button(words.review_labels("open"), key=f"{state.Keys.SANDBOX}review", on_click=_open_review,
+              icon=":material/insights:")
+
+
+def _open_review() -> None:
+    """"Review this game": the review's panel opened and its review on; the board and the panels run again."""
+    ss = st.session_state
+    ss[f"{state.Keys.EXPANDER}story"] = True
+    ss[f"{state.Keys.STORY}on"] = True
+    _rerun_parts([BOARD_FRAGMENT, PANELS_FRAGMENT])
 
 
 BOARD_FRAGMENT = "sb_board"
@@ -116,7 +126,7 @@ PANELS = (
     ("share", "share_position", ":material/link:", sandbox_panels.share),
 )
 """The panels below the board: (key after ``Keys.EXPANDER``, label id, icon, what draws its content)."""
-FOLLOW_BOARD = ("moves", "share")
+FOLLOW_BOARD = ("moves", "story", "share")
 """The panels that show the game move by move as the board sows it (``ui.reveal.by_move``)."""
 
 

@@ -288,7 +288,7 @@ def moves_key(sb: SandboxActivity) -> tuple[object, ...]:
             tuple(r.pit for r in sb.game.results), tuple(marks) if marks is not None else None)
 
 
-def _moves_shown(sb: SandboxActivity, k: int | None) -> int:
+def moves_shown(sb: SandboxActivity, k: int | None) -> int:
     """How many of the game's moves a panel drawn for ``k`` moves of the sowing counts (``None``: all)."""
     total = len(sb.game.results)
     if k is None or sb.sowing is None:
@@ -310,7 +310,7 @@ def moves_table(sb: SandboxActivity) -> None:
 
 
 def _moves_table(sb: SandboxActivity, k: int | None) -> None:
-    shown = _moves_shown(sb, k)
+    shown = moves_shown(sb, k)
     if not shown:
         st.caption(words.no_moves_yet())
         return

@@ -22,7 +22,9 @@ from tutor.ratings import MemoryRatings, RatingStore
 if TYPE_CHECKING:  # the activities are imported by the functions that make them: a first page
     # (Home) needs none of them, and their imports (the search among them) cost a server's first run
     from lessons.models import Lesson, Puzzle
+    from tutor.cards import CardStore
     from tutor.lesson import LessonActivity
+    from tutor.mistakes import MistakeQueue
     from tutor.kept_games import GameKeeper
     from tutor.live import QuestionActivity
     from tutor.practice import Streak
@@ -57,7 +59,7 @@ class Keys:
     SANDBOX = "sb_"  # + undo/redo/new/mode/computer_side/level/game/<option>/first/new_settings/controls_drawn
     EDITOR = "sb_ed_"  # + text/to_move/S1../N1../SS/NS/text_go/fields_go/synced
     EXPANDER = "sb_exp_"  # + settings/editor/moves/story/share
-    STORY = "sb_story_"  # + on/pick/jump/chart/replay_<move>/replay_all
+    STORY = "sb_story_"  # + on/pick/jump/chart/replay_<move>/replay_all/kept/answers
     SANDBOX_PANELS = "sb_panels"  # the fragment of the sandbox's panels (ui.sandbox.PANELS_FRAGMENT)
     OUTCOMES = "mo_"  # + source/think/lesson/step/notation/game/<option>/chart/table/download
     KEEPER = "learner_keeper"
@@ -66,6 +68,9 @@ class Keys:
     CLASS = "class_"  # + code/name/join/leave/new_name/create/open_code/pin/open/close/table/heat/csv/teacher_panel
     LIVE = "live_"  # + ask_<where>/reveal/end/board/chart
     IN_CLASS = "class_in_class"  # Session State: the class a pupil's Class page last showed them in (ui.live)
+    MISTAKES = "mk_"  # + retry/show/next/start/back: the Mistakes page (ui.mistakes)
+    MISTAKES_BOARD = "mistakes_board"
+    HOME_REVIEW = "home_review"  # Home's "Start today's review"
     LANG = "lang"  # the session's language (tutor.i18n.LANGUAGES)
     LANG_SWITCH = "lang_switch"  # the sidebar's language switch
 
@@ -120,6 +125,8 @@ class Session:
     learner's sandbox game is kept (``tutor.kept_games``; set with the learner, ``None`` before).
     ``touched``: when (``ui.learner.CLOCK``, seconds) the store last noted this session's learner as
     active (``None``: not yet; ``ui.learner.keep`` notes it again after ``ui.learner.TOUCH_S``).
+    ``mistakes``: the positions of the learner's own mistakes being played again (``ui.mistakes``);
+    ``memory_cards``: their cards kept in memory while no learner code is bound (``tutor.cards.MemoryCards``).
     ``serial``: this session's own id, sent with each board (a board drawn by another session after
     the page reconnected sends again a press no run read: ``board_ahead.js`` ``sendLost``).
     ``ratings``: where the learner's ratings are kept (``tutor.ratings``; in memory until a code is bound);
@@ -157,6 +164,8 @@ class Session:
     ratings: RatingStore = field(default_factory=MemoryRatings)
     practice: PuzzleActivity | None = None
     streak: Streak | None = None
+    mistakes: MistakeQueue | None = None
+    memory_cards: CardStore | None = None
 
 
 def session() -> Session:

@@ -8,18 +8,34 @@ review has come, polled by a fragment, so the page never waits for it and a pres
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import streamlit as st
 
-from engine import MoveValue, Position, Rules
+from engine import MoveValue, Position, Rules, Side
 from tutor import words
 from tutor.analysis import blunders
-from tutor.review import MARKS, REVIEW_MS, Review, before_moves, chunks, mistake_words, review_game
+from tutor.cards import cards_from_review
+from tutor.review import (
+    MARKS,
+    REVIEW_MS,
+    Review,
+    before_moves,
+    chunks,
+    mistake_words,
+    review_game,
+)
 from tutor.sandbox import SandboxActivity
 from tutor.thinking import Request
-from ui import review_figure, sandbox_panels, state, thinking
+from ui import mistakes, reveal, review_figure, sandbox_panels, state, thinking
 
 STORY_MS: int | None = REVIEW_MS
 """Thinking time per position of the review, in milliseconds (``None``: no limit, exact; tests on small boards)."""
+
+
+ANSWERS = f"{state.Keys.STORY}answers"
+"""Session State: the review's requests answered so far (request -> its values), this game's only."""
 
 
 def requests(sb: SandboxActivity) -> list[Request]:
@@ -34,23 +50,36 @@ def request(sb: SandboxActivity) -> Request:
     return requests(sb)[0]
 
 
+def _answered(part: Request) -> Callable[[], bool]:
+    """Whether ``part`` has answered (the poll's question)."""
+    return lambda: thinking.ask(part).state != "running"
+
+
 def gather(sb: SandboxActivity) -> Review | None:
     """``sb``'s review when every request has answered; else ``None`` after drawing how far it has
     come (a progress bar, polled) or why it failed."""
     asked = requests(sb)
     found: dict[Position, list[MoveValue]] = {}
     total = len(sb.game.results)
+    # The answers in already: asked again, a finished request would be handed out from the pool's cache
+    # and the one pending for this page dropped (one request per session and page, tutor.thinking).
+    kept: dict[Request, list[list[MoveValue]]] = st.session_state.setdefault(ANSWERS, {})
+    for old in [r for r in kept if r not in asked]:
+        del kept[old]
     for part in asked:
+        if part in kept:
+            found.update(zip(part.positions, kept[part], strict=True))
+            continue
         answer = thinking.ask(part)
         if answer.state == "running":
             done = len(found)
             st.progress(done / max(total, 1), text=words.review_progress(done, total))
-            thinking.wait(words.analysing(), lambda: thinking.ask(part).state != "running", slowly=True,
-                          then=state.Keys.SANDBOX_PANELS)
+            thinking.wait(words.analysing(), _answered(part), slowly=True, then=state.Keys.SANDBOX_PANELS)
             return None
         if answer.state == "failed":
             st.error(words.outcomes_failed(), icon=":material/error:")
             return None
+        kept[part] = answer.value
         found.update(zip(part.positions, answer.value, strict=True))
 
     def values(position: Position, _rules: Rules) -> list[MoveValue]:
@@ -61,7 +90,9 @@ def gather(sb: SandboxActivity) -> Review | None:
 
 def render(sb: SandboxActivity) -> None:
     """The review, and "Go back to that move" (undo to before it; Redo brings the moves back); while
-    a game against the computer or on a clock goes on, only why it waits (``SandboxActivity.analysis_allowed``)."""
+    a game against the computer or on a clock goes on, only why it waits (``SandboxActivity.analysis_allowed``).
+    Like the moves table, it follows the board move by move (``ui.reveal.by_move``): never a move ahead of
+    the seeds the board is still sowing."""
     K = state.Keys.STORY
     if not sb.game.results:
         st.caption(words.story_empty())
@@ -74,37 +105,80 @@ def render(sb: SandboxActivity) -> None:
     review = gather(sb)
     if review is None:
         return
+    reveal.by_move(f"{K}v", sb, lambda k: _review(sb, review, k))
+
+
+def _review(sb: SandboxActivity, whole: Review, k: int | None) -> None:
+    """The review of the first moves the board shows (``k`` of its sowing, ``None``: all; ``whole``: the
+    whole game's review), each copy's widgets keyed apart."""
+    K = state.Keys.STORY
+    shown = sandbox_panels.moves_shown(sb, k)
+    if not shown:
+        st.caption(words.story_empty())
+        return
+    if shown < len(whole.rows) and sb.waits_under_way() is not None:  # the game's end is still being sown
+        st.caption(words.fair_play_wait("story", sb.waits_under_way() == "computer"))
+        return
+    review = replace(whole, rows=whole.rows[:shown], values=whole.values[:shown])
+    tag = "" if k is None else f"_{k}"
     counts = review.counts()
     st.markdown("  \n".join(words.review_counts(side, counts[side]) for side in ("S", "N")))
     st.caption(words.marks_help(MARKS))
-    st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart", width="stretch")
+    st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart{tag}", width="stretch")
     with st.expander(words.review_labels("moves"), icon=":material/table:"):
         st.table(review_figure.review_table(review.rows), hide_index=True)
     st.caption(words.review_estimates(all(r["exact"] for r in review.rows)))
-    mistakes_list(sb, review)
-    go_back(sb, list(review.rows))
+    mistakes_list(sb, review, tag)
+    go_back(sb, list(review.rows), tag)
 
 
-def mistakes_list(sb: SandboxActivity, review: Review) -> None:
-    """Every mistake and blunder of the game, each in words."""
+def learner_sides(sb: SandboxActivity) -> tuple[Side, ...]:
+    """Whose mistakes are the learner's: their side against the computer, both on one device."""
+    you = sb.you()
+    return (you,) if you is not None else ("S", "N")
+
+
+def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
+    """Every mistake and blunder of the game, each in words; the learner's with "Find a better move"
+    (the Mistakes page on that position) and all of them with "Practise these mistakes". Once the
+    game is over, the learner's mistakes are kept as their cards (``tutor.cards``), once per game
+    (``tag`` keys the widgets of one copy of :func:`render` apart)."""
+    K = state.Keys.STORY
     bad = review.mistakes()
     if not bad:
         st.caption(words.no_mistakes())
         return
+    sides = learner_sides(sb)
+    cards = {c.position: c for c in cards_from_review(review, sides, mistakes.CLOCK())}
+    if sb.over() and cards:
+        kept = (sb.game.start.to_notation(), tuple(r.pit for r in sb.game.results))
+        if st.session_state.get(f"{K}kept") != kept:
+            mistakes.keep(list(cards.values()))
+            st.session_state[f"{K}kept"] = kept
     st.markdown(words.review_labels("mistakes"))
-    st.markdown("\n".join(f"- {words.review_line(r, mistake_words(r))}" for r in bad))
+    for row in bad:
+        line, button = st.columns([5, 2], vertical_alignment="center")
+        line.markdown(words.review_line(row, mistake_words(review, row, row["player"] in sides)))
+        card = cards.get(row["position"]) if row["player"] in sides else None
+        if card is not None and button.button(words.review_labels("replay"), key=f"{K}replay_{row['move']}{tag}",
+                                              help=words.review_labels("replay_help"), icon=":material/replay:"):
+            mistakes.go_practise([card])
+    if len(cards) > 1 and st.button(words.review_labels("replay_all"), key=f"{K}replay_all{tag}", type="primary",
+                                    icon=":material/fitness_center:"):
+        mistakes.go_practise(list(cards.values()))
 
 
-def go_back(sb: SandboxActivity, rows: list[dict[str, object]]) -> None:
-    """A menu of the moves that threw away the most, and a button back to before the one chosen."""
+def go_back(sb: SandboxActivity, rows: list[dict[str, object]], tag: str = "") -> None:
+    """A menu of the moves that threw away the most, and a button back to before the one chosen (``tag``
+    keys the widgets of one copy of :func:`render` apart)."""
     K = state.Keys.STORY
     bad = blunders(rows)
     if not bad:
         return
     labels = {r["move"]: words.blunder_line(r) for r in bad}
-    pick = st.selectbox(words.label("go_back_to"), list(labels), format_func=labels.__getitem__, key=f"{K}pick")
+    pick = st.selectbox(words.label("go_back_to"), list(labels), format_func=labels.__getitem__, key=f"{K}pick{tag}")
 
     def jump() -> None:
-        sb.jump_to_before(int(st.session_state.get(f"{K}pick", pick)))
+        sb.jump_to_before(int(st.session_state.get(f"{K}pick{tag}", pick)))
 
-    st.button(words.label("go_back"), key=f"{K}jump", on_click=sandbox_panels.whole_page(jump), icon=":material/undo:")
+    st.button(words.label("go_back"), key=f"{K}jump{tag}", on_click=sandbox_panels.whole_page(jump), icon=":material/undo:")

@@ -148,10 +148,20 @@ def still_teacher() -> bool:
     if view is None:
         gone = wiring.guard(lambda school: school.class_name(code) is None, False)  # deleted by its owner
         sess.teacher_class, sess.teacher_owner, sess.class_made = None, False, None
-        st.session_state[f"{K}class_gone" if gone else f"{K}signed_out"] = True
+        if gone:
+            st.session_state[f"{K}class_gone"] = True
+        else:  # why, when somebody else did it (a new PIN, the owner): said once
+            key = sess.keeper.get("teach")
+            signed_out(wiring.guard(lambda school: school.signed_out_why(key), None) or "")
         return False
     sess.teacher_owner = view[1]
     return True
+
+
+def signed_out(why: str) -> None:
+    """This device's teacher view was ended elsewhere: the class page says so once (``why``: ``"pin"``,
+    ``"owner"``, or ``""`` when not known; ``words.signed_out``)."""
+    st.session_state[f"{K}signed_out"] = why or "unknown"
 
 
 def close() -> None:

@@ -52,7 +52,7 @@ def _labels() -> dict[str, str]:
         "players_rules": _("Players, game and rules"),
         "board_editor": _("Board editor"),
         "moves": _("Moves"),
-        "game_story": _("Game story"),
+        "game_story": _("Game review"),
         "share_position": _("Share this position"),
         "players": _("Players"),
         "who_plays": _("Who plays"),
@@ -135,6 +135,7 @@ def _page_titles() -> dict[str, str]:
         "puzzles": _("Puzzles"),
         "practice": _("My practice"),
         "move_outcomes": _("Move outcomes"),
+        "mistakes": _("Learn from your mistakes"),
         "class": _("Class"),
         "not_found": _("Page not found"),
     }

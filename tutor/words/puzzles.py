@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from engine import MoveResult, Outcome, Rules, Side
 
 from ..i18n import gettext as _
+from ..i18n import pgettext
 from .basics import after_colon, pit_word, rule_badge, rule_entries, seeds_word, side_name, stars_word
 from .moves import moves_told, score_words
 
@@ -91,11 +92,46 @@ def extra_turn_goes_on() -> str:
     return _("Extra turn: it is still your turn.")
 
 
-def praise(first_try: bool) -> str:
-    """The one sentence after a solved puzzle."""
+def praise(first_try: bool, value: int | None = None) -> str:
+    """The words after a solved puzzle; ``value``: a best-play puzzle's final store difference with best
+    play (K16), said in the first sentence: ``"Solved at the first try: with best play you win by 8 seeds.
+    Well done!"``"""
+    if value is not None:
+        if first_try:
+            return _("Solved at the first try: {verdict}. Well done!").format(verdict=best_play_result(value))
+        return _("Solved: {verdict}. Well done!").format(verdict=best_play_result(value))
     if first_try:
         return _("Solved at the first try: well done!")
     return _("Solved: well done!")
+
+
+def best_play_result(value: int) -> str:
+    """How the game ends with best play, ``value`` seeds ahead (negative: behind), as a clause:
+    ``"with best play you win by 8 seeds"``, ``"with best play it ends in a draw"``."""
+    if value > 0:
+        return _("with best play you win by {seeds}").format(seeds=seeds_word(value))
+    if value < 0:
+        return _("with best play you lose by only {seeds}").format(seeds=seeds_word(-value))
+    return _("with best play it ends in a draw")
+
+
+def best_missed(now: int, best: int) -> str:
+    """A best-play puzzle's wrong turn, the verdict first (K16): how the game ends with best play after it
+    (``now`` seeds ahead, negative: behind) and how it ends after the best move (``best``):
+    ``"Not the best: with best play you now win by 6 seeds, but you can win by 8."``"""
+    if now > 0:
+        said = _("with best play you now win by {seeds}").format(seeds=seeds_word(now))
+    elif now < 0:
+        said = _("with best play you now lose by {seeds}").format(seeds=seeds_word(-now))
+    else:
+        said = _("with best play it now ends in a draw")
+    if best > 0:
+        can = pgettext("but you can ...", "win by {n}").format(n=best)
+    elif best < 0:
+        can = pgettext("but you can ...", "lose by only {n}").format(n=-best)
+    else:
+        can = pgettext("but you can ...", "draw")
+    return _("Not the best: {now}, but you can {best}.").format(now=said, best=can)
 
 
 def after_wrong_line() -> str:
@@ -133,6 +169,6 @@ def puzzle_label(key: str) -> str:
 
 
 __all__ = [
-    "BADGES", "RULE_IDS", "after_wrong_line", "answer_ends_game", "badged", "unbadged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
+    "BADGES", "RULE_IDS", "after_wrong_line", "answer_ends_game", "best_missed", "best_play_result", "badged", "unbadged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
     "puzzle_label", "reply_line", "turn_ends_game", "you_played",
 ]

@@ -52,7 +52,7 @@ def review_line(row: Mapping[str, Any], said: str) -> str:
         move=row["move"], player=side_name(row["player"]), mark=mark_name(row["mark"]), said=said)
 
 
-def review_counts(side: str, counts: Mapping[str, int]) -> str:
+def review_counts(side: str, counts: Mapping[Any, int]) -> str:
     """One side's marks: ``"South: 12 good, 2 inaccuracies, 1 mistake, 0 blunders"``."""
     parts = [
         ngettext("{n} good move", "{n} good moves", counts.get("good", 0)).format(n=counts.get("good", 0)),
@@ -72,7 +72,8 @@ def review_estimates(all_exact: bool) -> str:
     """Under the review: whether its losses are proven or partly estimated."""
     if all_exact:
         return _("Every loss is proven to the end of the game.")
-    return _("Losses marked *est.* are the search's estimates (it looked a few moves ahead); the others are proven.")
+    return _("Some losses are the search's estimates (it looked a few moves ahead); the table of the moves says "
+             "which are proven.")
 
 
 def no_mistakes() -> str:

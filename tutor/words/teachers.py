@@ -107,8 +107,13 @@ def view_state(open_now: bool) -> str:
     return _("open") if open_now else _("closed")
 
 
-def signed_out() -> str:
-    """This device lost the teacher's view (signed out by the class's owner, or a new PIN)."""
+def signed_out(why: str | None = None) -> str:
+    """This device lost the teacher's view, in one sentence: ``why`` ``"pin"`` (the class got a new PIN),
+    ``"owner"`` (the class's main device signed it out), else not known."""
+    if why == "pin":
+        return _("The PIN of this class was changed, so this device was signed out. Sign in with the new PIN.")
+    if why == "owner":
+        return _("The class's main device signed this device out. Type the PIN to open the class again.")
     return _("This device was signed out of the class. Type the PIN to open it again.")
 
 

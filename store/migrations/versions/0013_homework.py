@@ -1,7 +1,7 @@
 """homework: a class's homework (tutor.homework), and when each puzzle was last solved (homework counts it)
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0013
+Revises: 0012
 Create Date: 2026-12-05 12:30:00
 """
 
@@ -9,8 +9,8 @@ from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0012'
-down_revision = '0011'
+revision = '0013'
+down_revision = '0012'
 branch_labels = None
 depends_on = None
 

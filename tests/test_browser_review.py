@@ -1,0 +1,57 @@
+"""The game review and a mistake played again, in a real browser (Debian's Chromium, Playwright).
+
+Two players on one device play a short game of Kalah 4x2 (the leftmost pit each time), open its review
+under the result (the values come from the server's process pool), read why move 1 was a blunder, and
+play that position again: the same pit is played and answered, Try again, the best pit is found. Every
+step waits for a state, never for a fixed time. Screenshots: ``tests/screenshots/review-*.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Game, KalahRules
+from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, sized, wait_idle
+
+pytestmark = pytest.mark.browser
+
+RULES = KalahRules(pits=4, seeds=2)
+
+
+def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
+    sized(page)
+    page.goto(f"{server}/sandbox?pits=4&seeds=2")
+    wait_idle(page)
+    game = Game(RULES)
+    while not game.is_over:
+        pos, pit = game.position, game.legal_moves()[0]
+        side = pos.to_move
+        button = page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]), exact=True)
+        button.click()
+        game.play(pit)
+        settle(page, game.position.to_notation() if not game.is_over else None)
+    review = page.get_by_role("button", name="Review this game")
+    review.wait_for(state="visible", timeout=TIMEOUT_MS)
+    review.click()
+    said = page.get_by_text("Pit 1 lost 18 seeds; pit 4 was best.")
+    said.first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    page.get_by_text("South: 1 good move, 1 inaccuracy, 1 mistake, 1 blunder").first.wait_for()
+    page.locator("[data-testid='stPlotlyChart']").first.wait_for()
+    assert no_error_box(page)
+    shot(page, "review-of-the-game")
+    page.get_by_role("button", name="Find a better move").first.click()
+    page.get_by_text("In your game you played pit 1 here. Find a better move.").first.wait_for()
+    start = RULES.initial_position()
+    page.wait_for_selector(f".mt-board[data-notation='{start.to_notation()}']")
+    page.get_by_role("button", name=pit_name("S", 1, 2), exact=True).click()
+    missed = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 throws away 18 seeds.")
+    missed.wait_for(state="visible")
+    shot(page, "review-mistake-again")
+    page.get_by_role("button", name="Try again").click()
+    settle(page, start.to_notation())
+    page.get_by_role("button", name=pit_name("S", 4, 2), exact=True).click()
+    found = page.locator("[data-testid='stAlert']").filter(has_text="Well found! Pit 4 is the best move here.")
+    found.wait_for(state="visible")
+    page.get_by_role("button", name="Next position").wait_for()
+    assert no_error_box(page)
+    shot(page, "review-mistake-found")

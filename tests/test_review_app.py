@@ -1,0 +1,231 @@
+"""The game review, replaying mistakes and Home's review for today, in the app (AppTest).
+
+Searches run inline (``MANCALA_INLINE_THINKING``) and exact on small boards (``ui.story.STORY_MS`` is
+``None``); the cards' clock is ``ui.mistakes.CLOCK``, set by each test.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from engine import Game, KalahRules, analyse
+from store import classes, learners, teachers
+from store.cards import StoredCards
+from tutor import words
+from tutor.cards import MemoryCards, cards_from_review
+from tutor.review import review_game
+from ui import mistakes, story
+from ui.state import Keys
+
+GAME_AT = dt.datetime(2026, 12, 5, 16, 0, tzinfo=dt.UTC)
+
+
+def sess(at):
+    return at.session_state["mancala_tutor"]
+
+
+def texts(at) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
+    parts += [w.value for w in at.warning] + [s.value for s in at.success]
+    return "\n".join(str(p) for p in parts)
+
+
+def leftmost_cards():
+    """The mistakes of both sides of a leftmost-pit game of Kalah 4x2 (two players on one device)."""
+    game = Game(KalahRules(pits=4, seeds=2))
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return cards_from_review(review_game(game, lambda p, r: analyse(p, r, time_ms=None)), ("S", "N"), GAME_AT)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The cards' clock, a day after the game (every card of it is due)."""
+    now = [GAME_AT + dt.timedelta(days=1, hours=1)]
+    monkeypatch.setattr(mistakes, "CLOCK", lambda: now[0])
+    return now
+
+
+@pytest.fixture
+def reviewed(page_app, monkeypatch, clock):
+    """The sandbox with a finished two-player game of Kalah 4x2 (the leftmost pit each time), its review open."""
+    monkeypatch.setattr(story, "STORY_MS", None)
+    at = page_app("pages/sandbox.py")
+    at.query_params["pits"] = "4"
+    at.query_params["seeds"] = "2"
+    at.run()
+    sb = sess(at).sandbox
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])
+    at.session_state[f"{Keys.EXPANDER}story"] = True
+    at.run()
+    at.toggle(key=f"{Keys.STORY}on").set_value(True).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def whole_copy(at) -> str:
+    """The key suffix of the review's copy that counts every move (``ui.reveal.by_move`` draws one a
+    move still being sown; the whole game's comes last)."""
+    keys = [b.key for b in at.button if b.key.startswith(f"{Keys.STORY}replay_all")]
+    return keys[-1][len(f"{Keys.STORY}replay_all"):]
+
+
+def test_the_review_marks_every_move_counts_them_and_says_each_mistake(reviewed, clock):
+    at = reviewed
+    shown = texts(at)
+    # the exact values (tests/test_review.py): South 1, 2, 3, 4 lose 18, 6, 2, 0; North 1, 1 lose 10, 0
+    assert "South: 1 good move, 1 inaccuracy, 1 mistake, 1 blunder" in shown
+    assert "North: 1 good move, 0 inaccuracies, 0 mistakes, 1 blunder" in shown
+    assert words.marks_help((("good", 0), ("inaccuracy", 2), ("mistake", 4), ("blunder", 8))) in shown
+    # two players on one device: both sides' mistakes are the learner's, said by the coach (tutor.review.mistake_words)
+    assert ("Move 1, South: **blunder**. Pit 1 lets North capture 3 seeds from your pit 2; pit 4 was better: "
+            "after it, North's best answer captures nothing.") in shown
+    assert ("Move 2, North: **blunder**. Pit 1 gives no extra turn; pit 3 was better: it ends in your store, "
+            "so you move again.") in shown
+    assert "Every loss is proven to the end of the game." in shown
+    chart = at.get("plotly_chart")[0]
+    assert '"name":"blunder"' in chart.proto.spec.replace(" ", "")
+    tag = whole_copy(at)
+    assert [b.key for b in at.button if b.key.startswith(f"{Keys.STORY}replay") and b.key.endswith(tag)] == [
+        f"{Keys.STORY}replay_{m}{tag}" for m in (1, 2, 3)] + [f"{Keys.STORY}replay_all{tag}"]
+    # the game is over: its mistakes are the learner's cards now, due a day later
+    kept = sess(at).memory_cards
+    assert isinstance(kept, MemoryCards) and {c.id for c in kept.cards.values()} == {c.id for c in leftmost_cards()}
+    assert all(dt.timedelta(hours=20) <= c.due - clock[0] <= dt.timedelta(days=2) for c in kept.cards.values())
+
+
+def test_a_mistake_is_played_again_from_the_review(reviewed):
+    at = reviewed
+    at.button(key=f"{Keys.STORY}replay_1{whole_copy(at)}").click().run()
+    assert not at.exception, at.exception
+    assert [b.key for b in at.button] == [f"{Keys.MISTAKES}show"]  # the Mistakes page, its board and Show me
+    at.switch_page("pages/mistakes.py")  # AppTest's next runs stay on the page it last switched to
+    queue = sess(at).mistakes
+    assert queue is not None and len(queue.cards) == 1
+    run = queue.current
+    assert run.card.position == "2,2,2,2/0/2,2,2,2/0/S" and run.card.played == 1
+    assert run.view().turn_text == "In your game you played pit 1 here. Find a better move."
+    assert run.card.good == (4,)
+    run.press(1)  # the same mistake again
+    at.run()
+    assert "Not this one: pit 1 throws away 18 seeds." in texts(at)
+    at.button(key=f"{Keys.MISTAKES}retry").click().run()
+    at.button(key=f"{Keys.MISTAKES}show").click().run()
+    assert "Watch: pit 4 was best. Press Try again and play it yourself." in texts(at)
+    at.button(key=f"{Keys.MISTAKES}retry").click().run()
+    sess(at).mistakes.current.press(4)
+    at.run()
+    assert "Well found! Pit 4 is the best move here." in texts(at)
+    at.button(key=f"{Keys.MISTAKES}next").click().run()
+    assert not at.exception, at.exception
+    assert words.replay_done(1) in texts(at)
+
+
+def test_home_shows_the_review_for_today_and_opens_it(page_app, clock):
+    at = page_app("pages/home.py")
+    at.run()
+    assert "Your review for today" not in texts(at)
+    store = MemoryCards()
+    store.keep(leftmost_cards())
+    sess(at).memory_cards = store
+    clock[0] = GAME_AT + dt.timedelta(hours=2)  # the same day: nothing due yet
+    at.run()
+    assert "Your review for today" not in texts(at)
+    clock[0] = GAME_AT + dt.timedelta(days=1, hours=1)
+    at.run()
+    n = len(store.cards)
+    assert words.review_today(n) in texts(at) == texts(at) and f"Your review for today: {n} positions" in texts(at)
+    at.button(key=Keys.HOME_REVIEW).click().run()
+    assert not at.exception, at.exception
+    assert len(sess(at).mistakes.cards) == n
+    assert [b.key for b in at.button if b.key.startswith(Keys.MISTAKES)] == [f"{Keys.MISTAKES}show"]
+    assert words.replay_count(1, n) in texts(at)
+
+
+def test_home_says_the_review_in_greek(page_app, clock):
+    at = page_app("pages/home.py")
+    at.run()
+    store = MemoryCards()
+    store.keep(leftmost_cards())
+    sess(at).memory_cards = store
+    at.radio(key="lang_switch").set_value("el").run()
+    assert not at.exception, at.exception
+    assert f"Η επανάληψή σου για σήμερα: {len(store.cards)} θέσεις" in texts(at)
+
+
+def test_a_pupil_in_a_class_meets_their_cards_from_the_store(page_app, db, clock):
+    """The same for a learner in a class: the cards are kept under their learner code."""
+    class_code, _pin, _recovery = teachers.create_class(db, "5B", teachers.new_key())
+    code = learners.new_learner(db)
+    classes.join(db, code, class_code, "Ada")
+    StoredCards(db, code).keep(leftmost_cards())
+    at = page_app("pages/home.py")
+    at.query_params["learner"] = code
+    at.run()
+    assert not at.exception, at.exception
+    assert sess(at).learner == code
+    n = len(leftmost_cards())
+    assert f"Your review for today: {n} positions" in texts(at)
+    at.button(key=Keys.HOME_REVIEW).click().run()
+    at.switch_page("pages/mistakes.py")
+    run = sess(at).mistakes.current
+    run.press(run.card.best)
+    at.run()
+    assert not at.exception, at.exception
+    assert run.rated == "good"
+    assert StoredCards(db, code).get(run.card.id).due == run.card.due > clock[0] + dt.timedelta(days=1)
+
+
+def test_a_finished_game_offers_its_review_under_the_result(page_app, monkeypatch, clock):
+    monkeypatch.setattr(story, "STORY_MS", None)
+    at = page_app("pages/sandbox.py")
+    at.query_params["pits"] = "4"
+    at.query_params["seeds"] = "2"
+    at.run()
+    sb = sess(at).sandbox
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])
+    at.run()
+    assert not at.get("plotly_chart")
+    at.button(key=f"{Keys.SANDBOX}review").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state[f"{Keys.EXPANDER}story"] and at.toggle(key=f"{Keys.STORY}on").value
+    assert "South: 1 good move, 1 inaccuracy, 1 mistake, 1 blunder" in texts(at) and at.get("plotly_chart")
+
+
+def test_the_review_shows_how_far_it_has_come_while_the_pool_works(page_app, monkeypatch, clock):
+    """The first request answered, the second still running: a progress bar of the positions done, and
+    nothing of the review yet (the poll draws it when the rest has come)."""
+    from tutor.thinking import Answer, run_request
+    from ui import thinking
+
+    monkeypatch.setattr(story, "STORY_MS", None)
+    asked = []
+
+    def ask(request):
+        asked.append(request)
+        if len({r.positions for r in asked}) == 1:
+            return Answer("done", run_request(request))
+        return Answer("running")
+
+    at = page_app("pages/sandbox.py")
+    at.query_params["pits"] = "4"
+    at.query_params["seeds"] = "2"
+    at.run()
+    sb = sess(at).sandbox
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])
+    monkeypatch.setattr(thinking, "ask", ask)
+    at.session_state[f"{Keys.EXPANDER}story"] = True
+    at.session_state[f"{Keys.STORY}on"] = True
+    at.run()
+    assert not at.exception, at.exception
+    bars = at.get("progress")
+    assert len(bars) == 1 and bars[0].proto.text == "Reviewing the moves: 4 of 6" and bars[0].proto.value == 66
+    assert not at.get("plotly_chart")
+    assert [len(r.positions) for r in asked] == [4, 2] and all(r.kind == "review" for r in asked)
+    at.run()  # the poll's next look: the answer in is not asked again (the pool would drop the pending one)
+    assert [len(r.positions) for r in asked] == [4, 2, 2]

@@ -1,0 +1,139 @@
+"""The Mistakes page: positions of the learner's own games played again, to find a better move.
+
+Behaviour lives in ``tutor.mistakes`` (one position: press, Try again, Show me) and ``tutor.cards``
+(the cards and their schedule); this module draws the queue of one sitting (a game's mistakes, opened
+from its review, or today's due cards, opened from Home or here) and wires the buttons. The cards are
+the learner's, kept in the store once their code is known (``tutor.school.School.cards``), in the
+session's memory before. A store that cannot be reached never shows an error screen: the page goes
+on with nothing due, and says progress is not being saved.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+import streamlit as st
+
+from tutor import words
+from tutor.cards import Card, CardStore, Clock, MemoryCards, utc_now
+from tutor.mistakes import MistakeQueue
+from tutor.school import StoreUnavailable
+from ui import board, frame, reveal, state, wiring
+
+T = TypeVar("T")
+K = state.Keys.MISTAKES
+CLOCK: Clock = utc_now
+"""The time now (UTC): when cards are due and replays rated (a test sets its own)."""
+
+
+def card_store() -> CardStore:
+    """The learner's cards: in the store once their code is bound, else in this session's memory."""
+    sess = state.session()
+    school = wiring.school() if sess.learner is not None else None
+    if school is not None and sess.learner is not None:
+        return school.cards(sess.learner)
+    if sess.memory_cards is None:
+        sess.memory_cards = MemoryCards()
+    return sess.memory_cards
+
+
+def safely(ask: Callable[[], T], default: T) -> T:
+    """``ask()``; ``default`` when the store cannot be reached (the sidebar then says progress is not saved)."""
+    try:
+        return ask()
+    except StoreUnavailable:
+        state.session().store_lost = True
+        return default
+
+
+def due_now() -> list[Card]:
+    """The learner's cards due now."""
+    store = card_store()
+    none: list[Card] = []
+    return safely(lambda: store.due(CLOCK()), none)
+
+
+def keep(cards: Sequence[Card]) -> None:
+    """Keep ``cards`` (those not kept yet) as the learner's."""
+    store = card_store()
+    safely(lambda: store.keep(cards), 0)
+
+
+class _Safe:
+    """A card store whose failures are said, never raised (a replay's rating is then not kept)."""
+
+    def __init__(self, store: CardStore) -> None:
+        self.store = store
+
+    def keep(self, cards: Sequence[Card]) -> int:
+        return safely(lambda: self.store.keep(cards), 0)
+
+    def due(self, at: dt.datetime) -> list[Card]:
+        none: list[Card] = []
+        return safely(lambda: self.store.due(at), none)
+
+    def get(self, card_id: str) -> Card | None:
+        return safely(lambda: self.store.get(card_id), None)
+
+    def rescheduled(self, card: Card) -> None:
+        safely(lambda: self.store.rescheduled(card), None)
+
+
+def open_queue(cards: Sequence[Card]) -> MistakeQueue:
+    """Make ``cards`` this session's sitting (the first on the board)."""
+    queue = MistakeQueue(cards, _Safe(card_store()), CLOCK)
+    state.session().mistakes = queue
+    return queue
+
+
+def go_practise(cards: Sequence[Card]) -> None:
+    """Open the Mistakes page on ``cards`` (from a script run: a button's ``if``, not its callback)."""
+    open_queue(cards)
+    st.switch_page(frame.page_file("mistakes"))
+
+
+def _next() -> None:
+    queue = state.session().mistakes
+    if queue is not None:
+        queue.next()
+
+
+def _start() -> None:
+    open_queue(due_now())
+
+
+def render() -> None:
+    """Draw the Mistakes page: the position on the board with its task and feedback, or what waits."""
+    st.caption(words.review_intro())
+    queue = state.session().mistakes
+    if queue is None or queue.done:
+        if queue is not None and queue.cards:
+            st.success(words.replay_done(len(queue.cards)), icon=":material/task_alt:")
+        due = due_now()
+        if due:
+            st.info(words.review_today(len(due)), icon=":material/event_repeat:")
+            st.button(words.review_today_button(), key=f"{K}start", on_click=_start, type="primary",
+                      icon=":material/play_arrow:")
+        elif queue is None or not queue.cards:
+            st.info(words.replay_empty(), icon=":material/event_available:")
+        frame.link("sandbox", words.replay_labels("back_to_game"), ":material/sports_esports:")
+        return
+    run = queue.current
+    assert run is not None
+    st.caption(words.replay_count(queue.index + 1, len(queue.cards)) + " · " + words.rules_description(run.rules))
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        board.draw(run, state.Keys.MISTAKES_BOARD)
+    with right, reveal.after_sowing(f"{K}verdict", run, state.Keys.MISTAKES_BOARD):
+        reveal.notice(run)
+        row = st.container(horizontal=True)
+        if run.missed is not None or run.shown is not None:
+            row.button(words.label("try_again"), key=f"{K}retry", on_click=run.reset, type="primary",
+                       icon=":material/replay:")
+        if not run.solved and run.shown is None:
+            row.button(words.label("show_me"), key=f"{K}show", on_click=run.show_me, icon=":material/visibility:")
+        if run.rated is not None:
+            row.button(words.replay_labels("next"), key=f"{K}next", on_click=_next, icon=":material/skip_next:",
+                       type="primary" if run.solved else "secondary")
