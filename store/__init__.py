@@ -5,5 +5,6 @@ No Streamlit here. ``store.db`` opens the database (SQLite by default,
 ``store.learners`` makes and checks learner codes; ``store.progress`` keeps
 one learner's progress (a ``tutor.progress.ProgressStore``);
 ``store.classes`` keeps classes, teacher PINs and the class table;
-``store.live`` keeps live class questions and their answers.
+``store.live`` keeps live class questions and their answers; ``store.homework`` keeps a class's
+homework and reads the puzzle solves it counts.
 """

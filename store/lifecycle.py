@@ -2,8 +2,8 @@
 
 What goes, and what stays:
 
-- :func:`delete_class` (the class's owner device only): the class row, its live questions and every
-  answer to them, its teacher devices, the guessing-limit rows about it (``attempts`` whose scope is
+- :func:`delete_class` (the class's owner device only): the class row, its homework, its live questions
+  and every answer to them, its teacher devices, the guessing-limit rows about it (``attempts`` whose scope is
   its code), and its pupils' names and their link to it. Each pupil's learner row stays, with their
   own progress (lessons, puzzles, games, review cards) and their kept sandbox game: it is theirs, not the class's.
 - :func:`erase_learner`: everything kept under one learner code: lesson steps and stars, puzzles,
@@ -30,8 +30,8 @@ from sqlalchemy.orm import Session
 
 from .db import Database
 from .limits import lock
-from .schema import (AnswerRow, AppliedWrite, Attempt, GameRow, KeptGameRow, Learner, LearnerRating, LessonRow, PuzzleRow,
-                     QuestionRow, RatedTryRow, ReviewCardRow, SchoolClass, StepRow, TeacherDevice,
+from .schema import (AnswerRow, AppliedWrite, Attempt, GameRow, HomeworkRow, KeptGameRow, Learner, LearnerRating,
+                     LessonRow, PuzzleRow, QuestionRow, RatedTryRow, ReviewCardRow, SchoolClass, StepRow, TeacherDevice,
                      TeacherSignOut, now)
 from .teachers import owns
 
@@ -118,6 +118,7 @@ def delete_class(db: Database, code: str, key: object, at: dt.datetime | None = 
         asked = select(QuestionRow.id).where(QuestionRow.class_code == code).scalar_subquery()
         s.execute(delete(AnswerRow).where(AnswerRow.question_id.in_(asked)))
         s.execute(delete(QuestionRow).where(QuestionRow.class_code == code))
+        s.execute(delete(HomeworkRow).where(HomeworkRow.class_code == code))
         s.execute(update(Learner).where(Learner.class_code == code).values(class_code=None, name=None))
         s.execute(delete(TeacherDevice).where(TeacherDevice.class_code == code))
         s.execute(delete(TeacherSignOut).where(TeacherSignOut.class_code == code))

@@ -233,7 +233,7 @@ class StoredProgress:
             row = self._puzzle(s, puzzle_id)
             if not row.solved:  # the first solve says whether it was at the first try
                 row.first_try = row.wrong == 0 and row.hints == 0
-            row.solved = True
+            row.solved, row.solved_at = True, row.last_at
 
     @_journaled
     def game_finished(self, game: GameRecord) -> None:

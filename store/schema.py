@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false, true
+from sqlalchemy import Boolean, Date, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from tutor.codes import CLASS_CODE_LENGTH, CODE_LENGTH  # noqa: F401 - the column sizes; importable from here too
@@ -90,6 +90,8 @@ class PuzzleRow(Base):
     solved: Mapped[bool] = mapped_column(Boolean, default=False)
     first_try: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     last_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    solved_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    """When it was last solved (``None``: never, or solved before this was kept): homework counts it."""
 
 
 class GameRow(Base):
@@ -261,3 +263,19 @@ class RatedTryRow(Base):
     rating: Mapped[float] = mapped_column(Float)
     change: Mapped[float] = mapped_column(Float)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class HomeworkRow(Base):
+    """A homework a class's teacher set (``tutor.homework.Homework``): ``kind`` (``"lessons"``,
+    ``"puzzles"``), the lesson ids (space-separated, course order), or a puzzle ``theme`` and ``count``;
+    the ``due`` day and when it was ``set_at``. Deleted with its class (``store.lifecycle``)."""
+
+    __tablename__ = "homework"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_code: Mapped[str] = mapped_column(ForeignKey("classes.code"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    lessons: Mapped[str] = mapped_column(String(400), default="")
+    theme: Mapped[str] = mapped_column(String(80), default="")
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    due: Mapped[dt.date] = mapped_column(Date)
+    set_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)

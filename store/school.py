@@ -7,16 +7,19 @@ school for the app is ``ui/wiring.py``.
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from tutor.cards import CardStore
 from tutor.classroom import PupilRecord
+from tutor.homework import Homework, Kind
 from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
 from tutor.ratings import RatingStore
 from tutor.school import Answered, Device, NewClass, Question, Verdict, Who
 
-from . import classes, games, learners, lifecycle, live, teachers
+from . import classes, games, homework, learners, lifecycle, live, teachers
 from .cards import StoredCards
 from .db import Database
 from .progress import StoredProgress
@@ -71,6 +74,23 @@ class StoredSchool:
 
     def is_open(self, code: str) -> bool:
         return classes.is_open(self.db, code)
+
+    # homework (store.homework)
+    def set_homework(self, code: str, kind: Kind, lessons: Sequence[str], theme: str, count: int,
+                     due: dt.date) -> int | None:
+        return homework.set_homework(self.db, code, kind, lessons, theme, count, due)
+
+    def homeworks(self, code: str) -> list[Homework]:
+        return homework.homeworks(self.db, code)
+
+    def delete_homework(self, code: str, homework_id: int) -> bool:
+        return homework.delete_homework(self.db, code, homework_id)
+
+    def solves(self, learner: str) -> dict[str, dt.datetime]:
+        return homework.solves(self.db, learner)
+
+    def class_solves(self, code: str) -> dict[str, dict[str, dt.datetime]]:
+        return homework.class_solves(self.db, code)
 
     # teachers
     def create_class(self, name: str, key: str) -> NewClass:

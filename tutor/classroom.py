@@ -124,7 +124,13 @@ def csv_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson],
 def class_csv(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles: Mapping[str, Puzzle]) -> str:
     """The class as CSV text (:func:`csv_rows`; fields separated as the language's spreadsheets expect,
     ``words.csv_separator``), with no cell a spreadsheet would run as a formula; ``""`` for no pupils."""
-    rows = csv_rows(pupils, lessons, puzzles)
+    return csv_text(csv_rows(pupils, lessons, puzzles))
+
+
+def csv_text(rows: Sequence[Mapping[str, object]]) -> str:
+    """``rows`` (one dict a row, the first row's keys the headings) as CSV text, fields separated as the
+    language's spreadsheets expect (``words.csv_separator``), no cell a spreadsheet would run as a
+    formula; ``""`` for no rows."""
     if not rows:
         return ""
     out = io.StringIO()
@@ -141,4 +147,4 @@ def steps_grid(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson]) -> list
             for p in pupils]
 
 
-__all__ = ["PupilRecord", "class_csv", "class_rows", "csv_rows", "minutes_since", "steps_grid", "utc_time"]
+__all__ = ["PupilRecord", "class_csv", "class_rows", "csv_rows", "csv_text", "minutes_since", "steps_grid", "utc_time"]

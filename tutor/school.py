@@ -10,13 +10,14 @@ that wires a :class:`School` (``ui/wiring.py``). A failure of the store is one e
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar
 
 if TYPE_CHECKING:  # types only: Home's first run loads neither the content's models nor progress
     from .cards import CardStore
     from .classroom import PupilRecord
+    from .homework import Homework, Kind
     from .kept_games import Kept
     from .progress import ProgressStore
     from .ratings import RatingStore
@@ -93,6 +94,15 @@ class School(Protocol):
     def remove_pupil(self, code: str, name: str) -> bool: ...
     def set_open(self, code: str, open_to_join: bool) -> None: ...
     def is_open(self, code: str) -> bool: ...
+
+    # homework (tutor.homework): set_homework gives the new one's id, None for no such class or a class
+    # holding MAX_HOMEWORKS; solves: puzzle id -> the time of its latest solve (class_solves: by pupil name)
+    def set_homework(self, code: str, kind: Kind, lessons: Sequence[str], theme: str, count: int,
+                     due: dt.date) -> int | None: ...
+    def homeworks(self, code: str) -> list[Homework]: ...
+    def delete_homework(self, code: str, homework_id: int) -> bool: ...
+    def solves(self, learner: str) -> dict[str, dt.datetime]: ...
+    def class_solves(self, code: str) -> dict[str, dict[str, dt.datetime]]: ...
 
     # teachers: create_class raises ValueError for a bad name
     def create_class(self, name: str, key: str) -> NewClass: ...

@@ -20,7 +20,7 @@ from tutor import words
 from tutor.classroom import class_csv, class_rows, steps_grid
 from tutor.codes import code_sized, normalise_class
 from tutor.names import read_name
-from ui import frame, learner, live, state, teacher, wiring
+from ui import frame, homework_class, learner, live, state, teacher, wiring
 
 K = state.Keys.CLASS
 
@@ -197,6 +197,7 @@ def render() -> None:
         if box.open:
             with box:
                 dashboard()
+                homework_class.teacher_panel(code)  # outside the fragment: a form the 5 s refresh would not redraw
                 teacher.delete_box(code)  # outside the fragment: a deletion redraws the whole page
         st.button(words.label("close_class"), key=f"{K}close", on_click=teacher.close, icon=":material/lock:")
         return

@@ -7,12 +7,15 @@ import streamlit as st
 from engine import KalahRules
 from tutor import words
 from tutor.activity import Notice
-from ui import board, frame, learner, state
+from ui import board, frame, homework, learner, state
 
 
 def render() -> None:
     """Draw Home: a short welcome, a board at the start, the way round the app, progress (in a session's
-    first run, once the browser has said who the learner is: ``ui.learner.reporting``)."""
+    first run, once the browser has said who the learner is: ``ui.learner.reporting``). A pupil's homework
+    comes first (``ui.homework``)."""
+    if not learner.reporting():
+        homework.pupil_panel()
     st.markdown(words.home_intro())
     rules = KalahRules()
     board.picture(rules.initial_position(), rules, state.Keys.HOME_BOARD, words.home_board_line())

@@ -19,6 +19,7 @@ The package is split by subject; everything is importable from here:
 - ``teachers``: a class's teacher: PIN and recovery code said once, teacher devices, who may join.
 - ``review``: a game's review, its marks, and replaying its mistakes.
 - ``lifecycle``: a class deleted, a learner's data erased, a learner code no longer kept.
+- ``homework``: homework a teacher sets: the task, its due day, a pupil's progress.
 - ``coach``: why a move is good or not (the coach, from ``tutor.coach_facts``).
 
 Every text goes through ``tutor.i18n`` (gettext, chosen per session).
@@ -40,3 +41,4 @@ from .lessonplay import *  # noqa: F403
 from .lifecycle import *  # noqa: F403
 from .coach import *  # noqa: F403
 from .review import *  # noqa: F403
+from .homework import *  # noqa: F403

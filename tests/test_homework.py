@@ -1,0 +1,181 @@
+"""Homework (issue 33): what counts, when it is late, the teacher's table and CSV (``tutor.homework``,
+``tutor.homework_table``), and the store on SQLite (and PostgreSQL when ``MANCALA_DB_URL`` names one).
+
+Every day and time is fixed here: nothing is judged by the clock of the machine running the tests.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from dataclasses import dataclass, field
+
+import pytest
+
+from store import classes, homework as stored, learners, lifecycle, teachers
+from store.progress import StoredProgress
+from tutor import i18n
+from tutor.homework import Done, Homework, check, first_on_home, progress, state
+from tutor.homework_table import homework_csv, homework_rows, task_words
+from tutor.progress import LessonProgress
+
+
+@pytest.fixture
+def lang():
+    """``lang("el")`` pins a language for the test's texts; English again after it."""
+    yield i18n.use
+    i18n.use(None)
+
+SET = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
+DUE = dt.date(2026, 12, 11)  # a Friday
+STEPS = {"setup": 3, "captures": 9}
+NUMBERS = {"setup": 1, "captures": 4}
+TITLES = {"capture": "Biggest capture now", "lap": "The full lap"}
+
+
+@dataclass(frozen=True)
+class P:
+    theme: str
+
+
+PUZZLES = {"c1": P("capture"), "c2": P("capture"), "c3": P("capture"), "l1": P("lap")}
+LESSON_HW = Homework(1, "lessons", ("captures",), "", 0, DUE, SET)
+PUZZLE_HW = Homework(2, "puzzles", (), "capture", 2, DUE, SET)
+
+
+@dataclass
+class Pupil:
+    name: str
+    lessons: dict[str, LessonProgress] = field(default_factory=dict)
+    last_active: dt.datetime = SET
+    puzzles: dict = field(default_factory=dict)
+
+
+def test_lesson_steps_count_whenever_they_were_done_and_the_lesson_finished_is_the_homework_done():
+    part = {"captures": LessonProgress(steps_done={"a", "b"})}
+    assert progress(LESSON_HW, part, {}, STEPS, PUZZLES) == Done(2, 9, False)
+    whole = {"captures": LessonProgress(steps_done={"a"}, done=True, stars=2)}  # finished: every step counts
+    assert progress(LESSON_HW, whole, {}, STEPS, PUZZLES) == Done(9, 9, True)
+    two = Homework(3, "lessons", ("setup", "captures"), "", 0, DUE, SET)
+    assert progress(two, {"setup": LessonProgress(steps_done={"x"}, done=True)}, {}, STEPS, PUZZLES) == Done(3, 12, False)
+
+
+def test_puzzles_of_the_theme_count_only_when_solved_after_the_homework_was_set_each_once_up_to_the_number():
+    before, after = SET - dt.timedelta(minutes=1), SET + dt.timedelta(days=1)
+    assert progress(PUZZLE_HW, {}, {"c1": before, "l1": after}, STEPS, PUZZLES) == Done(0, 2, False)
+    assert progress(PUZZLE_HW, {}, {"c1": after, "c2": SET}, STEPS, PUZZLES) == Done(2, 2, True)
+    assert progress(PUZZLE_HW, {}, {"c1": after, "c2": after, "c3": after}, STEPS, PUZZLES) == Done(2, 2, True)
+    naive = after.replace(tzinfo=None)  # SQLite gives times back without their zone: read as UTC
+    assert progress(PUZZLE_HW, {}, {"c1": naive}, STEPS, PUZZLES) == Done(1, 2, False)
+
+
+def test_a_homework_is_open_then_due_today_then_late_and_done_whenever_it_is_finished():
+    half, whole = Done(1, 2, False), Done(2, 2, True)
+    assert state(PUZZLE_HW, half, DUE - dt.timedelta(days=1)) == "open"
+    assert state(PUZZLE_HW, half, DUE) == "due_today"
+    assert state(PUZZLE_HW, half, DUE + dt.timedelta(days=1)) == "late"
+    assert state(PUZZLE_HW, whole, DUE + dt.timedelta(days=3)) == "done"
+
+
+def test_home_lists_unfinished_homework_first_soonest_due_first():
+    later = Homework(4, "lessons", ("setup",), "", 0, DUE + dt.timedelta(days=2), SET)
+    lessons = {"captures": LessonProgress(done=True)}
+    order = [hw.id for hw, _ in first_on_home([LESSON_HW, later, PUZZLE_HW], lessons, {}, STEPS, PUZZLES)]
+    assert order == [2, 4, 1]
+
+
+@pytest.mark.parametrize(("kind", "lessons", "theme", "count", "due", "problem"), [
+    ("lessons", ["captures"], "", 0, DUE, None),
+    ("puzzles", [], "capture", 3, DUE, None),
+    ("lessons", [], "", 0, DUE, "lessons"),
+    ("lessons", ["nope"], "", 0, DUE, "lessons"),
+    ("puzzles", [], "nope", 3, DUE, "theme"),
+    ("puzzles", [], "capture", 0, DUE, "count"),
+    ("puzzles", [], "capture", 51, DUE, "count"),
+    ("lessons", ["captures"], "", 0, dt.date(2026, 11, 30), "due"),
+    ("reviews", [], "", 0, DUE, "kind"),
+])
+def test_a_homework_is_checked_before_it_is_set(kind, lessons, theme, count, due, problem):
+    assert check(kind, lessons, theme, count, due, dt.date(2026, 12, 1), list(STEPS), list(TITLES)) == problem
+
+
+def test_the_pupil_reads_the_homework_in_plain_words_in_english_and_greek(lang):
+    from tutor import words
+
+    lang("en")
+    task = task_words(LESSON_HW, NUMBERS, TITLES)
+    assert task == "finish lesson 4"
+    line = words.homework_line(task, DUE, words.homework_done("lessons", 2, 3), "open")
+    assert line == "Homework: finish lesson 4 by Friday 11 Dec — 2 of 3 steps done."
+    assert words.homework_line(task, DUE, words.homework_done("lessons", 2, 3), "due_today") == (
+        "Homework: finish lesson 4 by today — 2 of 3 steps done.")
+    assert "late" in words.homework_line(task, DUE, words.homework_done("lessons", 2, 3), "late")
+    assert task_words(PUZZLE_HW, NUMBERS, TITLES) == "solve 2 puzzles of “Biggest capture now”"
+    lang("el")
+    line = words.homework_line(task_words(LESSON_HW, NUMBERS, TITLES), DUE,
+                               words.homework_done("lessons", 2, 3), "open")
+    assert "Παρασκευή 11 Δεκεμβρίου" in line and "Homework" not in line and "2" in line and "3" in line
+
+
+def test_the_teacher_table_and_csv_give_each_pupil_s_progress_on_each_homework(lang):
+    anna = Pupil("Anna", {"captures": LessonProgress(steps_done={"a", "b"})})
+    bo = Pupil("=Bo", {"captures": LessonProgress(done=True, stars=3)})
+    solves = {"Anna": {"c1": SET + dt.timedelta(hours=1)}, "=Bo": {"c1": SET - dt.timedelta(hours=1)}}
+    lang("en")
+    rows = homework_rows([LESSON_HW, PUZZLE_HW], [anna, bo], solves, STEPS, NUMBERS, TITLES, PUZZLES, DUE)
+    assert rows == [
+        {"Name": "Anna", "Homework 1: finish lesson 4 (Friday 11 Dec)": "2 of 9 · due today",
+         "Homework 2: solve 2 puzzles of “Biggest capture now” (Friday 11 Dec)": "1 of 2 · due today"},
+        {"Name": "=Bo", "Homework 1: finish lesson 4 (Friday 11 Dec)": "done ✓",
+         "Homework 2: solve 2 puzzles of “Biggest capture now” (Friday 11 Dec)": "0 of 2 · due today"},
+    ]
+    text = homework_csv([LESSON_HW, PUZZLE_HW], [anna, bo], solves, STEPS, NUMBERS, TITLES, PUZZLES,
+                        DUE + dt.timedelta(days=1))
+    assert list(csv.reader(text.splitlines())) == [
+        ["Name", "Homework 1 (finish lesson 4, due Friday 11 Dec): done (of 9)", "Homework 1: state",
+         "Homework 2 (solve 2 puzzles of “Biggest capture now”, due Friday 11 Dec): done (of 2)", "Homework 2: state"],
+        ["Anna", "2", "late", "1", "late"],
+        ["'=Bo", "9", "done", "0", "late"],  # a name starting like a formula stays text in a spreadsheet
+    ]
+    lang("el")  # Greek spreadsheets read ;-separated files
+    assert homework_csv([LESSON_HW], [anna], solves, STEPS, NUMBERS, TITLES, PUZZLES, DUE).splitlines()[1].startswith("Anna;2;")
+    assert homework_csv([LESSON_HW], [], solves, STEPS, NUMBERS, TITLES, PUZZLES, DUE) == ""
+
+
+def test_the_store_keeps_homework_counts_solves_after_setting_and_deletes_it_with_its_class(database):
+    key = teachers.new_key()
+    code, _, _ = teachers.create_class(database, "5B", key)
+    me = learners.new_learner(database)
+    classes.join(database, me, code, "Anna")
+    saved = StoredProgress(database, me)
+    saved.puzzle_solved("capture-pick-the-pile")
+    long_ago = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
+    far_ahead = dt.datetime(2100, 1, 1, tzinfo=dt.UTC)
+    first = stored.set_homework(database, code, "puzzles", [], "capture", 2, DUE, at=long_ago)
+    second = stored.set_homework(database, code, "lessons", ["setup", "captures"], "", 0, DUE, at=far_ahead)
+    assert stored.set_homework(database, "NOCLAS", "lessons", ["setup"], "", 0, DUE) is None
+    kept = stored.homeworks(database, code)
+    assert [(h.id, h.kind, h.lessons, h.theme, h.count, h.due) for h in kept] == [
+        (first, "puzzles", (), "capture", 2, DUE), (second, "lessons", ("setup", "captures"), "", 0, DUE)]
+    mine = stored.solves(database, me)
+    assert list(mine) == ["capture-pick-the-pile"]
+    assert stored.class_solves(database, code) == {"Anna": mine}
+    pool = {"capture-pick-the-pile": P("capture")}
+    assert progress(kept[0], {}, mine, STEPS, pool) == Done(1, 2, False)  # solved after it was set
+    later = Homework(9, "puzzles", (), "capture", 2, DUE, far_ahead)
+    assert progress(later, {}, mine, STEPS, pool) == Done(0, 2, False)  # solved before it was set
+    assert stored.delete_homework(database, "NOCLAS", first) is False
+    assert stored.delete_homework(database, code, first) is True
+    assert [h.id for h in stored.homeworks(database, code)] == [second]
+    assert lifecycle.delete_class(database, code, key) == "5B"
+    assert stored.homeworks(database, code) == []
+
+
+def test_a_class_keeps_at_most_the_most_homeworks(database):
+    from tutor.homework import MAX_HOMEWORKS
+
+    code, _, _ = teachers.create_class(database, "5C", teachers.new_key())
+    for _ in range(MAX_HOMEWORKS):
+        assert stored.set_homework(database, code, "lessons", ["setup"], "", 0, DUE) is not None
+    assert stored.set_homework(database, code, "lessons", ["setup"], "", 0, DUE) is None
+    assert len(stored.homeworks(database, code)) == MAX_HOMEWORKS

@@ -1,0 +1,141 @@
+"""Homework in the app (AppTest, the app's database): the teacher sets it on the Class page, sees each
+pupil's progress and deletes it; the pupil sees it first on Home. The day is fixed (``ui.homework.CLOCK``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from lessons.loader import load_lessons
+from store import classes, homework as stored, learners, teachers
+from store.progress import StoredProgress
+from tests.test_class_app import as_teacher, open_class_page, sess
+from tutor import words
+from ui import homework, homework_class
+from ui.state import Keys
+
+NOW = dt.datetime(2026, 12, 8, 10, 0, tzinfo=dt.UTC)  # a Tuesday
+K = homework_class.K
+
+
+@pytest.fixture(autouse=True)
+def fixed_day(monkeypatch):
+    monkeypatch.setattr(homework, "CLOCK", lambda: NOW)
+
+
+def _class_with_pupil(db, name: str = "Anna") -> tuple[str, str, str]:
+    key = teachers.new_key()
+    code, _, _ = teachers.create_class(db, "5H", key)
+    me = learners.new_learner(db)
+    classes.join(db, me, code, name)
+    return code, key, me
+
+
+def _home(page_app, me: str):
+    at = page_app("pages/home.py")
+    at.query_params["learner"] = me
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_the_teacher_sets_lessons_homework_and_the_pupil_sees_it_first_on_home(page_app, db):
+    code, key, me = _class_with_pupil(db)
+    teacher = open_class_page(page_app)
+    teacher.session_state[f"{Keys.CLASS}own_screen"] = True
+    as_teacher(teacher, code, key)
+    assert not teacher.exception
+    assert "No homework set yet." in [c.value for c in teacher.caption]
+    teacher.multiselect(key=f"{K}lessons").select("captures")
+    teacher.date_input(key=f"{K}due").set_value(dt.date(2026, 12, 11))
+    teacher.button(key=f"{K}set").click().run()
+    assert not teacher.exception
+    assert [s.value for s in teacher.success] == ["Homework set: finish lesson 4, due Friday 11 Dec."]
+    [set_] = stored.homeworks(db, code)
+    assert (set_.kind, set_.lessons, set_.due) == ("lessons", ("captures",), dt.date(2026, 12, 11))
+    table = teacher.dataframe[-1].value
+    assert list(table.columns) == ["Name", "Homework 1: finish lesson 4 (Friday 11 Dec)"]
+    steps = len(load_lessons()["captures"].steps)
+    assert list(table.iloc[:, 1]) == [f"0 of {steps}"]
+
+    StoredProgress(db, me).step_done("captures", "first-capture")
+    home = _home(page_app, me)
+    [line] = [i.value for i in home.info if str(i.value).startswith("Homework")]
+    assert line == f"Homework: finish lesson 4 by Friday 11 Dec — 1 of {steps} steps done."
+    said = [getattr(e, "value", None) for e in home.main.children.values()]
+    assert said.index(line) < said.index(words.home_intro())  # first on Home: before the welcome
+
+
+def test_puzzle_homework_counts_a_solve_after_it_was_set_and_late_is_said_plainly(page_app, db, monkeypatch):
+    code, key, me = _class_with_pupil(db, "Bo")
+    StoredProgress(db, me).puzzle_solved("capture-pick-the-pile")  # solved before: does not count
+    stored.set_homework(db, code, "puzzles", [], "capture", 2, dt.date(2026, 12, 7),
+                        at=dt.datetime(2100, 1, 1, tzinfo=dt.UTC))
+    home = _home(page_app, me)
+    [line] = [w.value for w in home.warning if str(w.value).startswith("Homework")]
+    assert line == ("Homework: solve 2 puzzles of “Biggest capture now”. It was due on Monday 7 Dec, "
+                    "so it is late — 0 of 2 puzzles solved.")
+    monkeypatch.setattr(homework, "CLOCK", lambda: dt.datetime(2026, 12, 7, 23, 59, tzinfo=dt.UTC))
+    home.run()
+    assert any(str(i.value).startswith("Homework: solve 2 puzzles of “Biggest capture now” by today")
+               for i in home.info)
+
+
+def test_a_pupil_in_no_class_or_a_class_with_no_homework_sees_none(page_app, db):
+    me = learners.new_learner(db)
+    home = _home(page_app, me)
+    assert not [t for t in [*home.info, *home.warning, *home.success] if str(t.value).startswith("Homework")]
+    _code, _key, pupil = _class_with_pupil(db)
+    home = _home(page_app, pupil)
+    assert not [t for t in [*home.info, *home.warning, *home.success] if str(t.value).startswith("Homework")]
+
+
+def test_the_teacher_sees_a_refusal_in_words_and_deletes_a_homework(page_app, db):
+    code, key, _me = _class_with_pupil(db)
+    first = stored.set_homework(db, code, "lessons", ["setup"], "", 0, dt.date(2026, 12, 9), at=NOW)
+    teacher = open_class_page(page_app)
+    teacher.session_state[f"{Keys.CLASS}own_screen"] = True
+    as_teacher(teacher, code, key)
+    teacher.button(key=f"{K}set").click().run()  # no lesson picked
+    assert [e.value for e in teacher.error] == ["Pick at least one lesson."]
+    assert [h.id for h in stored.homeworks(db, code)] == [first]
+    assert teacher.get("download_button")  # the homework table's CSV (content: tests/test_homework.py)
+    teacher.selectbox(key=f"{K}delete_which").select(first)
+    teacher.button(key=f"{K}delete").click().run()
+    assert not teacher.exception
+    assert stored.homeworks(db, code) == []
+    assert "Homework deleted." in [s.value for s in teacher.success]
+    assert sess(teacher).teacher_class == code
+
+
+def test_a_greek_pupil_reads_the_homework_in_greek_with_the_day_written_the_greek_way(page_app, db):
+    code, _key, me = _class_with_pupil(db, "Ελένη")
+    stored.set_homework(db, code, "lessons", ["captures"], "", 0, dt.date(2026, 12, 11), at=NOW)
+    home = page_app("pages/home.py")
+    home.query_params["learner"] = me
+    home.query_params["lang"] = "el"
+    home.run()
+    assert not home.exception
+    steps = len(load_lessons()["captures"].steps)
+    assert [i.value for i in home.info if str(i.value).startswith("Εργασία")] == [
+        f"Εργασία: τελείωσε το μάθημα 4 (προθεσμία: Παρασκευή 11 Δεκεμβρίου) — έκανες 0 από {steps} βήματα."]
+
+
+def test_the_teacher_sets_puzzles_of_a_theme_and_the_table_counts_a_solve_after_it(page_app, db):
+    code, key, me = _class_with_pupil(db, "Cy")
+    teacher = open_class_page(page_app)
+    teacher.session_state[f"{Keys.CLASS}own_screen"] = True
+    as_teacher(teacher, code, key)
+    teacher.radio(key=f"{K}kind").set_value("puzzles").run()
+    teacher.selectbox(key=f"{K}theme").select("capture")
+    teacher.number_input(key=f"{K}count").set_value(2)
+    teacher.date_input(key=f"{K}due").set_value(dt.date(2026, 12, 8))
+    teacher.button(key=f"{K}set").click().run()
+    assert not teacher.exception
+    [set_] = stored.homeworks(db, code)
+    assert (set_.kind, set_.theme, set_.count, set_.due) == ("puzzles", "capture", 2, dt.date(2026, 12, 8))
+    StoredProgress(db, me).puzzle_solved("capture-pick-the-pile")  # after it was set (the store's own time)
+    teacher.run()
+    table = teacher.dataframe[-1].value
+    assert list(table.iloc[:, 1]) == ["1 of 2 · due today"]

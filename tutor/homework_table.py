@@ -1,0 +1,56 @@
+"""The class's homework as the teacher sees it: one row per pupil, a column per homework, and its CSV.
+
+Pure, like ``tutor.classroom``: the store gives the pupils (their lessons) and their puzzle solves
+by name, the content gives each lesson's number of steps, its number in the course and the puzzles'
+themes. Headings and cells are words of the language in use (``tutor.words``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import words
+from .classroom import PupilRecord, csv_text
+from .homework import Homework, PuzzleLike, progress, state, task_words
+
+
+def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
+                  solves: Mapping[str, Mapping[str, dt.datetime]], steps: Mapping[str, int],
+                  numbers: Mapping[str, int], theme_titles: Mapping[str, str],
+                  puzzles: Mapping[str, PuzzleLike], today: dt.date) -> list[dict[str, Any]]:
+    """The homework table on screen, one row per pupil: their name, then a cell per homework
+    (``"2 of 3 · late"``, ``"done ✓"``: ``words.homework_cell``) under a heading that says the task
+    and its due day. ``solves``: pupil name -> puzzle id -> time of its latest solve."""
+    rows: list[dict[str, Any]] = []
+    for pupil in pupils:
+        row: dict[str, Any] = {words.homework_label("col_name"): pupil.name}
+        for number, hw in enumerate(homeworks, 1):
+            done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles)
+            heading = words.homework_column(number, task_words(hw, numbers, theme_titles), hw.due)
+            row[heading] = words.homework_cell(done.done, done.total, state(hw, done, today))
+        rows.append(row)
+    return rows
+
+
+def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
+                 solves: Mapping[str, Mapping[str, dt.datetime]], steps: Mapping[str, int],
+                 numbers: Mapping[str, int], theme_titles: Mapping[str, str],
+                 puzzles: Mapping[str, PuzzleLike], today: dt.date) -> str:
+    """The homework table for a spreadsheet (``tutor.classroom.csv_text``), one row per pupil: their
+    name, then per homework its count done (an ``int``; the heading says the task, its due day and of
+    how many) and its state on ``today`` (``words.homework_state_word``). ``""`` for no pupils."""
+    rows: list[dict[str, object]] = []
+    for pupil in pupils:
+        row: dict[str, object] = {words.homework_label("col_name"): pupil.name}
+        for number, hw in enumerate(homeworks, 1):
+            done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles)
+            task = task_words(hw, numbers, theme_titles)
+            row[words.homework_csv_done(number, task, hw.due, done.total)] = done.done
+            row[words.homework_csv_state(number)] = words.homework_state_word(state(hw, done, today))
+        rows.append(row)
+    return csv_text(rows)
+
+
+__all__ = ["homework_csv", "homework_rows"]

@@ -1,0 +1,154 @@
+"""The words of homework (``tutor.homework``): the task, its due day, a pupil's progress, the teacher's form.
+
+A due day is written the language's way by Babel (``"Friday 12 Dec"``, ``"Παρασκευή 12 Δεκεμβρίου"``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from ..i18n import current, per_language, pgettext
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from .basics import and_list
+
+
+@per_language
+def homework_labels() -> dict[str, str]:
+    """The homework form's and table's labels by id."""
+    return {
+        "homework": _("Homework"),
+        "set": _("Set homework"),
+        "kind": _("What to do"),
+        "kind_lessons": _("Finish lessons"),
+        "kind_puzzles": _("Solve puzzles of a theme"),
+        "lessons": _("Lessons"),
+        "theme": _("Theme"),
+        "count": _("How many puzzles"),
+        "due": _("Due on"),
+        "set_go": _("Set it"),
+        "delete": _("Delete a homework"),
+        "delete_which": _("Which homework"),
+        "delete_go": _("Delete it"),
+        "download": _("Download the homework table (CSV)"),
+        "none_set": _("No homework set yet."),
+        "reviews_later": _("Homework on reviewing their own games will come later."),
+        "col_name": pgettext("class table heading", "Name"),
+    }
+
+
+def homework_label(key: str) -> str:
+    """The homework label with id ``key``; the id if unknown."""
+    return homework_labels().get(key, key)
+
+
+def due_day(day: dt.date) -> str:
+    """A due day as the language writes it: ``"Friday 12 Dec"``."""
+    from babel.dates import format_date
+
+    return format_date(day, "EEEE d MMMM" if current() == "el" else "EEEE d MMM", locale=current())
+
+
+def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, count: int) -> str:
+    """What the homework asks, as a pupil reads it: ``"finish lesson 4"``, ``"finish lessons 4 and 5"``,
+    ``"solve 3 puzzles of “Biggest capture now”"``."""
+    if kind == "lessons":
+        numbers = and_list([str(n) for n in lesson_numbers])
+        return ngettext("finish lesson {numbers}", "finish lessons {numbers}",
+                        len(lesson_numbers)).format(numbers=numbers)
+    return ngettext("solve {n} puzzle of “{theme}”", "solve {n} puzzles of “{theme}”", count).format(
+        n=count, theme=theme_title)
+
+
+def homework_done(kind: str, done: int, total: int) -> str:
+    """How far a pupil is: ``"2 of 3 steps done"``, ``"1 of 3 puzzles solved"``."""
+    if kind == "lessons":
+        return ngettext("{done} of {total} step done", "{done} of {total} steps done", total).format(
+            done=done, total=total)
+    return ngettext("{done} of {total} puzzle solved", "{done} of {total} puzzles solved", total).format(
+        done=done, total=total)
+
+
+def homework_line(task: str, due: dt.date, progress: str, state: str) -> str:
+    """A homework on the pupil's Home, one sentence a 10-year-old reads, by ``state``
+    (``tutor.homework.State``): ``"Homework: finish lesson 4 by Friday 12 Dec — 2 of 3 steps done."``"""
+    day = due_day(due)
+    if state == "done":
+        return _("Homework done: {task}. Well done!").format(task=task)
+    if state == "due_today":
+        return _("Homework: {task} by today — {progress}.").format(task=task, progress=progress)
+    if state == "late":
+        return _("Homework: {task}. It was due on {day}, so it is late — {progress}.").format(
+            task=task, day=day, progress=progress)
+    return _("Homework: {task} by {day} — {progress}.").format(task=task, day=day, progress=progress)
+
+
+def homework_column(number: int, task: str, due: dt.date) -> str:
+    """The class table's heading of homework ``number``: ``"Homework 1: finish lesson 4 (Friday 12 Dec)"``."""
+    return pgettext("class table heading", "Homework {n}: {task} ({day})").format(n=number, task=task,
+                                                                                 day=due_day(due))
+
+
+def homework_cell(done: int, total: int, state: str) -> str:
+    """A pupil's cell in the homework table: ``"done ✓"``, ``"2 of 3"``, ``"2 of 3 · due today"``,
+    ``"0 of 3 · late"``."""
+    if state == "done":
+        return pgettext("homework cell", "done ✓")
+    counted = _("{done} of {total}").format(done=done, total=total)
+    if state == "due_today":
+        return pgettext("homework cell", "{counted} · due today").format(counted=counted)
+    if state == "late":
+        return pgettext("homework cell", "{counted} · late").format(counted=counted)
+    return counted
+
+
+def homework_state_word(state: str) -> str:
+    """A state in the homework CSV: ``"done"``, ``"not due yet"``, ``"due today"``, ``"late"``."""
+    return {"done": pgettext("homework state", "done"), "open": pgettext("homework state", "not due yet"),
+            "due_today": pgettext("homework state", "due today"),
+            "late": pgettext("homework state", "late")}.get(state, state)
+
+
+def homework_csv_done(number: int, task: str, due: dt.date, total: int) -> str:
+    """The homework CSV's heading of homework ``number``'s count (a number in each cell), with its task and
+    due day: ``"Homework 1 (finish lesson 4, due Friday 11 Dec): done (of 3)"``."""
+    return pgettext("class table heading", "Homework {n} ({task}, due {day}): done (of {total})").format(
+        n=number, task=task, day=due_day(due), total=total)
+
+
+def homework_csv_state(number: int) -> str:
+    """The homework CSV's heading of homework ``number``'s state: ``"Homework 1: state"``."""
+    return pgettext("class table heading", "Homework {n}: state").format(n=number)
+
+
+def homework_problem(problem: str, most: int = 0) -> str:
+    """Why a homework was not set (``tutor.homework.check``, or ``"full"`` from the store); ``most``: the
+    most puzzles a homework asks for (``"count"``), or homeworks a class keeps (``"full"``)."""
+    return {
+        "lessons": _("Pick at least one lesson."),
+        "theme": _("Pick a theme."),
+        "count": _("Ask for 1 to {most} puzzles.").format(most=most),
+        "due": _("The due day cannot be in the past."),
+        "full": _("A class keeps at most {most} homeworks: delete an old one first.").format(most=most),
+    }.get(problem, _("That homework could not be set."))
+
+
+def homework_set_notice(task: str, due: dt.date) -> str:
+    """After the teacher sets a homework."""
+    return _("Homework set: {task}, due {day}.").format(task=task, day=due_day(due))
+
+
+def homework_deleted() -> str:
+    """After the teacher deletes a homework."""
+    return _("Homework deleted.")
+
+
+def homework_option(number: int, task: str, due: dt.date) -> str:
+    """A homework in the teacher's list to delete from: ``"1. finish lesson 4, due Friday 12 Dec"``."""
+    return _("{n}. {task}, due {day}").format(n=number, task=task, day=due_day(due))
+
+
+__all__ = ["due_day", "homework_cell", "homework_column", "homework_csv_done", "homework_csv_state",
+           "homework_deleted", "homework_done", "homework_label", "homework_labels", "homework_line",
+           "homework_option", "homework_problem", "homework_set_notice", "homework_state_word", "homework_task"]

@@ -1,0 +1,107 @@
+"""The teacher's homework on the Class page ("For your screen"): each pupil's progress on each homework as a
+table and its CSV, the form to set one, and the list to delete one from.
+
+What counts is ``tutor.homework``'s, the table and CSV ``tutor.homework_table``'s; today's date is
+``ui.homework.today`` (a clock tests replace). Pupils' names are shown only as table cells.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pandas as pd
+import streamlit as st
+
+from tutor import words
+from tutor.homework import KINDS, MAX_HOMEWORKS, MAX_PUZZLES, check, task_words
+from tutor.homework_table import homework_csv, homework_rows
+from ui import frame, state as ui_state, wiring
+from ui.homework import lesson_numbers, lesson_steps, puzzles_for, theme_titles, today
+
+K = ui_state.Keys.CLASS + "hw_"
+"""Widget keys of the teacher's homework: + kind/lessons/theme/count/due/set/delete_which/delete/table/csv."""
+
+
+def _set(code: str) -> None:
+    kind = st.session_state.get(f"{K}kind", "lessons")
+    lessons = [lid for lid in lesson_numbers() if lid in (st.session_state.get(f"{K}lessons") or [])]
+    theme = st.session_state.get(f"{K}theme") or ""
+    count = int(st.session_state.get(f"{K}count") or 0)
+    due = st.session_state.get(f"{K}due") or today()
+    themes = list(theme_titles())
+    problem = check(kind, lessons, theme, count, due, today(), list(lesson_numbers()), themes)
+    if problem is None:
+        made = wiring.guard(lambda school: school.set_homework(code, kind, lessons, theme, count, due), None)
+        if made is None:
+            problem = "full"
+    if problem is not None:
+        st.session_state[f"{K}said"] = ("error", words.homework_problem(problem, MAX_PUZZLES if problem == "count"
+                                                                          else MAX_HOMEWORKS))
+        return
+    numbers = lesson_numbers()
+    task = words.homework_task(kind, [numbers[lid] for lid in lessons], theme_titles().get(theme, ""), count)
+    st.session_state[f"{K}said"] = ("success", words.homework_set_notice(task, due))
+
+
+def _delete(code: str) -> None:
+    which = st.session_state.get(f"{K}delete_which")
+    if isinstance(which, int) and wiring.guard(lambda school: school.delete_homework(code, which), False):
+        st.session_state[f"{K}said"] = ("success", words.homework_deleted())
+
+
+def teacher_panel(code: str) -> None:
+    """The class's homework for the teacher's own screen: each pupil's progress (a table and its CSV),
+    the form to set one, and the list to delete one from."""
+    st.subheader(words.homework_label("homework"))
+    read = wiring.guard(lambda school: (school.homeworks(code), school.pupils(code), school.class_solves(code)),
+                        None)
+    if read is None:
+        return
+    homeworks, pupils, solves = read
+    numbers, titles, day = lesson_numbers(), theme_titles(), today()
+    if not homeworks:
+        st.caption(words.homework_label("none_set"))
+    elif pupils:
+        puzzles = puzzles_for(homeworks)
+        rows = homework_rows(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, day)
+        st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{K}table")
+        st.download_button(words.homework_label("download"),
+                           homework_csv(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, day).encode("utf-8-sig"),
+                           file_name=f"homework-{code}.csv", mime="text/csv", key=f"{K}csv",
+                           icon=":material/download:")
+    said = st.session_state.pop(f"{K}said", None)
+    if said is not None:
+        (st.success if said[0] == "success" else st.error)(said[1])
+    _form(code, numbers, titles, day)
+    if homeworks:
+        labels = {hw.id: words.homework_option(n, task_words(hw, numbers, titles), hw.due)
+                  for n, hw in enumerate(homeworks, 1)}
+        with st.popover(words.homework_label("delete"), icon=":material/delete:"):
+            st.selectbox(words.homework_label("delete_which"), list(labels), format_func=labels.__getitem__,
+                         key=f"{K}delete_which")
+            st.button(words.homework_label("delete_go"), key=f"{K}delete", on_click=_delete, args=(code,),
+                      type="primary")
+
+
+def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.date) -> None:
+    """The form to set a homework: what to do, the lessons or the theme and how many, the due day."""
+    entries = {entry.id: entry for entry in frame.catalogue()}
+    with st.expander(words.homework_label("set"), icon=":material/assignment_add:"):
+        kinds = {k: words.homework_label(f"kind_{k}") for k in KINDS}  # made now: in this run's language
+        kind = st.radio(words.homework_label("kind"), KINDS, key=f"{K}kind", horizontal=True,
+                        format_func=kinds.__getitem__)
+        if kind == "lessons":
+            st.multiselect(words.homework_label("lessons"), list(numbers), key=f"{K}lessons",
+                           format_func=lambda lid: f"{numbers[lid]}. {entries[lid].title}")
+        else:
+            st.selectbox(words.homework_label("theme"), list(titles), format_func=titles.__getitem__,
+                         key=f"{K}theme")
+            st.number_input(words.homework_label("count"), min_value=1, max_value=MAX_PUZZLES, value=3, step=1,
+                            key=f"{K}count")
+        st.date_input(words.homework_label("due"), value=day + dt.timedelta(days=7), min_value=day, key=f"{K}due")
+        st.caption(words.homework_label("reviews_later"))
+        st.button(words.homework_label("set_go"), key=f"{K}set", on_click=_set, args=(code,), type="primary",
+                  icon=":material/send:")
+
+
+__all__ = ["K", "teacher_panel"]
