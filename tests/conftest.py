@@ -31,6 +31,22 @@ if not _URL or _URL == os.environ.get("MANCALA_TEST_DB_URL"):
 os.environ.setdefault("MANCALA_LEARNER_TTL_DAYS", "36500")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--rebuild", action="store_true",
+                     help="also run the tests marked 'rebuild' (they make shipped data again: an hour or more)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``rebuild`` are skipped, whatever ``-m`` says, unless ``--rebuild`` is given: CI and
+    every run while editing leave the hour-long rebuilds out."""
+    if config.getoption("--rebuild"):
+        return
+    skip = pytest.mark.skip(reason="makes shipped data again for an hour or more: run it with --rebuild")
+    for item in items:
+        if "rebuild" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture(scope="session")
 def pg_database():
     """The PostgreSQL database of ``MANCALA_DB_URL`` (migrated), or a skip that says why."""

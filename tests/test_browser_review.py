@@ -33,7 +33,7 @@ def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
     review = page.get_by_role("button", name="Review this game")
     review.wait_for(state="visible", timeout=TIMEOUT_MS)
     review.click()
-    said = page.get_by_text("Pit 1 lost 18 seeds; pit 4 was best.")
+    said = page.get_by_text("Pit 1 lets North capture 3 seeds from your pit 2; pit 4 was better")  # the coach
     said.first.wait_for(state="visible", timeout=TIMEOUT_MS)
     page.get_by_text("South: 1 good move, 1 inaccuracy, 1 mistake, 1 blunder").first.wait_for()
     page.locator("[data-testid='stPlotlyChart']").first.wait_for()

@@ -5,7 +5,7 @@ prover ``tools/oware_prover.c`` (``tools/oware_proofs.py``).
   every grand slam variant (A4), with the repetition rule (A6) in play.
 - What is shipped is well formed, covers every taught Awari position, and agrees with every value the Python
   search proves within the taught budget; ``analyse`` reads a fully proven position from it.
-- Rebuild (by hand, ``-m rebuild``: about 23 minutes for the 14-seed table and 43 for the proofs, too long for
+- Rebuild (by hand, ``--rebuild``: about 23 minutes for the 14-seed table and 43 for the proofs, too long for
   CI): the prover recompiled and run again with the command the file names gives the same bounds.
 """
 
