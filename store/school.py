@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from tutor.cards import CardStore
-from tutor.classroom import PupilRecord
+from tutor.classroom import PupilRecord, PupilReviews
 from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
 from tutor.ratings import RatingStore
@@ -59,6 +59,9 @@ class StoredSchool:
 
     def pupils(self, code: str) -> list[PupilRecord]:
         return list(classes.pupils(self.db, code))
+
+    def reviews(self, code: str) -> list[PupilReviews]:
+        return classes.reviews(self.db, code)
 
     def pupil_count(self, code: str) -> int:
         return classes.pupil_count(self.db, code)
