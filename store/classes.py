@@ -170,6 +170,21 @@ def pupils(db: Database, code: str) -> list[Pupil]:
     return list(by_code.values())
 
 
-__all__ = ["JOIN_LIMITS", "JoinProblem", "MAX_PUPILS", "NameProblem", "Pupil", "class_name", "clean_name",
-           "is_open", "join", "leave", "name_problem", "pupil_count", "pupils", "remove_pupil", "reviews",
-           "set_open"]
+__all__ = [
+    "JOIN_LIMITS",
+    "MAX_PUPILS",
+    "JoinProblem",
+    "NameProblem",
+    "Pupil",
+    "class_name",
+    "clean_name",
+    "is_open",
+    "join",
+    "leave",
+    "name_problem",
+    "pupil_count",
+    "pupils",
+    "remove_pupil",
+    "reviews",
+    "set_open",
+]

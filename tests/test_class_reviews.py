@@ -11,7 +11,14 @@ import pytest
 from engine import Game, KalahRules, OwareRules, Position, analyse
 from tutor import i18n
 from tutor.cards import MemoryCards, cards_from_review, game_id
-from tutor.classroom import CLASS_KINDS, PupilReviews, any_reviewed, class_kind, kind_counts, review_rows
+from tutor.classroom import (
+    CLASS_KINDS,
+    PupilReviews,
+    any_reviewed,
+    class_kind,
+    kind_counts,
+    review_rows,
+)
 from tutor.coach_facts import COACH_NODES, facts
 from tutor.review import review_game
 

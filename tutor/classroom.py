@@ -201,5 +201,18 @@ def steps_grid(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson]) -> list
             for p in pupils]
 
 
-__all__ = ["CLASS_KINDS", "PupilRecord", "PupilReviews", "any_reviewed", "class_csv", "class_kind", "kind_counts",
-           "review_rows", "class_rows", "csv_rows", "minutes_since", "steps_grid", "utc_time"]
+__all__ = [
+    "CLASS_KINDS",
+    "PupilRecord",
+    "PupilReviews",
+    "any_reviewed",
+    "class_csv",
+    "class_kind",
+    "class_rows",
+    "csv_rows",
+    "kind_counts",
+    "minutes_since",
+    "review_rows",
+    "steps_grid",
+    "utc_time",
+]

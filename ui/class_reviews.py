@@ -12,7 +12,13 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from tutor import words
-from tutor.classroom import CLASS_KINDS, PupilReviews, any_reviewed, kind_counts, review_rows
+from tutor.classroom import (
+    CLASS_KINDS,
+    PupilReviews,
+    any_reviewed,
+    kind_counts,
+    review_rows,
+)
 from ui import figures, state
 
 K = state.Keys.CLASS
