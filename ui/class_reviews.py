@@ -33,8 +33,9 @@ KIND_COLOURS = {
 }
 """One colour per kind of :data:`tutor.classroom.CLASS_KINDS` (Okabe-Ito, safe for colour-blind eyes;
 white numbers read on each)."""
-ROW_PX, FRAME_PX = 44, 150
-"""The chart's height: ``FRAME_PX`` (title, legend, axis) and ``ROW_PX`` per pupil."""
+ROW_PX, TOP_PX, BOTTOM_PX = 44, 60, 200
+"""The chart's height: ``TOP_PX`` for its title, ``ROW_PX`` per pupil, ``BOTTOM_PX`` for the count axis
+and the legend below it (up to five rows on a narrow screen)."""
 
 
 def reviews_figure(pupils: Sequence[PupilReviews]) -> go.Figure:
@@ -52,12 +53,15 @@ def reviews_figure(pupils: Sequence[PupilReviews]) -> go.Figure:
             hovertemplate="%{y} · " + words.coach_kind_name(kind).replace("%", "%%") + ": %{x}<extra></extra>"))
     top = max([1, *(sum(c.values()) for c in counts)])
     fig.update_layout(
-        barmode="stack", title={"text": words.class_review_label("chart"), "font": {**BIG, "size": 22}},
-        height=FRAME_PX + ROW_PX * len(pupils), margin={"l": 10, "r": 10, "t": 110, "b": 50},
-        font=BIG, legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0, "font": BIG,
-                          "traceorder": "normal"},
+        barmode="stack", height=TOP_PX + ROW_PX * len(pupils) + BOTTOM_PX, font=BIG,
+        title={"text": words.class_review_label("chart"), "font": {**BIG, "size": 22}, "x": 0, "xanchor": "left",
+               "xref": "paper", "y": 1, "yref": "container", "yanchor": "top", "pad": {"t": 12}},
+        margin={"l": 10, "r": 10, "t": TOP_PX, "b": BOTTOM_PX},
+        # below the bars, in the container's coordinates: a long name of a kind wraps to more rows, never over a bar
+        legend={"orientation": "h", "x": 0, "y": 0, "xanchor": "left", "yanchor": "bottom", "yref": "container",
+                "font": BIG, "traceorder": "normal"},
         xaxis={"title": {"text": words.class_review_label("axis"), "font": BIG}, "tickfont": BIG,
-               **figures.int_axis(0, top)},
+               **figures.int_axis(0, top + max(1, top // 10))},
         yaxis={"autorange": "reversed", "tickfont": BIG, "automargin": True, "type": "category"})
     return fig
 
