@@ -1,4 +1,5 @@
-"""A learner's review cards in the database: ``tutor.cards.CardStore`` on the ``review_cards`` table.
+"""A learner's review cards in the database: ``tutor.cards.CardStore`` on the ``review_cards`` table (the
+games they reviewed on ``reviewed_games``).
 
 Each call is one short transaction; a card is keyed by its learner and its ``card_id`` (the same
 position under the same rules is one card), so two tabs keeping the same game's mistakes keep each
@@ -16,21 +17,21 @@ from sqlalchemy import select
 from tutor.cards import Card
 
 from .db import Database, StoreConflict
-from .schema import Learner, ReviewCardRow, now
+from .schema import Learner, ReviewCardRow, ReviewedGameRow, now
 
 
 def _row(learner: str, card: Card) -> ReviewCardRow:
     return ReviewCardRow(learner_code=learner, card_id=card.id, rules=json.dumps(card.rules, sort_keys=True),
                          position=card.position, played=card.played, good=" ".join(map(str, card.good)),
                          move_values=" ".join(f"{p}:{v}" for p, v in card.values), exact=card.exact,
-                         schedule=card.schedule, due=card.due, created_at=now())
+                         schedule=card.schedule, due=card.due, created_at=now(), kind=card.kind)
 
 
 def _card(row: ReviewCardRow) -> Card:
     due = row.due if row.due.tzinfo is not None else row.due.replace(tzinfo=dt.UTC)  # SQLite keeps no zone
     values = tuple((int(p), int(v)) for p, v in (pair.split(":") for pair in row.move_values.split()))
     return Card(row.card_id, dict(json.loads(row.rules)), row.position, row.played,
-                tuple(int(p) for p in row.good.split()), values, row.exact, row.schedule, due)
+                tuple(int(p) for p in row.good.split()), values, row.exact, row.schedule, due, row.kind or "other")
 
 
 class StoredCards:
@@ -75,6 +76,16 @@ class StoredCards:
                     s.add(_row(self.code, card))
                 return
             row.schedule, row.due = card.schedule, card.due
+
+    def reviewed(self, game: str, at: dt.datetime) -> bool:
+        try:
+            with self.db.session() as s:
+                if s.get(Learner, self.code) is None or s.get(ReviewedGameRow, (self.code, game)) is not None:
+                    return False
+                s.add(ReviewedGameRow(learner_code=self.code, game_id=game, reviewed_at=at))
+                return True
+        except StoreConflict:  # another tab counted the same game meanwhile: it is counted
+            return False
 
 
 __all__ = ["StoredCards"]

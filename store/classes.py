@@ -14,6 +14,7 @@ from typing import Literal
 
 from sqlalchemy import func, select
 
+from tutor.classroom import PupilReviews
 from tutor.names import NameProblem as TypedNameProblem
 from tutor.names import clean_name, look_alike, name_problem
 from tutor.progress import LessonProgress, PuzzleProgress
@@ -21,7 +22,7 @@ from tutor.progress import LessonProgress, PuzzleProgress
 from .db import Database
 from .limits import Limit, Who, lock, reserve
 from .progress import read_lessons, read_puzzles
-from .schema import Learner, SchoolClass, now
+from .schema import Learner, ReviewCardRow, ReviewedGameRow, SchoolClass, now
 from .teachers import class_to_try
 
 MAX_PUPILS = 60
@@ -132,6 +133,28 @@ class Pupil:
     puzzles: dict[str, PuzzleProgress] = field(default_factory=dict)
 
 
+def reviews(db: Database, code: str) -> list[PupilReviews]:
+    """Every pupil of class ``code``, by name, with the finished games they reviewed and their kept
+    mistakes (review cards, one per position) by kind (a card kept without one counts as ``"other"``);
+    all they did, before joining too, as their lessons and puzzles (``[]`` for no class)."""
+    with db.session() as s:
+        learners = s.execute(select(Learner.code, Learner.name).where(Learner.class_code == code)
+                             .order_by(Learner.name)).all()
+        if not learners:
+            return []
+        codes = [c for c, _ in learners]
+        games = dict(s.execute(select(ReviewedGameRow.learner_code, func.count())
+                               .where(ReviewedGameRow.learner_code.in_(codes))
+                               .group_by(ReviewedGameRow.learner_code)).all())
+        kinds: dict[str, dict[str, int]] = {}
+        for learner, kind, n in s.execute(select(ReviewCardRow.learner_code, ReviewCardRow.kind, func.count())
+                                          .where(ReviewCardRow.learner_code.in_(codes))
+                                          .group_by(ReviewCardRow.learner_code, ReviewCardRow.kind)).all():
+            mine = kinds.setdefault(learner, {})
+            mine[kind or "other"] = mine.get(kind or "other", 0) + int(n)
+    return [PupilReviews(name or "", int(games.get(c, 0)), kinds.get(c, {})) for c, name in learners]
+
+
 def pupils(db: Database, code: str) -> list[Pupil]:
     """Every pupil of class ``code`` with their lessons and puzzles, by name (``[]`` for no class)."""
     with db.session() as s:
@@ -147,5 +170,21 @@ def pupils(db: Database, code: str) -> list[Pupil]:
     return list(by_code.values())
 
 
-__all__ = ["JOIN_LIMITS", "JoinProblem", "MAX_PUPILS", "NameProblem", "Pupil", "class_name", "clean_name",
-           "is_open", "join", "leave", "name_problem", "pupil_count", "pupils", "remove_pupil", "set_open"]
+__all__ = [
+    "JOIN_LIMITS",
+    "MAX_PUPILS",
+    "JoinProblem",
+    "NameProblem",
+    "Pupil",
+    "class_name",
+    "clean_name",
+    "is_open",
+    "join",
+    "leave",
+    "name_problem",
+    "pupil_count",
+    "pupils",
+    "remove_pupil",
+    "reviews",
+    "set_open",
+]

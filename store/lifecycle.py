@@ -7,7 +7,7 @@ What goes, and what stays:
   its code), and its pupils' names and their link to it. Each pupil's learner row stays, with their
   own progress (lessons, puzzles, games, review cards) and their kept sandbox game: it is theirs, not the class's.
 - :func:`erase_learner`: everything kept under one learner code: lesson steps and stars, puzzles,
-  finished games, the kept sandbox game, the review cards (``tutor.cards``), answers to live questions, the ids of progress writes taken
+  finished games, the kept sandbox game, the review cards (``tutor.cards``) and the games reviewed, answers to live questions, the ids of progress writes taken
   (``applied_writes``), the guessing-limit rows the code tried, and the learner row itself (with
   their name in a class). A teacher device is kept
   under a browser key of its own, never the learner code, so a class made on the browser stays.
@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session
 from .db import Database
 from .limits import lock
 from .schema import (AnswerRow, AppliedWrite, Attempt, GameRow, HomeworkRow, KeptGameRow, Learner, LearnerRating,
-                     LessonRow, PuzzleRow, QuestionRow, RatedTryRow, ReviewCardRow, SchoolClass, StepRow, TeacherDevice,
+                     LessonRow, PuzzleRow, QuestionRow, RatedTryRow, ReviewCardRow, ReviewedGameRow, SchoolClass, StepRow, TeacherDevice,
                      TeacherSignOut, now)
 from .teachers import owns
 
@@ -67,7 +67,7 @@ def learner_ttl(environ: Mapping[str, str] | None = None) -> dt.timedelta:
 def _erase(s: Session, codes: Sequence[str]) -> None:
     """Delete every row kept under the learner ``codes`` in the session ``s``, the learner rows last
     (every other row points at them)."""
-    for table in (StepRow, LessonRow, PuzzleRow, GameRow, KeptGameRow, ReviewCardRow, AnswerRow, AppliedWrite, LearnerRating, RatedTryRow):
+    for table in (StepRow, LessonRow, PuzzleRow, GameRow, KeptGameRow, ReviewCardRow, ReviewedGameRow, AnswerRow, AppliedWrite, LearnerRating, RatedTryRow):
         s.execute(delete(table).where(table.learner_code.in_(codes)))
     s.execute(delete(Attempt).where(Attempt.device.in_(codes)))
     s.execute(delete(Learner).where(Learner.code.in_(codes)))

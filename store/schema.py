@@ -210,6 +210,18 @@ class ReviewCardRow(Base):
     schedule: Mapped[str] = mapped_column(Text)
     due: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    kind: Mapped[str | None] = mapped_column(String(24), default=None)
+    """The kind of mistake (``tutor.coach_facts.MISTAKES``); ``NULL`` for a card kept before kinds were."""
+
+
+class ReviewedGameRow(Base):
+    """A finished sandbox game whose review the learner opened, by its ``game_id`` (``tutor.cards.game_id``):
+    the teacher's class view counts them."""
+
+    __tablename__ = "reviewed_games"
+    learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    reviewed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class AppliedWrite(Base):

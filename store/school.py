@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from tutor.cards import CardStore
-from tutor.classroom import PupilRecord
+from tutor.classroom import PupilRecord, PupilReviews
 from tutor.homework import Homework, Kind
 from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
@@ -62,6 +62,9 @@ class StoredSchool:
 
     def pupils(self, code: str) -> list[PupilRecord]:
         return list(classes.pupils(self.db, code))
+
+    def reviews(self, code: str) -> list[PupilReviews]:
+        return classes.reviews(self.db, code)
 
     def pupil_count(self, code: str) -> int:
         return classes.pupil_count(self.db, code)

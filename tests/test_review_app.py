@@ -14,7 +14,7 @@ from engine import Game, KalahRules, analyse
 from store import classes, learners, teachers
 from store.cards import StoredCards
 from tutor import words
-from tutor.cards import MemoryCards, cards_from_review
+from tutor.cards import MemoryCards, cards_from_review, game_id
 from tutor.review import review_game
 from ui import mistakes, story
 from ui.state import Keys
@@ -95,6 +95,21 @@ def test_the_review_marks_every_move_counts_them_and_says_each_mistake(reviewed,
     kept = sess(at).memory_cards
     assert isinstance(kept, MemoryCards) and {c.id for c in kept.cards.values()} == {c.id for c in leftmost_cards()}
     assert all(dt.timedelta(hours=20) <= c.due - clock[0] <= dt.timedelta(days=2) for c in kept.cards.values())
+
+
+def test_a_finished_games_review_keeps_each_mistakes_kind_and_counts_the_game_once(reviewed):
+    """What the teacher's class view counts: the cards keep the coach's kind; the game is reviewed once,
+    however often the page runs."""
+    at = reviewed
+    kept = sess(at).memory_cards
+    assert sorted((c.position, c.kind) for c in kept.cards.values()) == [
+        ("0,3,3,2/0/0,3,3,2/0/S", "other"), ("0,3,3,2/0/2,2,2,2/0/N", "extra_turn_missed"),
+        ("2,2,2,2/0/2,2,2,2/0/S", "capture_allowed")]
+    game = sess(at).sandbox.game
+    assert list(kept.games) == [game_id(game)]
+    at.run()
+    at.run()
+    assert list(kept.games) == [game_id(game)] and len(kept.cards) == 3
 
 
 def test_a_mistake_is_played_again_from_the_review(reviewed):

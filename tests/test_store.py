@@ -245,7 +245,7 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     from store import db as store_db
 
     url = f"sqlite:///{tmp_path / 'rev.sqlite3'}"
-    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0013"
+    assert ScriptDirectory.from_config(store_db.alembic_config(url)).get_current_head() == store_db.HEAD == "0014"
     first = Database(url)
     code = learners.new_learner(first)
     first.dispose()
@@ -267,7 +267,9 @@ def test_a_database_at_the_newest_revision_opens_without_alembic_and_an_older_on
     with behind.engine.connect() as conn:
         assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == [store_db.HEAD]
         assert {"teacher_devices", "attempts", "teacher_signouts", "learner_ratings", "puzzle_ratings", "rated_tries",
-            "review_cards", "homework"} <= set(inspect(conn).get_table_names())
+            "review_cards", "homework",
+            "reviewed_games"} <= set(inspect(conn).get_table_names())
+        assert "kind" in {c["name"] for c in inspect(conn).get_columns("review_cards")}
         assert {"recovery_hash", "open_to_join"} <= {c["name"] for c in inspect(conn).get_columns("classes")}
         assert "done" in {c["name"] for c in inspect(conn).get_columns("lesson_steps")}
         assert {"first_try", "solved_at"} <= {c["name"] for c in inspect(conn).get_columns("puzzles_tried")}

@@ -19,14 +19,15 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import fsrs
 
-from engine import Rules, Side, rules_from_params
+from engine import Game, Position, Rules, Side, rules_from_params
 
+from .coach_facts import MISTAKES, facts
 from .review import Review
 
 Clock = Callable[[], dt.datetime]
@@ -60,6 +61,8 @@ class Card:
         exact: every value is proven (else some are the search's estimates).
         schedule: the FSRS card as JSON (``fsrs.Card.to_json``).
         due: when the card is due next (UTC).
+        kind: the kind of mistake the played pit made (``tutor.coach_facts.MISTAKES``, from the coach's
+            facts with the review's values; ``"other"`` when not known).
     """
 
     id: str
@@ -71,6 +74,7 @@ class Card:
     exact: bool
     schedule: str
     due: dt.datetime
+    kind: str = "other"
 
     def game_rules(self) -> Rules:
         """The card's rules (``engine.rules_from_params``)."""
@@ -113,9 +117,26 @@ def rate(card: Card, rating: Rating, at: dt.datetime) -> Card:
     return replace(card, schedule=scheduled.to_json(), due=scheduled.due)
 
 
+def game_id(game: Game) -> str:
+    """A game's key: 16 hex digits of the SHA-256 of its rules, its start and its pits (the same game
+    reviewed twice, in two tabs, is one game reviewed)."""
+    text = json.dumps([sorted(game.rules.to_params().items()), game.start.to_notation(),
+                       [r.pit for r in game.results]])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def mistake_kind(review: Review, row: Mapping[str, Any]) -> str:
+    """The kind of mistake of a reviewed move (``row``, one of ``review.rows``): ``tutor.coach_facts.facts``
+    with the values the review made (a search only where their best line stops: fast, and cached)."""
+    values = review.values[row["move"] - 1]
+    kind = facts(Position.from_notation(row["position"]), review.rules, row["pit"], values).kind
+    return kind if kind in MISTAKES else "other"
+
+
 def cards_from_review(review: Review, sides: Sequence[Side], at: dt.datetime) -> list[Card]:
     """A card for each mistake and blunder of ``sides`` in ``review`` (``Review.mistakes``), due about a
-    day after ``at``; one card per position (the first of a repeated one)."""
+    day after ``at``, with its kind of mistake (:func:`mistake_kind`); one card per position (the first
+    of a repeated one)."""
     out: dict[str, Card] = {}
     by_move = {row["move"]: values for row, values in zip(review.rows, review.values, strict=True)}
     for row in review.mistakes(sides):
@@ -125,7 +146,8 @@ def cards_from_review(review: Review, sides: Sequence[Side], at: dt.datetime) ->
         analysis = by_move[row["move"]]
         schedule, due = first_schedule(at)
         out[key] = Card(key, review.rules.to_params(), row["position"], row["pit"], tuple(row["good"]),
-                        tuple((m.pit, m.value) for m in analysis), all(m.exact for m in analysis), schedule, due)
+                        tuple((m.pit, m.value) for m in analysis), all(m.exact for m in analysis), schedule, due,
+                        mistake_kind(review, row))
     return list(out.values())
 
 
@@ -145,12 +167,17 @@ class CardStore(Protocol):
     def rescheduled(self, card: Card) -> None:
         """Keep ``card``'s new ``schedule`` and ``due`` (a card not kept is kept now)."""
 
+    def reviewed(self, game: str, at: dt.datetime) -> bool:
+        """Count the finished game ``game`` (:func:`game_id`) as reviewed at ``at``, once: True when it was
+        not counted yet."""
+
 
 class MemoryCards:
     """A :class:`CardStore` in memory (a session before its learner is known; tests)."""
 
     def __init__(self) -> None:
         self.cards: dict[str, Card] = {}
+        self.games: dict[str, dt.datetime] = {}
 
     def keep(self, cards: Sequence[Card]) -> int:
         new = [c for c in cards if c.id not in self.cards]
@@ -167,6 +194,12 @@ class MemoryCards:
     def rescheduled(self, card: Card) -> None:
         self.cards[card.id] = card
 
+    def reviewed(self, game: str, at: dt.datetime) -> bool:
+        if game in self.games:
+            return False
+        self.games[game] = at
+        return True
+
 
 __all__ = ["SCHEDULER", "Card", "CardStore", "Clock", "MemoryCards", "Rating", "card_id", "cards_from_review",
-           "first_schedule", "rate", "utc_now"]
+           "first_schedule", "game_id", "mistake_kind", "rate", "utc_now"]

@@ -1,4 +1,5 @@
-"""The teacher's view of a class, as rows: pupils x lessons, puzzles solved and missed, last active.
+"""The teacher's view of a class, as rows: pupils x lessons, puzzles solved and missed, last active;
+and per pupil the games they reviewed and their mistakes by kind (:func:`review_rows`).
 
 Pure: the store gives the pupils (anything with the attributes of
 :class:`PupilRecord`), the content gives the lessons and puzzles; the page
@@ -12,6 +13,7 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from lessons.models import Lesson, Puzzle
@@ -141,10 +143,82 @@ def csv_text(rows: Sequence[Mapping[str, object]]) -> str:
     return out.getvalue()
 
 
+CLASS_KINDS = ("capture_missed", "capture_allowed", "extra_turn_missed", "feed_error", "other")
+"""The kinds of mistake the class view counts (``tutor.coach_facts.MISTAKES``), each a column and a
+colour; the coach's other kinds (an extra turn allowed, a grand slam, the game ended too soon) count as
+``"other"``: few colours on a projector."""
+
+
+@dataclass(frozen=True)
+class PupilReviews:
+    """One pupil's reviewed games as the teacher sees them (``School.reviews``).
+
+    Attributes:
+        name: the pupil's name in the class.
+        games: finished games whose review they opened (each game once).
+        kinds: kind of mistake (``tutor.coach_facts.MISTAKES``) -> how many of their kept mistakes
+            (``tutor.cards.Card``: one per position) are of that kind; kinds with none may be absent.
+    """
+
+    name: str
+    games: int
+    kinds: Mapping[str, int] = field(default_factory=dict)
+
+
+def class_kind(kind: str) -> str:
+    """The column of :data:`CLASS_KINDS` a coach's kind of mistake is counted in.
+
+    >>> [class_kind(k) for k in ("capture_missed", "grand_slam", "extra_turn_allowed", "feed_error")]
+    ['capture_missed', 'other', 'other', 'feed_error']
+    """
+    return kind if kind in CLASS_KINDS else "other"
+
+
+def kind_counts(pupil: PupilReviews) -> dict[str, int]:
+    """``pupil``'s mistakes per kind of :data:`CLASS_KINDS` (every kind present, in that order)."""
+    out = dict.fromkeys(CLASS_KINDS, 0)
+    for kind, n in pupil.kinds.items():
+        out[class_kind(kind)] += n
+    return out
+
+
+def any_reviewed(pupils: Sequence[PupilReviews]) -> bool:
+    """Whether any pupil reviewed a game or has a mistake kept."""
+    return any(p.games or any(p.kinds.values()) for p in pupils)
+
+
+def review_rows(pupils: Sequence[PupilReviews]) -> list[dict[str, Any]]:
+    """The reviews table, one row per pupil: name, games reviewed, a count per kind of
+    :data:`CLASS_KINDS` (headed by the coach's plain names, ``words.coach_kind_name``), and all their
+    mistakes; every count an ``int``."""
+    rows = []
+    for pupil in pupils:
+        counts = kind_counts(pupil)
+        row: dict[str, Any] = {words.label("col_name"): pupil.name, words.class_review_label("games"): pupil.games}
+        row.update({words.coach_kind_name(kind): n for kind, n in counts.items()})
+        row[words.class_review_label("mistakes")] = sum(counts.values())
+        rows.append(row)
+    return rows
+
+
 def steps_grid(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson]) -> list[list[float]]:
     """Share of each lesson's steps done (0..1), one list per pupil, lessons in order (the heat map)."""
     return [[len(p.lessons.get(les.id, LessonProgress()).steps_done) / len(les.steps) for les in lessons]
             for p in pupils]
 
 
-__all__ = ["PupilRecord", "class_csv", "class_rows", "csv_rows", "csv_text", "minutes_since", "steps_grid", "utc_time"]
+__all__ = [
+    "CLASS_KINDS",
+    "PupilRecord",
+    "PupilReviews",
+    "any_reviewed",
+    "class_csv",
+    "class_kind",
+    "class_rows",
+    "csv_rows",
+    "kind_counts",
+    "minutes_since",
+    "review_rows",
+    "steps_grid",
+    "utc_time",
+]

@@ -1,5 +1,6 @@
 """The Class page: a pupil joins a class and answers live questions; a teacher makes or opens a
-class (``ui.teacher``) and sees who did what, as a table, a heat map and a CSV file.
+class (``ui.teacher``) and sees who did what, as a table, a heat map and a CSV file, and the games
+its pupils reviewed with their mistakes by kind (``ui.class_reviews``).
 
 The teacher's page is a projector's: the class code and the live question stand open; the pupils'
 names, progress and heat map, and the teacher's settings, are in "For your screen", closed.
@@ -20,7 +21,7 @@ from tutor import words
 from tutor.classroom import class_csv, class_rows, steps_grid
 from tutor.codes import code_sized, normalise_class
 from tutor.names import read_name
-from ui import frame, homework_class, learner, live, state, teacher, wiring
+from ui import class_reviews, frame, homework_class, learner, live, state, teacher, wiring
 
 K = state.Keys.CLASS
 
@@ -176,6 +177,9 @@ def dashboard() -> None:
     titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
     st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",
                     width="stretch")
+    reviewed = wiring.guard(lambda school: school.reviews(code), None)
+    if reviewed is not None:
+        class_reviews.render(reviewed)
     teacher.settings(code, [p.name for p in pupils])
 
 

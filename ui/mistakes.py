@@ -61,6 +61,12 @@ def keep(cards: Sequence[Card]) -> None:
     safely(lambda: store.keep(cards), 0)
 
 
+def reviewed(game: str) -> None:
+    """Count the finished game ``game`` (``tutor.cards.game_id``) as reviewed by the learner, once."""
+    store = card_store()
+    safely(lambda: store.reviewed(game, CLOCK()), False)
+
+
 class _Safe:
     """A card store whose failures are said, never raised (a replay's rating is then not kept)."""
 
@@ -79,6 +85,9 @@ class _Safe:
 
     def rescheduled(self, card: Card) -> None:
         safely(lambda: self.store.rescheduled(card), None)
+
+    def reviewed(self, game: str, at: dt.datetime) -> bool:
+        return safely(lambda: self.store.reviewed(game, at), False)
 
 
 def open_queue(cards: Sequence[Card]) -> MistakeQueue:

@@ -16,7 +16,7 @@ import streamlit as st
 from engine import MoveValue, Position, Rules, Side
 from tutor import words
 from tutor.analysis import blunders
-from tutor.cards import cards_from_review
+from tutor.cards import cards_from_review, game_id
 from tutor.review import (
     MARKS,
     REVIEW_MS,
@@ -141,20 +141,21 @@ def learner_sides(sb: SandboxActivity) -> tuple[Side, ...]:
 def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
     """Every mistake and blunder of the game, each in words; the learner's with "Find a better move"
     (the Mistakes page on that position) and all of them with "Practise these mistakes". Once the
-    game is over, the learner's mistakes are kept as their cards (``tutor.cards``), once per game
-    (``tag`` keys the widgets of one copy of :func:`render` apart)."""
+    game is over, the learner's mistakes are kept as their cards (``tutor.cards``, each with its kind) and
+    the game counted as reviewed (the teacher's class view), once per game (``tag`` keys the widgets of one copy of :func:`render` apart)."""
     K = state.Keys.STORY
     bad = review.mistakes()
+    sides = learner_sides(sb)
+    cards = {c.position: c for c in cards_from_review(review, sides, mistakes.CLOCK())} if bad else {}
+    if sb.over() and len(review.rows) == len(sb.game.results):  # the whole finished game: kept once
+        kept = game_id(sb.game)
+        if st.session_state.get(f"{K}kept") != kept:
+            mistakes.keep(list(cards.values()))
+            mistakes.reviewed(kept)
+            st.session_state[f"{K}kept"] = kept
     if not bad:
         st.caption(words.no_mistakes())
         return
-    sides = learner_sides(sb)
-    cards = {c.position: c for c in cards_from_review(review, sides, mistakes.CLOCK())}
-    if sb.over() and cards:
-        kept = (sb.game.start.to_notation(), tuple(r.pit for r in sb.game.results))
-        if st.session_state.get(f"{K}kept") != kept:
-            mistakes.keep(list(cards.values()))
-            st.session_state[f"{K}kept"] = kept
     st.markdown(words.review_labels("mistakes"))
     for row in bad:
         line, button = st.columns([5, 2], vertical_alignment="center")

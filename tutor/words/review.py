@@ -177,7 +177,30 @@ def review_intro() -> str:
     return _("Positions from your own games where a better move was there. Find it!")
 
 
-__all__ = [
+def class_review_label(name: str) -> str:
+    """A word of the teacher's view of reviewed games (``tutor.classroom.review_rows``, ``ui.class_reviews``):
+    ``"games"``, ``"mistakes"`` (column headings), ``"heading"``, ``"chart"`` (the chart's title),
+    ``"axis"`` (its count axis)."""
+    return {
+        "games": _("Games reviewed"),
+        "mistakes": _("Mistakes in all"),
+        "heading": _("Reviewed games and mistakes"),
+        "chart": _("Mistakes by kind"),
+        "axis": _("Mistakes"),
+    }.get(name, name)
+
+
+def class_reviews_note() -> str:
+    """How the teacher's reviews table counts."""
+    return _("A game counts once the pupil opens its review after it ends. Each mistake counts once per position.")
+
+
+def class_no_reviews() -> str:
+    """A class none of whose pupils has reviewed a game yet (one sentence)."""
+    return _("No pupil has reviewed a finished game yet.")
+
+
+__all__ = ["class_no_reviews", "class_review_label", "class_reviews_note", 
     "mark_name", "marks_help", "no_mistakes", "replay_count", "replay_done", "replay_empty", "replay_found",
     "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_counts",
     "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point",
