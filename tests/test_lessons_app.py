@@ -501,3 +501,21 @@ def test_lesson_8_every_step_through_the_page(page_app):
         click(at, f"lesson_{lesson_id}_next")
     assert run.finished
     assert any(s.value == "Lesson complete!" for s in at.subheader)
+
+
+def test_a_step_played_for_north_asks_for_norths_move_bug(page_app):
+    """Tester (issue 36): lesson 3's north-too said "It is North's turn: find North's move" above "Your move:
+    press a pit on the board". A step whose position has North to move asks for North's move."""
+    lesson_id = "extra-turns"
+    steps = LESSONS[lesson_id].steps
+    k = next(i for i, s in enumerate(steps) if s.id == "north-too")
+    at = open_lesson(page_app, lesson_id)
+    run = run_of(at, lesson_id)
+    run.start_step(k)
+    at.run()
+    captions = [c.value for c in at.caption]
+    assert run.position.to_move == "N"
+    assert words.lesson_label("north_move") in captions and words.lesson_label("your_move") not in captions
+    run.start_step(next(i for i, s in enumerate(steps) if s.id == "first-move"))
+    at.run()
+    assert run.position.to_move == "S" and words.lesson_label("your_move") in [c.value for c in at.caption]

@@ -89,8 +89,8 @@ def feedback(run: LessonActivity, board_key: str, prompt: Callable[[LessonActivi
 
 def your_move(run: LessonActivity) -> None:
     """What to do on a fresh step, when its kind says nothing else: a quiet line while presses count."""
-    if run.accepts_presses():
-        st.caption(words.lesson_label("your_move"))
+    if run.accepts_presses():  # a step played for North says so (never "your" for the other side)
+        st.caption(words.lesson_label("north_move" if run.position.to_move == "N" else "your_move"))
 
 
 def badges(rule_ids: list[str] | tuple[str, ...]) -> None:

@@ -29,6 +29,7 @@ def lesson_label(key: str) -> str:
         "rule_ids": _("Show rule ids"),
         "rule_ids_help": _("For teachers: show the ids of the rules (K9, A3...) a step is about."),
         "your_move": _("Your move: press a pit on the board."),
+        "north_move": _("North's move: press one of North's pits on the board."),
         "choose": _("Choose an answer."),
     }.get(key, key)
 
