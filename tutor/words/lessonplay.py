@@ -18,7 +18,7 @@ from ..i18n import ngettext, pgettext
 from .grammar import Word
 from .basics import after_colon, lit_words, pits_in_order, place_name, rule_entries, seeds_word, side_name
 from .classroom import stars_rule, stars_text
-from .moves import announcements, result_text, score_words
+from .moves import announcements, move_words, score_words
 from .teaching import misses_words
 
 
@@ -77,17 +77,9 @@ def your_place(place: Place, mover: Side) -> Word:
 
 def move_account(result: MoveResult, rules: Rules) -> str:
     """What one move did, in sentences without rule ids: where the last seed landed, what the
-    rules did (``lessons/rules.toml`` ``say`` sentences), and the result if the game ended."""
-    seeds = len(result.path)
-    if seeds == 1:
-        parts = [_("Pit {pit} sows 1 seed; it lands in {place}.").format(pit=result.pit, place=place_name(result.last))]
-    else:
-        parts = [_("Pit {pit} sows {seeds}; the last one lands in {place}.").format(
-            pit=result.pit, seeds=seeds_word(seeds), place=place_name(result.last))]
-    parts += [text for _id, text in announcements(result, rules)]
-    if result.outcome is not None:
-        parts.append(result_text(result.outcome, rules, result))
-    return " ".join(parts)
+    rules did (``lessons/rules.toml`` ``say`` sentences), and the result if the game ended
+    (:func:`tutor.words.moves.move_words`)."""
+    return move_words(result, rules)
 
 
 def account(results: Sequence[MoveResult], rules: Rules) -> str:

@@ -151,10 +151,13 @@ def _announced(result: MoveResult, rules: Rules) -> tuple[tuple[str, str], ...]:
 def move_words(result: MoveResult, rules: Rules) -> str:
     """What a move did: where the last seed went, then the rules it used, then the result.
 
-    ``"Pit 3 sows 4 seeds; the last one lands in South's store. ..."``
+    ``"Pit 3 sows 4 seeds; the last one lands in North's pit 1. ..."``; when the last seed lands in a
+    store (K9 says so next: "Last seed in South's store: South moves again!") only ``"Pit 5 sows 2 seeds."``
     """
     seeds = len(result.path)
-    if seeds == 1:
+    if result.last.is_store:  # the store rule's own sentence tells where the last seed went (never twice)
+        words = [_("Pit {pit} sows {seeds}.").format(pit=result.pit, seeds=seeds_word(seeds))]
+    elif seeds == 1:
         words = [_("Pit {pit} sows 1 seed; it lands in {place}.").format(pit=result.pit, place=place_name(result.last))]
     else:
         words = [_("Pit {pit} sows {seeds}; the last one lands in {place}.").format(
