@@ -1,12 +1,9 @@
-"""The game story marks what the search did not prove (issue 31): "≈" on values, "about" in words, hollow
+"""The game story's words and figures mark what the search did not prove (issue 31): "≈" on values, "about" in words, hollow
 points on the chart, an "Exact" column in its table and a legend under it, in English and Greek."""
 
 from __future__ import annotations
 
-import engine
-from engine import KalahRules
 from tutor import i18n, words
-from tutor import thinking as tutor_thinking
 from ui import figures
 
 
@@ -49,28 +46,3 @@ def test_the_story_chart_draws_estimates_hollow_and_its_table_says_which_are_exa
     assert list(blunder.text) == ["lost ≈7"]
     table = figures.story_table(rows)
     assert list(table[words.outcome_columns()["exact"]]) == ["yes", "no"]
-
-
-def test_the_sandbox_story_of_estimated_values_shows_the_legend(page_app, monkeypatch):
-    """A 6x4 game's story with a shallow search (every value an estimate): the legend, the table's
-    "Exact" column all "no", and each blunder in the menu said with "about"."""
-    real = engine.analyse
-    monkeypatch.setattr(engine, "analyse", lambda p, r, time_ms=None: real(p, r, time_ms=None, max_depth=2))
-    tutor_thinking.service().forget()
-    at = page_app("pages/sandbox.py")
-    at.run()
-    assert not at.exception, at.exception
-    sb = at.session_state["mancala_tutor"].sandbox
-    assert sb.rules == KalahRules()
-    for _ in range(4):
-        sb.press(sb.game.legal_moves()[0])
-    at.session_state["sb_exp_story"] = True
-    at.run()
-    at.toggle(key="sb_story_on").set_value(True).run()
-    assert not at.exception, at.exception
-    assert words.story_estimates([row(False)]) in [c.value for c in at.caption]
-    table = at.table[0].value
-    assert list(table[words.outcome_columns()["exact"]]) == ["no"] * 4
-    options = at.selectbox(key="sb_story_pick").options
-    assert options and all(" lost about " in text for text in options)  # a blunder of a shallow search is an estimate
-    tutor_thinking.service().forget()
