@@ -11,9 +11,11 @@ import pytest
 from lessons.loader import load_puzzles
 from lessons.proofs import difficulty
 from tutor.practice import (
-    RECENT, STREAK_BELOW, Streak, ThemeScore, choose, rating_of, serve, theme_scores, themes_of, variant_of,
-    weakest_theme,
+    RECENT, SETTLES_AFTER, STREAK_BELOW, Streak, ThemeScore, choose, rating_of, serve, theme_scores, themes_of,
+    themes_said, variant_of, weakest_theme,
 )
+from tutor import i18n, words
+from tutor.ratings import rate
 from tutor.progress import Progress
 from tutor.puzzle import PuzzleActivity
 from tutor.ratings import MemoryRatings, RatedTry, Rating, puzzle_start
@@ -172,3 +174,53 @@ def test_a_streak_past_the_hardest_puzzle_is_won():
 @pytest.mark.parametrize("variant", ["kalah", "oware"])
 def test_every_variant_has_puzzles_to_serve(variant):
     assert themes_of(POOL, variant) and choose(POOL, variant, (), 1500.0, {}, (), ()) is not None
+
+
+def test_the_dashboards_theme_to_practise_is_the_weakest_theme_practice_serves():
+    """User test: "Puzzles from your weakest theme: Counting the end." beside "A theme to practise: Win the
+    endgame.": both now come from one rule (``weakest_theme``), so they name the same theme."""
+    history = [RatedTry(p.id, "kalah", True, 1500, 0, T0) for p in KALAH if p.theme == "capture"][:3]
+    history += [RatedTry(p.id, "kalah", False, 1500, 0, T0) for p in KALAH if p.theme == "lap"][:2]
+    scores = theme_scores(history, POOL)
+    themes = themes_of(POOL, "kalah")
+    strongest, to_practise = themes_said(scores, themes)
+    assert strongest == "capture" and to_practise == weakest_theme(scores, themes) == "lap"
+    one = [RatedTry(p.id, "kalah", False, 1500, 0, T0) for p in KALAH if p.theme == "capture"][:1]
+    scores = theme_scores(one, POOL)  # one theme tried and missed: weaker than any theme not tried (1/3 < 1/2)
+    assert themes_said(scores, themes) == (None, "capture") == (None, weakest_theme(scores, themes))
+    assert themes_said([], themes) == (None, None)
+
+
+def test_a_streak_serves_puzzles_not_tried_before_first():
+    """User test: a new streak served a puzzle solved under "Puzzles for me" ("You tried this puzzle
+    before, so your rating stays..."); it now serves one not yet tried first, as Puzzles for me does."""
+    first = Streak("kalah").next(POOL, {}, 1500.0)
+    again = Streak("kalah")
+    other = again.next(POOL, {}, 1500.0, tried={first})
+    assert other is not None and other != first
+    goal = 1500.0 - STREAK_BELOW
+    assert abs(rating_of(POOL[other], {}).rating - goal) == min(
+        abs(rating_of(p, {}).rating - goal) for p in KALAH if p.id != first)
+    again.judged(True, True)
+    harder = sorted((p for p in KALAH if rating_of(p, {}).rating > again.last), key=lambda p: rating_of(p, {}).rating)
+    assert len(harder) >= 2
+    after = again.next(POOL, {}, 1500.0, tried={harder[0].id})  # the easiest harder one was tried: the next
+    assert after == harder[1].id
+
+
+def test_a_new_rating_is_said_to_move_a_lot_at_first_and_it_does():
+    """The sentence under a new rating is a claim: the first tries move it by much more than the tenth."""
+    learner, puzzle = Rating(), Rating(1500, 200)
+    moves = []
+    for k in range(SETTLES_AFTER):
+        before = learner.rating
+        learner = rate(learner, puzzle, k % 2)
+        moves.append(abs(learner.rating - before))
+    assert moves[0] > 150 and moves[-1] < moves[0] / 3, moves
+    assert words.rating_settles() == "A new rating moves a lot on the first puzzles, then it settles."
+    i18n.use("el")
+    try:
+        assert words.rating_settles() == ("Μια καινούργια βαθμολογία αλλάζει πολύ στους πρώτους γρίφους και μετά "
+                                          "σταθεροποιείται.")
+    finally:
+        i18n.use(None)

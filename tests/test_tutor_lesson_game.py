@@ -338,7 +338,7 @@ def test_a_position_that_comes_back_ends_the_awari_game() -> None:
     assert [r.pit for r in game.game.results] == [1, 3, 2, 4, 3, 5, 4, 6, 6, 1, 1, 2, 5]
     assert (end.winner, end.score, end.reason) == ("S", (25, 23), EndReason.REPETITION)
     assert run.done
-    assert "the same position came back since the last capture" in game.notice.text
+    assert "the same position came back with no capture in between" in game.notice.text
 
 
 @pytest.mark.parametrize("seed", [0, 1])

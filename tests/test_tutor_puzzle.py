@@ -214,6 +214,10 @@ def test_every_wrong_first_turn_is_answered_in_words_without_rule_ids(pid):
             verdict, answer = headline.split(". ", 1)
             assert verdict.startswith("Not the best: with best play "), (pid, headline)
             headline = answer
+        if headline.startswith("You still win, "):  # the win and the answer, then what the answer turn makes
+            headline, best = headline.split(". ", 1)
+            assert re.fullmatch(r"Ending the game with your turn wins \d+ to \d+\.", best), (pid, best)
+            headline += "."
         assert headline.count(". ") == 0 and headline.endswith((".", "!")), headline  # one sentence
         assert _bare_ids(headline) == [] and all(_bare_ids(d) == [] for d in run.details()), (pid, turn.pits)
         run.reset()
@@ -465,17 +469,27 @@ def test_first_try_solves_are_counted_apart_from_solves_with_help():
 def test_a_wrong_turn_whose_answer_ends_the_game_says_how_it_ended_bug(pit: int) -> None:
     """Tester (issue 36): in "take the last seed", pit 3 or 4 leaves North one move, which ends the game; the
     board showed the finished game under "Not this time: the game goes on". Now the sentence says the turn
-    did not end the game, then how North's answer ended it and the score, in English and Greek."""
+    did not end the game, then how North's answer ended it and the score, in English and Greek. The learner
+    still wins there: that is said first, then what the answer turn makes (a child read "you failed" and
+    "you won" in one sentence)."""
     run = try_("counting-take-the-last-seed")
     run.press(pit)
     assert run.missed is not None and run.missed.reply is not None and run.missed.reply.game_over
-    assert run.notice.text == ("Not this time: your turn did not end the game; then North plays pit 4, and the "
-                               "game ends: South wins 15 to 5.")
-    assert "goes on" not in run.notice.text
+    # the learner still wins: said first, with what the answer turn makes instead (exact, from the engine)
+    end = run.missed.reply.results[-1].outcome
+    assert end is not None and (end.winner, end.score) == ("S", (15, 5))
+    best = next(t.outcome for t in all_turns(PUZZLES["counting-take-the-last-seed"].start, run.rules)
+                if t.pits == (1,))
+    assert best is not None and (best.winner, best.score) == ("S", (17, 3))
+    assert run.notice.text == ("You still win, 15 to 5, but your turn did not end the game: North played pit 4 "
+                               "and ended it. Ending the game with your turn wins 17 to 3.")
+    assert "goes on" not in run.notice.text and "Not this time" not in run.notice.text
     i18n.use("el")
     try:
         text = run.notice.text
-        assert "συνεχίζεται" not in text and "το παιχνίδι δεν τελείωσε" in text and "15-5" in text, text
+        assert text == ("Κερδίζεις και πάλι, 15-5, αλλά με τον γύρο σου το παιχνίδι δεν τελείωσε: ο Βορράς "
+                        "έπαιξε το λακκάκι 4 και το τελείωσε εκείνος. Αν το τελειώσεις εσύ με τον γύρο σου, "
+                        "κερδίζεις 17-3."), text
     finally:
         i18n.use(None)
 

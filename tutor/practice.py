@@ -30,6 +30,9 @@ RECENT = dt.timedelta(days=7)
 """A puzzle solved within this time is not served again by Practice."""
 STREAK_BELOW = 300.0
 """A streak's first puzzle is the nearest to the learner's rating less this (an easy start)."""
+SETTLES_AFTER = 10
+"""Before this many rated tries of a game, the page says that a new rating moves a lot, then settles
+(its deviation starts at ``tutor.ratings.START_DEVIATION`` and shrinks with each try)."""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -108,6 +111,15 @@ def weakest_theme(scores: Sequence[ThemeScore], themes: Collection[str]) -> str 
     return min(themes, key=lambda t: known.get(t, 0.5), default=None)
 
 
+def themes_said(scores: Sequence[ThemeScore], themes: Collection[str]) -> tuple[str | None, str | None]:
+    """The dashboard's two themes: the strongest (``scores`` first, when at least half of its tries were
+    solved) and the one to practise, the same as Practice serves (:func:`weakest_theme` of ``themes``;
+    ``None`` when it is the strongest). ``(None, None)`` before any rated try."""
+    strongest = scores[0].theme if scores and scores[0].share >= 0.5 else None
+    weakest = weakest_theme(scores, themes)
+    return strongest, (weakest if weakest != strongest else None)
+
+
 def choose(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], target: float,
            rated: Mapping[str, Rating], tried: Collection[str], recent: Collection[str],
            skip: Collection[str] = ()) -> str | None:
@@ -153,20 +165,22 @@ class Streak:
     counted: bool = False
     won: bool = False
 
-    def next(self, pool: Mapping[str, Puzzle], rated: Mapping[str, Rating], learner: float) -> str | None:
+    def next(self, pool: Mapping[str, Puzzle], rated: Mapping[str, Rating], learner: float,
+             tried: Collection[str] = ()) -> str | None:
         """The streak's next puzzle: the first is the nearest to ``learner`` (the learner's rating) less
         :data:`STREAK_BELOW`; each after it the easiest rated above the last (by ``rated``, else its start:
-        :func:`rating_of`). ``None`` when it is over, or when there is no harder puzzle (:attr:`won`)."""
+        :func:`rating_of`); one never ``tried`` before one tried (as :func:`choose`: a try of a puzzle tried
+        before does not move the rating). ``None`` when it is over, or when there is no harder puzzle (:attr:`won`)."""
         if self.over:
             return None
         left = [p for p in pool.values() if variant_of(p) == self.variant and p.id not in self.served]
         if self.last is None:
             goal = learner - STREAK_BELOW
-            found = min(left, key=lambda p: abs(rating_of(p, rated).rating - goal), default=None)
+            found = min(left, key=lambda p: (p.id in tried, abs(rating_of(p, rated).rating - goal)), default=None)
         else:
             last = self.last
             found = min((p for p in left if rating_of(p, rated).rating > last),
-                        key=lambda p: rating_of(p, rated).rating, default=None)
+                        key=lambda p: (p.id in tried, rating_of(p, rated).rating), default=None)
         if found is None:
             self.won = True
             return None
@@ -188,5 +202,5 @@ class Streak:
         self.over = True
 
 
-__all__ = ["RECENT", "STREAK_BELOW", "Streak", "ThemeScore", "choose", "rating_of", "serve", "theme_scores", "themes_of",
+__all__ = ["RECENT", "SETTLES_AFTER", "STREAK_BELOW", "Streak", "ThemeScore", "choose", "rating_of", "serve", "theme_scores", "themes_of", "themes_said",
            "variant_of", "weakest_theme"]

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine import IllegalMoveError, MoveResult, Position, Rules, Turn, all_turns, misses
+from engine import IllegalMoveError, MoveResult, Outcome, Position, Rules, Turn, all_turns, misses
 from lessons.models import Puzzle
 from lessons.proofs import difficulty, solving_moves, task_done
 
@@ -233,9 +233,28 @@ class PuzzleActivity(Activity):
                 return reply
             return words.best_missed(now, self.puzzle.value) + " " + reply
         if missed.reply.game_over:  # the board shows a finished game: say how it ended, never "it goes on"
+            reasons = words.clauses(self.reasons(missed.turn, ended_after=True))
+            end = missed.reply.results[-1].outcome
+            still_won = end is not None and end.winner is not None and end.winner != missed.reply.mover
+            if still_won and self.only_missed_the_end(missed.turn):
+                return words.answer_ends_game_you_still_win(reasons, missed.reply.mover, missed.reply.results,
+                                                            self.answer_outcome())
             return words.answer_ends_game(words.clauses(self.reasons(missed.turn, ended_after=True)),
                                           missed.reply.mover, missed.reply.results)
         return words.not_this_time(self.reasons(missed.turn))
+
+    def only_missed_the_end(self, turn: Turn) -> bool:
+        """True when ``turn`` misses a goal puzzle's goal only by not ending the game (K14)."""
+        goal = self.puzzle.goal
+        if self.puzzle.check != "goal" or goal is None:
+            return False
+        missed = misses(goal, turn, self.rules)
+        return bool(missed) and all(m.field in ("game_over", "winner") and m.score is None for m in missed)
+
+    def answer_outcome(self) -> Outcome | None:
+        """How the puzzle's first answer turn ends the game (``engine.Outcome``), ``None`` when it does not."""
+        first = self.puzzle.turns[0]
+        return next((t.outcome for t in all_turns(self.puzzle.start, self.rules) if t.pits == first), None)
 
     def value_now(self, turn: Turn) -> int | None:
         """A best-play puzzle's verdict after the wrong ``turn``: the learner's final store difference with

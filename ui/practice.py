@@ -13,7 +13,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor import words
-from tutor.practice import Streak, serve, theme_scores, themes_of, weakest_theme
+from tutor.practice import SETTLES_AFTER, Streak, serve, theme_scores, themes_of, themes_said, weakest_theme
 from tutor.puzzle import PuzzleActivity, level_of
 from tutor.ratings import VARIANTS, RatedTry
 from ui import frame, practice_charts, puzzles, reveal, state
@@ -65,7 +65,8 @@ def next_in_streak() -> None:
     streak = sess.streak
     if streak is None:
         return
-    pid = streak.next(frame.puzzles(), sess.ratings.puzzle_ratings(), sess.ratings.rating(streak.variant).rating)
+    pid = streak.next(frame.puzzles(), sess.ratings.puzzle_ratings(), sess.ratings.rating(streak.variant).rating,
+                      set(sess.progress.puzzles()))
     if pid is not None:
         _open(pid)
 
@@ -190,8 +191,9 @@ def _judge_streak(run: PuzzleActivity) -> None:
         streak.judged(False, False)
 
 
-def _charts(history: list[RatedTry], tag: str) -> None:
+def _charts(history: list[RatedTry], tag: str, game: str) -> None:
     scores = theme_scores(history, frame.puzzles())
+    strongest, to_practise = themes_said(scores, themes_of(frame.puzzles(), game))
     left, right = st.columns(2, gap="medium")
     left.plotly_chart(practice_charts.rating_figure(history), key=f"{K}chart_rating_{tag}",
                       config={"displayModeBar": False})
@@ -199,10 +201,10 @@ def _charts(history: list[RatedTry], tag: str) -> None:
         st.plotly_chart(practice_charts.themes_figure(scores), key=f"{K}chart_themes_{tag}",
                         config={"displayModeBar": False})
         titles = words.theme_entries()
-        if scores and scores[0].share >= 0.5:
-            st.markdown(words.strongest_theme(titles[scores[0].theme].title))
-        if len(scores) > 1 and scores[-1].share < 1:
-            st.markdown(words.practise_next(titles[scores[-1].theme].title))
+        if strongest is not None:
+            st.markdown(words.strongest_theme(titles[strongest].title))
+        if to_practise is not None:  # the theme Practice serves (the same rule: tutor.practice.weakest_theme)
+            st.markdown(words.practise_next(titles[to_practise].title))
 
 
 def _dashboard(game: str, run: PuzzleActivity | None, sown: str | None) -> None:
@@ -215,8 +217,8 @@ def _dashboard(game: str, run: PuzzleActivity | None, sown: str | None) -> None:
     waiting = sown if run is not None and run.rated is not None and _just_rated(run) \
         and history[-1].puzzle_id == run.rated.puzzle_id else None
     with st.container(key=f"{K}dash"):
-        reveal.until_sown(f"{K}dash_", waiting, lambda: _charts(history[:-1], "before") if history[:-1] else
-                          st.caption(words.no_chart_yet()), lambda: _charts(history, "now"))
+        reveal.until_sown(f"{K}dash_", waiting, lambda: _charts(history[:-1], "before", game) if history[:-1] else
+                          st.caption(words.no_chart_yet()), lambda: _charts(history, "now", game))
 
 
 def render() -> None:
@@ -233,6 +235,8 @@ def render() -> None:
     top = st.columns([1, 3], vertical_alignment="center")
     with top[0]:
         _rating(run, game, sown)
+        if len(sess.ratings.history(game)) < SETTLES_AFTER:  # a new rating swings: said once, under it
+            st.caption(words.rating_settles())
     if sess.streak is not None:
         top[1].caption(words.streak_rule())
     else:

@@ -238,7 +238,7 @@ def end_reason(end: Outcome, rules: Rules, result: MoveResult | None = None, to_
         return _("{side} cannot move").format(side=who) if who else _("the player to move cannot move")
     if reason == EndReason.TIME:
         return time_ran_out(other(end.winner)) if end.winner else _("a clock ran out")
-    return _("the same position came back since the last capture (an endless cycle)")
+    return _("the same position came back with no capture in between: the game would go round for ever")
 
 
 def score_words(end: Outcome, you: Side | None = None) -> str:

@@ -74,7 +74,7 @@ def _labels() -> dict[str, str]:
         "use_numbers": _("Use these numbers"),
         "download_moves": _("Download the moves (CSV)"),
         "story_toggle": _("Show the game story (analyses every move; takes a moment)"),
-        "go_back_to": _("Go back to before"),
+        "go_back_to": _("Go back to before one of these moves"),
         "go_back": _("Go back to that move"),
         "worst_moves": _("**Moves that threw away the most**"),
         # lessons

@@ -61,6 +61,11 @@ def rating_unchanged(rating: int) -> str:
     return _("You tried this puzzle before, so your rating stays {rating}.").format(rating=rating)
 
 
+def rating_settles() -> str:
+    """Near a new rating: why it swings on the first puzzles (Glicko-2: unsure at first)."""
+    return _("A new rating moves a lot on the first puzzles, then it settles.")
+
+
 def first_try_rule() -> str:
     """How the rating moves, for the learner and the teacher."""
     return _("Your first try of each puzzle moves your rating: up when you solve it at the first try, "
@@ -125,5 +130,5 @@ def practise_next(theme: str) -> str:
 
 
 __all__ = ["first_try_rule", "new_best", "no_chart_yet", "nothing_left", "practice_label", "practice_labels",
-           "practise_next", "rating_moved", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
+           "practise_next", "rating_moved", "rating_settles", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
            "streak_over", "streak_rule", "streak_won", "strongest_theme", "weakest_is"]

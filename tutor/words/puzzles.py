@@ -76,6 +76,25 @@ def answer_ends_game(reasons: str, side: Side, reply: Sequence[MoveResult]) -> s
         score=after_colon(score_words(end)))
 
 
+def answer_ends_game_you_still_win(reasons: str, side: Side, reply: Sequence[MoveResult],
+                                   best: Outcome | None) -> str:
+    """A wrong turn whose answer ended the game and the learner still won it, in two short sentences:
+    the win first, then why the turn misses (``reasons``) and how the answer ended it, then what ending
+    the game with the answer turn makes (``best``, the answer turn's outcome; ``None``: not said):
+    ``"You still win, 15 to 5, but your turn did not end the game: North played pit 4 and ended it.
+    Ending the game with your turn wins 17 to 3."`` (K14-K16)."""
+    end = reply[-1].outcome
+    assert end is not None and end.winner is not None and end.winner != side, "the answer ended a game it lost"
+    high, low = sorted(end.score, reverse=True)
+    text = _("You still win, {high} to {low}, but {reasons}: {side} played {pits} and ended it.").format(
+        high=high, low=low, reasons=reasons, side=side_name(side),
+        pits=_(", then ").join(pit_word(r.pit) for r in reply))
+    if best is None or best.winner is None or best.winner == side:
+        return text
+    b_high, b_low = sorted(best.score, reverse=True)
+    return text + " " + _("Ending the game with your turn wins {high} to {low}.").format(high=b_high, low=b_low)
+
+
 def turn_ends_game(end: Outcome) -> str:
     """A wrong turn that ended the game (no answer to show): ``"That ends the game: North wins 25 to 23."``"""
     return _("That ends the game: {score}.").format(score=after_colon(score_words(end)))
@@ -169,6 +188,6 @@ def puzzle_label(key: str) -> str:
 
 
 __all__ = [
-    "BADGES", "RULE_IDS", "after_wrong_line", "answer_ends_game", "best_missed", "best_play_result", "badged", "unbadged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
+    "BADGES", "RULE_IDS", "after_wrong_line", "answer_ends_game", "answer_ends_game_you_still_win", "best_missed", "best_play_result", "badged", "unbadged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
     "puzzle_label", "reply_line", "turn_ends_game", "you_played",
 ]
