@@ -216,7 +216,7 @@ def test_every_wrong_first_turn_is_answered_in_words_without_rule_ids(pid):
             headline = answer
         if headline.startswith("You still win, "):  # the win and the answer, then what the answer turn makes
             headline, best = headline.split(". ", 1)
-            assert re.fullmatch(r"Ending the game with your turn wins \d+ to \d+\.", best), (pid, best)
+            assert re.fullmatch(r"Ending the game with your turn wins by \d+\.", best), (pid, best)
             headline += "."
         assert headline.count(". ") == 0 and headline.endswith((".", "!")), headline  # one sentence
         assert _bare_ids(headline) == [] and all(_bare_ids(d) == [] for d in run.details()), (pid, turn.pits)
@@ -482,14 +482,14 @@ def test_a_wrong_turn_whose_answer_ends_the_game_says_how_it_ended_bug(pit: int)
                 if t.pits == (1,))
     assert best is not None and (best.winner, best.score) == ("S", (17, 3))
     assert run.notice.text == ("You still win, 15 to 5, but your turn did not end the game: North played pit 4 "
-                               "and ended it. Ending the game with your turn wins 17 to 3.")
+                               "and ended it. Ending the game with your turn wins by 14.")
     assert "goes on" not in run.notice.text and "Not this time" not in run.notice.text
     i18n.use("el")
     try:
         text = run.notice.text
         assert text == ("Κερδίζεις και πάλι, 15-5, αλλά με τον γύρο σου το παιχνίδι δεν τελείωσε: ο Βορράς "
                         "έπαιξε το λακκάκι 4 και το τελείωσε εκείνος. Αν το τελειώσεις εσύ με τον γύρο σου, "
-                        "κερδίζεις 17-3."), text
+                        "κερδίζεις με διαφορά 14."), text
     finally:
         i18n.use(None)
 

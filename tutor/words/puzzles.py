@@ -82,7 +82,7 @@ def answer_ends_game_you_still_win(reasons: str, side: Side, reply: Sequence[Mov
     the win first, then why the turn misses (``reasons``) and how the answer ended it, then what ending
     the game with the answer turn makes (``best``, the answer turn's outcome; ``None``: not said):
     ``"You still win, 15 to 5, but your turn did not end the game: North played pit 4 and ended it.
-    Ending the game with your turn wins 17 to 3."`` (K14-K16)."""
+    Ending the game with your turn wins by 14."`` (K14-K16)."""
     end = reply[-1].outcome
     assert end is not None and end.winner is not None and end.winner != side, "the answer ended a game it lost"
     high, low = sorted(end.score, reverse=True)
@@ -91,8 +91,8 @@ def answer_ends_game_you_still_win(reasons: str, side: Side, reply: Sequence[Mov
         pits=_(", then ").join(pit_word(r.pit) for r in reply))
     if best is None or best.winner is None or best.winner == side:
         return text
-    b_high, b_low = sorted(best.score, reverse=True)
-    return text + " " + _("Ending the game with your turn wins {high} to {low}.").format(high=b_high, low=b_low)
+    margin = max(best.score) - min(best.score)  # a margin, not a score: the board shows the score of this game
+    return text + " " + _("Ending the game with your turn wins by {n}.").format(n=margin)
 
 
 def turn_ends_game(end: Outcome) -> str:
