@@ -101,20 +101,20 @@ def test_the_panels_follow_the_board_and_show_the_result_finishes_only_the_learn
     assert len(reading["captions"]) == 1 and reading["captions"] != [said(lang, lambda: words.moves_so_far(1))], reading
 
 
-STORY_ROWS = """(label) => {
+STORY_COPIES = """() => {
   const shown = (e) => e.checkVisibility({visibilityProperty: true, opacityProperty: true});
-  const panel = [...document.querySelectorAll("details")].find((d) => d.querySelector("summary")?.textContent.includes(label));
-  const tables = [...panel.querySelectorAll("[data-testid='stTable'] table")];
-  return {drawn: tables.length, shown: tables.filter(shown).map((t) => t.querySelectorAll("tbody tr").length)};
+  const copies = [...document.querySelectorAll('[class*="st-key-mtmv"][class*="sb_story_v"]')];
+  return {drawn: copies.length, shown: copies.filter(shown).map((c) => Number(c.className.match(/st-key-mtmv(\\d+)_/)[1]))};
 }"""
-"""The game story's tables: how many are drawn (a copy per move of the sowing) and the rows of those shown."""
+"""The game review's copies while the board sows (``ui.reveal.by_move``): how many are drawn, and the move
+counts (``k``) of those shown."""
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_game_story_follows_the_board_move_by_move_bug(page, server, lang, said):
     """Tester (issue 36): the story panel showed a move while the board was still sowing it. Two players on
-    one device (the story is open at any time), step mode: after North's press the story still tells one
-    move until the board has sown the second."""
+    one device (the review is open at any time), step mode: after North's press the review shown is the
+    copy without North's move (k = 0) until the board has sown it."""
     page.goto(f"{server}/sandbox?lang={lang}")
     wait_idle(page)
     story = said(lang, lambda: words.label("game_story"))
@@ -128,8 +128,8 @@ def test_the_game_story_follows_the_board_move_by_move_bug(page, server, lang, s
     board = page.locator(".mt-board:not([data-foreseen])")
     page.get_by_role("button", name=said(lang, lambda: words.board_words()["skip"])).click()
     expect(board).to_have_attribute("data-animating", "false")
-    set_switch(page, said(lang, lambda: words.label("story_toggle")), True)
-    page.wait_for_function(f"() => ({STORY_ROWS})({story!r}).shown.join() === '1'")
+    set_switch(page, said(lang, lambda: words.review_labels("toggle")), True)
+    page.locator("[data-testid='stPlotlyChart']").first.wait_for()  # the review of the one move played
 
     after = play(start, 1, KalahRules()).position
     north = said(lang, lambda: words.board_words()["pit"].format(side=words.side_name("N"), pit=1,
@@ -137,9 +137,9 @@ def test_the_game_story_follows_the_board_move_by_move_bug(page, server, lang, s
     page.get_by_role("button", name=north).click()
     page.wait_for_selector(".mt-board[data-animating='true'][data-notation$='/S']:not([data-foreseen])",
                            timeout=TIMEOUT_MS)
-    page.wait_for_function(f"() => ({STORY_ROWS})({story!r}).drawn === 2")  # the new move's story has come
+    page.wait_for_function(f"() => ({STORY_COPIES})().drawn === 2")  # the new move's review has come
     wait_idle(page)
-    assert page.evaluate(STORY_ROWS, story) == {"drawn": 2, "shown": [1]}  # not the move still being sown
+    assert page.evaluate(STORY_COPIES) == {"drawn": 2, "shown": [0]}  # not the move still being sown
     page.get_by_role("button", name=said(lang, lambda: words.board_words()["skip"])).click()
     expect(board).to_have_attribute("data-animating", "false")
-    assert page.evaluate(STORY_ROWS, story)["shown"] == [2]
+    assert page.evaluate(STORY_COPIES)["shown"] == [1]
