@@ -306,8 +306,8 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
     run = sess(pupils[0]).question[1]
     assert run.revealed and run.notice.kind == "success" and "Your pit 3:" in run.notice.text
     # what the move did, for pupils: no rule ids (a tester saw "(K9)" at the end)
-    assert run.notice.text == ("Your teacher showed the answers. Your pit 3: Pit 3 sows 4 seeds; the last one lands in "
-                               "South's store. Last seed in South's store: South moves again! That is the best move!")
+    assert run.notice.text == ("Your teacher showed the answers. Your pit 3: Pit 3 sows 4 seeds. Last seed in South's "
+                               "store: South moves again! That is the best move!")  # where the last seed went, said once
     pupils[2].run()  # pit 6: told which was best (the engine's analysis, shared by the class)
     run = sess(pupils[2]).question[1]
     assert run.notice.kind == "info" and run.best == frozenset({3})
