@@ -68,21 +68,27 @@ class StoredCards:
             row = s.get(ReviewCardRow, (self.code, card_id))
             return None if row is None else _card(row)
 
-    def rescheduled(self, card: Card) -> None:
+    def rescheduled(self, card: Card, at: dt.datetime | None = None) -> None:
         with self.db.session() as s:
             row = s.get(ReviewCardRow, (self.code, card.id))
             if row is None:
                 if s.get(Learner, self.code) is not None:
                     s.add(_row(self.code, card))
-                return
+                    s.flush()
+                    row = s.get(ReviewCardRow, (self.code, card.id))
+                if row is None:
+                    return
             row.schedule, row.due = card.schedule, card.due
+            if at is not None:
+                row.replayed_at = at
 
-    def reviewed(self, game: str, at: dt.datetime) -> bool:
+    def reviewed(self, game: str, at: dt.datetime, mistakes: Sequence[str] = ()) -> bool:
         try:
             with self.db.session() as s:
                 if s.get(Learner, self.code) is None or s.get(ReviewedGameRow, (self.code, game)) is not None:
                     return False
-                s.add(ReviewedGameRow(learner_code=self.code, game_id=game, reviewed_at=at))
+                s.add(ReviewedGameRow(learner_code=self.code, game_id=game, reviewed_at=at,
+                                      mistakes=" ".join(dict.fromkeys(mistakes))))
                 return True
         except StoreConflict:  # another tab counted the same game meanwhile: it is counted
             return False

@@ -1,8 +1,11 @@
-"""A class's homework (``tutor.homework``): set, listed, deleted, and the pupils' puzzle solves it counts.
+"""A class's homework (``tutor.homework``): set, listed, deleted, and the pupils' puzzle solves and reviewed
+games it counts.
 
 A homework belongs to its class: deleting the class deletes it (``store.lifecycle.delete_class``).
 The solves are read from ``puzzles_tried.solved_at`` (the latest solve of each puzzle, written by
-``store.progress``); a puzzle never solved, or solved before that time was kept, has none.
+``store.progress``); a puzzle never solved, or solved before that time was kept, has none. The
+reviewed games are ``reviewed_games`` (with their cards' ids, written by ``store.cards``) and the
+cards' ``replayed_at`` (when each was last played again).
 """
 
 from __future__ import annotations
@@ -12,22 +15,25 @@ from collections.abc import Sequence
 
 from sqlalchemy import delete, func, select
 
-from tutor.homework import MAX_HOMEWORKS, Homework, Kind
+from tutor.days import known
+from tutor.homework import KINDS, MAX_HOMEWORKS, Homework, Kind, ReviewedGame, ReviewWork
 
 from .db import Database
-from .schema import HomeworkRow, Learner, PuzzleRow, SchoolClass, now
+from .schema import HomeworkRow, Learner, PuzzleRow, ReviewCardRow, ReviewedGameRow, SchoolClass, now
 
 
 def _homework(row: HomeworkRow) -> Homework:
-    kind: Kind = "puzzles" if row.kind == "puzzles" else "lessons"
-    return Homework(row.id, kind, tuple(row.lessons.split()), row.theme, row.count, row.due, row.set_at)
+    kind: Kind = next((k for k in KINDS if k == row.kind), "lessons")
+    return Homework(row.id, kind, tuple(row.lessons.split()), row.theme, row.count, row.due, row.set_at,
+                    bool(row.replay) and kind == "reviews", row.zone or "")
 
 
 def set_homework(db: Database, code: str, kind: Kind, lessons: Sequence[str], theme: str, count: int,
-                 due: dt.date, at: dt.datetime | None = None) -> int | None:
+                 due: dt.date, at: dt.datetime | None = None, replay: bool = False, zone: str | None = None) -> int | None:
     """Class ``code`` gets a homework (checked by the caller, ``tutor.homework.check``), set at ``at``
-    (default: now): its id, or ``None`` when there is no such class or it already has
-    :data:`~tutor.homework.MAX_HOMEWORKS` (then nothing is written)."""
+    (default: now) in time zone ``zone`` (an IANA name; one ``zoneinfo`` does not know is kept as ``""``);
+    ``replay``: reviews whose mistakes are played again. Its id, or ``None`` when there is no such
+    class or it already has :data:`~tutor.homework.MAX_HOMEWORKS` (then nothing is written)."""
     with db.session() as s:
         if s.get(SchoolClass, code) is None:
             return None
@@ -35,8 +41,8 @@ def set_homework(db: Database, code: str, kind: Kind, lessons: Sequence[str], th
         if held >= MAX_HOMEWORKS:
             return None
         row = HomeworkRow(class_code=code, kind=kind, lessons=" ".join(lessons) if kind == "lessons" else "",
-                          theme=theme if kind == "puzzles" else "", count=count if kind == "puzzles" else 0,
-                          due=due, set_at=at or now())
+                          theme=theme if kind == "puzzles" else "", count=count if kind != "lessons" else 0,
+                          due=due, set_at=at or now(), replay=replay and kind == "reviews", zone=known(zone))
         s.add(row)
         s.flush()
         return row.id
@@ -78,4 +84,41 @@ def class_solves(db: Database, code: str) -> dict[str, dict[str, dt.datetime]]:
     return out
 
 
-__all__ = ["class_solves", "delete_homework", "homeworks", "set_homework", "solves"]
+def _games(text: str | None) -> tuple[str, ...]:
+    return tuple((text or "").split())
+
+
+def review_work(db: Database, learner: str) -> ReviewWork:
+    """Learner ``learner``'s reviewed games (soonest first) and their cards' latest replays."""
+    return class_review_work(db, None, learner).get("", ReviewWork())
+
+
+def class_review_work(db: Database, code: str | None, learner: str | None = None) -> dict[str, ReviewWork]:
+    """Each pupil of class ``code`` (by name, as ``store.classes.pupils`` names them) -> their reviewed
+    games and replays (as :func:`review_work`); a pupil who reviewed no game is absent. With ``learner``
+    (and ``code`` ``None``): that learner's alone, under the name ``""``."""
+    with db.session() as s:
+        if learner is not None:
+            names = {learner: ""}
+        else:
+            names = {c: n or "" for c, n in s.execute(select(Learner.code, Learner.name)
+                                                     .where(Learner.class_code == code)).all()}
+        if not names:
+            return {}
+        games: dict[str, list[ReviewedGame]] = {}
+        for who, at, mistakes in s.execute(
+                select(ReviewedGameRow.learner_code, ReviewedGameRow.reviewed_at, ReviewedGameRow.mistakes)
+                .where(ReviewedGameRow.learner_code.in_(list(names)))
+                .order_by(ReviewedGameRow.reviewed_at, ReviewedGameRow.game_id)):
+            games.setdefault(who, []).append(ReviewedGame(at, _games(mistakes)))
+        replays: dict[str, dict[str, dt.datetime]] = {}
+        for who, card, at in s.execute(
+                select(ReviewCardRow.learner_code, ReviewCardRow.card_id, ReviewCardRow.replayed_at)
+                .where(ReviewCardRow.learner_code.in_(list(games)), ReviewCardRow.replayed_at.is_not(None))):
+            if at is not None:
+                replays.setdefault(who, {})[card] = at
+    return {names[who]: ReviewWork(tuple(mine), replays.get(who, {})) for who, mine in games.items()}
+
+
+__all__ = ["class_review_work", "class_solves", "delete_homework", "homeworks", "review_work", "set_homework",
+           "solves"]

@@ -212,6 +212,8 @@ class ReviewCardRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
     kind: Mapped[str | None] = mapped_column(String(24), default=None)
     """The kind of mistake (``tutor.coach_facts.MISTAKES``); ``NULL`` for a card kept before kinds were."""
+    replayed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    """When the card was last played again on the Mistakes page (homework counts it); ``NULL``: never."""
 
 
 class ReviewedGameRow(Base):
@@ -222,6 +224,9 @@ class ReviewedGameRow(Base):
     learner_code: Mapped[str] = mapped_column(ForeignKey("learners.code"), primary_key=True)
     game_id: Mapped[str] = mapped_column(String(16), primary_key=True)
     reviewed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    mistakes: Mapped[str | None] = mapped_column(Text, default=None)
+    """The ids of the cards of the learner's mistakes in the game, space-separated (``""``: none); ``NULL``
+    for a game reviewed before they were kept."""
 
 
 class AppliedWrite(Base):
@@ -279,8 +284,8 @@ class RatedTryRow(Base):
 
 class HomeworkRow(Base):
     """A homework a class's teacher set (``tutor.homework.Homework``): ``kind`` (``"lessons"``,
-    ``"puzzles"``), the lesson ids (space-separated, course order), or a puzzle ``theme`` and ``count``;
-    the ``due`` day and when it was ``set_at``. Deleted with its class (``store.lifecycle``)."""
+    ``"puzzles"``, ``"reviews"``), the lesson ids (space-separated, course order), or a puzzle ``theme``
+    and ``count`` (puzzles, or games to review); the ``due`` day and when it was ``set_at``. Deleted with its class (``store.lifecycle``)."""
 
     __tablename__ = "homework"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -291,3 +296,7 @@ class HomeworkRow(Base):
     count: Mapped[int] = mapped_column(Integer, default=0)
     due: Mapped[dt.date] = mapped_column(Date)
     set_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    replay: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Reviews only: the games' mistakes are to be played again too."""
+    zone: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    """The IANA time zone the homework was set in (the teacher's browser's; ``""``: unknown)."""

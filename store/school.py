@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tutor.cards import CardStore
 from tutor.classroom import PupilRecord, PupilReviews
-from tutor.homework import Homework, Kind
+from tutor.homework import Homework, Kind, ReviewWork
 from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
 from tutor.ratings import RatingStore
@@ -80,8 +80,8 @@ class StoredSchool:
 
     # homework (store.homework)
     def set_homework(self, code: str, kind: Kind, lessons: Sequence[str], theme: str, count: int,
-                     due: dt.date) -> int | None:
-        return homework.set_homework(self.db, code, kind, lessons, theme, count, due)
+                     due: dt.date, replay: bool = False, zone: str | None = None) -> int | None:
+        return homework.set_homework(self.db, code, kind, lessons, theme, count, due, replay=replay, zone=zone)
 
     def homeworks(self, code: str) -> list[Homework]:
         return homework.homeworks(self.db, code)
@@ -94,6 +94,12 @@ class StoredSchool:
 
     def class_solves(self, code: str) -> dict[str, dict[str, dt.datetime]]:
         return homework.class_solves(self.db, code)
+
+    def review_work(self, learner: str) -> ReviewWork:
+        return homework.review_work(self.db, learner)
+
+    def class_review_work(self, code: str) -> dict[str, ReviewWork]:
+        return homework.class_review_work(self.db, code)
 
     # teachers
     def create_class(self, name: str, key: str) -> NewClass:

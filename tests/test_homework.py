@@ -93,7 +93,10 @@ def test_home_lists_unfinished_homework_first_soonest_due_first():
     ("puzzles", [], "capture", 0, DUE, "count"),
     ("puzzles", [], "capture", 51, DUE, "count"),
     ("lessons", ["captures"], "", 0, dt.date(2026, 11, 30), "due"),
-    ("reviews", [], "", 0, DUE, "kind"),
+    ("reviews", [], "", 0, DUE, "games"),
+    ("reviews", [], "", 2, DUE, None),
+    ("reviews", [], "", 11, DUE, "games"),
+    ("essays", [], "", 2, DUE, "kind"),
 ])
 def test_a_homework_is_checked_before_it_is_set(kind, lessons, theme, count, due, problem):
     assert check(kind, lessons, theme, count, due, dt.date(2026, 12, 1), list(STEPS), list(TITLES)) == problem

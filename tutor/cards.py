@@ -164,12 +164,13 @@ class CardStore(Protocol):
     def get(self, card_id: str) -> Card | None:
         """One card by its id (``None``: no such card)."""
 
-    def rescheduled(self, card: Card) -> None:
-        """Keep ``card``'s new ``schedule`` and ``due`` (a card not kept is kept now)."""
+    def rescheduled(self, card: Card, at: dt.datetime | None = None) -> None:
+        """Keep ``card``'s new ``schedule`` and ``due`` (a card not kept is kept now); ``at``: the time it
+        was played again (homework counts it; ``None``: not a replay)."""
 
-    def reviewed(self, game: str, at: dt.datetime) -> bool:
-        """Count the finished game ``game`` (:func:`game_id`) as reviewed at ``at``, once: True when it was
-        not counted yet."""
+    def reviewed(self, game: str, at: dt.datetime, mistakes: Sequence[str] = ()) -> bool:
+        """Count the finished game ``game`` (:func:`game_id`) as reviewed at ``at``, once, with the ids of
+        the cards of the learner's ``mistakes`` in it: True when it was not counted yet."""
 
 
 class MemoryCards:
@@ -178,6 +179,8 @@ class MemoryCards:
     def __init__(self) -> None:
         self.cards: dict[str, Card] = {}
         self.games: dict[str, dt.datetime] = {}
+        self.mistakes: dict[str, tuple[str, ...]] = {}
+        self.replayed: dict[str, dt.datetime] = {}
 
     def keep(self, cards: Sequence[Card]) -> int:
         new = [c for c in cards if c.id not in self.cards]
@@ -191,13 +194,16 @@ class MemoryCards:
     def get(self, card_id: str) -> Card | None:
         return self.cards.get(card_id)
 
-    def rescheduled(self, card: Card) -> None:
+    def rescheduled(self, card: Card, at: dt.datetime | None = None) -> None:
         self.cards[card.id] = card
+        if at is not None:
+            self.replayed[card.id] = at
 
-    def reviewed(self, game: str, at: dt.datetime) -> bool:
+    def reviewed(self, game: str, at: dt.datetime, mistakes: Sequence[str] = ()) -> bool:
         if game in self.games:
             return False
         self.games[game] = at
+        self.mistakes[game] = tuple(dict.fromkeys(mistakes))
         return True
 
 

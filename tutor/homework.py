@@ -1,37 +1,48 @@
-"""Homework a teacher sets the class: lessons to finish, or a number of puzzles of a theme, by a due date.
+"""Homework a teacher sets the class: lessons to finish, a number of puzzles of a theme, or a number of
+their own games to review (and their mistakes to play again), by a due date.
 
-Pure: the store keeps each :class:`Homework` (``store.homework``) and each pupil's puzzle solves with
-their times (the latest solve of each puzzle); this module counts a pupil's progress on a homework
-and says where it stands on a day. What counts (what a teacher expects):
+Pure: the store keeps each :class:`Homework` (``store.homework``), each pupil's puzzle solves with
+their times (the latest solve of each puzzle) and their reviewed games (:class:`ReviewWork`); this
+module counts a pupil's progress on a homework and says where it stands on a day. What counts (what
+a teacher expects):
 
 - lessons: every step done counts, whenever it was done (a pupil who did lesson 4 last week has done
   that homework); the homework is done when every lesson set is finished (``LessonProgress.done``);
 - puzzles: a puzzle of the theme counts when it was solved at or after the moment the homework was
   set (on Puzzles or My practice alike: both write the same record), each puzzle once, up to the
-  number set.
+  number set;
+- reviews: a finished game of their own whose review they opened at or after the moment the homework
+  was set counts, each game once, up to the number set. With "and play their mistakes again"
+  (``replay``), a game is done once each of its mistakes (its cards, ``tutor.cards``) was played
+  again on the Mistakes page after the game's review; the games done count first.
 
-Days are calendar days (``datetime.date``); "today" is the caller's (the page passes its clock's
-date, tests pass a fixed one): nothing here reads the wall clock.
+Days are calendar days (``datetime.date``); "today" is the caller's: a date, or a
+:class:`tutor.days.Today` (the time now and the viewer's zone), judged for each homework in the
+viewer's zone, else the zone the homework was set in, else UTC. Nothing here reads the wall clock.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from . import words
+from .days import Today
 from .progress import LessonProgress
 
-Kind = Literal["lessons", "puzzles"]
-"""What a homework asks: lessons to finish, or a number of puzzles of a theme solved."""
-KINDS: tuple[Kind, ...] = ("lessons", "puzzles")
+Kind = Literal["lessons", "puzzles", "reviews"]
+"""What a homework asks: lessons to finish, a number of puzzles of a theme solved, or a number of the
+pupil's own games reviewed."""
+KINDS: tuple[Kind, ...] = ("lessons", "puzzles", "reviews")
 State = Literal["done", "open", "due_today", "late"]
 """Where a pupil's homework stands on a day: finished, not yet due, due that day, past its due date
 and not finished."""
 MAX_PUZZLES = 50
 """The most puzzles one homework may ask for."""
+MAX_REVIEWS = 10
+"""The most games to review one homework may ask for."""
 MAX_HOMEWORKS = 20
 """The most homeworks a class keeps at once (the teacher deletes old ones)."""
 
@@ -39,8 +50,10 @@ MAX_HOMEWORKS = 20
 @dataclass(frozen=True)
 class Homework:
     """One homework of a class: its ``id`` (the store's), ``kind``, the lesson ids to finish (course
-    order; ``()`` for puzzles), the puzzle ``theme`` and ``count`` (``""`` and 0 for lessons), the
-    ``due`` day, and when it was ``set_at`` (UTC)."""
+    order; ``()`` otherwise), the puzzle ``theme`` (``""`` otherwise), ``count`` (puzzles or games to
+    review; 0 for lessons), the ``due`` day, when it was ``set_at`` (UTC), whether the games' mistakes
+    are to be played again (``replay``, reviews only) and the ``zone`` it was set in (the teacher's
+    browser's IANA name, ``""`` when unknown: a pupil whose browser gives no zone is judged on its day)."""
 
     id: int
     kind: Kind
@@ -49,6 +62,30 @@ class Homework:
     count: int
     due: dt.date
     set_at: dt.datetime
+    replay: bool = False
+    zone: str = ""
+
+
+@dataclass(frozen=True)
+class ReviewedGame:
+    """A finished game of the pupil's whose review they opened ``at`` (UTC), with the ids of the cards
+    of their mistakes in it (``tutor.cards.Card.id``; ``()`` for a game without mistakes)."""
+
+    at: dt.datetime
+    mistakes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReviewWork:
+    """A pupil's reviewed games (:class:`ReviewedGame`) and, for each of their cards played again on the
+    Mistakes page, the time of its latest replay (card id -> UTC)."""
+
+    games: tuple[ReviewedGame, ...] = ()
+    replays: Mapping[str, dt.datetime] = field(default_factory=dict)
+
+
+NO_REVIEWS = ReviewWork()
+"""A pupil who reviewed no game."""
 
 
 class PuzzleLike(Protocol):
@@ -60,19 +97,25 @@ class PuzzleLike(Protocol):
 
 @dataclass(frozen=True)
 class Done:
-    """A pupil's progress on one homework: ``done`` of ``total`` (lesson steps, or puzzles), and
-    whether the homework is ``finished``."""
+    """A pupil's progress on one homework: ``done`` of ``total`` (lesson steps, puzzles, or games reviewed
+    and, with ``replay``, their mistakes all played again), and whether the homework is ``finished``;
+    for reviews with ``replay``, the games ``reviewed`` (up to ``total``) and of their ``mistakes`` how
+    many were ``replayed``."""
 
     done: int
     total: int
     finished: bool
+    reviewed: int = 0
+    mistakes: int = 0
+    replayed: int = 0
 
 
 def check(kind: str, lessons: Sequence[str], theme: str, count: int, due: dt.date, today: dt.date,
           known_lessons: Sequence[str], known_themes: Sequence[str]) -> str | None:
     """Why a homework cannot be set, or ``None`` when it can: ``"kind"`` (not one of :data:`KINDS`),
     ``"lessons"`` (no lesson picked, or one not in ``known_lessons``), ``"theme"`` (not in
-    ``known_themes``), ``"count"`` (not 1 to :data:`MAX_PUZZLES`), ``"due"`` (before ``today``)."""
+    ``known_themes``), ``"count"`` (puzzles: not 1 to :data:`MAX_PUZZLES`), ``"games"`` (reviews: not 1
+    to :data:`MAX_REVIEWS`), ``"due"`` (before ``today``, the teacher's day)."""
     if kind not in KINDS:
         return "kind"
     if kind == "lessons" and (not lessons or any(lid not in known_lessons for lid in lessons)):
@@ -81,6 +124,8 @@ def check(kind: str, lessons: Sequence[str], theme: str, count: int, due: dt.dat
         return "theme"
     if kind == "puzzles" and not 1 <= count <= MAX_PUZZLES:
         return "count"
+    if kind == "reviews" and not 1 <= count <= MAX_REVIEWS:
+        return "games"
     if due < today:
         return "due"
     return None
@@ -90,11 +135,38 @@ def _aware(when: dt.datetime) -> dt.datetime:
     return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
 
 
+def _again(card: str, game: ReviewedGame, replays: Mapping[str, dt.datetime]) -> bool:
+    """Whether ``card`` (one of ``game``'s mistakes) was played again after the game's review."""
+    return card in replays and _aware(replays[card]) >= _aware(game.at)
+
+
+def _replayed(game: ReviewedGame, replays: Mapping[str, dt.datetime]) -> int:
+    """How many of ``game``'s mistakes were played again after its review."""
+    return sum(1 for card in game.mistakes if _again(card, game, replays))
+
+
+def _reviews(homework: Homework, work: ReviewWork) -> Done:
+    since = _aware(homework.set_at)
+    games = [g for g in work.games if _aware(g.at) >= since]
+    if not homework.replay:
+        counted = min(len(games), homework.count)
+        return Done(counted, homework.count, counted >= homework.count, reviewed=counted)
+    replayed = [(_replayed(g, work.replays), g) for g in games]
+    # the games whose mistakes were all played again count first, then the soonest reviewed
+    chosen = sorted(replayed, key=lambda pair: (pair[0] < len(pair[1].mistakes), _aware(pair[1].at)))[:homework.count]
+    done = sum(1 for n, g in chosen if n == len(g.mistakes))
+    return Done(done, homework.count, done >= homework.count, reviewed=len(chosen),
+                mistakes=sum(len(g.mistakes) for _, g in chosen), replayed=sum(n for n, _ in chosen))
+
+
 def progress(homework: Homework, lessons: Mapping[str, LessonProgress], solves: Mapping[str, dt.datetime],
-             steps: Mapping[str, int], puzzles: Mapping[str, PuzzleLike]) -> Done:
+             steps: Mapping[str, int], puzzles: Mapping[str, PuzzleLike], reviews: ReviewWork = NO_REVIEWS) -> Done:
     """A pupil's progress on ``homework``, from their lessons (lesson id -> record), their puzzle
     solves (puzzle id -> the time of its latest solve), each lesson's number of ``steps`` (lesson id
-    -> steps) and the ``puzzles`` (id -> puzzle, for their themes). See the module for what counts."""
+    -> steps), the ``puzzles`` (id -> puzzle, for their themes) and their reviewed games (``reviews``).
+    See the module for what counts."""
+    if homework.kind == "reviews":
+        return _reviews(homework, reviews)
     if homework.kind == "lessons":
         total = sum(steps.get(lid, 0) for lid in homework.lessons)
         done = 0
@@ -110,11 +182,19 @@ def progress(homework: Homework, lessons: Mapping[str, LessonProgress], solves: 
     return Done(min(solved, homework.count), homework.count, solved >= homework.count)
 
 
-def state(homework: Homework, done: Done, today: dt.date) -> State:
-    """Where ``done`` stands on ``today``: ``"done"`` once finished (even late), else ``"late"`` after
-    the due day, ``"due_today"`` on it, ``"open"`` before it."""
+def day_of(homework: Homework, today: dt.date | Today) -> dt.date:
+    """The day ``homework`` is judged on: ``today`` itself when it is a date; for a
+    :class:`~tutor.days.Today`, the date in the viewer's zone, else in the homework's own zone (the
+    teacher's when it was set), else in UTC."""
+    return today.date(homework.zone) if isinstance(today, Today) else today
+
+
+def state(homework: Homework, done: Done, today: dt.date | Today) -> State:
+    """Where ``done`` stands on ``today`` (:func:`day_of`): ``"done"`` once finished (even late), else
+    ``"late"`` after the due day, ``"due_today"`` on it, ``"open"`` before it."""
     if done.finished:
         return "done"
+    today = day_of(homework, today)
     if today > homework.due:
         return "late"
     return "due_today" if today == homework.due else "open"
@@ -124,17 +204,39 @@ def task_words(homework: Homework, numbers: Mapping[str, int], theme_titles: Map
     """What ``homework`` asks, in words (``words.homework_task``): lessons by their number in the
     course (``numbers``: lesson id -> number), a theme by its title (``theme_titles``)."""
     return words.homework_task(homework.kind, [numbers[lid] for lid in homework.lessons if lid in numbers],
-                               theme_titles.get(homework.theme, homework.theme), homework.count)
+                               theme_titles.get(homework.theme, homework.theme), homework.count, homework.replay)
+
+
+def progress_words(homework: Homework, done: Done) -> str:
+    """How far a pupil is, in words (``words.homework_done``): ``"2 of 3 steps done"``, ``"1 of 2 games
+    reviewed, 3 of 5 mistakes played again"``."""
+    if homework.kind == "reviews" and homework.replay:
+        return words.homework_done("reviews", done.reviewed, done.total, done.replayed, done.mistakes)
+    return words.homework_done(homework.kind, done.done, done.total)
+
+
+def to_replay(homework: Homework, work: ReviewWork) -> list[str]:
+    """The ids of the cards a pupil still has to play again for ``homework`` (reviews with ``replay``):
+    the mistakes of their games reviewed since it was set, not played again after the game's review,
+    each once, in the order the games were reviewed (``[]`` for any other homework)."""
+    if homework.kind != "reviews" or not homework.replay:
+        return []
+    since = _aware(homework.set_at)
+    out: dict[str, None] = {}
+    for game in sorted((g for g in work.games if _aware(g.at) >= since), key=lambda g: _aware(g.at)):
+        out.update((c, None) for c in game.mistakes if not _again(c, game, work.replays))
+    return list(out)
 
 
 def first_on_home(homeworks: Sequence[Homework], lessons: Mapping[str, LessonProgress],
                   solves: Mapping[str, dt.datetime], steps: Mapping[str, int],
-                  puzzles: Mapping[str, PuzzleLike]) -> list[tuple[Homework, Done]]:
+                  puzzles: Mapping[str, PuzzleLike], reviews: ReviewWork = NO_REVIEWS) -> list[tuple[Homework, Done]]:
     """A pupil's homeworks as Home lists them: the unfinished ones first, soonest due first, then the
     finished ones (soonest due first), each with its progress."""
-    pairs = [(hw, progress(hw, lessons, solves, steps, puzzles)) for hw in homeworks]
+    pairs = [(hw, progress(hw, lessons, solves, steps, puzzles, reviews)) for hw in homeworks]
     return sorted(pairs, key=lambda pair: (pair[1].finished, pair[0].due, pair[0].id))
 
 
-__all__ = ["Done", "Homework", "KINDS", "Kind", "MAX_HOMEWORKS", "MAX_PUZZLES", "PuzzleLike", "State", "check",
-           "first_on_home", "progress", "state", "task_words"]
+__all__ = ["Done", "Homework", "KINDS", "Kind", "MAX_HOMEWORKS", "MAX_PUZZLES", "MAX_REVIEWS", "NO_REVIEWS",
+           "PuzzleLike", "ReviewWork", "ReviewedGame", "State", "Today", "check", "day_of", "first_on_home", "progress",
+           "progress_words", "state", "task_words", "to_replay"]

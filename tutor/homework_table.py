@@ -1,7 +1,7 @@
 """The class's homework as the teacher sees it: one row per pupil, a column per homework, and its CSV.
 
-Pure, like ``tutor.classroom``: the store gives the pupils (their lessons) and their puzzle solves
-by name, the content gives each lesson's number of steps, its number in the course and the puzzles'
+Pure, like ``tutor.classroom``: the store gives the pupils (their lessons), their puzzle solves and
+their reviewed games by name, the content gives each lesson's number of steps, its number in the course and the puzzles'
 themes. Headings and cells are words of the language in use (``tutor.words``).
 """
 
@@ -13,23 +13,29 @@ from typing import Any
 
 from . import words
 from .classroom import PupilRecord, csv_text
-from .homework import Homework, PuzzleLike, progress, state, task_words
+from .days import Today
+from .homework import NO_REVIEWS, Homework, PuzzleLike, ReviewWork, progress, state, task_words
 
 
 def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
                   solves: Mapping[str, Mapping[str, dt.datetime]], steps: Mapping[str, int],
                   numbers: Mapping[str, int], theme_titles: Mapping[str, str],
-                  puzzles: Mapping[str, PuzzleLike], today: dt.date) -> list[dict[str, Any]]:
+                  puzzles: Mapping[str, PuzzleLike], today: dt.date | Today,
+                  reviews: Mapping[str, ReviewWork] | None = None) -> list[dict[str, Any]]:
     """The homework table on screen, one row per pupil: their name, then a cell per homework
-    (``"2 of 3 · late"``, ``"done ✓"``: ``words.homework_cell``) under a heading that says the task
-    and its due day. ``solves``: pupil name -> puzzle id -> time of its latest solve."""
+    (``"2 of 3 · late"``, ``"done ✓"``, ``"1 of 2 · 3 of 5 mistakes"``: ``words.homework_cell``) under a
+    heading that says the task and its due day. ``solves``: pupil name -> puzzle id -> time of its
+    latest solve; ``reviews``: pupil name -> their reviewed games; ``today``: a date, or the teacher's
+    :class:`~tutor.days.Today` (``tutor.homework.day_of``)."""
     rows: list[dict[str, Any]] = []
     for pupil in pupils:
         row: dict[str, Any] = {words.homework_label("col_name"): pupil.name}
         for number, hw in enumerate(homeworks, 1):
-            done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles)
+            done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles,
+                            (reviews or {}).get(pupil.name, NO_REVIEWS))
             heading = words.homework_column(number, task_words(hw, numbers, theme_titles), hw.due)
-            row[heading] = words.homework_cell(done.done, done.total, state(hw, done, today))
+            row[heading] = words.homework_cell(done.done, done.total, state(hw, done, today), done.replayed,
+                                               done.mistakes)
         rows.append(row)
     return rows
 
@@ -37,17 +43,24 @@ def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
 def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
                  solves: Mapping[str, Mapping[str, dt.datetime]], steps: Mapping[str, int],
                  numbers: Mapping[str, int], theme_titles: Mapping[str, str],
-                 puzzles: Mapping[str, PuzzleLike], today: dt.date) -> str:
+                 puzzles: Mapping[str, PuzzleLike], today: dt.date | Today,
+                 reviews: Mapping[str, ReviewWork] | None = None) -> str:
     """The homework table for a spreadsheet (``tutor.classroom.csv_text``), one row per pupil: their
     name, then per homework its count done (an ``int``; the heading says the task, its due day and of
-    how many) and its state on ``today`` (``words.homework_state_word``). ``""`` for no pupils."""
+    how many), for reviews whose mistakes are played again the mistakes played again and the mistakes
+    in the games counted (two ``int``), and its state on ``today`` (``words.homework_state_word``).
+    ``""`` for no pupils. The arguments are :func:`homework_rows`'s."""
     rows: list[dict[str, object]] = []
     for pupil in pupils:
         row: dict[str, object] = {words.homework_label("col_name"): pupil.name}
         for number, hw in enumerate(homeworks, 1):
-            done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles)
+            done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles,
+                            (reviews or {}).get(pupil.name, NO_REVIEWS))
             task = task_words(hw, numbers, theme_titles)
             row[words.homework_csv_done(number, task, hw.due, done.total)] = done.done
+            if hw.kind == "reviews" and hw.replay:
+                row[words.homework_csv_mistakes(number)] = done.replayed
+                row[words.homework_csv_mistakes_all(number)] = done.mistakes
             row[words.homework_csv_state(number)] = words.homework_state_word(state(hw, done, today))
         rows.append(row)
     return csv_text(rows)

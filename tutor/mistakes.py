@@ -75,8 +75,9 @@ class MistakeActivity(Activity):
     def _rate(self, rating: Rating) -> None:
         if self.rated is None:
             self.rated = rating
-            self.card = rate(self.card, rating, self.clock())
-            self.store.rescheduled(self.card)
+            at = self.clock()
+            self.card = rate(self.card, rating, at)
+            self.store.rescheduled(self.card, at)
 
     def judge(self, before: Position, result: MoveResult) -> None:
         pit = result.pit

@@ -2,8 +2,9 @@
 
 What counts and when a homework is late is ``tutor.homework``'s; this module only draws, and imports
 nothing Home's first run would not (no table, no puzzle models until a homework asks for puzzles).
-Today's date comes from :data:`CLOCK` (UTC), which tests replace: nothing here is judged by a wall
-clock a test cannot set.
+"Due today" and "late" are judged by the viewer's own day (``tutor.days``): the time now from
+:data:`CLOCK`, which tests replace, and the browser's time zone (``st.context.timezone``; without one,
+the zone the homework was set in, else UTC). Nothing here is judged by a wall clock a test cannot set.
 """
 
 from __future__ import annotations
@@ -15,16 +16,29 @@ from typing import Any
 import streamlit as st
 
 from tutor import words
-from tutor.homework import Homework, first_on_home, state, task_words
+from tutor.days import Today, known
+from tutor.homework import NO_REVIEWS, Done, Homework, ReviewWork, first_on_home, progress_words, state, task_words, to_replay
 from ui import frame, state as ui_state, wiring
 
 CLOCK: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)  # noqa: E731 - replaced by tests
-"""The time now (UTC): today's date says whether a homework is due today or late."""
+"""The time now (UTC): with the viewer's zone, today's date says whether a homework is due today or late."""
+K = "hw_"
+"""Widget keys of the pupil's homework on Home: + ``replay_<id>``."""
 
 
-def today() -> dt.date:
-    """Today's date, UTC (:data:`CLOCK`)."""
-    return CLOCK().astimezone(dt.UTC).date()
+def browser_zone() -> str | None:
+    """The IANA time zone of the viewer's browser (``st.context.timezone``), ``None`` when it gave none
+    or one ``zoneinfo`` does not know."""
+    try:
+        name = st.context.timezone
+    except Exception:  # noqa: BLE001 - no browser to ask
+        return None
+    return known(name) or None
+
+
+def today() -> Today:
+    """The time now (:data:`CLOCK`) and the viewer's zone (:func:`browser_zone`): each homework's day."""
+    return Today(CLOCK(), browser_zone())
 
 
 def lesson_numbers() -> dict[str, int]:
@@ -57,29 +71,54 @@ def pupil_panel() -> None:
     found = wiring.guard(lambda school: _mine(school, me), None)
     if not found:
         return
-    homeworks, solves = found
+    homeworks, solves, work = found
     lessons = {lid: sess.progress.lesson(lid) for hw in homeworks for lid in hw.lessons}
-    pairs = first_on_home(homeworks, lessons, solves, lesson_steps(), puzzles_for(homeworks))
+    pairs = first_on_home(homeworks, lessons, solves, lesson_steps(), puzzles_for(homeworks), work)
     day, numbers = today(), lesson_numbers()
     titles = theme_titles() if any(hw.kind == "puzzles" for hw in homeworks) else {}
     for hw, done in pairs:
         where = state(hw, done, day)
-        line = words.homework_line(task_words(hw, numbers, titles), hw.due, words.homework_done(hw.kind, done.done,
-                                                                                              done.total), where)
+        line = words.homework_line(task_words(hw, numbers, titles), hw.due, progress_words(hw, done), where)
         if where == "done":
             st.success(line, icon=":material/task_alt:")
         elif where == "late":
             st.warning(line, icon=":material/assignment_late:")
         else:
             st.info(line, icon=":material/assignment:")
+        if hw.kind == "reviews" and where != "done":
+            _where_to_review(hw, done, work)
 
 
-def _mine(school: Any, me: str) -> tuple[list[Homework], dict[str, dt.datetime]] | None:
+def _where_to_review(hw: Homework, done: Done, work: ReviewWork) -> None:
+    """Under a homework of reviewing games: where to play one and review it, and, when mistakes of the games
+    reviewed wait to be played again, a button that opens them on the Mistakes page."""
+    cards = to_replay(hw, work)
+    row = st.container(horizontal=True, vertical_alignment="center")
+    if done.reviewed < done.total:
+        with row:
+            frame.link("sandbox", words.homework_label("go_play"), ":material/sports_esports:")
+    if cards and row.button(words.homework_label("go_replay"), key=f"{K}replay_{hw.id}", type="primary",
+                            icon=":material/fitness_center:"):
+        from ui import mistakes  # here: Home's first run needs neither the cards nor the board's replay
+
+        store = mistakes.card_store()
+        found = [card for card in (mistakes.safely(lambda cid=cid: store.get(cid), None) for cid in cards)
+                 if card is not None]
+        if found:
+            mistakes.go_practise(found)
+    if done.reviewed < done.total:
+        st.caption(words.homework_how_to_review())
+
+
+def _mine(school: Any, me: str) -> tuple[list[Homework], dict[str, dt.datetime], ReviewWork] | None:
     joined = school.class_of(me)
     if joined is None:
         return None
     homeworks = school.homeworks(joined[0])
-    return (homeworks, school.solves(me)) if homeworks else None
+    if not homeworks:
+        return None
+    work = school.review_work(me) if any(hw.kind == "reviews" for hw in homeworks) else NO_REVIEWS
+    return homeworks, school.solves(me), work
 
 
-__all__ = ["CLOCK", "lesson_numbers", "lesson_steps", "pupil_panel", "puzzles_for", "theme_titles", "today"]
+__all__ = ["CLOCK", "K", "browser_zone", "lesson_numbers", "lesson_steps", "pupil_panel", "puzzles_for", "theme_titles", "today"]

@@ -1,8 +1,10 @@
 """The teacher's homework on the Class page ("For your screen"): each pupil's progress on each homework as a
 table and its CSV, the form to set one, and the list to delete one from.
 
-What counts is ``tutor.homework``'s, the table and CSV ``tutor.homework_table``'s; today's date is
-``ui.homework.today`` (a clock tests replace). Pupils' names are shown only as table cells.
+What counts is ``tutor.homework``'s, the table and CSV ``tutor.homework_table``'s; today is
+``ui.homework.today`` (a clock tests replace, and the teacher's browser's zone: "due today" and "late"
+by the teacher's day; a homework is set with that zone, the day of pupils whose browser gives none).
+Pupils' names are shown only as table cells.
 """
 
 from __future__ import annotations
@@ -13,33 +15,39 @@ import pandas as pd
 import streamlit as st
 
 from tutor import words
-from tutor.homework import KINDS, MAX_HOMEWORKS, MAX_PUZZLES, check, task_words
+from tutor.homework import KINDS, MAX_HOMEWORKS, MAX_PUZZLES, MAX_REVIEWS, check, task_words
 from tutor.homework_table import homework_csv, homework_rows
 from ui import frame, state as ui_state, wiring
-from ui.homework import lesson_numbers, lesson_steps, puzzles_for, theme_titles, today
+from ui.homework import browser_zone, lesson_numbers, lesson_steps, puzzles_for, theme_titles, today
 
 K = ui_state.Keys.CLASS + "hw_"
-"""Widget keys of the teacher's homework: + kind/lessons/theme/count/due/set/delete_which/delete/table/csv."""
+"""Widget keys of the teacher's homework: + kind/lessons/theme/count/games/replay/due/set/delete_which/delete/
+table/csv."""
+MOST = {"count": MAX_PUZZLES, "games": MAX_REVIEWS}
+"""The most a homework asks for, by the problem ``tutor.homework.check`` names (else :data:`MAX_HOMEWORKS`)."""
 
 
 def _set(code: str) -> None:
     kind = st.session_state.get(f"{K}kind", "lessons")
     lessons = [lid for lid in lesson_numbers() if lid in (st.session_state.get(f"{K}lessons") or [])]
     theme = st.session_state.get(f"{K}theme") or ""
-    count = int(st.session_state.get(f"{K}count") or 0)
-    due = st.session_state.get(f"{K}due") or today()
+    count = int(st.session_state.get(f"{K}games" if kind == "reviews" else f"{K}count") or 0)
+    replay = kind == "reviews" and bool(st.session_state.get(f"{K}replay"))
+    day = today().date()
+    due = st.session_state.get(f"{K}due") or day
     themes = list(theme_titles())
-    problem = check(kind, lessons, theme, count, due, today(), list(lesson_numbers()), themes)
+    problem = check(kind, lessons, theme, count, due, day, list(lesson_numbers()), themes)
     if problem is None:
-        made = wiring.guard(lambda school: school.set_homework(code, kind, lessons, theme, count, due), None)
+        zone = browser_zone()
+        made = wiring.guard(lambda school: school.set_homework(code, kind, lessons, theme, count, due, replay, zone),
+                            None)
         if made is None:
             problem = "full"
     if problem is not None:
-        st.session_state[f"{K}said"] = ("error", words.homework_problem(problem, MAX_PUZZLES if problem == "count"
-                                                                          else MAX_HOMEWORKS))
+        st.session_state[f"{K}said"] = ("error", words.homework_problem(problem, MOST.get(problem, MAX_HOMEWORKS)))
         return
     numbers = lesson_numbers()
-    task = words.homework_task(kind, [numbers[lid] for lid in lessons], theme_titles().get(theme, ""), count)
+    task = words.homework_task(kind, [numbers[lid] for lid in lessons], theme_titles().get(theme, ""), count, replay)
     st.session_state[f"{K}said"] = ("success", words.homework_set_notice(task, due))
 
 
@@ -53,26 +61,26 @@ def teacher_panel(code: str) -> None:
     """The class's homework for the teacher's own screen: each pupil's progress (a table and its CSV),
     the form to set one, and the list to delete one from."""
     st.subheader(words.homework_label("homework"))
-    read = wiring.guard(lambda school: (school.homeworks(code), school.pupils(code), school.class_solves(code)),
-                        None)
+    read = wiring.guard(lambda school: (school.homeworks(code), school.pupils(code), school.class_solves(code),
+                                        school.class_review_work(code)), None)
     if read is None:
         return
-    homeworks, pupils, solves = read
-    numbers, titles, day = lesson_numbers(), theme_titles(), today()
+    homeworks, pupils, solves, reviews = read
+    numbers, titles, now = lesson_numbers(), theme_titles(), today()
     if not homeworks:
         st.caption(words.homework_label("none_set"))
     elif pupils:
         puzzles = puzzles_for(homeworks)
-        rows = homework_rows(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, day)
+        rows = homework_rows(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
         st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{K}table")
-        st.download_button(words.homework_label("download"),
-                           homework_csv(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, day).encode("utf-8-sig"),
+        text = homework_csv(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
+        st.download_button(words.homework_label("download"), text.encode("utf-8-sig"),
                            file_name=f"homework-{code}.csv", mime="text/csv", key=f"{K}csv",
                            icon=":material/download:")
     said = st.session_state.pop(f"{K}said", None)
     if said is not None:
         (st.success if said[0] == "success" else st.error)(said[1])
-    _form(code, numbers, titles, day)
+    _form(code, numbers, titles, now.date())
     if homeworks:
         labels = {hw.id: words.homework_option(n, task_words(hw, numbers, titles), hw.due)
                   for n, hw in enumerate(homeworks, 1)}
@@ -93,13 +101,16 @@ def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.da
         if kind == "lessons":
             st.multiselect(words.homework_label("lessons"), list(numbers), key=f"{K}lessons",
                            format_func=lambda lid: f"{numbers[lid]}. {entries[lid].title}")
+        elif kind == "reviews":
+            st.number_input(words.homework_label("games"), min_value=1, max_value=MAX_REVIEWS, value=2, step=1,
+                            key=f"{K}games")
+            st.checkbox(words.homework_label("replay"), key=f"{K}replay", help=words.homework_label("replay_help"))
         else:
             st.selectbox(words.homework_label("theme"), list(titles), format_func=titles.__getitem__,
                          key=f"{K}theme")
             st.number_input(words.homework_label("count"), min_value=1, max_value=MAX_PUZZLES, value=3, step=1,
                             key=f"{K}count")
         st.date_input(words.homework_label("due"), value=day + dt.timedelta(days=7), min_value=day, key=f"{K}due")
-        st.caption(words.homework_label("reviews_later"))
         st.button(words.homework_label("set_go"), key=f"{K}set", on_click=_set, args=(code,), type="primary",
                   icon=":material/send:")
 

@@ -61,10 +61,11 @@ def keep(cards: Sequence[Card]) -> None:
     safely(lambda: store.keep(cards), 0)
 
 
-def reviewed(game: str) -> None:
-    """Count the finished game ``game`` (``tutor.cards.game_id``) as reviewed by the learner, once."""
+def reviewed(game: str, mistakes: Sequence[str] = ()) -> None:
+    """Count the finished game ``game`` (``tutor.cards.game_id``) as reviewed by the learner, once, with the
+    ids of the cards of their ``mistakes`` in it (a homework counts them played again)."""
     store = card_store()
-    safely(lambda: store.reviewed(game, CLOCK()), False)
+    safely(lambda: store.reviewed(game, CLOCK(), mistakes), False)
 
 
 class _Safe:
@@ -83,11 +84,11 @@ class _Safe:
     def get(self, card_id: str) -> Card | None:
         return safely(lambda: self.store.get(card_id), None)
 
-    def rescheduled(self, card: Card) -> None:
-        safely(lambda: self.store.rescheduled(card), None)
+    def rescheduled(self, card: Card, at: dt.datetime | None = None) -> None:
+        safely(lambda: self.store.rescheduled(card, at), None)
 
-    def reviewed(self, game: str, at: dt.datetime) -> bool:
-        return safely(lambda: self.store.reviewed(game, at), False)
+    def reviewed(self, game: str, at: dt.datetime, mistakes: Sequence[str] = ()) -> bool:
+        return safely(lambda: self.store.reviewed(game, at, mistakes), False)
 
 
 def open_queue(cards: Sequence[Card]) -> MistakeQueue:

@@ -151,7 +151,7 @@ def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
         kept = game_id(sb.game)
         if st.session_state.get(f"{K}kept") != kept:
             mistakes.keep(list(cards.values()))
-            mistakes.reviewed(kept)
+            mistakes.reviewed(kept, [c.id for c in cards.values()])
             st.session_state[f"{K}kept"] = kept
     if not bad:
         st.caption(words.no_mistakes())

@@ -1,4 +1,5 @@
-"""The words of homework (``tutor.homework``): the task, its due day, a pupil's progress, the teacher's form.
+"""The words of homework (``tutor.homework``): the task, its due day, a pupil's progress, the teacher's form,
+and where a pupil does a homework of reviewing their own games.
 
 A due day is written the language's way by Babel (``"Friday 12 Dec"``, ``"Παρασκευή 12 Δεκεμβρίου"``).
 """
@@ -23,6 +24,11 @@ def homework_labels() -> dict[str, str]:
         "kind": _("What to do"),
         "kind_lessons": _("Finish lessons"),
         "kind_puzzles": _("Solve puzzles of a theme"),
+        "kind_reviews": _("Review their own games"),
+        "games": _("How many games"),
+        "replay": _("And play their mistakes again"),
+        "replay_help": _("After each review, they play each of their mistakes again on the Mistakes page "
+                         "until they find a better move."),
         "lessons": _("Lessons"),
         "theme": _("Theme"),
         "count": _("How many puzzles"),
@@ -33,7 +39,8 @@ def homework_labels() -> dict[str, str]:
         "delete_go": _("Delete it"),
         "download": _("Download the homework table (CSV)"),
         "none_set": _("No homework set yet."),
-        "reviews_later": _("Homework on reviewing their own games will come later."),
+        "go_play": _("Play a game to review"),
+        "go_replay": _("Play my mistakes again"),
         "col_name": pgettext("class table heading", "Name"),
     }
 
@@ -50,22 +57,39 @@ def due_day(day: dt.date) -> str:
     return format_date(day, "EEEE d MMMM" if current() == "el" else "EEEE d MMM", locale=current())
 
 
-def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, count: int) -> str:
+def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, count: int,
+                  replay: bool = False) -> str:
     """What the homework asks, as a pupil reads it: ``"finish lesson 4"``, ``"finish lessons 4 and 5"``,
-    ``"solve 3 puzzles of “Biggest capture now”"``."""
+    ``"solve 3 puzzles of “Biggest capture now”"``, ``"review 2 of your own games"``, ``"review 2 of
+    your own games and play your mistakes again"`` (``replay``)."""
     if kind == "lessons":
         numbers = and_list([str(n) for n in lesson_numbers])
         return ngettext("finish lesson {numbers}", "finish lessons {numbers}",
                         len(lesson_numbers)).format(numbers=numbers)
+    if kind == "reviews" and replay:
+        return ngettext("review {n} of your own games and play your mistakes again",
+                        "review {n} of your own games and play your mistakes again", count).format(n=count)
+    if kind == "reviews":
+        return ngettext("review {n} of your own games", "review {n} of your own games", count).format(n=count)
     return ngettext("solve {n} puzzle of “{theme}”", "solve {n} puzzles of “{theme}”", count).format(
         n=count, theme=theme_title)
 
 
-def homework_done(kind: str, done: int, total: int) -> str:
-    """How far a pupil is: ``"2 of 3 steps done"``, ``"1 of 3 puzzles solved"``."""
+def homework_done(kind: str, done: int, total: int, replayed: int = 0, mistakes: int = 0) -> str:
+    """How far a pupil is: ``"2 of 3 steps done"``, ``"1 of 3 puzzles solved"``, ``"1 of 2 games
+    reviewed"``; with ``mistakes`` (reviews whose mistakes are played again, in the games counted):
+    ``"1 of 2 games reviewed, 3 of 5 mistakes played again"``."""
     if kind == "lessons":
         return ngettext("{done} of {total} step done", "{done} of {total} steps done", total).format(
             done=done, total=total)
+    if kind == "reviews":
+        games = ngettext("{done} of {total} game reviewed", "{done} of {total} games reviewed", total).format(
+            done=done, total=total)
+        if not mistakes:
+            return games
+        return ngettext("{games}, {replayed} of {mistakes} mistake played again",
+                        "{games}, {replayed} of {mistakes} mistakes played again", mistakes).format(
+            games=games, replayed=replayed, mistakes=mistakes)
     return ngettext("{done} of {total} puzzle solved", "{done} of {total} puzzles solved", total).format(
         done=done, total=total)
 
@@ -90,12 +114,16 @@ def homework_column(number: int, task: str, due: dt.date) -> str:
                                                                                  day=due_day(due))
 
 
-def homework_cell(done: int, total: int, state: str) -> str:
+def homework_cell(done: int, total: int, state: str, replayed: int = 0, mistakes: int = 0) -> str:
     """A pupil's cell in the homework table: ``"done ✓"``, ``"2 of 3"``, ``"2 of 3 · due today"``,
-    ``"0 of 3 · late"``."""
+    ``"0 of 3 · late"``; with ``mistakes`` (reviews whose mistakes are played again: ``done`` counts the
+    games whose mistakes were all played again) ``"1 of 2 · 3 of 5 mistakes"``."""
     if state == "done":
         return pgettext("homework cell", "done ✓")
     counted = _("{done} of {total}").format(done=done, total=total)
+    if mistakes:
+        counted = ngettext("{counted} · {replayed} of {mistakes} mistake", "{counted} · {replayed} of {mistakes} mistakes",
+                           mistakes).format(counted=counted, replayed=replayed, mistakes=mistakes)
     if state == "due_today":
         return pgettext("homework cell", "{counted} · due today").format(counted=counted)
     if state == "late":
@@ -129,6 +157,7 @@ def homework_problem(problem: str, most: int = 0) -> str:
         "lessons": _("Pick at least one lesson."),
         "theme": _("Pick a theme."),
         "count": _("Ask for 1 to {most} puzzles.").format(most=most),
+        "games": _("Ask for 1 to {most} games.").format(most=most),
         "due": _("The due day cannot be in the past."),
         "full": _("A class keeps at most {most} homeworks: delete an old one first.").format(most=most),
     }.get(problem, _("That homework could not be set."))
@@ -137,6 +166,21 @@ def homework_problem(problem: str, most: int = 0) -> str:
 def homework_set_notice(task: str, due: dt.date) -> str:
     """After the teacher sets a homework."""
     return _("Homework set: {task}, due {day}.").format(task=task, day=due_day(due))
+
+
+def homework_how_to_review() -> str:
+    """Under a pupil's homework of reviewing their own games: where to do it."""
+    return _("Play a game on the Sandbox to its end, then press “Review this game” under the board.")
+
+
+def homework_csv_mistakes(number: int) -> str:
+    """The homework CSV's heading of homework ``number``'s mistakes played again (reviews with replay)."""
+    return pgettext("class table heading", "Homework {n}: mistakes played again").format(n=number)
+
+
+def homework_csv_mistakes_all(number: int) -> str:
+    """The homework CSV's heading of homework ``number``'s mistakes in the games counted (reviews with replay)."""
+    return pgettext("class table heading", "Homework {n}: mistakes in the games").format(n=number)
 
 
 def homework_deleted() -> str:
@@ -149,6 +193,6 @@ def homework_option(number: int, task: str, due: dt.date) -> str:
     return _("{n}. {task}, due {day}").format(n=number, task=task, day=due_day(due))
 
 
-__all__ = ["due_day", "homework_cell", "homework_column", "homework_csv_done", "homework_csv_state",
-           "homework_deleted", "homework_done", "homework_label", "homework_labels", "homework_line",
+__all__ = ["due_day", "homework_cell", "homework_column", "homework_csv_done", "homework_csv_mistakes",
+           "homework_csv_mistakes_all", "homework_csv_state", "homework_deleted", "homework_how_to_review", "homework_done", "homework_label", "homework_labels", "homework_line",
            "homework_option", "homework_problem", "homework_set_notice", "homework_state_word", "homework_task"]
