@@ -40,7 +40,7 @@ def homework_labels() -> dict[str, str]:
         "download": _("Download the homework table (CSV)"),
         "none_set": _("No homework set yet."),
         "go_play": _("Play a game to review"),
-        "go_replay": _("Play my mistakes again"),
+        "go_replay": _("Play these mistakes again"),
         "col_name": pgettext("class table heading", "Name"),
     }
 
@@ -170,7 +170,7 @@ def homework_set_notice(task: str, due: dt.date) -> str:
 
 def homework_how_to_review() -> str:
     """Under a pupil's homework of reviewing their own games: where to do it."""
-    return _("Play a game on the Sandbox to its end, then press “Review this game” under the board.")
+    return _("Play a game in the Sandbox to its end, then press “Review this game” under the board.")
 
 
 def homework_csv_mistakes(number: int) -> str:
