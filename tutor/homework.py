@@ -97,15 +97,14 @@ class PuzzleLike(Protocol):
 
 @dataclass(frozen=True)
 class Done:
-    """A pupil's progress on one homework: ``done`` of ``total`` (lesson steps, puzzles, or games reviewed
-    and, with ``replay``, their mistakes all played again), and whether the homework is ``finished``;
-    for reviews with ``replay``, the games ``reviewed`` (up to ``total``) and of their ``mistakes`` how
-    many were ``replayed``."""
+    """A pupil's progress on one homework: ``done`` of ``total`` (lesson steps, puzzles, or games reviewed),
+    and whether the homework is ``finished``; for reviews with ``replay``, of the ``mistakes`` in the
+    games counted how many were ``replayed`` (finished: ``total`` games, each with every mistake
+    played again)."""
 
     done: int
     total: int
     finished: bool
-    reviewed: int = 0
     mistakes: int = 0
     replayed: int = 0
 
@@ -150,12 +149,12 @@ def _reviews(homework: Homework, work: ReviewWork) -> Done:
     games = [g for g in work.games if _aware(g.at) >= since]
     if not homework.replay:
         counted = min(len(games), homework.count)
-        return Done(counted, homework.count, counted >= homework.count, reviewed=counted)
+        return Done(counted, homework.count, counted >= homework.count)
     replayed = [(_replayed(g, work.replays), g) for g in games]
     # the games whose mistakes were all played again count first, then the soonest reviewed
     chosen = sorted(replayed, key=lambda pair: (pair[0] < len(pair[1].mistakes), _aware(pair[1].at)))[:homework.count]
-    done = sum(1 for n, g in chosen if n == len(g.mistakes))
-    return Done(done, homework.count, done >= homework.count, reviewed=len(chosen),
+    complete = sum(1 for n, g in chosen if n == len(g.mistakes))
+    return Done(len(chosen), homework.count, complete >= homework.count,
                 mistakes=sum(len(g.mistakes) for _, g in chosen), replayed=sum(n for n, _ in chosen))
 
 
@@ -210,9 +209,7 @@ def task_words(homework: Homework, numbers: Mapping[str, int], theme_titles: Map
 def progress_words(homework: Homework, done: Done) -> str:
     """How far a pupil is, in words (``words.homework_done``): ``"2 of 3 steps done"``, ``"1 of 2 games
     reviewed, 3 of 5 mistakes played again"``."""
-    if homework.kind == "reviews" and homework.replay:
-        return words.homework_done("reviews", done.reviewed, done.total, done.replayed, done.mistakes)
-    return words.homework_done(homework.kind, done.done, done.total)
+    return words.homework_done(homework.kind, done.done, done.total, done.replayed, done.mistakes)
 
 
 def to_replay(homework: Homework, work: ReviewWork) -> list[str]:

@@ -94,7 +94,7 @@ def _where_to_review(hw: Homework, done: Done, work: ReviewWork) -> None:
     reviewed wait to be played again, a button that opens them on the Mistakes page."""
     cards = to_replay(hw, work)
     row = st.container(horizontal=True, vertical_alignment="center")
-    if done.reviewed < done.total:
+    if done.done < done.total:
         with row:
             frame.link("sandbox", words.homework_label("go_play"), ":material/sports_esports:")
     if cards and row.button(words.homework_label("go_replay"), key=f"{K}replay_{hw.id}", type="primary",
@@ -106,7 +106,7 @@ def _where_to_review(hw: Homework, done: Done, work: ReviewWork) -> None:
                  if card is not None]
         if found:
             mistakes.go_practise(found)
-    if done.reviewed < done.total:
+    if done.done < done.total:
         st.caption(words.homework_how_to_review())
 
 

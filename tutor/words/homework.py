@@ -116,8 +116,8 @@ def homework_column(number: int, task: str, due: dt.date) -> str:
 
 def homework_cell(done: int, total: int, state: str, replayed: int = 0, mistakes: int = 0) -> str:
     """A pupil's cell in the homework table: ``"done ✓"``, ``"2 of 3"``, ``"2 of 3 · due today"``,
-    ``"0 of 3 · late"``; with ``mistakes`` (reviews whose mistakes are played again: ``done`` counts the
-    games whose mistakes were all played again) ``"1 of 2 · 3 of 5 mistakes"``."""
+    ``"0 of 3 · late"``; with ``mistakes`` (reviews whose mistakes are played again, in the games
+    reviewed) ``"1 of 2 · 3 of 5 mistakes"``."""
     if state == "done":
         return pgettext("homework cell", "done ✓")
     counted = _("{done} of {total}").format(done=done, total=total)
