@@ -106,11 +106,11 @@ def class_review_work(db: Database, code: str | None, learner: str | None = None
         if not names:
             return {}
         games: dict[str, list[ReviewedGame]] = {}
-        for who, at, mistakes in s.execute(
+        for who, reviewed_at, mistakes in s.execute(
                 select(ReviewedGameRow.learner_code, ReviewedGameRow.reviewed_at, ReviewedGameRow.mistakes)
                 .where(ReviewedGameRow.learner_code.in_(list(names)))
                 .order_by(ReviewedGameRow.reviewed_at, ReviewedGameRow.game_id)):
-            games.setdefault(who, []).append(ReviewedGame(at, _games(mistakes)))
+            games.setdefault(who, []).append(ReviewedGame(reviewed_at, _games(mistakes)))
         replays: dict[str, dict[str, dt.datetime]] = {}
         for who, card, at in s.execute(
                 select(ReviewCardRow.learner_code, ReviewCardRow.card_id, ReviewCardRow.replayed_at)

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from engine import Game, KalahRules, analyse
-from store import classes, homework as stored, learners, lifecycle, teachers
+from store import classes, learners, lifecycle, teachers
+from store import homework as stored
 from store.cards import StoredCards
 from tutor import i18n, words
 from tutor.cards import MemoryCards, cards_from_review

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import zoneinfo
-
 from dataclasses import dataclass
 
 

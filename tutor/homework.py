@@ -234,6 +234,26 @@ def first_on_home(homeworks: Sequence[Homework], lessons: Mapping[str, LessonPro
     return sorted(pairs, key=lambda pair: (pair[1].finished, pair[0].due, pair[0].id))
 
 
-__all__ = ["Done", "Homework", "KINDS", "Kind", "MAX_HOMEWORKS", "MAX_PUZZLES", "MAX_REVIEWS", "NO_REVIEWS",
-           "PuzzleLike", "ReviewWork", "ReviewedGame", "State", "Today", "check", "day_of", "first_on_home", "progress",
-           "progress_words", "state", "task_words", "to_replay"]
+__all__ = [
+    "KINDS",
+    "MAX_HOMEWORKS",
+    "MAX_PUZZLES",
+    "MAX_REVIEWS",
+    "NO_REVIEWS",
+    "Done",
+    "Homework",
+    "Kind",
+    "PuzzleLike",
+    "ReviewWork",
+    "ReviewedGame",
+    "State",
+    "Today",
+    "check",
+    "day_of",
+    "first_on_home",
+    "progress",
+    "progress_words",
+    "state",
+    "task_words",
+    "to_replay",
+]

@@ -101,9 +101,7 @@ def _where_to_review(hw: Homework, done: Done, work: ReviewWork) -> None:
                             icon=":material/fitness_center:"):
         from ui import mistakes  # here: Home's first run needs neither the cards nor the board's replay
 
-        store = mistakes.card_store()
-        found = [card for card in (mistakes.safely(lambda cid=cid: store.get(cid), None) for cid in cards)
-                 if card is not None]
+        found = mistakes.cards_by_id(cards)
         if found:
             mistakes.go_practise(found)
     if done.done < done.total:

@@ -55,6 +55,13 @@ def due_now() -> list[Card]:
     return safely(lambda: store.due(CLOCK()), none)
 
 
+def cards_by_id(ids: Sequence[str]) -> list[Card]:
+    """The learner's cards with ``ids``, in that order (those not found, or all when the store cannot be
+    reached, left out)."""
+    store = _Safe(card_store())
+    return [card for card in map(store.get, ids) if card is not None]
+
+
 def keep(cards: Sequence[Card]) -> None:
     """Keep ``cards`` (those not kept yet) as the learner's."""
     store = card_store()

@@ -9,9 +9,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from ..i18n import current, per_language, pgettext
+from ..i18n import current, ngettext, per_language, pgettext
 from ..i18n import gettext as _
-from ..i18n import ngettext
 from .basics import and_list
 
 
@@ -193,6 +192,23 @@ def homework_option(number: int, task: str, due: dt.date) -> str:
     return _("{n}. {task}, due {day}").format(n=number, task=task, day=due_day(due))
 
 
-__all__ = ["due_day", "homework_cell", "homework_column", "homework_csv_done", "homework_csv_mistakes",
-           "homework_csv_mistakes_all", "homework_csv_state", "homework_deleted", "homework_how_to_review", "homework_done", "homework_label", "homework_labels", "homework_line",
-           "homework_option", "homework_problem", "homework_set_notice", "homework_state_word", "homework_task"]
+__all__ = [
+    "due_day",
+    "homework_cell",
+    "homework_column",
+    "homework_csv_done",
+    "homework_csv_mistakes",
+    "homework_csv_mistakes_all",
+    "homework_csv_state",
+    "homework_deleted",
+    "homework_done",
+    "homework_how_to_review",
+    "homework_label",
+    "homework_labels",
+    "homework_line",
+    "homework_option",
+    "homework_problem",
+    "homework_set_notice",
+    "homework_state_word",
+    "homework_task",
+]
