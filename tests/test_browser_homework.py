@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import COUNT_FINISHED, TIMEOUT_MS, no_error_box, open_expander, wait_idle
+from tests.browser_support import COUNT_FINISHED, TIMEOUT_MS, no_error_box, open_expander, shot, wait_idle
 from tests.test_browser_class import known_learner
 from tutor import words
 
@@ -63,6 +63,7 @@ def test_a_teacher_in_athens_sets_reviews_and_a_pupil_in_los_angeles_sees_it_fir
         teacher.locator(".st-key-class_hw_set button").click()
         teacher.get_by_text("Homework set: review 2 of your own games and play your mistakes again, due").wait_for()
         assert no_error_box(teacher)
+        shot(teacher, "homework-reviews-set")
         [set_] = stored.homeworks(db, code)
         assert (set_.kind, set_.count, set_.replay, set_.zone) == ("reviews", 2, True, "Europe/Athens")
 
@@ -72,6 +73,7 @@ def test_a_teacher_in_athens_sets_reviews_and_a_pupil_in_los_angeles_sees_it_fir
                                             r".* — 0 of 2 games reviewed\.$"))
         line.wait_for()
         assert no_error_box(pupil)
+        shot(pupil, "homework-reviews-home")
         wait_idle(pupil)
         pupil.get_by_role("link", name=words.homework_label("go_play")).click()
         expect(pupil).to_have_url(re.compile(r"/sandbox(\?|$)"))

@@ -26,8 +26,8 @@ def homework_labels() -> dict[str, str]:
         "kind_reviews": _("Review their own games"),
         "games": _("How many games"),
         "replay": _("And play their mistakes again"),
-        "replay_help": _("After each review, they play each of their mistakes again on the Mistakes page "
-                         "until they find a better move."),
+        "replay_help": _("After each review, they play each of their mistakes again (on “Learn from your "
+                         "mistakes”) until they find a better move."),
         "lessons": _("Lessons"),
         "theme": _("Theme"),
         "count": _("How many puzzles"),
