@@ -107,12 +107,14 @@ def test_a_finished_games_review_keeps_each_mistakes_kind_and_counts_the_game_on
         ("2,2,2,2/0/2,2,2,2/0/S", "capture_allowed")]
     game = sess(at).sandbox.game
     assert list(kept.games) == [game_id(game)]
+    # with the ids of the game's mistakes: a homework counts them played again (tutor.homework)
+    assert sorted(kept.mistakes[game_id(game)]) == sorted(c.id for c in kept.cards.values())
     at.run()
     at.run()
     assert list(kept.games) == [game_id(game)] and len(kept.cards) == 3
 
 
-def test_a_mistake_is_played_again_from_the_review(reviewed):
+def test_a_mistake_is_played_again_from_the_review(reviewed, clock):
     at = reviewed
     at.button(key=f"{Keys.STORY}replay_1{whole_copy(at)}").click().run()
     assert not at.exception, at.exception
@@ -126,6 +128,7 @@ def test_a_mistake_is_played_again_from_the_review(reviewed):
     assert run.card.good == (4,)
     run.press(1)  # the same mistake again
     at.run()
+    assert sess(at).memory_cards.replayed == {run.card.id: clock[0]}  # played again now (a homework counts it)
     assert "Not this one: pit 1 throws away 18 seeds." in texts(at)
     at.button(key=f"{Keys.MISTAKES}retry").click().run()
     at.button(key=f"{Keys.MISTAKES}show").click().run()
