@@ -180,13 +180,14 @@ def review_intro() -> str:
 def class_review_label(name: str) -> str:
     """A word of the teacher's view of reviewed games (``tutor.classroom.review_rows``, ``ui.class_reviews``):
     ``"games"``, ``"mistakes"`` (column headings), ``"heading"``, ``"chart"`` (the chart's title),
-    ``"axis"`` (its count axis)."""
+    ``"axis"`` (its count axis), ``"download"`` (the table's CSV button)."""
     return {
         "games": _("Games reviewed"),
         "mistakes": _("Mistakes in all"),
         "heading": _("Reviewed games and mistakes"),
         "chart": _("Mistakes by kind"),
         "axis": _("Mistakes"),
+        "download": _("Download the reviews table (CSV)"),
     }.get(name, name)
 
 
