@@ -126,7 +126,7 @@ def test_a_mistake_is_played_again_from_the_review(reviewed):
     assert run.card.good == (4,)
     run.press(1)  # the same mistake again
     at.run()
-    assert "Not this one: pit 1 throws away 18 seeds." in texts(at)
+    assert "Not this one: pit 1 costs you 18 seeds." in texts(at)
     at.button(key=f"{Keys.MISTAKES}retry").click().run()
     at.button(key=f"{Keys.MISTAKES}show").click().run()
     assert "Watch: pit 4 was best. Press Try again and play it yourself." in texts(at)

@@ -12,13 +12,14 @@ def row(exact: bool, lost: int = 7) -> dict:
 
 
 def test_an_estimated_loss_says_so_and_a_proven_one_does_not():
-    assert words.blunder_line(row(False)) == "move 2: South pit 1 lost about 7 (pit 6 was best)"
-    assert words.blunder_line(row(True)) == "move 2: South pit 1 lost 7 (pit 6 was best)"
+    assert words.blunder_line(row(False)) == "move 2: pit 1 cost South about 7 seeds (pit 6 was best)"
+    assert words.blunder_line(row(True)) == "move 2: pit 1 cost South 7 seeds (pit 6 was best)"
 
 
 def test_the_greek_menu_says_estimated_too():
     i18n.use("el")
     try:
-        assert words.blunder_line(row(False)).count("περίπου 7") == 1
+        assert words.blunder_line(row(False)) == ("κίνηση 2: με το λακκάκι 1 ο Νότος έχασε περίπου 7 σπόρους (καλύτερο "
+                                                  "ήταν το λακκάκι 6)")
     finally:
         i18n.use(None)

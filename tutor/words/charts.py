@@ -8,6 +8,7 @@ from typing import Any
 from engine import MoveResult
 
 from ..i18n import gettext as _
+from ..i18n import ngettext
 from .basics import clause_separator, or_list, pit_word, side_name
 
 
@@ -128,14 +129,17 @@ def pit_label(pit: int) -> str:
     return pit_word(pit)
 
 
-def _seeds_lost(lost: int, exact: bool) -> str:
-    return str(lost) if exact else _("about {n}").format(n=lost)
-
-
 def blunder_line(row: Mapping[str, Any]) -> str:
-    return _("move {move}: {player} pit {pit} lost {lost} (pit {best} was best)").format(
-        move=row["move"], player=row["player_name"], pit=row["pit"], lost=_seeds_lost(row["lost"], row["exact"]),
-        best=row["best_pit"])
+    """One move of the review's "go back" menu, said as what it cost its player: ``"move 2: pit 1 cost South 7
+    seeds (pit 6 was best)"``; an estimate says "about"."""
+    fields = {"move": row["move"], "player": row["player_name"], "pit": row["pit"], "n": row["lost"],
+              "best": row["best_pit"]}
+    if row["exact"]:
+        return ngettext("move {move}: pit {pit} cost {player} {n} seed (pit {best} was best)",
+                        "move {move}: pit {pit} cost {player} {n} seeds (pit {best} was best)", row["lost"]).format(**fields)
+    return ngettext("move {move}: pit {pit} cost {player} about {n} seed (pit {best} was best)",
+                    "move {move}: pit {pit} cost {player} about {n} seeds (pit {best} was best)",
+                    row["lost"]).format(**fields)
 
 
 def story_empty() -> str:

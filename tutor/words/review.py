@@ -35,19 +35,23 @@ def marks_help(marks: Sequence[tuple[str, int]]) -> str:
         marks=", ".join(parts))
 
 
-def review_mistake(pit: int, lost: int, best: int, exact: bool) -> str:
-    """A reviewed move in one sentence: ``"Pit 2 lost 6 seeds; pit 5 was best."`` (an estimate: ``"Pit 2 lost
+def review_mistake(pit: int, lost: int, best: int, exact: bool, side: str) -> str:
+    """A reviewed move of ``side`` (``"S"``/``"N"``) in one sentence, said as what the move cost that side, never
+    as seeds the pit lost: ``"Pit 2 cost North 6 seeds; pit 5 was best."`` (an estimate: ``"Pit 2 cost North
     about 6 seeds (an estimate); pit 5 was best."``)."""
+    name = side_name("S" if side == "S" else "N")
     if exact:
-        lost_text = ngettext("{pit} lost {n} seed", "{pit} lost {n} seeds", lost).format(pit=pit_word(pit), n=lost)
+        cost = ngettext("{pit} cost {side} {n} seed", "{pit} cost {side} {n} seeds", lost).format(
+            pit=pit_word(pit), side=name, n=lost)
     else:
-        lost_text = ngettext("{pit} lost about {n} seed (an estimate)", "{pit} lost about {n} seeds (an estimate)",
-                             lost).format(pit=pit_word(pit), n=lost)
-    return _cap(lost_text) + clause_separator() + _("{pit} was best.").format(pit=pit_word(best))
+        cost = ngettext("{pit} cost {side} about {n} seed (an estimate)",
+                        "{pit} cost {side} about {n} seeds (an estimate)", lost).format(pit=pit_word(pit), side=name,
+                                                                                         n=lost)
+    return _cap(cost) + clause_separator() + _("{pit} was best.").format(pit=pit_word(best))
 
 
 def review_line(row: Mapping[str, Any], said: str) -> str:
-    """One mistake of the review's list: ``"Move 7, South: **mistake**. Pit 2 lost 6 seeds; pit 5 was best."``"""
+    """One mistake of the review's list: ``"Move 7, North: **mistake**. Pit 2 cost North 6 seeds; pit 5 was best."``"""
     return _("Move {move}, {player}: **{mark}**. {said}").format(
         move=row["move"], player=side_name(row["player"]), mark=mark_name(row["mark"]), said=said)
 
@@ -97,7 +101,7 @@ def review_labels(key: str) -> str:
 def review_columns() -> dict[str, str]:
     """The review's table: row key -> header."""
     return {"move": _("Move"), "player_name": _("Player"), "pit": _("Pit"), "mark_name": _("Mark"),
-            "lost": _("Seeds lost"), "best_pit": _("Best pit"), "sure": _("Proven")}
+            "lost": _("Seeds the move cost"), "best_pit": _("Best pit"), "sure": _("Proven")}
 
 
 def review_point(row: Mapping[str, Any]) -> str:
@@ -106,7 +110,7 @@ def review_point(row: Mapping[str, Any]) -> str:
         move=row["move"], player=side_name(row["player"]), pit=row["pit"], mark=mark_name(row["mark"]),
         eval=row["evaluation"])
     if row["lost"]:
-        text += clause_separator() + review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"])
+        text += clause_separator() + review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"], row["player"])
     return text
 
 
@@ -127,12 +131,12 @@ def replay_found(pit: int, good: Sequence[int]) -> str:
 
 
 def replay_missed(pit: int, lost: int, exact: bool) -> str:
-    """A move that is still not good: how much it throws away."""
+    """A move that is still not good: what it costs the learner, ``"Not this one: pit 2 costs you 6 seeds."``."""
     if exact:
-        return ngettext("Not this one: {pit} throws away {n} seed.", "Not this one: {pit} throws away {n} seeds.",
+        return ngettext("Not this one: {pit} costs you {n} seed.", "Not this one: {pit} costs you {n} seeds.",
                         lost).format(pit=pit_word(pit), n=lost)
-    return ngettext("Not this one: {pit} throws away about {n} seed (an estimate).",
-                    "Not this one: {pit} throws away about {n} seeds (an estimate).", lost).format(pit=pit_word(pit), n=lost)
+    return ngettext("Not this one: {pit} costs you about {n} seed (an estimate).",
+                    "Not this one: {pit} costs you about {n} seeds (an estimate).", lost).format(pit=pit_word(pit), n=lost)
 
 
 def replay_shown(pits: Sequence[int]) -> str:
