@@ -101,7 +101,6 @@ def _labels() -> dict[str, str]:
         "no_puzzle_here": _("No puzzle has this theme and difficulty."),
         "why": _("**Why:**"),
         # home
-        "start_lesson_1": _("Start lesson 1"),
         "play_sandbox": _("Play in the Sandbox"),
         "how_to_use": _("How to use Mancala Tutor"),
         "your_progress": _("Your progress"),
