@@ -129,7 +129,7 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: 
     # a fixed margin the title sits where the tick labels push it: a long Greek one met the left edge)
     layout["yaxis"].update(title={"text": words.chart_words("seeds"), "standoff": 6}, automargin=True,
                            **int_axis(0, top * 1.9 + 1, ticks=4))
-    layout["yaxis2"].update(title={"text": words.chart_words("you_minus_them"), "standoff": 6}, automargin=True,
+    layout["yaxis2"].update(title={"text": words.chart_words("you_ahead"), "standoff": 6}, automargin=True,
                             zeroline=True, **int_axis(-(span * 1.6 + 1), span * 1.6 + 1, ticks=4))
     # The pits' axis names each pit by its number under one title ("Pit"): six "pit n" labels tilted
     # over each other on a phone, in Greek most of all.

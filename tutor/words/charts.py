@@ -109,7 +109,8 @@ def chart_words(key: str) -> str:
     """Short words of the figures (axis titles, legend names, flags)."""
     return {
         "seeds": _("seeds"),
-        "you_minus_them": _("you minus them"),
+        # the value axis in plain words for a child, never "you minus them" (the last user test); two lines fit its height
+        "you_ahead": _("how many seeds you<br>end ahead (or behind)"),
         "value": _("Value with best play"),
         "value_win": _("Best play wins"),
         "value_draw": _("Best play draws"),
