@@ -94,7 +94,7 @@ def render(sb: SandboxActivity) -> None:
     Like the moves table, it follows the board move by move (``ui.reveal.by_move``): never a move ahead of
     the seeds the board is still sowing."""
     K = state.Keys.STORY
-    if not sb.game.results:
+    if not sb.game.results and (sb.analysis_allowed() or not sb.game.can_redo):  # nothing played, or gone back
         st.caption(words.story_empty())
         return
     if not sb.analysis_allowed():  # fair play (issue 35): the engine's values wait for the game's end

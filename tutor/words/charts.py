@@ -144,7 +144,7 @@ def blunder_line(row: Mapping[str, Any]) -> str:
 
 
 def story_empty() -> str:
-    return _("Play some moves: the story of the game appears here.")
+    return _("Play some moves: the review of the game appears here.")
 
 
 def analysing() -> str:
@@ -177,13 +177,13 @@ def outcomes_failed() -> str:
 
 def fair_play_wait(where: str, computer: bool) -> str:
     """Why the engine's values of the sandbox's game wait for its end (``SandboxActivity.analysis_allowed``):
-    ``where`` is ``"outcomes"`` (Move outcomes) or ``"story"`` (the game story); ``computer``: the game is
+    ``where`` is ``"outcomes"`` (Move outcomes) or ``"story"`` (the game review); ``computer``: the game is
     against the computer (else it is on a clock)."""
     if where == "story":
         if computer:
-            return _("Your game against the computer is still going: its story appears when the game ends, "
+            return _("Your game against the computer is still going: its review comes when the game ends, "
                      "so the game stays fair.")
-        return _("Your game on a clock is still going: its story appears when the game ends, so the game stays fair.")
+        return _("Your game on a clock is still going: its review comes when the game ends, so the game stays fair.")
     if computer:
         return _("Your game against the computer is still going: Move outcomes shows its moves when the game ends, "
                  "so the game stays fair.")
