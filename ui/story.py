@@ -124,7 +124,8 @@ def _review(sb: SandboxActivity, whole: Review, k: int | None) -> None:
     counts = review.counts()
     st.markdown("  \n".join(words.review_counts(side, counts[side]) for side in ("S", "N")))
     st.caption(words.marks_help(MARKS))
-    st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart{tag}", width="stretch")
+    st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart{tag}", width="stretch",
+                    config={"displayModeBar": False})  # its tools covered the title on a phone
     with st.expander(words.review_labels("moves"), icon=":material/table:"):
         st.table(review_figure.review_table(review.rows), hide_index=True)
     st.caption(words.review_estimates(all(r["exact"] for r in review.rows)))

@@ -119,7 +119,6 @@ def chart_words(key: str) -> str:
         "flags": _("Extra turn / game end"),
         "extra_turn": _("extra<br>turn"),
         "game_ends": _("game<br>ends"),
-        "south_minus_north": _("South - North"),
         "move": _("move"),
         "pit": _("pit"),
         "depth_help": _("Moves looked ahead, both players' moves counted (plies); 1000 means exact."),

@@ -93,9 +93,16 @@ def review_labels(key: str) -> str:
         "replay": _("Find a better move"),
         "replay_help": _("Play this position again and look for a better move."),
         "replay_all": _("Practise these mistakes"),
-        "advantage": _("Who is ahead (best play): South minus North"),
+        "advantage": _("Who is ahead with best play"),
         "moves": _("The moves and their marks"),
     }.get(key, key)
+
+
+def review_side_ahead(side: str) -> str:
+    """The review chart's words on each side of 0: ``"↑ South ahead"`` above it, ``"↓ North ahead"`` below."""
+    if side == "S":
+        return _("↑ South ahead")
+    return _("↓ North ahead")
 
 
 def review_columns() -> dict[str, str]:
@@ -209,5 +216,5 @@ __all__ = ["class_no_reviews", "class_review_label", "class_reviews_note",
     "mark_name", "marks_help", "no_mistakes", "replay_count", "replay_done", "replay_empty", "replay_found",
     "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_counts",
     "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point",
-    "review_progress", "review_today", "review_today_button",
+    "review_progress", "review_side_ahead", "review_today", "review_today_button",
 ]
