@@ -272,3 +272,5 @@ def test_the_review_chart_says_who_is_ahead_in_words_clear_of_its_points(lang, w
     assert notes == [(south, hi, "top"), (north, lo, "bottom")]
     span = max(abs(r["evaluation"]) for r in rows)
     assert span == 12 and hi == -lo >= span * 1.5  # the words' band (a few seeds high) stays clear of every point
+    # tried on a phone in Greek: the legend's four rows ran over the move axis's title; now it hangs below it
+    assert (fig.layout.legend.yanchor, fig.layout.legend.y) == ("top", -0.3)

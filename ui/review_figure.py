@@ -51,9 +51,10 @@ def review_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
     fig.update_xaxes(title_text=words.chart_words("move"), range=[0.5, last + 0.5], tickmode="linear",
                      tick0=max(1, step), dtick=step, tickformat="d")
     readable(fig)
-    fig.update_layout(title={"text": words.review_labels("advantage")}, height=380,
+    # the legend under the move axis's title, never on it (four rows of it on a phone, in Greek)
+    fig.update_layout(title={"text": words.review_labels("advantage")}, height=400,
                       margin={"l": 60, "r": 20, "t": 50, "b": 40},
-                      legend={"orientation": "h", "y": -0.2, "font": TEXT}, font=TEXT)
+                      legend={"orientation": "h", "yanchor": "top", "y": -0.3, "font": TEXT}, font=TEXT)
     return fig
 
 
