@@ -93,6 +93,8 @@ def test_an_estimate_says_so():
     assert words.review_mistake(2, 1, 5, False, "S") == "Pit 2 cost South about 1 seed (an estimate); pit 5 was best."
     assert words.replay_missed(2, 6, True) == "Not this one: pit 2 costs you 6 seeds."
     assert words.replay_missed(2, 1, False) == "Not this one: pit 2 costs you about 1 seed (an estimate)."
+    assert words.replay_done(1) == "Done: you played 1 position again. It comes back when it is time to practise it."
+    assert words.replay_done(2) == "Done: you played 2 positions again. They come back when it is time to practise them."
     assert words.marks_help(MARKS) == ("Each move is marked by the seeds it threw away compared with the best "
                                        "move: good 0 to 1, inaccuracy 2 to 3, mistake 4 to 7, blunder 8 or more.")
     i18n.use("el")
@@ -101,6 +103,7 @@ def test_an_estimate_says_so():
         assert words.review_mistake(2, 6, 5, True, "N") == ("Με το λακκάκι 2 ο Βορράς έχασε 6 σπόρους· το λακκάκι 5 ήταν "
                                                            "το καλύτερο.")
         assert words.replay_missed(2, 6, True) == "Όχι αυτό: με το λακκάκι 2 χάνεις 6 σπόρους."
+        assert words.replay_done(1) == "Τέλος: έπαιξες ξανά 1 θέση. Θα ξαναέρθει όταν θα είναι ώρα να την εξασκήσεις."
         assert words.review_columns()["lost"] == "Σπόροι που κόστισε η κίνηση"
     finally:
         i18n.use(None)

@@ -158,7 +158,7 @@ def replay_count(k: int, n: int) -> str:
 
 def replay_done(n: int) -> str:
     """Every position of the queue played."""
-    return ngettext("Done: you played {n} position again. They come back when it is time to practise them.",
+    return ngettext("Done: you played {n} position again. It comes back when it is time to practise it.",
                     "Done: you played {n} positions again. They come back when it is time to practise them.",
                     n).format(n=n)
 
