@@ -194,3 +194,40 @@ def test_move_outcomes_of_a_reloaded_sandbox_waits_for_the_learners_game(app):
     assert not app.exception
     assert words.game_coming() not in [i.value for i in app.info]
     assert kept.position.to_notation() in "".join(c.value for c in app.caption)
+
+
+def home_links(app) -> list[tuple[str, str]]:
+    return [(e.proto.label, e.proto.page.removesuffix(".py").split("/")[-1]) for e in app.main.get("page_link")]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_home_points_to_the_first_lesson_not_finished_then_to_practice(app, lang):
+    """User test: Home still said "Start lesson 1" after two lessons were done. It starts with lesson 1, then
+    goes on with the first lesson not finished (a lesson half done counts as not finished), and sends a
+    learner who has finished every lesson to practise."""
+    from ui.frame import LESSON_PAGES
+
+    start, half, go_on, done = {
+        "en": ("Start lesson 1: Setting up", "Go on with lesson 2: Sowing", "Go on with lesson 3: Extra turns",
+               "All the lessons done: keep practising"),
+        "el": ("Ξεκίνα το μάθημα 1: Στήνουμε το ταμπλό", "Συνέχισε με το μάθημα 2: Σπορά",
+               "Συνέχισε με το μάθημα 3: Παίζεις ξανά", "Τελείωσες όλα τα μαθήματα: συνέχισε την εξάσκηση"),
+    }[lang]
+    app.query_params["lang"] = lang
+    app.run()
+    app.run()  # the keeper's report: the learner's own progress
+    assert home_links(app)[0] == (start, "lesson_1_setup")
+    progress = app.session_state["mancala_tutor"].progress
+    progress.lesson_done("setup", 3)
+    progress.lesson_done("captures", 2)  # lessons done out of order: lesson 2 is the first one left
+    progress.step_done("sowing", "s1")
+    app.run()
+    assert home_links(app)[0] == (half, "lesson_2_sowing")
+    progress.lesson_done("sowing", 3)
+    app.run()
+    assert home_links(app)[0] == (go_on, "lesson_3_extra_turns")
+    for lesson_id in LESSON_PAGES:
+        progress.lesson_done(lesson_id, 3)
+    app.run()
+    assert not app.exception
+    assert home_links(app)[0] == (done, "practice")

@@ -45,7 +45,7 @@ def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
     start = RULES.initial_position()
     page.wait_for_selector(f".mt-board[data-notation='{start.to_notation()}']")
     page.get_by_role("button", name=pit_name("S", 1, 2), exact=True).click()
-    missed = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 throws away 18 seeds.")
+    missed = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 18 seeds.")
     missed.wait_for(state="visible")
     shot(page, "review-mistake-again")
     page.get_by_role("button", name="Try again").click()

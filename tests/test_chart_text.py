@@ -1,12 +1,12 @@
 """Every chart's numbers are also text (issue 15): the Move outcomes chart's bars equal the
-columns of its table, and the game story's lines equal the table drawn under it."""
+columns of its table (the review's chart: tests/test_review_app.py)."""
 
 from __future__ import annotations
 
 from engine import KalahRules, OwareRules, Position
-from tests.test_outcomes_page import _leftmost_game, exact_values
+from tests.test_outcomes_page import exact_values
 from tutor import words
-from tutor.analysis import move_rows, story_rows
+from tutor.analysis import move_rows
 from ui import figures, outcomes
 
 
@@ -24,17 +24,3 @@ def test_the_move_outcomes_bars_are_the_numbers_of_its_table():
         heads = words.outcome_columns()
         assert bars[words.chart_words("value")] == list(table[heads["value"]])
         assert [r["summary"] for r in rows] == list(table[heads["summary"]])  # and in words beside the chart
-
-
-def test_the_game_story_lines_are_the_numbers_of_the_table_under_them():
-    sb = _leftmost_game(KalahRules(pits=3, seeds=2))
-    rows = story_rows(sb.game, exact_values)
-    fig = figures.story_figure(rows)
-    table = figures.story_table(rows)
-    lines = {t.name: (list(t.x), list(t.y)) for t in fig.data}
-    moves = list(table[words.chart_words("move")])
-    assert moves == [1, 2, 3, 4, 5]
-    for key, column in (("south_store", "south_store"), ("north_store", "north_store"), ("eval", "eval")):
-        x, y = lines[words.chart_words(key)]
-        assert x == moves and y == list(table[words.chart_words(column)]), key
-    assert list(table[words.chart_words("south_store")])[-1] + list(table[words.chart_words("north_store")])[-1] == 12

@@ -18,6 +18,7 @@ from tutor.classroom import (
     class_kind,
     kind_counts,
     review_rows,
+    reviews_csv,
 )
 from tutor.coach_facts import COACH_NODES, facts
 from tutor.review import review_game
@@ -107,3 +108,22 @@ def test_the_reviews_table_has_a_row_per_pupil_and_a_column_per_kind(lang, heads
     assert [list(r) for r in rows] == [heads, heads]
     assert [list(r.values()) for r in rows] == [["Anna", 3, 2, 0, 0, 0, 2, 4], ["Ben", 0, 0, 0, 0, 0, 0, 0]]
     assert any_reviewed(pupils) and not any_reviewed([PupilReviews("Ben", 0)]) and not any_reviewed([])
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "Name,Games reviewed,A capture missed,A capture allowed,An extra turn missed,A feed error,Another mistake,"
+           "Mistakes in all\nAnna,3,2,0,0,0,2,4\n'=Ben,0,0,0,0,0,0,0\n"),
+    ("el", "Όνομα;Παιχνίδια που αναλύθηκαν;Χαμένη αιχμαλωσία;Αιχμαλωσία που δόθηκε στον αντίπαλο;"
+           "Χαμένη ευκαιρία να παίξει ξανά;Λάθος στο τάισμα;Άλλο λάθος;Λάθη συνολικά\nAnna;3;2;0;0;0;2;4\n"
+           "'=Ben;0;0;0;0;0;0;0\n"),
+])
+def test_the_reviews_table_as_csv_has_its_headings_in_the_language(lang, text):
+    """The CSV the teacher downloads: the table's translated headings, the language's separator, and no
+    name a spreadsheet would run as a formula."""
+    pupils = [PupilReviews("Anna", 3, {"capture_missed": 2, "grand_slam": 1, "other": 1}), PupilReviews("=Ben", 0)]
+    i18n.use(lang)
+    try:
+        assert reviews_csv(pupils) == text
+    finally:
+        i18n.use(None)
+    assert reviews_csv([]) == ""

@@ -72,12 +72,15 @@ def test_the_teacher_sees_each_pupils_reviewed_games_and_mistakes_by_kind(page_a
                                                        "feed_error", "other")),
                  words.class_review_label("mistakes")]
         heading, no_reviews = words.class_review_label("heading"), words.class_no_reviews()
-        chart_title = words.class_review_label("chart")
+        chart_title, download = words.class_review_label("chart"), words.class_review_label("download")
     finally:
         i18n.use(None)
     assert heading in [s.value for s in at.subheader] and no_reviews not in [i.value for i in at.info]
     (table,) = [d.value for d in at.dataframe if list(d.value.columns) == heads]
     assert table.values.tolist() == [["Anna", 2, 0, 1, 1, 0, 1, 3], ["Ben", 1, 0, 0, 0, 0, 0, 0]]
+    # its CSV (content: tests/test_class_reviews.py), labelled in the language
+    (csv,) = [b for b in at.get("download_button") if "reviews_csv" in b.proto.id]
+    assert csv.proto.label == download
     spec = chart(at, "reviews_chart")
     bars = spec["data"]
     assert [b["name"] for b in bars] == heads[2:7]  # the legend says each kind in words
@@ -99,3 +102,4 @@ def test_a_class_with_no_reviewed_game_says_so_in_one_sentence(page_app, db):
     assert words.class_no_reviews() in [i.value for i in at.info]
     assert [c for c in at.get("plotly_chart") if "reviews_chart" in c.proto.id] == []
     assert len(at.dataframe) == 1  # the progress table only
+    assert [b for b in at.get("download_button") if "reviews_csv" in b.proto.id] == []

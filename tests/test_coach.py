@@ -62,7 +62,7 @@ def test_coach_facts_agree_with_the_engine(notation, rules, pit, kind):
     assert (f.kind == "best") == (f.lost == 0)
     # the answer is the other side's best pit by the search (exact where every value is proven)
     if f.reply is not None:
-        after = res.position
+        after = f.more.deeds[-1].result.position if f.more is not None else res.position
         assert f.reply.side == after.to_move
         first = f.reply.pits[0]
         answers = {v.pit: v for v in analyse(after, rules, time_ms=None, max_nodes=COACH_NODES)}
@@ -230,3 +230,73 @@ def test_the_reply_follows_the_best_line_then_the_search():
     searched = reply(after, KALAH)
     assert reply(after, KALAH, (6,)).pits[0] == searched.pits[0]  # North's pit 6 is empty: not legal
     assert reply(after, KALAH, (searched.pits[0],), exact=True).pits == searched.pits
+
+
+# the extra turn followed on (K9): (notation, pit, the mover's next pits, the answer's pits, seeds it captures)
+EXTRA = [
+    ("2,0,1,2,2,1/24/1,1,0,1,0,0/13/S", 5, (3,), (2,), 3),
+    ("2,1,1,0,1,1/26/0,2,2,1,0,0/11/S", 6, (3,), (4,), 1),
+]
+
+
+@pytest.mark.parametrize("notation,pit,more,answer,taken", EXTRA)
+def test_an_extra_turn_is_followed_to_the_answer_after_the_whole_turn(notation, pit, more, answer, taken):
+    """K9: after a move that earns an extra turn the mover's best continuation comes first (each pit proven
+    best by the engine), and the answer is the other side's best turn after it, its captures the engine's."""
+    pos = Position.from_notation(notation, KALAH)
+    f = facts(pos, KALAH, pit)
+    assert f.deed.extra_turn and f.more is not None and f.reply is not None
+    assert (f.more.side, f.more.pits, f.more.exact) == ("S", more, True)
+    assert (f.reply.side, f.reply.pits, f.reply.taken, f.reply.exact) == ("N", answer, taken, True)
+    position = play(pos, pit, KALAH).position
+    for side, pits in (("S", more), ("N", answer)):
+        for k, p in enumerate(pits):
+            assert position.to_move == side
+            values = analyse(position, KALAH, time_ms=None, max_nodes=COACH_NODES)
+            assert all(v.exact for v in values)
+            assert {v.pit: v.value for v in values}[p] == max(v.value for v in values)  # a best pit
+            r = play(position, p, KALAH)
+            assert r.extra_turn == (k < len(pits) - 1)  # the turn goes on exactly while it earns extra turns
+            position = r.position
+    assert position == f.reply.deeds[-1].result.position
+    start = f.more.deeds[-1].result.position
+    assert sum(start.row("S")) - sum(position.row("S")) == taken  # North's captures are South's seeds gone
+
+
+EXTRA_WORDS = {
+    "en": (
+        "Pit 5 gives you another turn, but after your best next move North can capture 3 seeds from your pit 4; "
+        "pit 6 was better: after it, North's best answer captures nothing.",
+        "You move again: your best next move is pit 3.",
+        "Then North's best answer is pit 2. North captures 3 seeds from your pit 4.",
+        "You move again: your best next move is pit 3. That captures 2 seeds from North's pit 3.",
+        "Then North's best answer is pit 4. North captures 1 seed from your pit 2.",
+    ),
+    "el": (
+        "Το λακκάκι 5 σου δίνει κι άλλη κίνηση, αλλά μετά την καλύτερη επόμενη κίνησή σου ο Βορράς μπορεί να "
+        "αιχμαλωτίσει 3 σπόρους από το δικό σου λακκάκι 4· καλύτερο ήταν το λακκάκι 6: μετά από αυτό, η καλύτερη "
+        "απάντηση του Βορρά δεν αιχμαλωτίζει τίποτα.",
+        "Παίζεις ξανά: η καλύτερη επόμενη κίνησή σου είναι το λακκάκι 3.",
+        "Μετά, η καλύτερη απάντηση του Βορρά είναι το λακκάκι 2. Ο Βορράς αιχμαλωτίζει 3 σπόρους από το δικό σου "
+        "λακκάκι 4.",
+        "Παίζεις ξανά: η καλύτερη επόμενη κίνησή σου είναι το λακκάκι 3. Έτσι αιχμαλωτίζεις 2 σπόρους από το "
+        "λακκάκι 3 του Βορρά.",
+        "Μετά, η καλύτερη απάντηση του Βορρά είναι το λακκάκι 4. Ο Βορράς αιχμαλωτίζει 1 σπόρο από το δικό σου "
+        "λακκάκι 2.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_extra_turn_sentences_pinned(lang):
+    """The coach says the rest of the turn after an extra turn, then the answer to the whole turn."""
+    first, more, answer, more2, answer2 = EXTRA_WORDS[lang]
+    i18n.use(lang)
+    try:
+        e = explain(Position.from_notation(EXTRA[0][0], KALAH), KALAH, 5)
+        assert e.first == first and e.kind == "capture_allowed"
+        assert e.details[1:3] == (more, answer)
+        e = explain(Position.from_notation(EXTRA[1][0], KALAH), KALAH, 6)
+        assert e.details[1:3] == (more2, answer2) and e.kind == "best"
+    finally:
+        i18n.use(None)

@@ -185,7 +185,7 @@ def test_the_game_story_waits_for_the_end_of_a_game_against_the_computer(page_ap
     at = computer_game(page_app, **SMALL)
     press(at, 1)
     open_panels(at, "story")
-    assert ("Your game against the computer is still going: its story appears when the game ends, "
+    assert ("Your game against the computer is still going: its review comes when the game ends, "
             "so the game stays fair.") in [c.value for c in at.caption]
     assert not [t for t in at.toggle if t.key == "sb_story_on"] and not at.get("plotly_chart")
     play_to_the_end(at)
@@ -194,6 +194,36 @@ def test_the_game_story_waits_for_the_end_of_a_game_against_the_computer(page_ap
     at.toggle(key="sb_story_on").set_value(True).run()
     assert not at.exception, at.exception
     assert at.get("plotly_chart") and at.table
+
+
+@pytest.mark.parametrize("back_to", [9, 8, 1])
+def test_going_back_from_the_review_of_a_game_against_the_computer_says_the_review_waits(page_app, monkeypatch,
+                                                                                         back_to):
+    """User test: after "Go back to that move" the review was gone without a word (or said "Play some moves"
+    before move 1). The notice and the review's panel say it comes back when the game ends (its values
+    would tell the learner the position's best play in a game that counts again)."""
+    from ui import story
+
+    monkeypatch.setattr(story, "STORY_MS", None)
+    at = computer_game(page_app, **SMALL)
+    open_panels(at, "story")
+    play_to_the_end(at)
+    at.run()
+    at.toggle(key="sb_story_on").set_value(True).run()
+    assert not at.exception, at.exception
+    (pick,) = [s for s in at.selectbox if s.key.startswith("sb_story_pick")]  # the copy of the whole game
+    pick.set_value(back_to).run()
+    (jump,) = [b for b in at.button if b.key.startswith("sb_story_jump")]
+    jump.click().run()
+    assert not at.exception, at.exception
+    assert len(sb(at).game.results) == back_to - 1 and not sb(at).over()
+    switched = " Switched to two players so you can play that move yourself." if back_to == 8 else ""  # North's move
+    assert infos(at)[0] == (f"Back to before move {back_to}: try a better pit. Redo brings the moves back.{switched} The "
+                            "game's review comes back when the game ends, so the game stays fair.")
+    captions = [c.value for c in at.caption]
+    assert ("Your game against the computer is still going: its review comes when the game ends, so the game stays "
+            "fair.") in captions and words.story_empty() not in captions
+    assert not at.get("plotly_chart")
 
 
 # ------------------------------------------------------------ the rule

@@ -26,12 +26,14 @@ def lang(request):
 
 
 def test_the_y_titles_get_the_room_they_need_in_every_language(lang):
-    """Tester (Greek, 1366x768): "εσύ μείον αντίπαλος" was cut at the left (a fixed 50 px margin held
+    """The value axis says in plain words what a value is (user test: "you minus them" said nothing to a
+    child). Tester (Greek, 1366x768): "εσύ μείον αντίπαλος" was cut at the left (a fixed 50 px margin held
     the tick labels and the title). The margin now grows to fit both (automargin), the title a few px
     off the ticks; checked by plotly's own validation too."""
     fig = figures.outcomes_figure(_rows(["loss", "win", "estimate", "draw"]))
     go.Figure(fig.to_dict())  # plotly's checks pass (the figure is built unchecked)
-    titles = {"en": ("seeds", "you minus them"), "el": ("σπόροι", "εσύ μείον αντίπαλος")}[lang]
+    titles = {"en": ("seeds", "how many seeds you<br>end ahead (or behind)"),
+              "el": ("σπόροι", "πόσους σπόρους τελειώνεις<br>μπροστά (ή πίσω)")}[lang]
     axes = (fig.layout.yaxis, fig.layout.yaxis2)
     assert tuple(a.title.text for a in axes) == titles
     for axis in axes:

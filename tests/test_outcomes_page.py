@@ -238,8 +238,6 @@ def test_game_story_marks_the_move_that_threw_away_the_most():
     bad = blunders(rows)
     assert [(b["move"], b["lost"]) for b in bad] == [(1, 12), (2, 2), (3, 2)]
     assert bad == sorted(bad, key=lambda r: (-r["lost"], r["move"]))
-    fig = figures.story_figure(rows)
-    assert fig.data[0].name == "South's store"
     n = len(game.results)
     taken = sb.jump_to_before(bad[0]["move"])
     assert len(game.results) == bad[0]["move"] - 1 and taken == n - len(game.results)
@@ -278,7 +276,7 @@ def test_sandbox_game_story_jumps_back_to_a_blunder(page_app, monkeypatch):
     menu = at.selectbox(key=f"sb_story_pick_{shown}")
     pick = menu.value
     assert pick == 1  # the worst first: move 1 threw away 12 seeds
-    assert "move 1: South pit 1 lost 12" in menu.options[0]
+    assert "move 1: pit 1 cost South 12 seeds (pit 2 was best)" in menu.options[0]
     at.button(key=f"sb_story_jump_{shown}").click().run()
     assert not at.exception, at.exception
     assert len(at.session_state["mancala_tutor"].sandbox.game.results) == pick - 1 < moves_before
@@ -342,47 +340,9 @@ def test_exact_values_need_no_second_search():
 # ------------------------------------------------------------ tester's report: axes, labels, words
 
 
-def _story_rows_fixture():
-    """A short game with a known blunder: move 2 threw away 7 and left the evaluation at -1 (proven values)."""
-    def row(move, player, pit, s, n, ev, lost, best_pit):
-        return {"move": move, "player": player, "player_name": words.side_name(player), "pit": pit,
-                "south_store": s, "north_store": n, "evaluation": ev, "best": 0, "played": -lost, "lost": lost,
-                "best_pit": best_pit, "exact": True}
-    return [row(1, "S", 3, 1, 0, 6, 0, 3), row(2, "S", 1, 1, 0, -1, 7, 6), row(3, "N", 2, 1, 1, -1, 0, 2)]
-
-
 def _is_whole_number_axis(axis) -> bool:
     return axis.tickformat == "d" and axis.dtick is not None and float(axis.dtick) == int(axis.dtick) >= 1 \
         and float(axis.tick0 or 0) == int(axis.tick0 or 0)
-
-
-def test_game_story_axes_show_whole_moves_and_whole_seeds():
-    """Tester: the story's x axis showed moves 1, 1.2, 1.4 and the seeds axis 0.5, 1.5."""
-    fig = figures.story_figure(_story_rows_fixture())
-    assert _is_whole_number_axis(fig.layout.xaxis) and _is_whole_number_axis(fig.layout.xaxis2)
-    assert fig.layout.xaxis2.dtick == 1  # three moves: every move gets its tick
-    assert _is_whole_number_axis(fig.layout.yaxis) and _is_whole_number_axis(fig.layout.yaxis2)
-
-
-def test_game_story_store_numbers_stay_inside_the_plot():
-    """Tester: the number on the highest store point was clipped at the top of the plot."""
-    rows = _story_rows_fixture()
-    fig = figures.story_figure(rows)
-    stores = [t for t in fig.data if t.name in ("South's store", "North's store")]
-    assert len(stores) == 2
-    top = max(max(t.y) for t in stores)
-    assert all(t.cliponaxis is False for t in stores)
-    assert fig.layout.yaxis.range[1] >= top * 1.2 + 1  # head room for the text above the highest point
-
-
-def test_blunder_marker_says_lost_not_an_evaluation():
-    """Tester: the X at evaluation -1 was labelled "-7", which reads as the evaluation."""
-    fig = figures.story_figure(_story_rows_fixture())
-    marker = next(t for t in fig.data if t.mode == "markers+text")
-    assert list(marker.y) == [-1]
-    assert list(marker.text) == ["lost 7"]
-    assert "threw away 7 seeds compared with the best move" in marker.hovertext[0]
-    assert marker.hovertext[0] == words.lost_words(_story_rows_fixture()[1])
 
 
 def _rows(value_depths, exact=False):

@@ -85,17 +85,26 @@ def test_the_leftmost_game_of_the_small_board_has_its_blunder_first():
     assert review.mistakes()[0] is first
     assert [r["move"] for r in review.mistakes(("N",))] == [r["move"] for r in review.rows
                                                              if r["player"] == "N" and r["lost"] >= 4]
-    assert mistake_words(review, first) == "Pit 1 lost 12 seeds; pit 2 was best."
+    assert mistake_words(review, first) == "Pit 1 cost South 12 seeds; pit 2 was best."
 
 
 def test_an_estimate_says_so():
-    assert words.review_mistake(2, 6, 5, True) == "Pit 2 lost 6 seeds; pit 5 was best."
-    assert words.review_mistake(2, 1, 5, False) == "Pit 2 lost about 1 seed (an estimate); pit 5 was best."
+    assert words.review_mistake(2, 6, 5, True, "N") == "Pit 2 cost North 6 seeds; pit 5 was best."
+    assert words.review_mistake(2, 1, 5, False, "S") == "Pit 2 cost South about 1 seed (an estimate); pit 5 was best."
+    assert words.replay_missed(2, 6, True) == "Not this one: pit 2 costs you 6 seeds."
+    assert words.replay_missed(2, 1, False) == "Not this one: pit 2 costs you about 1 seed (an estimate)."
+    assert words.replay_done(1) == "Done: you played 1 position again. It comes back when it is time to practise it."
+    assert words.replay_done(2) == "Done: you played 2 positions again. They come back when it is time to practise them."
     assert words.marks_help(MARKS) == ("Each move is marked by the seeds it threw away compared with the best "
                                        "move: good 0 to 1, inaccuracy 2 to 3, mistake 4 to 7, blunder 8 or more.")
     i18n.use("el")
     try:
-        assert words.review_mistake(2, 6, 5, True) == "Το λακκάκι 2 έχασε 6 σπόρους· το λακκάκι 5 ήταν το καλύτερο."
+        # what the move cost its player, never seeds the pit lost (the last user test)
+        assert words.review_mistake(2, 6, 5, True, "N") == ("Με το λακκάκι 2 ο Βορράς έχασε 6 σπόρους· το λακκάκι 5 ήταν "
+                                                           "το καλύτερο.")
+        assert words.replay_missed(2, 6, True) == "Όχι αυτό: με το λακκάκι 2 χάνεις 6 σπόρους."
+        assert words.replay_done(1) == "Τέλος: έπαιξες ξανά 1 θέση. Θα ξαναέρθει όταν θα είναι ώρα να την εξασκήσεις."
+        assert words.review_columns()["lost"] == "Σπόροι που κόστισε η κίνηση"
     finally:
         i18n.use(None)
 

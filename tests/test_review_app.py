@@ -129,7 +129,7 @@ def test_a_mistake_is_played_again_from_the_review(reviewed, clock):
     run.press(1)  # the same mistake again
     at.run()
     assert sess(at).memory_cards.replayed == {run.card.id: clock[0]}  # played again now (a homework counts it)
-    assert "Not this one: pit 1 throws away 18 seeds." in texts(at)
+    assert "Not this one: pit 1 costs you 18 seeds." in texts(at)
     at.button(key=f"{Keys.MISTAKES}retry").click().run()
     at.button(key=f"{Keys.MISTAKES}show").click().run()
     assert "Watch: pit 4 was best. Press Try again and play it yourself." in texts(at)
@@ -247,3 +247,33 @@ def test_the_review_shows_how_far_it_has_come_while_the_pool_works(page_app, mon
     assert [len(r.positions) for r in asked] == [4, 2] and all(r.kind == "review" for r in asked)
     at.run()  # the poll's next look: the answer in is not asked again (the pool would drop the pending one)
     assert [len(r.positions) for r in asked] == [4, 2, 2]
+
+
+@pytest.mark.parametrize("lang,words_", [
+    ("en", ("Who is ahead with best play", "seeds", "↑ South ahead", "↓ North ahead")),
+    ("el", ("Ποιος προηγείται με τέλειο παιχνίδι", "σπόροι", "↑ μπροστά ο Νότος", "↓ μπροστά ο Βορράς")),
+])
+def test_the_review_chart_says_who_is_ahead_in_words_clear_of_its_points(lang, words_):
+    """Tried on a phone: "South - North" and "South minus North" said nothing to a child. The chart says
+    "South ahead" above 0 and "North ahead" below it, at the plot's edges, where no point can be."""
+    from tutor import i18n
+    from ui.review_figure import review_figure
+
+    game = Game(KalahRules(pits=4, seeds=2))
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    rows = review_game(game, lambda p, r: analyse(p, r, time_ms=None)).rows
+    i18n.use(lang)
+    try:
+        fig = review_figure(rows)
+    finally:
+        i18n.use(None)
+    title, axis, south, north = words_
+    assert (fig.layout.title.text, fig.layout.yaxis.title.text) == (title, axis)
+    lo, hi = fig.layout.yaxis.range
+    notes = [(a.text, a.y, a.yanchor) for a in fig.layout.annotations]
+    assert notes == [(south, hi, "top"), (north, lo, "bottom")]
+    span = max(abs(r["evaluation"]) for r in rows)
+    assert span == 12 and hi == -lo >= span * 1.5  # the words' band (a few seeds high) stays clear of every point
+    # tried on a phone in Greek: the legend's four rows ran over the move axis's title; now it hangs below it
+    assert (fig.layout.legend.yanchor, fig.layout.legend.y) == ("top", -0.3)

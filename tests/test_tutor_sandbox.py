@@ -273,6 +273,7 @@ def test_jump_to_before_a_move_takes_the_later_moves_back():
     assert taken == 2 and len(sb.game.results) == 2 and sb.game.position == positions[2]
     assert sb.game.can_redo and sb.mode == "two"
     assert sb.notice is not None and sb.notice.text == words.jumped_back(3, False)
+    assert sb.notice.text == "Back to before move 3: try a better pit. Redo brings the moves back."  # reviewed at once
 
 
 def test_jump_to_the_computers_move_switches_to_two_players():
@@ -282,7 +283,9 @@ def test_jump_to_the_computers_move_switches_to_two_players():
     sb.jump_to_before(2)  # before North's (the computer's) move
     assert len(sb.game.results) == 1 and sb.position.to_move == "N"
     assert sb.mode == "two" and not sb.computer_to_move()
-    assert sb.notice.text == words.jumped_back(2, True)
+    assert sb.notice.text == ("Back to before move 2: try a better pit. Redo brings the moves back. Switched to two "
+                              "players so you can play that move yourself. The game's review comes back when the game "
+                              "ends, so the game stays fair.")  # still guarded: tutor.fair_play
 
 
 # ------------------------------------------------------------------ share links

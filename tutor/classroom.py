@@ -201,6 +201,12 @@ def review_rows(pupils: Sequence[PupilReviews]) -> list[dict[str, Any]]:
     return rows
 
 
+def reviews_csv(pupils: Sequence[PupilReviews]) -> str:
+    """The reviews table (:func:`review_rows`, its headings in the session's language) as CSV text, fields
+    separated as the language's spreadsheets expect (``words.csv_separator``); ``""`` for no pupils."""
+    return csv_text(review_rows(pupils))
+
+
 def steps_grid(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson]) -> list[list[float]]:
     """Share of each lesson's steps done (0..1), one list per pupil, lessons in order (the heat map)."""
     return [[len(p.lessons.get(les.id, LessonProgress()).steps_done) / len(les.steps) for les in lessons]
@@ -219,6 +225,7 @@ __all__ = [
     "kind_counts",
     "minutes_since",
     "review_rows",
+    "reviews_csv",
     "steps_grid",
     "utc_time",
 ]

@@ -8,6 +8,8 @@ does better, all read from the engine (``engine.play``, ``engine.analyse``); no 
 - What a move does (:class:`Deed`, from the ``MoveResult``): an extra turn (K9), the seeds it captures
   from the opponent's pits (K10/K18, Awari A3 with its chains), a lap (K8, A2), a feed (A5), a grand slam
   that captures nothing (A4), the end of the game (K14/K15, A6), the seeds sown into the opponent's row.
+- After a move that earns an extra turn (K9), the rest of the mover's turn (:class:`Reply` too): the
+  mover's best continuation, read and searched as the answer is; the answer then comes after the whole turn.
 - The opponent's best answer (:class:`Reply`): their whole turn (K9 chains followed). Its pits are read
   from the analysis' best line (``MoveValue.pv``: the line the value was found with) as far as it goes,
   and found by the search for the rest (``engine.analyse`` within :data:`REPLY_NODES` nodes, no time
@@ -102,10 +104,11 @@ def deed_of(res: MoveResult) -> Deed:
 
 @dataclass(frozen=True)
 class Reply:
-    """The opponent's best answer: their whole turn (K9 chains followed).
+    """One side's best whole turn (K9 chains followed): the opponent's answer, or the rest of the mover's
+    own turn after a move that earned an extra turn.
 
     Attributes:
-        side: who answers; pits: the pits of the turn, each 1..n in their numbering.
+        side: who plays it; pits: the pits of the turn, each 1..n in their numbering.
         taken: seeds they capture from the other side's pits over the turn; taken_from: those pits
             (the owner's numbering, ascending).
         extra_turns: moves of the turn that earned another move (K9).
@@ -175,12 +178,13 @@ class Facts:
 
     Attributes:
         position, rules: where the move is played; pit: the pit (1..n, the mover's numbering).
-        deed: what the move does; reply: the opponent's best answer (``None`` when the move ends the
-            game or gives an extra turn, K9).
+        deed: what the move does; more: the rest of the mover's turn when the move earns an extra turn
+            (K9: the mover's best continuation, its own best line followed), else ``None``.
+        reply: the opponent's best answer after the whole turn (``None`` when the turn ends the game).
         value: the move's ``MoveValue`` (final store difference, the mover's view, K16/A6).
         best: the ``MoveValue`` of the best move the coach compares with (the move itself when it is
             among the best); best_pits: every pit of the top value, ascending.
-        best_deed, best_reply: what the best move does, and the answer to it.
+        best_deed, best_more, best_reply: what the best move does, the rest of its turn, and the answer to it.
         lost: seeds the move loses against the best (``best.value - value.value``, >= 0).
         exact: both values are proven (else at least one is the search's estimate).
         kind: one of :data:`KINDS`; kinds: every kind of mistake that applies, the main one first.
@@ -190,11 +194,13 @@ class Facts:
     rules: Rules
     pit: int
     deed: Deed
+    more: Reply | None
     reply: Reply | None
     value: MoveValue
     best: MoveValue
     best_pits: tuple[int, ...]
     best_deed: Deed
+    best_more: Reply | None
     best_reply: Reply | None
     lost: int
     exact: bool
@@ -212,13 +218,23 @@ class Facts:
         return self.lost == 0
 
 
-def _reply_to(position: Position, rules: Rules, d: Deed, value: MoveValue, answer: tuple[int, ...] | None = None,
-              answer_exact: bool = False) -> Reply | None:
-    if d.game_over or d.extra_turn:
-        return None
+def _turn_of(position: Position, rules: Rules, d: Deed, value: MoveValue, answer: tuple[int, ...] | None = None,
+             answer_exact: bool = False) -> tuple[Reply | None, Reply | None]:
+    """The rest of the mover's turn after ``d`` (``None`` unless it earns an extra turn, K9) and the other
+    side's answer after the whole turn (``None`` when the turn ends the game). Both follow the value's best
+    line (``value.pv``) as far as it goes; a given ``answer`` (to a move that ends its turn) is said instead."""
+    if d.game_over:
+        return None, None
+    line, at, more = tuple(value.pv[1:]), d.result.position, None
+    if d.extra_turn:
+        more = reply(at, rules, line, value.exact)
+        line = line[len(more.pits):] if line[:len(more.pits)] == more.pits else ()
+        if more.game_over:
+            return more, None
+        at, answer = more.deeds[-1].result.position, None
     if answer is not None:
-        return reply(d.result.position, rules, answer, answer_exact)
-    return reply(d.result.position, rules, value.pv[1:], value.exact)
+        return more, reply(at, rules, answer, answer_exact)
+    return more, reply(at, rules, line, value.exact)
 
 
 def _allowed(r: Reply | None) -> int:
@@ -282,13 +298,13 @@ def _facts(position: Position, rules: Rules, pit: int, vals: tuple[MoveValue, ..
         deeds = {p: deed(position, p, rules) for p in best_pits}
         chosen = max(best_pits, key=lambda p: (deeds[p].taken, deeds[p].extra_turn, -p))
         best, b = by_pit[chosen], deeds[chosen]
-    r = _reply_to(position, rules, d, value, answer, answer_exact)
-    br = r if best is value else _reply_to(position, rules, b, best)
+    more, r = _turn_of(position, rules, d, value, answer, answer_exact)
+    best_more, br = (more, r) if best is value else _turn_of(position, rules, b, best)
     lost = best.value - value.value
     kinds = _kinds(d, r, b, br, lost)
-    return Facts(position=position, rules=rules, pit=pit, deed=d, reply=r, value=value, best=best,
-                 best_pits=best_pits, best_deed=b, best_reply=br, lost=lost, exact=value.exact and best.exact,
-                 kind=kinds[0] if kinds else "best", kinds=kinds)
+    return Facts(position=position, rules=rules, pit=pit, deed=d, more=more, reply=r, value=value,
+                 best=best, best_pits=best_pits, best_deed=b, best_more=best_more, best_reply=br, lost=lost,
+                 exact=value.exact and best.exact, kind=kinds[0] if kinds else "best", kinds=kinds)
 
 
 __all__ = ["COACH_NODES", "Deed", "Facts", "KINDS", "MISTAKES", "REPLY_NODES", "Reply", "deed", "deed_of", "facts",

@@ -205,6 +205,17 @@ def lessons_to_do(progress: ProgressStore, lesson_ids: Sequence[str]) -> list[st
     return [lesson_id for lesson_id in lesson_ids if not progress.lesson(lesson_id).done]
 
 
+def next_lesson(progress: ProgressStore, lesson_ids: Sequence[str]) -> tuple[str, bool] | None:
+    """Where Home sends the learner: the first lesson of ``lesson_ids`` (in course order) not finished, and
+    whether the learner has begun the course (a lesson finished or a step of one done); ``None`` when every
+    lesson is finished."""
+    left = lessons_to_do(progress, lesson_ids)
+    if not left:
+        return None
+    begun = any(progress.lesson(lesson_id).done or progress.lesson(lesson_id).steps_done for lesson_id in lesson_ids)
+    return left[0], begun
+
+
 def summarise(lessons: list[LessonProgress], puzzles: list[PuzzleProgress], games: int,
               lessons_total: int) -> Summary:
     """The :class:`Summary` of a learner's records (every store counts the same way)."""
@@ -330,4 +341,4 @@ class Progress:
 
 
 __all__ = ["HELPED_FOR_TWO", "SLIPPED_FOR_THREE", "GameRecord", "LessonProgress", "Progress", "ProgressStore", "PuzzleProgress", "Summary",
-           "StepVerdict", "lessons_to_do", "stars", "step_verdict", "summarise"]
+           "StepVerdict", "lessons_to_do", "next_lesson", "stars", "step_verdict", "summarise"]

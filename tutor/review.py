@@ -136,12 +136,12 @@ def mistake_words(review: Review, row: Mapping[str, Any], coached: bool = False)
 
     ``coached`` (a move of the learner's side, said to "you"): the coach's first sentence (``tutor.coach.explain``
     with the analysis the review made: what the move allowed or missed, and what the best pit does);
-    else what it lost and which pit was best, ``"Pit 2 lost 6 seeds; pit 5 was best."`` (an estimate
-    says so)."""
+    else what it cost its side and which pit was best, ``"Pit 2 cost North 6 seeds; pit 5 was best."`` (an
+    estimate says so)."""
     if coached:
         values = review.values[row["move"] - 1]
         return explain(Position.from_notation(row["position"]), review.rules, row["pit"], values).first
-    return words.review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"])
+    return words.review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"], row["player"])
 
 
 __all__ = ["CHUNK", "MARKS", "PRACTISED", "REVIEW_MS", "Mark", "Review", "before_moves", "chunks", "good_pits",

@@ -34,6 +34,8 @@ class TakeBack:
 
         def still(self) -> None: ...
 
+        def waits_under_way(self) -> str | None: ...
+
         def show(self, start: Position, results: list[MoveResult], extends: Sowing | None = None) -> None: ...
 
     def undo_steps(self) -> int:
@@ -81,7 +83,8 @@ class TakeBack:
         """Undo back to the position before ``move`` (1-based); returns the moves taken back.
 
         Against the computer, if that position is the computer's turn, the
-        game switches to two players so the learner can try another move there.
+        game switches to two players so the learner can try another move there; the notice says the
+        review waits for the game's end (fair play, ``tutor.fair_play``).
         A timed game never goes back (0, and the notice says why).
         """
         if self.clock is not None:
@@ -94,7 +97,7 @@ class TakeBack:
         if switched:
             self.mode = "two"
         self.still()
-        self.notice = Notice("info", words.jumped_back(move, switched))
+        self.notice = Notice("info", words.jumped_back(move, switched, self.waits_under_way() == "computer"))
         return taken
 
 

@@ -179,7 +179,7 @@ def dashboard() -> None:
                     width="stretch")
     reviewed = wiring.guard(lambda school: school.reviews(code), None)
     if reviewed is not None:
-        class_reviews.render(reviewed)
+        class_reviews.render(reviewed, code)
     teacher.settings(code, [p.name for p in pupils])
 
 

@@ -18,6 +18,7 @@ from tutor.classroom import (
     any_reviewed,
     kind_counts,
     review_rows,
+    reviews_csv,
 )
 from ui import figures, state
 
@@ -66,8 +67,9 @@ def reviews_figure(pupils: Sequence[PupilReviews]) -> go.Figure:
     return fig
 
 
-def render(pupils: Sequence[PupilReviews]) -> None:
-    """The section: its heading, then the table and the chart, or one sentence when nobody has reviewed a game."""
+def render(pupils: Sequence[PupilReviews], code: str = "") -> None:
+    """The section: its heading, then the table, its CSV (``reviews-<code>.csv``) and the chart, or one
+    sentence when nobody has reviewed a game. ``code``: the class's code."""
     st.subheader(words.class_review_label("heading"))
     if not any_reviewed(pupils):
         st.info(words.class_no_reviews(), icon=":material/rate_review:")
@@ -77,6 +79,9 @@ def render(pupils: Sequence[PupilReviews]) -> None:
     name = words.label("col_name")
     st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{K}reviews_table",
                  column_config={name: st.column_config.TextColumn(pinned=True)})
+    st.download_button(words.class_review_label("download"), reviews_csv(pupils).encode("utf-8-sig"),
+                       file_name=f"reviews-{code or 'class'}.csv", mime="text/csv", key=f"{K}reviews_csv",
+                       icon=":material/download:")
     st.plotly_chart(reviews_figure(pupils), key=f"{K}reviews_chart", width="stretch")
 
 

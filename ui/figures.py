@@ -1,4 +1,4 @@
-"""Plotly figures of Move outcomes and the game story, built from ``tutor.analysis`` rows.
+"""Plotly figures of Move outcomes, built from ``tutor.analysis`` rows, and the styles every chart shares.
 
 Colours come from plotly's colour-blind-safe palette (``px.colors.qualitative.Safe``)
 and every bar also carries its number as text; every word comes from ``tutor.words``.
@@ -11,13 +11,11 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from tutor import words
-from tutor.analysis import blunders
 
 SAFE = px.colors.qualitative.Safe
 COLOURS = {
@@ -28,8 +26,6 @@ COLOURS = {
     "draw": SAFE[9] if len(SAFE) > 9 else SAFE[4],
     "loss": SAFE[4],
     "estimate": SAFE[5],
-    "south": SAFE[0],
-    "north": SAFE[1],
     "eval": SAFE[6],
     "blunder": SAFE[4],
 }
@@ -133,7 +129,7 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: 
     # a fixed margin the title sits where the tick labels push it: a long Greek one met the left edge)
     layout["yaxis"].update(title={"text": words.chart_words("seeds"), "standoff": 6}, automargin=True,
                            **int_axis(0, top * 1.9 + 1, ticks=4))
-    layout["yaxis2"].update(title={"text": words.chart_words("you_minus_them"), "standoff": 6}, automargin=True,
+    layout["yaxis2"].update(title={"text": words.chart_words("you_ahead"), "standoff": 6}, automargin=True,
                             zeroline=True, **int_axis(-(span * 1.6 + 1), span * 1.6 + 1, ticks=4))
     # The pits' axis names each pit by its number under one title ("Pit"): six "pit n" labels tilted
     # over each other on a phone, in Greek most of all.
@@ -148,59 +144,3 @@ def outcomes_figure(rows: Sequence[dict[str, Any]], game: str = "kalah", north: 
     layout.update(barmode="group", height=600, margin={"l": 50, "r": 10, "t": 40, "b": 30},
                   legend={"orientation": "h", "y": -0.12, "font": TEXT}, font=TEXT)
     return go.Figure({"data": data, "layout": layout}, _validate=False)
-
-
-def story_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
-    """Both stores per move and the evaluation per move, blunders marked.
-
-    Axes count whole moves and whole seeds (integer ticks only); the store
-    numbers written on the points stay inside the plot (head room above the
-    highest point, ``cliponaxis=False``).
-    """
-    moves = [r["move"] for r in rows]
-    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.14,
-                        subplot_titles=(words.chart_words("stores"), words.chart_words("evaluation")))
-    for key, colour in (("south_store", COLOURS["south"]), ("north_store", COLOURS["north"])):
-        ys = [r[key] for r in rows]
-        name = words.chart_words(key)
-        fig.add_trace(go.Scatter(x=moves, y=ys, mode="lines+markers+text", name=name, line={"color": colour},
-                                 text=ys, textposition="top center", cliponaxis=False, textfont=TEXT,
-                                 hovertemplate=words.chart_words("move") + " %{x}: " + name + " %{y}<extra></extra>"),
-                      row=1, col=1)
-    evals = [r["evaluation"] for r in rows]
-    fig.add_trace(go.Scatter(x=moves, y=evals, mode="lines+markers", name=words.chart_words("eval"),
-                             line={"color": COLOURS["eval"]},
-                             marker={"symbol": ["circle" if r["exact"] else "circle-open" for r in rows], "size": 8},
-                             hovertext=[words.story_point(r) for r in rows],
-                             hovertemplate="%{hovertext}<extra></extra>"), row=2, col=1)
-    bad = blunders(rows)
-    if bad:
-        fig.add_trace(go.Scatter(
-            x=[r["move"] for r in bad], y=[r["evaluation"] for r in bad], mode="markers+text",
-            name=words.chart_words("blunder"), marker={"symbol": "x", "size": 14, "color": COLOURS["blunder"]},
-            text=[words.lost_label(r["lost"], r["exact"]) for r in bad], textposition="bottom center", textfont=TEXT,
-            cliponaxis=False, hovertext=[words.lost_words(r) for r in bad], hovertemplate="%{hovertext}<extra></extra>",
-        ), row=2, col=1)
-    top = max([max(r["south_store"], r["north_store"]) for r in rows] + [1])
-    span = max([abs(v) for v in evals] + [2])
-    fig.update_yaxes(title_text=words.chart_words("seeds"), row=1, col=1, **int_axis(0, top * 1.25 + 1, ticks=5))
-    fig.update_yaxes(title_text=words.chart_words("south_minus_north"), row=2, col=1, zeroline=True,
-                     **int_axis(-(span * 1.3 + 1), span * 1.3 + 1, ticks=5))
-    last = max(moves + [1])
-    step = int_step(last, ticks=10)
-    fig.update_xaxes(range=[0.5, last + 0.5], tickmode="linear", tick0=step if step > 1 else 1, dtick=step,
-                     tickformat="d")
-    fig.update_xaxes(title_text=words.chart_words("move"), row=2, col=1)
-    readable(fig)
-    fig.update_layout(height=520, margin={"l": 60, "r": 20, "t": 60, "b": 40}, legend={"orientation": "h", "y": -0.15})
-    return fig
-
-
-def story_table(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """The numbers of :func:`story_figure` as text (a chart is never the only way to read them):
-    one row per move with both stores after it and the evaluation, headed in the chart's words, and
-    whether the evaluation is proven (the chart's hollow points are not)."""
-    keys = ("move", "south_store", "north_store", "evaluation")
-    heads = [words.chart_words(k) for k in ("move", "south_store", "north_store", "eval")]
-    heads.append(words.outcome_columns()["exact"])
-    return pd.DataFrame([[*(r[k] for k in keys), words.yes_no(r["exact"])] for r in rows], columns=heads)

@@ -72,6 +72,17 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("class", ":material/groups:", "section_class"),
 )
 """(url path = file name in ``pages/``, icon, section label id); the first page is the default."""
+LESSON_PAGES = {
+    "setup": "lesson_1_setup",
+    "sowing": "lesson_2_sowing",
+    "extra-turns": "lesson_3_extra_turns",
+    "captures": "lesson_4_captures",
+    "ending": "lesson_5_ending",
+    "awari": "lesson_6_awari",
+    "strategy": "lesson_7_strategy",
+    "awari-strategy": "lesson_8_awari_strategy",
+}
+"""Lesson id -> page url path (the order of the lessons)."""
 
 _IN_FRAME: ContextVar[bool] = ContextVar("mancala_tutor_in_frame", default=False)
 _PROGRESS: ContextVar[list[Any] | None] = ContextVar("mancala_tutor_progress", default=None)

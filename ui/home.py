@@ -7,6 +7,7 @@ import streamlit as st
 from engine import KalahRules
 from tutor import words
 from tutor.activity import Notice
+from tutor.progress import next_lesson
 from ui import board, frame, homework, learner, state
 
 
@@ -21,7 +22,7 @@ def render() -> None:
     board.picture(rules.initial_position(), rules, state.Keys.HOME_BOARD, words.home_board_line())
     st.subheader(words.label("how_to_use"))
     st.markdown(words.home_how_to())
-    frame.link("lesson_1_setup", words.label("start_lesson_1"), ":material/school:")
+    lesson_link()
     frame.link("sandbox", words.label("play_sandbox"), ":material/sports_esports:")
     st.subheader(words.label("your_progress"))
     if learner.reporting():  # the report's run draws the counts: no zeros before a learner's own
@@ -42,6 +43,21 @@ def render() -> None:
     with st.popover(words.label("reset_all"), icon=":material/delete_sweep:"):
         st.button(words.label("reset_all_confirm"), key=f"{state.Keys.LEARNER}reset_all_yes", on_click=_reset_all,
                   type="primary")
+
+
+def lesson_link() -> None:
+    """The link into the course: lesson 1 before anything is done, then the first lesson not finished
+    ("Go on with lesson 3: Extra turns"), and practice once every lesson is done (``tutor.progress.next_lesson``)."""
+    entries = frame.catalogue()
+    ids = [e.id for e in entries]
+    found = next_lesson(state.session().progress, ids)
+    if found is None:
+        frame.link("practice", words.home_lesson_link(None), ":material/trending_up:")
+        return
+    lesson_id, begun = found
+    number = ids.index(lesson_id) + 1
+    frame.link(frame.LESSON_PAGES[lesson_id], words.home_lesson_link(number, entries[number - 1].title, begun),
+               ":material/school:")
 
 
 def review_today() -> None:

@@ -23,17 +23,8 @@ from ui.steps.base import view_for
 BOARD_MAX = "60rem"
 """Widest a lesson's board gets, so text, board and Next fit a 1920x1080 screen."""
 
-LESSON_PAGES = {
-    "setup": "lesson_1_setup",
-    "sowing": "lesson_2_sowing",
-    "extra-turns": "lesson_3_extra_turns",
-    "captures": "lesson_4_captures",
-    "ending": "lesson_5_ending",
-    "awari": "lesson_6_awari",
-    "strategy": "lesson_7_strategy",
-    "awari-strategy": "lesson_8_awari_strategy",
-}
-"""Lesson id -> page url path (the order of the lessons)."""
+LESSON_PAGES = frame.LESSON_PAGES
+"""Lesson id -> page url path (the order of the lessons; ``ui.frame.LESSON_PAGES``)."""
 
 
 def content(lesson_id: str) -> Lesson:

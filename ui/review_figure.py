@@ -24,7 +24,8 @@ MARK_STYLE = {
 def review_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
     """The advantage (South minus North with best play, ``evaluation``) after each move of a review's
     ``rows`` (``tutor.review.Review.rows``), one line; every move a point in its mark's style, each mark
-    its own legend entry. Whole moves and whole seeds on the axes."""
+    its own legend entry. Whole moves and whole seeds on the axes; above 0 says "South ahead", below it
+    "North ahead", clear of the points."""
     moves = [r["move"] for r in rows]
     evals = [r["evaluation"] for r in rows]
     fig = go.Figure()
@@ -39,16 +40,21 @@ def review_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
             name=words.mark_name(mark), marker={"symbol": symbol, "size": size, "color": colour},
             hovertext=[words.review_point(r) for r in these], hovertemplate="%{hovertext}<extra></extra>"))
     span = max([abs(v) for v in evals] + [2])
+    top = span * 1.5 + 2  # room above and below the points for the two sides' names
     last = max(moves + [1])
     step = int_step(last, ticks=10)
-    fig.update_yaxes(title_text=words.chart_words("south_minus_north"), zeroline=True,
-                     **int_axis(-(span * 1.2 + 1), span * 1.2 + 1, ticks=5))
+    fig.update_yaxes(title_text=words.chart_words("seeds"), zeroline=True, **int_axis(-top, top, ticks=5))
+    # who is ahead, in words on each side of 0 (user test: "South - North" said nothing to a child)
+    for y, anchor, side in ((top, "top", "S"), (-top, "bottom", "N")):
+        fig.add_annotation(xref="paper", x=0.01, xanchor="left", y=y, yanchor=anchor, showarrow=False,
+                           text=words.review_side_ahead(side), font=TEXT)
     fig.update_xaxes(title_text=words.chart_words("move"), range=[0.5, last + 0.5], tickmode="linear",
                      tick0=max(1, step), dtick=step, tickformat="d")
     readable(fig)
-    fig.update_layout(title={"text": words.review_labels("advantage")}, height=380,
+    # the legend under the move axis's title, never on it (four rows of it on a phone, in Greek)
+    fig.update_layout(title={"text": words.review_labels("advantage")}, height=400,
                       margin={"l": 60, "r": 20, "t": 50, "b": 40},
-                      legend={"orientation": "h", "y": -0.2, "font": TEXT}, font=TEXT)
+                      legend={"orientation": "h", "yanchor": "top", "y": -0.3, "font": TEXT}, font=TEXT)
     return fig
 
 

@@ -94,7 +94,7 @@ def render(sb: SandboxActivity) -> None:
     Like the moves table, it follows the board move by move (``ui.reveal.by_move``): never a move ahead of
     the seeds the board is still sowing."""
     K = state.Keys.STORY
-    if not sb.game.results:
+    if not sb.game.results and (sb.analysis_allowed() or not sb.game.can_redo):  # nothing played, or gone back
         st.caption(words.story_empty())
         return
     if not sb.analysis_allowed():  # fair play (issue 35): the engine's values wait for the game's end
@@ -124,7 +124,8 @@ def _review(sb: SandboxActivity, whole: Review, k: int | None) -> None:
     counts = review.counts()
     st.markdown("  \n".join(words.review_counts(side, counts[side]) for side in ("S", "N")))
     st.caption(words.marks_help(MARKS))
-    st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart{tag}", width="stretch")
+    st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart{tag}", width="stretch",
+                    config={"displayModeBar": False})  # its tools covered the title on a phone
     with st.expander(words.review_labels("moves"), icon=":material/table:"):
         st.table(review_figure.review_table(review.rows), hide_index=True)
     st.caption(words.review_estimates(all(r["exact"] for r in review.rows)))

@@ -8,6 +8,7 @@ from typing import Any
 from engine import MoveResult
 
 from ..i18n import gettext as _
+from ..i18n import ngettext
 from .basics import clause_separator, or_list, pit_word, side_name
 
 
@@ -108,7 +109,8 @@ def chart_words(key: str) -> str:
     """Short words of the figures (axis titles, legend names, flags)."""
     return {
         "seeds": _("seeds"),
-        "you_minus_them": _("you minus them"),
+        # the value axis in plain words for a child, never "you minus them" (the last user test); two lines fit its height
+        "you_ahead": _("how many seeds you<br>end ahead (or behind)"),
         "value": _("Value with best play"),
         "value_win": _("Best play wins"),
         "value_draw": _("Best play draws"),
@@ -117,13 +119,6 @@ def chart_words(key: str) -> str:
         "flags": _("Extra turn / game end"),
         "extra_turn": _("extra<br>turn"),
         "game_ends": _("game<br>ends"),
-        "stores": _("Seeds in the stores"),
-        "evaluation": _("Evaluation: South minus North"),
-        "south_minus_north": _("South - North"),
-        "south_store": _("South's store"),
-        "north_store": _("North's store"),
-        "eval": _("Evaluation"),
-        "blunder": _("Blunder: seeds thrown away"),
         "move": _("move"),
         "pit": _("pit"),
         "depth_help": _("Moves looked ahead, both players' moves counted (plies); 1000 means exact."),
@@ -134,67 +129,21 @@ def pit_label(pit: int) -> str:
     return pit_word(pit)
 
 
-def signed_value(value: int, exact: bool) -> str:
-    """A value as the game story writes it: ``"+3"`` when proven, ``"≈ +3"`` when the search estimated it."""
-    return f"{value:+d}" if exact else f"≈ {value:+d}"
-
-
-def _seeds_lost(lost: int, exact: bool) -> str:
-    return str(lost) if exact else _("about {n}").format(n=lost)
-
-
-def story_point(row: Mapping[str, Any]) -> str:
-    """Hover words of one move of the game story; an estimate (``row["exact"]`` False) says so."""
-    if row["exact"]:
-        text = _("move {move}: {player} pit {pit}; South {eval:+d} with best play").format(
-            move=row["move"], player=row["player_name"], pit=row["pit"], eval=row["evaluation"])
-    else:
-        text = _("move {move}: {player} pit {pit}; South {eval}, estimated").format(
-            move=row["move"], player=row["player_name"], pit=row["pit"], eval=signed_value(row["evaluation"], False))
-    if row["lost"]:
-        text += clause_separator() + _("this move threw away {lost} seeds compared with the best move (pit {best})").format(
-            lost=_seeds_lost(row["lost"], row["exact"]), best=row["best_pit"])
-    return text
-
-
-def lost_words(row: Mapping[str, Any]) -> str:
-    """What a blunder marker means, in words (its label only says "lost 7"); an estimate says so."""
-    if not row["exact"]:
-        return _("move {move}: {player} pit {pit} threw away about {lost} seeds compared with the best move "
-                 "(pit {best}); South {eval} after it, estimated").format(
-            move=row["move"], player=row["player_name"], pit=row["pit"], lost=row["lost"], best=row["best_pit"],
-            eval=signed_value(row["evaluation"], False))
-    return _("move {move}: {player} pit {pit} threw away {lost} seeds compared with the best move (pit {best}); "
-             "South {eval:+d} with best play after it").format(
-        move=row["move"], player=row["player_name"], pit=row["pit"], lost=row["lost"], best=row["best_pit"],
-        eval=row["evaluation"])
-
-
-def lost_label(lost: int, exact: bool = True) -> str:
-    """A blunder marker's label: ``"lost 7"``, or ``"lost ≈7"`` for an estimate."""
-    return _("lost {n}").format(n=lost if exact else f"≈{lost}")
-
-
 def blunder_line(row: Mapping[str, Any]) -> str:
-    return _("move {move}: {player} pit {pit} lost {lost} (pit {best} was best)").format(
-        move=row["move"], player=row["player_name"], pit=row["pit"], lost=_seeds_lost(row["lost"], row["exact"]),
-        best=row["best_pit"])
-
-
-def story_estimates(rows: Sequence[Mapping[str, Any]]) -> str | None:
-    """The game story's legend for estimates, ``None`` when every value is proven."""
-    if all(r["exact"] for r in rows):
-        return None
-    return _("Values marked ≈ (and hollow points) are the search's estimates, not proven: they may be wrong. "
-             "The other values are proven to the end of the game.")
-
-
-def no_blunders() -> str:
-    return _("No move threw away 2 seeds or more (as far as the search sees).")
+    """One move of the review's "go back" menu, said as what it cost its player: ``"move 2: pit 1 cost South 7
+    seeds (pit 6 was best)"``; an estimate says "about"."""
+    fields = {"move": row["move"], "player": row["player_name"], "pit": row["pit"], "n": row["lost"],
+              "best": row["best_pit"]}
+    if row["exact"]:
+        return ngettext("move {move}: pit {pit} cost {player} {n} seed (pit {best} was best)",
+                        "move {move}: pit {pit} cost {player} {n} seeds (pit {best} was best)", row["lost"]).format(**fields)
+    return ngettext("move {move}: pit {pit} cost {player} about {n} seed (pit {best} was best)",
+                    "move {move}: pit {pit} cost {player} about {n} seeds (pit {best} was best)",
+                    row["lost"]).format(**fields)
 
 
 def story_empty() -> str:
-    return _("Play some moves: the story of the game appears here.")
+    return _("Play some moves: the review of the game appears here.")
 
 
 def analysing() -> str:
@@ -227,13 +176,13 @@ def outcomes_failed() -> str:
 
 def fair_play_wait(where: str, computer: bool) -> str:
     """Why the engine's values of the sandbox's game wait for its end (``SandboxActivity.analysis_allowed``):
-    ``where`` is ``"outcomes"`` (Move outcomes) or ``"story"`` (the game story); ``computer``: the game is
+    ``where`` is ``"outcomes"`` (Move outcomes) or ``"story"`` (the game review); ``computer``: the game is
     against the computer (else it is on a clock)."""
     if where == "story":
         if computer:
-            return _("Your game against the computer is still going: its story appears when the game ends, "
+            return _("Your game against the computer is still going: its review comes when the game ends, "
                      "so the game stays fair.")
-        return _("Your game on a clock is still going: its story appears when the game ends, so the game stays fair.")
+        return _("Your game on a clock is still going: its review comes when the game ends, so the game stays fair.")
     if computer:
         return _("Your game against the computer is still going: Move outcomes shows its moves when the game ends, "
                  "so the game stays fair.")
@@ -292,10 +241,9 @@ def outcome_result(result: str) -> str:
 
 
 __all__ = [
-    "outcome_columns", "outcome_result",
-    "ahead_words", "analysing", "best_sentence", "blunder_line", "chart_words", "depth_warning", "lost_label",
-    "back_to_sandbox", "fair_play_wait", "game_moment",
-    "lost_words", "move_summary", "no_blunders", "nothing_to_analyse", "now_bar_names", "outcome_titles",
-    "outcomes_heading", "outcomes_intro", "outcomes_labels", "pit_label", "same_depth_note", "source_names",
-    "outcomes_failed", "signed_value", "story_empty", "story_estimates", "story_point", "think_names", "value_label", "value_words", "working_out",
+    "ahead_words", "analysing", "back_to_sandbox", "best_sentence", "blunder_line", "chart_words", "depth_warning",
+    "fair_play_wait", "game_moment", "move_summary", "nothing_to_analyse", "now_bar_names", "outcome_columns",
+    "outcome_result", "outcome_titles", "outcomes_failed", "outcomes_heading", "outcomes_intro", "outcomes_labels",
+    "pit_label", "same_depth_note", "source_names", "story_empty", "think_names", "value_label", "value_words",
+    "working_out",
 ]

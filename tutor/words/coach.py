@@ -94,6 +94,9 @@ def _bad(f: Facts) -> str:
     """What is wrong with the move, as a verb phrase after "Pit 3" (by :attr:`Facts.kind`)."""
     d, r, opp = f.deed, f.reply, side_name(other(f.mover))
     kind = f.kind
+    if kind == "capture_allowed" and r is not None and d.extra_turn:
+        return _("gives you another turn, but after your best next move {side} can capture {seeds} from {place}").format(
+            side=opp, seeds=seeds_word(r.taken), place=your_pits(r.taken_from))
     if kind == "capture_allowed" and r is not None:
         return _("lets {side} capture {seeds} from {place}").format(
             side=opp, seeds=seeds_word(r.taken), place=your_pits(r.taken_from))
@@ -154,6 +157,25 @@ def reply_words(r: Reply) -> list[str]:
     return [" ".join(out)]
 
 
+def more_words(r: Reply) -> str:
+    """The rest of the mover's own turn after an extra turn (K9), in a few words: ``"You move again: your
+    best next move is pit 6. That captures 5 seeds from North's pit 2."``; an estimate says so."""
+    pits = pits_in_order(r.pits)
+    if r.exact:
+        out = [ngettext("You move again: your best next move is {pits}.",
+                        "You move again: your best next moves are {pits}, one after another.", len(r.pits)).format(pits=pits)]
+    else:
+        out = [ngettext("You move again: as far as the search can tell, your best next move is {pits}.",
+                        "You move again: as far as the search can tell, your best next moves are {pits}, one after "
+                        "another.", len(r.pits)).format(pits=pits)]
+    if r.taken:
+        out.append(_("That captures {seeds} from {place}.").format(
+            seeds=seeds_word(r.taken), place=their_pits(other(r.side), r.taken_from)))
+    if r.game_over and r.outcome is not None:
+        out.append(_("That ends the game: {score}.").format(score=_score(r.outcome)))
+    return " ".join(out)
+
+
 def coach_lost(f: Facts, hide_best: bool = False) -> str:
     """How much the move loses against the best, proven or estimated: ``"With best play that is 8 seeds
     less than pit 5."``; ``""`` for a best move."""
@@ -182,17 +204,18 @@ def coach_details(f: Facts, hide_best: bool = False) -> list[str]:
     if hide_best:
         lost = [] if f.is_best else [coach_lost(f, True)]
         return [_summary(f.deed, f.value.value, f.value.exact, f.value.depth), *lost]
-    out = [_did(f.deed, f.rules)]
-    if f.reply is not None:
-        out += reply_words(f.reply)
+    out = [_did(f.deed, f.rules), *_turn_words(f.more, f.reply)]
     out.append(_summary(f.deed, f.value.value, f.value.exact, f.value.depth))
     if not f.is_best:
         out.append(_summary(f.best_deed, f.best.value, f.best.exact, f.best.depth))
         out.append(coach_lost(f))
-        out.append(_did(f.best_deed, f.rules))
-        if f.best_reply is not None:
-            out += reply_words(f.best_reply)
+        out += [_did(f.best_deed, f.rules), *_turn_words(f.best_more, f.best_reply)]
     return out
+
+
+def _turn_words(more: Reply | None, answer: Reply | None) -> list[str]:
+    """The rest of the mover's turn after an extra turn, then the other side's answer after it."""
+    return ([more_words(more)] if more is not None else []) + (reply_words(answer) if answer is not None else [])
 
 
 def _did(d: Deed, rules: Rules) -> str:
@@ -235,5 +258,5 @@ def coach_said(f: Facts, hide_best: bool = False) -> str:
     return "  \n".join([f"**{coach_first(f, hide_best)}**", *coach_details(f, hide_best)])
 
 
-__all__ = ["coach_details", "coach_first", "coach_kind_name", "coach_lost", "coach_said", "coach_why_title", "reply_words",
-           "their_pits", "your_pits"]
+__all__ = ["coach_details", "coach_first", "coach_kind_name", "coach_lost", "coach_said", "coach_why_title", "more_words",
+           "reply_words", "their_pits", "your_pits"]

@@ -101,7 +101,6 @@ def _labels() -> dict[str, str]:
         "no_puzzle_here": _("No puzzle has this theme and difficulty."),
         "why": _("**Why:**"),
         # home
-        "start_lesson_1": _("Start lesson 1"),
         "play_sandbox": _("Play in the Sandbox"),
         "how_to_use": _("How to use Mancala Tutor"),
         "your_progress": _("Your progress"),
@@ -221,10 +220,14 @@ def sandbox_to_move(side: Side, mode: str, computer: bool) -> str:
     return _("{side} to move").format(side=side_name(side))
 
 
-def jumped_back(move: int, switched: bool) -> str:
+def jumped_back(move: int, switched: bool, review_waits: bool = False) -> str:
+    """"Go back to that move" done: ``switched`` (the computer was to move there: two players now),
+    ``review_waits`` (a game the computer played in: its review comes back only when the game ends)."""
     text = _("Back to before move {move}: try a better pit. Redo brings the moves back.").format(move=move)
     if switched:
         text += " " + _("Switched to two players so you can play that move yourself.")
+    if review_waits:
+        text += " " + _("The game's review comes back when the game ends, so the game stays fair.")
     return text
 
 

@@ -35,19 +35,23 @@ def marks_help(marks: Sequence[tuple[str, int]]) -> str:
         marks=", ".join(parts))
 
 
-def review_mistake(pit: int, lost: int, best: int, exact: bool) -> str:
-    """A reviewed move in one sentence: ``"Pit 2 lost 6 seeds; pit 5 was best."`` (an estimate: ``"Pit 2 lost
+def review_mistake(pit: int, lost: int, best: int, exact: bool, side: str) -> str:
+    """A reviewed move of ``side`` (``"S"``/``"N"``) in one sentence, said as what the move cost that side, never
+    as seeds the pit lost: ``"Pit 2 cost North 6 seeds; pit 5 was best."`` (an estimate: ``"Pit 2 cost North
     about 6 seeds (an estimate); pit 5 was best."``)."""
+    name = side_name("S" if side == "S" else "N")
     if exact:
-        lost_text = ngettext("{pit} lost {n} seed", "{pit} lost {n} seeds", lost).format(pit=pit_word(pit), n=lost)
+        cost = ngettext("{pit} cost {side} {n} seed", "{pit} cost {side} {n} seeds", lost).format(
+            pit=pit_word(pit), side=name, n=lost)
     else:
-        lost_text = ngettext("{pit} lost about {n} seed (an estimate)", "{pit} lost about {n} seeds (an estimate)",
-                             lost).format(pit=pit_word(pit), n=lost)
-    return _cap(lost_text) + clause_separator() + _("{pit} was best.").format(pit=pit_word(best))
+        cost = ngettext("{pit} cost {side} about {n} seed (an estimate)",
+                        "{pit} cost {side} about {n} seeds (an estimate)", lost).format(pit=pit_word(pit), side=name,
+                                                                                         n=lost)
+    return _cap(cost) + clause_separator() + _("{pit} was best.").format(pit=pit_word(best))
 
 
 def review_line(row: Mapping[str, Any], said: str) -> str:
-    """One mistake of the review's list: ``"Move 7, South: **mistake**. Pit 2 lost 6 seeds; pit 5 was best."``"""
+    """One mistake of the review's list: ``"Move 7, North: **mistake**. Pit 2 cost North 6 seeds; pit 5 was best."``"""
     return _("Move {move}, {player}: **{mark}**. {said}").format(
         move=row["move"], player=side_name(row["player"]), mark=mark_name(row["mark"]), said=said)
 
@@ -89,15 +93,22 @@ def review_labels(key: str) -> str:
         "replay": _("Find a better move"),
         "replay_help": _("Play this position again and look for a better move."),
         "replay_all": _("Practise these mistakes"),
-        "advantage": _("Who is ahead (best play): South minus North"),
+        "advantage": _("Who is ahead with best play"),
         "moves": _("The moves and their marks"),
     }.get(key, key)
+
+
+def review_side_ahead(side: str) -> str:
+    """The review chart's words on each side of 0: ``"↑ South ahead"`` above it, ``"↓ North ahead"`` below."""
+    if side == "S":
+        return _("↑ South ahead")
+    return _("↓ North ahead")
 
 
 def review_columns() -> dict[str, str]:
     """The review's table: row key -> header."""
     return {"move": _("Move"), "player_name": _("Player"), "pit": _("Pit"), "mark_name": _("Mark"),
-            "lost": _("Seeds lost"), "best_pit": _("Best pit"), "sure": _("Proven")}
+            "lost": _("Seeds the move cost"), "best_pit": _("Best pit"), "sure": _("Proven")}
 
 
 def review_point(row: Mapping[str, Any]) -> str:
@@ -106,7 +117,7 @@ def review_point(row: Mapping[str, Any]) -> str:
         move=row["move"], player=side_name(row["player"]), pit=row["pit"], mark=mark_name(row["mark"]),
         eval=row["evaluation"])
     if row["lost"]:
-        text += clause_separator() + review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"])
+        text += clause_separator() + review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"], row["player"])
     return text
 
 
@@ -127,12 +138,12 @@ def replay_found(pit: int, good: Sequence[int]) -> str:
 
 
 def replay_missed(pit: int, lost: int, exact: bool) -> str:
-    """A move that is still not good: how much it throws away."""
+    """A move that is still not good: what it costs the learner, ``"Not this one: pit 2 costs you 6 seeds."``."""
     if exact:
-        return ngettext("Not this one: {pit} throws away {n} seed.", "Not this one: {pit} throws away {n} seeds.",
+        return ngettext("Not this one: {pit} costs you {n} seed.", "Not this one: {pit} costs you {n} seeds.",
                         lost).format(pit=pit_word(pit), n=lost)
-    return ngettext("Not this one: {pit} throws away about {n} seed (an estimate).",
-                    "Not this one: {pit} throws away about {n} seeds (an estimate).", lost).format(pit=pit_word(pit), n=lost)
+    return ngettext("Not this one: {pit} costs you about {n} seed (an estimate).",
+                    "Not this one: {pit} costs you about {n} seeds (an estimate).", lost).format(pit=pit_word(pit), n=lost)
 
 
 def replay_shown(pits: Sequence[int]) -> str:
@@ -147,7 +158,7 @@ def replay_count(k: int, n: int) -> str:
 
 def replay_done(n: int) -> str:
     """Every position of the queue played."""
-    return ngettext("Done: you played {n} position again. They come back when it is time to practise them.",
+    return ngettext("Done: you played {n} position again. It comes back when it is time to practise it.",
                     "Done: you played {n} positions again. They come back when it is time to practise them.",
                     n).format(n=n)
 
@@ -180,13 +191,14 @@ def review_intro() -> str:
 def class_review_label(name: str) -> str:
     """A word of the teacher's view of reviewed games (``tutor.classroom.review_rows``, ``ui.class_reviews``):
     ``"games"``, ``"mistakes"`` (column headings), ``"heading"``, ``"chart"`` (the chart's title),
-    ``"axis"`` (its count axis)."""
+    ``"axis"`` (its count axis), ``"download"`` (the table's CSV button)."""
     return {
         "games": _("Games reviewed"),
         "mistakes": _("Mistakes in all"),
         "heading": _("Reviewed games and mistakes"),
         "chart": _("Mistakes by kind"),
         "axis": _("Mistakes"),
+        "download": _("Download the reviews table (CSV)"),
     }.get(name, name)
 
 
@@ -204,5 +216,5 @@ __all__ = ["class_no_reviews", "class_review_label", "class_reviews_note",
     "mark_name", "marks_help", "no_mistakes", "replay_count", "replay_done", "replay_empty", "replay_found",
     "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_counts",
     "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point",
-    "review_progress", "review_today", "review_today_button",
+    "review_progress", "review_side_ahead", "review_today", "review_today_button",
 ]

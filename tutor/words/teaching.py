@@ -146,6 +146,17 @@ def lessons_left(left: int, number: int) -> str:
                     "{n} lessons are not finished yet: start with lesson {number}", left).format(n=left, number=number)
 
 
+def home_lesson_link(number: int | None, title: str = "", begun: bool = False) -> str:
+    """Home's link into the course: ``"Start lesson 1: Setting up"`` before anything is done, then the first
+    lesson not finished, ``"Go on with lesson 3: Extra turns"``; ``number`` ``None`` (every lesson done):
+    ``"All the lessons done: keep practising"``."""
+    if number is None:
+        return _("All the lessons done: keep practising")
+    if not begun:
+        return _("Start lesson {number}: {title}").format(number=number, title=title)
+    return _("Go on with lesson {number}: {title}").format(number=number, title=title)
+
+
 def lesson_line(number: int, title: str, done: int, total: int, finished: bool, stars: int = 0) -> str:
     """Home's line about one lesson: ``"Lesson 2, Sowing: 3 of 9 steps"``, finished
     ``"Lesson 2, Sowing: 9 of 9 steps ✓ ★★☆ (2 of 3 stars)"``."""
@@ -261,7 +272,7 @@ def plural_puzzles(n: int) -> str:
 __all__ = [
     "answer_label", "clauses",
     "all_steps_done", "also_works", "best_play_finish", "biggest_capture_missed", "hint_line",
-    "lesson_line", "lesson_steps_done", "lessons_left", "line_words", "miss_words", "misses_words", "most_extra_turns_missed",
+    "home_lesson_link", "lesson_line", "lesson_steps_done", "lessons_left", "line_words", "miss_words", "misses_words", "most_extra_turns_missed",
     "no_such_puzzle", "not_best", "not_the_answer", "not_this_time", "outcome_winner", "plural_puzzles",
     "puzzle_name", "puzzle_number", "session_counts", "step_counter", "steps_left", "to_move",
     "you_are",
