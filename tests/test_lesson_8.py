@@ -34,14 +34,13 @@ EXACT = {
 BOUNDS = {"kroo-count": 24, "kroo-defend": 26}
 """Find steps proven by bounds: the taught pit is worth at least this, every other pit less."""
 
-PROVER = {"grand-slam-trap", "line-them-up"}
+PROVER = {"feed-safely", "grand-slam-trap", "line-them-up"}
 """Find steps proven by the Awari prover's shipped bounds (``engine/data/oware_proven.json``, made by
 ``tools/oware_proofs.py`` with the 14-seed endgame table at its leaves; ``lessons.taught``): the taught pit's
 proven lower bound reaches every other pit's proven upper bound."""
 
-UNPROVEN = {"feed-safely"}
-"""Find steps from before issue 31 whose positions (19 to 26 seeds in play, no forced ending) the exact
-search cannot prove yet: each is still a goal every other pit misses, but not proven the best move."""
+UNPROVEN: set[str] = set()
+"""Find steps the exact search cannot prove yet (each still a goal every other pit misses): none now."""
 
 GAMES = {
     "kroo-build": (5, 16),
