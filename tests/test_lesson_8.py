@@ -16,6 +16,7 @@ from engine.position import NORTH
 from engine.search.analysis import _at_least
 from engine.search.searcher import Searcher
 from engine.search.tables import tables_for
+from lessons import taught as T
 from lessons.loader import load_lessons
 from lessons.models import FindStep, GameStep
 
@@ -33,9 +34,13 @@ EXACT = {
 BOUNDS = {"kroo-count": 24, "kroo-defend": 26}
 """Find steps proven by bounds: the taught pit is worth at least this, every other pit less."""
 
-UNPROVEN = {"feed-safely", "line-them-up", "grand-slam-trap"}
-"""Find steps from before issue 31 whose positions (19 to 26 seeds in play, no forced ending) the exact
-search cannot prove yet: each is still a goal every other pit misses, but not proven the best move."""
+PROVER = {"feed-safely", "grand-slam-trap", "line-them-up"}
+"""Find steps proven by the Awari prover's shipped bounds (``engine/data/oware_proven.json``, made by
+``tools/oware_proofs.py`` with the 14-seed endgame table at its leaves; ``lessons.taught``): the taught pit's
+proven lower bound reaches every other pit's proven upper bound."""
+
+UNPROVEN: set[str] = set()
+"""Find steps the exact search cannot prove yet (each still a goal every other pit misses): none now."""
 
 GAMES = {
     "kroo-build": (5, 16),
@@ -71,7 +76,7 @@ def goal_pits(step: FindStep) -> set[int]:
 
 def test_every_find_step_is_proven_or_listed_as_not_yet_proven() -> None:
     finds = {s.id for s in LESSON.steps if isinstance(s, FindStep)}
-    assert finds == set(EXACT) | set(BOUNDS) | UNPROVEN
+    assert finds == set(EXACT) | set(BOUNDS) | PROVER | UNPROVEN
     assert {s.id for s in LESSON.steps if isinstance(s, GameStep)} == set(GAMES) | {"starve", "play-awari"}
 
 
@@ -84,6 +89,14 @@ def test_a_small_ending_find_step_accepts_exactly_the_best_moves(step_id: str) -
     assert {m.pit: m.value for m in values} == EXACT[step_id]
     top = max(EXACT[step_id].values())
     assert goal_pits(step) == {p for p, v in EXACT[step_id].items() if v == top} == {step.solution[0]}
+
+
+@pytest.mark.parametrize("step_id", sorted(PROVER))
+def test_a_find_step_the_prover_proves_teaches_the_one_goal_move_and_it_is_best(step_id: str) -> None:
+    step = STEPS[step_id]
+    assert goal_pits(step) == {step.solution[0]}
+    proof = T.prove_step(LESSON, step)
+    assert proof.status == "best", proof.detail
 
 
 @pytest.mark.parametrize("step_id", sorted(BOUNDS))
