@@ -26,6 +26,7 @@ import streamlit as st
 
 from lessons import snapshot
 from tutor import i18n, words
+from tutor.mined import practice_pool
 from tutor.progress import Summary
 from ui import (
     lang,
@@ -126,6 +127,17 @@ def lessons() -> dict[str, Lesson]:
 def puzzles() -> dict[str, Puzzle]:
     """Every puzzle in the session's language, loaded once per server and language (proved by the tests)."""
     return _puzzles(i18n.current())
+
+
+@st.cache_resource(show_spinner=False)
+def _practice_puzzles(lang: str) -> dict[str, Puzzle]:
+    return practice_pool(_puzzles(lang))
+
+
+def practice_puzzles() -> dict[str, Puzzle]:
+    """What My practice serves: every hand-written puzzle, then every mined one (``tutor.mined``), in the
+    session's language, made once per server and language."""
+    return _practice_puzzles(i18n.current())
 
 
 def page_file(url_path: str) -> str:
