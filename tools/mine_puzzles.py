@@ -30,8 +30,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from engine import OwareRules, Position, Rules, rules_from_params
-from lessons.mined import MINED_DIR, VARIANTS, Entry, append, read_file
+from engine import OwareRules, Position, Rules, legal_moves, rules_from_params
+from lessons.mined import MIN_MOVES, MINED_DIR, VARIANTS, Entry, append, read_file
 from lessons.mined_facts import judge
 from tools.mine_sources import awari_exact, kalah_exact, self_play, store_positions
 
@@ -98,6 +98,8 @@ class Miner:
         for pos in positions:
             notation = pos.to_notation()
             if pos.seeds_in_play > self.in_play or notation in self.seen or (key, notation) in self.taken:
+                continue
+            if len(legal_moves(pos, self.rules)) < MIN_MOVES:  # no puzzle: not worth a proof
                 continue
             self.seen.add(notation)
             out.append(pos)

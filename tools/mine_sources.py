@@ -29,8 +29,11 @@ EXPLORE = 0.12
 """The share of self-play moves chosen at random."""
 KALAH_NODES = 400_000
 """The node budget of one Kalah proof (``kalah_exact``) beyond the tables."""
-AWARI_NODES = 300_000
-"""The C prover's node budget for one move of one Awari position."""
+AWARI_NODES = 200_000
+"""The C prover's node budget for one move of one Awari position while mining."""
+PROOF_NODES = 2_000_000
+"""The budget when a mined Awari puzzle is proven again (:func:`prove_entries`): its values are exact, so any
+budget that proves them gives the same; a larger one never fails where the miner's succeeded."""
 
 
 def self_play(rules: Rules, rng: random.Random, plies: int = 400) -> Iterator[Position]:
@@ -115,7 +118,7 @@ def prove_entries(entries: Iterable[Entry]) -> dict[str, str]:
     proven: dict[str, dict[int, int] | None] = {}
     for group in awari.values():
         rules = rules_from_params(dict(group[0].rules))
-        proven.update(awari_exact([Position.from_notation(e.position, rules) for e in group], rules))
+        proven.update(awari_exact([Position.from_notation(e.position, rules) for e in group], rules, PROOF_NODES))
     for e in entries:
         rules = rules_from_params(dict(e.rules))
         pos = Position.from_notation(e.position, rules)
@@ -131,5 +134,5 @@ def prove_entries(entries: Iterable[Entry]) -> dict[str, str]:
     return bad
 
 
-__all__ = ["AWARI_NODES", "EXPLORE", "KALAH_NODES", "MOVE_NODES", "PLAY_LEVELS", "awari_exact", "kalah_exact",
+__all__ = ["AWARI_NODES", "PROOF_NODES", "EXPLORE", "KALAH_NODES", "MOVE_NODES", "PLAY_LEVELS", "awari_exact", "kalah_exact",
            "prove_entries", "record_positions", "self_play", "store_positions"]

@@ -253,7 +253,7 @@ def render() -> None:
     else:
         before = run.counts_before(summary) if sown else summary
         frame.progress(summary, before, sown)
-        st.subheader(f"{puzzles.puzzle_name(run.puzzle.id)} {words.level_word(level_of(run.puzzle))}")
+        st.subheader(f"{puzzles.puzzle_name(run.puzzle.id, frame.practice_puzzles())} {words.level_word(level_of(run.puzzle))}")
         puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run))
     _dashboard(game, run, sown)
 
