@@ -102,7 +102,7 @@ def parse_line(variant: str, text: str) -> Entry:
     return Entry(id=raw["id"], variant=variant, rules=raw["rules"], position=raw["position"], theme=raw["theme"],
                  answers=tuple(tuple(t) for t in raw["answers"]),
                  values={int(p): int(v) for p, v in raw["values"].items()},
-                 measured=tuple(raw["measured"]),  # type: ignore[arg-type]
+                 measured=(int(raw["measured"][0]), int(raw["measured"][1]), int(raw["measured"][2])),
                  facts=raw.get("facts", {}))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import KalahRules, Position, Rules, Turn, all_turns, best_capture, legal_moves
+from engine import KalahRules, Position, Rules, Side, Turn, all_turns, best_capture, legal_moves
 
 from .mined import MARGIN, MIN_MOVES, Entry, entry_id
 from .proofs import _measured
@@ -66,7 +66,7 @@ def best_turns(pos: Position, rules: Rules, values: dict[int, int], exact: Exact
     return sorted(out) if walk(Turn(pos), values) else None
 
 
-def _other(side: str) -> str:
+def _other(side: Side) -> Side:
     return "N" if side == "S" else "S"
 
 

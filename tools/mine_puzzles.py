@@ -28,6 +28,7 @@ import random
 import resource
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 from engine import OwareRules, Position, Rules, legal_moves, rules_from_params
@@ -55,7 +56,7 @@ def taken_positions(folder: Path = MINED_DIR) -> set[tuple[str, str]]:
     from lessons.loader import load_puzzles
     from lessons.mined import read_entries
 
-    def key(params: dict[str, object], position: str) -> str:
+    def key(params: Mapping[str, object], position: str) -> str:
         return str(sorted(rules_from_params({k: str(v).lower() for k, v in params.items()}).to_params().items()))
 
     out = {(key(p.rules, p.position), p.position) for p in load_puzzles(prove=False).values()}

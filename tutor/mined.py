@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from engine import MoveValue
+from engine import MoveValue, Side
 from engine.search import FULL
 from lessons.mined import Entry, read_entries
 from lessons.mined_facts import cites
@@ -35,8 +35,7 @@ def build(entry: Entry) -> MinedPuzzle:
     best, value = entry.best, entry.value
     other = max((p for p in entry.values if p != best), key=lambda p: (entry.values[p], -p))
     margin = entry.margin
-    mover = entry.position.rsplit("/", 1)[-1].strip()
-    opponent = "N" if mover == "S" else "S"
+    opponent: Side = "S" if entry.position.rsplit("/", 1)[-1].strip() == "N" else "N"
     game = str(entry.rules.get("game", "kalah"))
     hints = [words.mined_theme_hint(entry.theme, entry.facts, opponent), words.mined_value_hint(value, margin),
              words.mined_answer_hint(best)]

@@ -26,7 +26,6 @@ import streamlit as st
 
 from lessons import snapshot
 from tutor import i18n, words
-from tutor.mined import practice_pool
 from tutor.progress import Summary
 from ui import (
     lang,
@@ -131,6 +130,8 @@ def puzzles() -> dict[str, Puzzle]:
 
 @st.cache_resource(show_spinner=False)
 def _practice_puzzles(lang: str) -> dict[str, Puzzle]:
+    from tutor.mined import practice_pool  # here: Home's first run imports no model (tests/test_content_snapshot.py)
+
     return practice_pool(_puzzles(lang))
 
 

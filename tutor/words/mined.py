@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine import Side
+
 from ..i18n import gettext as _
 from .basics import seeds_word, side_name
 from .puzzles import best_play_result
@@ -33,7 +35,7 @@ def mined_task(theme: str, more_moves: bool) -> str:
     return task + " " + _("Then finish your turn.") if more_moves else task
 
 
-def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: str) -> str:
+def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side) -> str:
     """The first hint of a mined puzzle: what its theme's fact is (``facts``: ``lessons.mined.Entry.facts``;
     ``opponent``: ``"S"`` or ``"N"``, the side not to move)."""
     captured, extra, sown = facts.get("captured", 0), facts.get("extra", 0), facts.get("sown", 0)
