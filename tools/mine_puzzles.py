@@ -4,6 +4,7 @@
     python -m tools.mine_puzzles --variant awari --target 100 --games 400
     python -m tools.mine_puzzles --variant kalah-4x3 --store            # learners' kept games too
     python -m tools.mine_puzzles --all --target 100                    # every board in lessons.mined.VARIANTS
+    python -m tools.mine_puzzles --variant kalah-6x4 --target 190 --theme counting   # only these themes
 
 Every position of a game with few seeds in the pits (``--max-in-play``) is judged by
 ``lessons.mined_facts.judge``: one clearly best first move, proven exact, every other first move at least
@@ -72,8 +73,10 @@ def rules_key(rules: Rules) -> str:
 class Miner:
     """One board's mining run: the file it appends to, what it skips, and what it found."""
 
-    def __init__(self, variant: str, folder: Path = MINED_DIR, taken: set[tuple[str, str]] | None = None) -> None:
+    def __init__(self, variant: str, folder: Path = MINED_DIR, taken: set[tuple[str, str]] | None = None,
+                 themes: tuple[str, ...] = ()) -> None:
         self.variant = variant
+        self.themes = themes
         self.rules = rules_from_params(VARIANTS[variant])
         self.path = folder / f"{variant}.jsonl"
         self.have = read_file(self.path) if self.path.exists() else []
@@ -124,7 +127,7 @@ class Miner:
                 entry = judge(pos, self.rules, self.variant, exact)
             except ValueError:  # too many turns to list
                 continue
-            if entry is None or self.full(entry.theme, target):
+            if entry is None or self.full(entry.theme, target) or (self.themes and entry.theme not in self.themes):
                 continue
             append(self.path, [entry])
             self.found.append(entry)
@@ -174,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--target", type=int, default=100, help="stop when the board's file holds this many puzzles")
     ap.add_argument("--games", type=int, default=200, help="at most this many more games a board")
     ap.add_argument("--seed", type=int, default=33)
+    ap.add_argument("--theme", action="append", default=[], help="keep only puzzles of this theme (again for more)")
     ap.add_argument("--store", action="store_true", help="judge the positions of learners' kept games first")
     ap.add_argument("--out", type=Path, default=MINED_DIR, help="the folder of the mined files")
     args = ap.parse_args(argv)
@@ -182,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     taken = taken_positions(args.out)
     for variant in variants:
         t0 = cpu_seconds()
-        miner = Miner(variant, args.out, taken)
+        miner = Miner(variant, args.out, taken, tuple(args.theme))
         before = miner.games_done()
         miner.run(args.target, args.games, args.seed, records)
         spent = cpu_seconds() - t0
