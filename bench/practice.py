@@ -1,13 +1,13 @@
 """Serving the next Practice puzzle with 1,000 learners' histories in the store: p50, p95, max in ms.
 
-    python -m bench.practice [--learners 1000] [--history 40] [--copies 6] [--serves 500] [--url URL]
+    python -m bench.practice [--learners 1000] [--history 40] [--copies 0] [--serves 500] [--url URL]
 
 A fresh SQLite file in a temporary folder (or the database of ``--url``, whose rows made here are
 removed afterwards) is filled with ``--learners`` learners, each with ``--history`` rated first tries
 (``rated_tries``), as many puzzles tried (``puzzles_tried``, about two in three solved, within the
-last fortnight), a rating in each variant, and a rating for every puzzle. The pool is the shipped
-puzzles, each present ``--copies`` times more under other ids (the pool a miner will make: 90 shipped
-puzzles and 6 copies: 630). Then ``--serves`` times a random learner is served the next puzzle as the Practice
+last fortnight), a rating in each variant, and a rating for every puzzle. The pool is what My practice
+serves (``tutor.mined.practice_pool``: the hand-written puzzles and every mined one), each present
+``--copies`` times more under other ids. Then ``--serves`` times a random learner is served the next puzzle as the Practice
 page does it (``ui.practice.serve_next``): the learner's puzzles read (``StoredProgress.puzzles``) and
 ``tutor.practice.serve`` over ``store.ratings.StoredRatings`` (their rating, every puzzle's rating,
 the puzzles solved this week, and with no theme chosen their history for the weakest theme), timed
@@ -27,6 +27,7 @@ from pathlib import Path
 from sqlalchemy import delete, insert, select
 
 from lessons.loader import load_puzzles
+from tutor.mined import practice_pool
 from lessons.models import Puzzle
 from lessons.proofs import difficulty
 from store.db import Database
@@ -39,8 +40,8 @@ from tutor.ratings import VARIANTS, puzzle_start
 
 
 def pool_of(copies: int) -> dict[str, Puzzle]:
-    """The shipped puzzles and ``copies`` more of each under other ids (``<id>~<k>``)."""
-    shipped = load_puzzles(prove=False)
+    """My practice's pool (hand-written and mined) and ``copies`` more of each under other ids (``<id>~<k>``)."""
+    shipped = practice_pool(load_puzzles(prove=False))
     pool = dict(shipped)
     for k in range(1, copies + 1):
         for pid, puzzle in shipped.items():
@@ -124,7 +125,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--learners", type=int, default=1000)
     ap.add_argument("--history", type=int, default=40)
-    ap.add_argument("--copies", type=int, default=6)
+    ap.add_argument("--copies", type=int, default=0)
     ap.add_argument("--serves", type=int, default=500)
     ap.add_argument("--url", default=None, help="a database URL (default: a fresh SQLite file)")
     args = ap.parse_args()

@@ -161,6 +161,23 @@ class Puzzle(Strict):
         return any(t[: len(pits)] == pits for t in self.turns)
 
 
+class MinedPuzzle(Puzzle):
+    """A puzzle found by the miner (``lessons.mined``, ``tools/mine_puzzles.py``): always ``check = "best"``,
+    with its proven facts as data. Its words (task, hints, explanation) are made by ``tutor.mined`` from
+    these facts, never written per position.
+
+    Attributes:
+        values: every legal pit's exact final store difference with best play (K16, A6), mover's view.
+        measured: ``lessons.proofs.Difficulty`` as mined, ``(decisions, right, depth)`` (the slow test
+            measures it again).
+        facts: the engine facts its theme and hints say (``lessons.mined_facts.theme_of``).
+    """
+
+    values: dict[int, int] = Field(default_factory=dict)
+    measured: tuple[int, int, int] = (1, 1, 1)
+    facts: dict[str, int] = Field(default_factory=dict)
+
+
 class Theme(Strict):
     """A puzzle theme (``lessons/themes.toml``): a title and one sentence about it."""
 
@@ -176,7 +193,7 @@ class PuzzleFile(Strict):
 
 
 __all__ = [
-    "Ask", "Check", "Choice", "ContentId", "DEFAULT_CHOICES", "DoStep", "FindStep", "GameStep", "GoalStep", "Lesson",
+    "Ask", "Check", "Choice", "ContentId", "DEFAULT_CHOICES", "DoStep", "FindStep", "GameStep", "GoalStep", "Lesson", "MinedPuzzle",
     "PredictStep", "Puzzle", "PuzzleFile", "ReadStep", "RuleId", "Step", "StepModel", "Text", "Theme", "Turn",
     "rules_of", "step_kinds",
 ]

@@ -44,4 +44,12 @@ def keep_game(db: Database, learner: str, record: str, seen: int) -> int | None:
         return seen + 1 if done.rowcount == 1 else None  # type: ignore[attr-defined]
 
 
-__all__ = ["keep_game", "kept_game"]
+def kept_records(db: Database, limit: int = 10_000) -> list[str]:
+    """The records of learners' kept games (``tutor.kept_record``), at most ``limit``, oldest learner code
+    first: what the puzzle miner reads (``tools/mine_puzzles.py --store``)."""
+    with db.session() as s:
+        rows = s.scalars(select(KeptGameRow.record).order_by(KeptGameRow.learner_code).limit(limit)).all()
+    return [str(r) for r in rows]
+
+
+__all__ = ["keep_game", "kept_game", "kept_records"]

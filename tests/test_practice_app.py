@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from lessons.loader import load_puzzles
 from lessons.proofs import accepted_turns
+from tutor.mined import practice_pool
 from tutor.practice import rating_of, variant_of
 from tutor.puzzle import PuzzleActivity
 
 PAGE = "pages/practice.py"
-POOL = load_puzzles(prove=False)
+POOL = practice_pool(load_puzzles(prove=False))
 
 
 def ran(at):

@@ -1,193 +1,202 @@
-"""Mine candidate puzzles from self-play with the search; print them for review.
+"""Mine proven puzzles from games the engine plays against itself and from learners' games (issue 33).
 
-    python -m tools.mine_puzzles --games 40 --seed 1
-    python -m tools.mine_puzzles --theme extra-turns --game kalah --pits 4 --seeds 3
-    python -m tools.mine_puzzles --game oware --games 60
+    python -m tools.mine_puzzles --variant kalah-6x4 --target 150
+    python -m tools.mine_puzzles --variant awari --target 100 --games 400
+    python -m tools.mine_puzzles --variant kalah-4x3 --store            # learners' kept games too
+    python -m tools.mine_puzzles --all --target 100                    # every board in lessons.mined.VARIANTS
+    python -m tools.mine_puzzles --variant kalah-6x4 --target 190 --theme counting   # only these themes
 
-Self-play games (a mix of the search's best move and random moves, so the
-positions are varied) are played under small rule sets; every position
-with few seeds in play is examined and tagged with the themes it fits
-(``lessons/themes.toml``):
+Every position of a game with few seeds in the pits (``--max-in-play``) is judged by
+``lessons.mined_facts.judge``: one clearly best first move, proven exact, every other first move at least
+``lessons.mined.MARGIN`` seeds worse; themed from what the best turn does; difficulty measured by the
+decisions a learner makes (``lessons.proofs``). A position that is the same as a hand-written puzzle's, or
+already mined, is skipped.
 
-- ``endgame``: exactly one first move keeps the best exact value and it beats
-  every other move by ``--margin`` seeds or more (exact search);
-- ``extra-turns``: the best turn chains 2+ extra turns and few turns do;
-- ``capture``: the biggest capture this turn is 4+ seeds and few turns get it;
-- ``lap``: a full lap (K8) that captures through the emptied origin (K13);
-- ``threat``: the opponent threatens 3+ seeds and few moves stop it all;
-- ``counting``: a move ends the game now and the final sweep decides it;
-- ``awari-chains`` / ``awari-grand-slam`` / ``awari-feed`` / ``awari-lap``.
+Resumable: each puzzle is appended to ``lessons/mined/<variant>.jsonl`` as soon as it is found, and the
+games played are counted in ``lessons/mined/.<variant>.games``; a run can stop anywhere and the next one goes on
+with the next game (the games are numbered; each is played from its own seed). A run stops when the file
+holds ``--target`` puzzles or after ``--games`` games. It prints the puzzles found per CPU hour (this
+process and the C prover it runs).
 
-Each candidate is printed as a ready-to-edit TOML block (notation, rules,
-check, answers, value); the words (goal, hints, explanation) are written by
-a person when a candidate is curated into ``lessons/puzzles/*.toml``. The
-tests then prove every curated puzzle again from scratch.
-
-Exact values come from ``engine.analyse`` (``engine/search/``).
+Positions are proven by ``tools.mine_sources``: the Kalah 6-pit endgame table (12 seeds or fewer in the
+pits) and the exact search, the Oware prover with its 10-seed table for Awari. Run it under ``nice -n 10``.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
 
-from engine import KalahRules, MoveResult, OwareRules, Position, Rules, all_turns, analyse, legal_moves, play
-from engine import best_capture as best_reply_capture
+from engine import OwareRules, Position, Rules, legal_moves, rules_from_params
+from lessons.mined import MIN_MOVES, MINED_DIR, VARIANTS, Entry, append, read_file
+from lessons.mined_facts import judge
+from tools.mine_sources import awari_exact, kalah_exact, self_play, store_positions
 
-
-def turn_extra(results: list[MoveResult]) -> int:
-    """Moves of a turn that earned another move (K9)."""
-    return sum(r.extra_turn for r in results)
-
-
-def turn_captured(results: list[MoveResult]) -> int:
-    """Seeds captured over a turn (K10, A3)."""
-    return sum(r.captured for r in results)
-
-
-# ------------------------------------------------------------------ exact values
+MAX_IN_PLAY = {"kalah-4x3": 14, "kalah-5x3": 14, "awari": 12}
+"""The most seeds in the pits of a position the miner judges, by board (default :data:`DEFAULT_IN_PLAY`):
+the 6-pit table answers 12 at once, small boards are proven fast a little above, Awari's prover from 12."""
+DEFAULT_IN_PLAY = 12
+THEME_SHARE = 0.4
+"""No theme takes more than this share of a Kalah board's ``--target`` (a spread over themes); Awari's
+endings are mostly quiet ones, so its themes are not capped."""
 
 
-def exact_values(pos: Position, rules: Rules, time_ms: int = 3000) -> dict[int, int] | None:
-    """``{pit: exact value}`` for every legal pit (``engine.analyse``), or ``None`` when not proven exact in time."""
-    mvs = analyse(pos, rules, time_ms=time_ms)
-    if not mvs or not all(mv.exact for mv in mvs):
-        return None
-    return {mv.pit: mv.value for mv in mvs}
+def cpu_seconds() -> float:
+    """CPU seconds used by this process and the children it waited for (the C prover)."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-# ------------------------------------------------------------------ self-play
+def taken_positions(folder: Path = MINED_DIR) -> set[tuple[str, str]]:
+    """``(rules, position)`` of every puzzle there is: the hand-written ones and every mined one."""
+    from lessons.loader import load_puzzles
+    from lessons.mined import read_entries
+
+    def key(params: Mapping[str, object], position: str) -> str:
+        return str(sorted(rules_from_params({k: str(v).lower() for k, v in params.items()}).to_params().items()))
+
+    out = {(key(p.rules, p.position), p.position) for p in load_puzzles(prove=False).values()}
+    out |= {(key(dict(e.rules), e.position), e.position) for e in read_entries(folder)}
+    return out
 
 
-def self_play(rules: Rules, rng: random.Random, explore: float = 0.35) -> Iterator[Position]:
-    """Positions of one game: random moves with probability ``explore``, else a greedy-capture move."""
-    pos = rules.initial_position()
-    for _ in range(200):
-        moves = legal_moves(pos, rules)
-        if not moves:
-            return
-        yield pos
-        if rng.random() < explore:
-            pit = rng.choice(moves)
+def rules_key(rules: Rules) -> str:
+    """The rules as :func:`taken_positions` names them."""
+    return str(sorted(rules.to_params().items()))
+
+
+class Miner:
+    """One board's mining run: the file it appends to, what it skips, and what it found."""
+
+    def __init__(self, variant: str, folder: Path = MINED_DIR, taken: set[tuple[str, str]] | None = None,
+                 themes: tuple[str, ...] = ()) -> None:
+        self.variant = variant
+        self.themes = themes
+        self.rules = rules_from_params(VARIANTS[variant])
+        self.path = folder / f"{variant}.jsonl"
+        self.have = read_file(self.path) if self.path.exists() else []
+        self.taken = taken if taken is not None else taken_positions(folder)
+        self.seen: set[str] = set()
+        self.found: list[Entry] = []
+        self.in_play = MAX_IN_PLAY.get(variant, DEFAULT_IN_PLAY)
+        self.counter = folder / f".{variant}.games"
+
+    @property
+    def count(self) -> int:
+        """Puzzles in the file now."""
+        return len(self.have) + len(self.found)
+
+    def games_done(self) -> int:
+        """Games played by earlier runs (``.<variant>.games`` next to the file)."""
+        return int(self.counter.read_text()) if self.counter.exists() else 0
+
+    def fresh(self, positions: list[Position]) -> list[Position]:
+        """The positions worth judging: few seeds in the pits, not seen in this run, no puzzle there yet."""
+        out = []
+        key = rules_key(self.rules)
+        for pos in positions:
+            notation = pos.to_notation()
+            if pos.seeds_in_play > self.in_play or notation in self.seen or (key, notation) in self.taken:
+                continue
+            if len(legal_moves(pos, self.rules)) < MIN_MOVES:  # no puzzle: not worth a proof
+                continue
+            self.seen.add(notation)
+            out.append(pos)
+        return out
+
+    def judge_all(self, positions: list[Position], target: int) -> int:
+        """Judge ``positions``, append each puzzle found at once; returns how many were found."""
+        if isinstance(self.rules, OwareRules):
+            proven = awari_exact(positions, self.rules)
+
+            def exact(p: Position, r: Rules) -> dict[int, int] | None:
+                return proven.get(p.to_notation())
         else:
-            vals = exact_values(pos, rules, time_ms=300) if pos.seeds_in_play <= 14 else None
-            if vals:
-                pit = max(vals, key=lambda p: (vals[p], rng.random()))
-            else:
-                pit = max(moves, key=lambda p: (play(pos, p, rules).captured, play(pos, p, rules).extra_turn, rng.random()))
-        pos = play(pos, pit, rules).position
+            def exact(p: Position, r: Rules) -> dict[int, int] | None:
+                return kalah_exact(p, r)
+        got = 0
+        for pos in positions:
+            if self.count >= target:
+                break
+            try:
+                entry = judge(pos, self.rules, self.variant, exact)
+            except ValueError:  # too many turns to list
+                continue
+            if entry is None or self.full(entry.theme, target) or (self.themes and entry.theme not in self.themes):
+                continue
+            append(self.path, [entry])
+            self.found.append(entry)
+            self.taken.add((rules_key(self.rules), entry.position))
+            got += 1
+        return got
+
+    def full(self, theme: str, target: int) -> bool:
+        """The theme has its share (:data:`THEME_SHARE`) of a Kalah board's target already."""
+        if isinstance(self.rules, OwareRules):
+            return False
+        have = sum(e.theme == theme for e in (*self.have, *self.found))
+        return have >= max(1, int(target * THEME_SHARE))
+
+    def run(self, target: int, games: int, seed: int, records: list[str] | None = None) -> None:
+        """Play up to ``games`` more games (numbered on from the earlier runs) and judge their positions
+        until the file holds ``target`` puzzles; first the learners' ``records`` when given."""
+        if records:
+            self.judge_all(self.fresh(list(store_positions(records, self.rules))), target)
+        start = self.games_done()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        for k in range(start, start + games):
+            if self.count >= target:
+                break
+            rng = random.Random(f"{seed}-{self.variant}-{k}")
+            self.judge_all(self.fresh(list(self_play(self.rules, rng))), target)
+            self.counter.write_text(str(k + 1))
 
 
-# ------------------------------------------------------------------ detectors
+def store_records() -> list[str]:
+    """The learners' kept games in the store (``store.games.kept_records``; the database of
+    ``MANCALA_DB_URL`` or the default SQLite file)."""
+    from store.db import Database
+    from store.games import kept_records
 
-
-def _few(turns: list[tuple[int, ...]], n: int = 2) -> bool:
-    return 0 < len(turns) <= n
-
-
-def candidates(pos: Position, rules: Rules, margin: int = 2) -> Iterator[dict[str, Any]]:
-    """The themes ``pos`` fits, each as a dict ready to print."""
-    turns = [(t.pits, list(t.results)) for t in all_turns(pos, rules, limit=5000)]
-    base = {"position": pos.to_notation(), "rules": rules.to_params()}
-    if isinstance(rules, KalahRules):
-        top_x = max(turn_extra(r) for _, r in turns)
-        best_x = [t for t, r in turns if turn_extra(r) == top_x]
-        if top_x >= 2 and _few(best_x) and len({t[0] for t, _ in turns}) >= 3:
-            yield {**base, "theme": "extra-turns", "check": "most_extra_turns", "answers": best_x, "note": f"{top_x} extra turns"}
-        top_c = max(turn_captured(r) for _, r in turns)
-        best_c = [t for t, r in turns if turn_captured(r) == top_c]
-        if top_c >= 4 and _few(best_c) and sum(1 for _, r in turns if turn_captured(r)) >= 2:
-            yield {**base, "theme": "capture", "check": "biggest_capture", "answers": best_c, "note": f"captures {top_c}"}
-        laps = [t for t, r in turns if any("K8" in x.rules_fired and x.captured for x in r)]
-        if laps:
-            yield {**base, "theme": "lap", "check": "goal", "answers": laps, "note": "full-lap capture"}
-        threat = best_reply_capture(pos.with_to_move("N" if pos.to_move == "S" else "S"), rules)
-        if threat >= 3:
-            safe = [t for t, r in turns if not r[-1].game_over and best_reply_capture(r[-1].position, rules) == 0]
-            if _few(safe, 2) and len(turns) >= 3:
-                yield {**base, "theme": "threat", "check": "goal", "answers": safe, "note": f"threat of {threat}"}
-        enders = [(t, r) for t, r in turns if r[-1].game_over]
-        if enders and len(enders) < len(turns):
-            wins = [t for t, r in enders if r[-1].outcome and r[-1].outcome.winner == pos.to_move]
-            if _few(wins) and len(enders) >= 2:
-                yield {**base, "theme": "counting", "check": "goal", "answers": wins, "note": "ends the game and wins"}
-        if pos.seeds_in_play <= 16:
-            vals = exact_values(pos, rules)
-            if vals and len(vals) >= 3:
-                ranked = sorted(vals.values(), reverse=True)
-                if ranked[0] - ranked[1] >= margin and ranked[0] > 0:
-                    top = max(vals, key=lambda pit: vals[pit])
-                    yield {**base, "theme": "endgame", "check": "best", "answers": [(top,)], "value": ranked[0],
-                           "note": f"values {vals}"}
-    else:
-        for t, r in turns:
-            res = r[0]
-            if "A4" in res.rules_fired:
-                yield {**base, "theme": "awari-grand-slam", "check": "biggest_capture", "note": f"grand slam at pit {t[0]}",
-                       "answers": [u for u, q in turns if turn_captured(q) == max(turn_captured(x) for _, x in turns)]}
-            if "A2" in res.rules_fired and res.captured:
-                yield {**base, "theme": "awari-lap", "check": "goal", "answers": [t], "note": f"12+ lap captures {res.captured}"}
-            if res.captured and len(res.captured_from) >= 2:
-                yield {**base, "theme": "awari-chains", "check": "biggest_capture", "answers": [t],
-                       "note": f"chain of {len(res.captured_from)} pits, {res.captured} seeds"}
-        if not any(pos.row("N" if pos.to_move == "S" else "S")):
-            yield {**base, "theme": "awari-feed", "check": "goal", "answers": [t for t, _ in turns], "note": "must feed"}
-
-
-def _toml(c: dict[str, Any]) -> str:
-    rules = ", ".join(f"{k} = {v!r}".replace("'", '"') for k, v in c["rules"].items())
-    answers = ", ".join("[" + ", ".join(map(str, t)) + "]" for t in c["answers"])
-    lines = [
-        f"# {c['theme']}: {c['note']}",
-        "[[puzzles]]",
-        'id = "TODO"',
-        f"rules = {{ {rules} }}",
-        f'position = "{c["position"]}"',
-        f'check = "{c["check"]}"',
-        f"answers = [{answers}]",
-    ]
-    if "value" in c:
-        lines.append(f"value = {c['value']}")
-    return "\n".join(lines)
+    db = Database()
+    try:
+        return kept_records(db)
+    finally:
+        db.dispose()
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--game", choices=("kalah", "oware"), default="kalah")
-    ap.add_argument("--pits", type=int, default=4)
-    ap.add_argument("--seeds", type=int, default=3)
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--theme", default=None, help="only this theme")
-    ap.add_argument("--max-in-play", type=int, default=16, help="only positions with at most this many seeds in pits")
-    ap.add_argument("--margin", type=int, default=2)
-    ap.add_argument("--limit", type=int, default=30, help="stop after this many candidates")
+    ap.add_argument("--variant", choices=list(VARIANTS), action="append", help="a board (again for more)")
+    ap.add_argument("--all", action="store_true", help="every board")
+    ap.add_argument("--target", type=int, default=100, help="stop when the board's file holds this many puzzles")
+    ap.add_argument("--games", type=int, default=200, help="at most this many more games a board")
+    ap.add_argument("--seed", type=int, default=33)
+    ap.add_argument("--theme", action="append", default=[], help="keep only puzzles of this theme (again for more)")
+    ap.add_argument("--store", action="store_true", help="judge the positions of learners' kept games first")
+    ap.add_argument("--out", type=Path, default=MINED_DIR, help="the folder of the mined files")
     args = ap.parse_args(argv)
-    rules: Rules = OwareRules() if args.game == "oware" else KalahRules(pits=args.pits, seeds=args.seeds)
-    rng = random.Random(args.seed)
-    seen: set[str] = set()
-    found = 0
-    for _ in range(args.games):
-        for pos in self_play(rules, rng):
-            if pos.seeds_in_play > args.max_in_play or pos.to_notation() in seen:
-                continue
-            seen.add(pos.to_notation())
-            try:
-                for c in candidates(pos, rules, args.margin):
-                    if args.theme and c["theme"] != args.theme:
-                        continue
-                    print(_toml(c), end="\n\n")
-                    found += 1
-                    if found >= args.limit:
-                        return 0
-            except ValueError:
-                continue
-    print(f"# {found} candidates from {len(seen)} positions", file=sys.stderr)
+    variants = list(VARIANTS) if args.all else (args.variant or ["kalah-6x4"])
+    records = store_records() if args.store else None
+    taken = taken_positions(args.out)
+    for variant in variants:
+        t0 = cpu_seconds()
+        miner = Miner(variant, args.out, taken, tuple(args.theme))
+        before = miner.games_done()
+        miner.run(args.target, args.games, args.seed, records)
+        spent = cpu_seconds() - t0
+        themes = Counter(e.theme for e in miner.found)
+        rate = len(miner.found) / spent * 3600 if spent > 0 else 0.0
+        print(f"{variant}: {len(miner.found)} puzzles found in {miner.games_done() - before} games, "
+              f"{spent:.0f} CPU s = {rate:.0f} puzzles per CPU hour; file holds {miner.count}; "
+              f"themes {dict(themes)}", flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

@@ -7,7 +7,8 @@
 One line per item: ``best``, ``refuted`` or ``unproven`` with the position and the values (``lessons.taught``:
 the node budget of the tests, so the same verdicts on any machine; the shipped data first: the Kalah opening
 book, endgame tables and proven taught positions, the Awari endgame table), then the counts, the unproven share
-of the puzzles and strategy-lesson positions (lessons 7 and later) and the list of those unproven.
+of the puzzles and strategy-lesson positions (lessons 7 and later) and the list of those unproven; then the
+mined puzzles (``lessons/mined/``), every one proven again from scratch, in their own line.
 ``tests/test_lesson_truth.py`` asserts the same verdicts. ``--no-oware-table`` judges without the Awari endgame
 table (``engine.search.oware_table``); ``--compare`` judges the Awari items again without it and prints what
 changed. (This report replaces ``tools/proof_report.py``, which judged with a time budget.)
@@ -69,7 +70,24 @@ def report(only: str | None, game: str | None = None) -> dict[str, str]:
           f"({100 * len(unproven) / max(taught, 1):.0f}%)")
     for key in unproven:
         print(f"  unproven: {key}")
+    mined_line(game)
     return status
+
+
+def mined_line(game: str | None = None) -> int:
+    """Prove every mined puzzle again from scratch (``tools.mine_sources.prove_entries``; only ``game``'s when
+    given) and print their own line: how many are proven best, and each one that is not. Returns how many
+    are not."""
+    from lessons.mined import read_entries
+    from tools.mine_sources import prove_entries
+
+    entries = [e for e in read_entries() if game in (None, e.rules.get("game", "kalah"))]
+    bad = prove_entries(entries)
+    print(f"mined puzzles: {len(entries) - len(bad)} best (proven exact, a clearly best first move), "
+          f"{len(bad)} not proven")
+    for pid, why in bad.items():
+        print(f"  not proven: {pid}: {why}")
+    return len(bad)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -43,6 +43,8 @@ from lessons.proofs import difficulty, solving_moves, task_done
 from . import words
 from .activity import Activity, Notice
 from .coach import first_mistake
+from .coach_facts import Facts, facts
+from .mined import move_values
 from .progress import ProgressStore, Summary
 from .puzzle_pool import (
     display_name,
@@ -58,7 +60,7 @@ from .puzzle_pool import (
     puzzle_of_the_day,
 )
 from .ratings import RatedTry, RatingStore, puzzle_start
-from .reply import best_reply, value_for
+from .reply import best_reply, exact, value_for
 
 
 @dataclass(frozen=True)
@@ -261,6 +263,9 @@ class PuzzleActivity(Activity):
         best play from there (``tutor.reply.value_for``, exact), ``None`` for any other puzzle."""
         if self.puzzle.check != "best" or not turn.results:
             return None
+        mined = move_values(self.puzzle)
+        if mined is not None and len(turn.results) == 1:  # a mined puzzle carries every first move's exact value
+            return next(v.value for v in mined if v.pit == turn.pits[0])
         return value_for(turn.position, self.rules, turn.results[0].mover)
 
     def about_the_answer(self) -> bool:
@@ -289,6 +294,9 @@ class PuzzleActivity(Activity):
                 out.append(words.line_words(words.side_name(self.turn.position.to_move), puzzle.line))
             if puzzle.value is not None:
                 out.append(words.best_play_finish(puzzle.value))
+            mined = move_values(puzzle)
+            if mined is not None:  # a mined puzzle's words are the coach's, from its exact values
+                out.insert(1, words.coach_said(facts(puzzle.start, rules, puzzle.turns[0][0], mined)))
             return out
         missed = self.missed
         if missed is None:
@@ -306,10 +314,22 @@ class PuzzleActivity(Activity):
         if note:
             out.append(words.badged(note, ids))
         elif missed.turn.complete:  # no words written for this move: the coach says why, the answer kept hidden
-            mistake = first_mistake(missed.turn, rules, missed.reply)
+            mistake = self._mined_mistake(missed) or first_mistake(missed.turn, rules, missed.reply)
             if mistake is not None:
                 out.append(words.coach_said(mistake, hide_best=True))
         return out
+
+    def _mined_mistake(self, missed: Miss) -> Facts | None:
+        """The coach's facts about a mined puzzle's wrong first move, from the exact values the puzzle
+        carries (``tutor.mined.move_values``: no search, exact for Awari too); ``None`` for another
+        puzzle, or when the first move was right and the turn went wrong later."""
+        mined = move_values(self.puzzle)
+        first = missed.turn.pits[0]
+        if mined is None or first in self.puzzle.first_moves:
+            return None
+        answer = missed.reply.pits if missed.reply is not None and len(missed.turn.pits) == 1 else None
+        return facts(self.puzzle.start, self.rules, first, mined, answer,
+                     answer is not None and exact(missed.reply.start, self.rules) if missed.reply else False)
 
     def reasons(self, turn: Turn, ended_after: bool = False) -> list[str]:
         """Why a complete turn is not an answer, in words (the goal's misses, or what the best turns do);

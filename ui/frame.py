@@ -139,6 +139,19 @@ def puzzles() -> dict[str, Puzzle]:
     return _puzzles(i18n.current())
 
 
+@st.cache_resource(show_spinner=False)
+def _practice_puzzles(lang: str) -> dict[str, Puzzle]:
+    from tutor.mined import practice_pool  # here: Home's first run imports no model (tests/test_content_snapshot.py)
+
+    return practice_pool(_puzzles(lang))
+
+
+def practice_puzzles() -> dict[str, Puzzle]:
+    """What My practice serves: every hand-written puzzle, then every mined one (``tutor.mined``), in the
+    session's language, made once per server and language."""
+    return _practice_puzzles(i18n.current())
+
+
 def page_file(url_path: str) -> str:
     """The page file of a url path: ``"sandbox"`` -> ``"pages/sandbox.py"``."""
     return f"pages/{url_path}.py"

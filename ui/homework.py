@@ -58,7 +58,7 @@ def theme_titles() -> dict[str, str]:
 
 def puzzles_for(homeworks: list[Homework]) -> dict[str, Any]:
     """The puzzles (for their themes) when a homework asks for puzzles; else none (Home loads no puzzles)."""
-    return frame.puzzles() if any(hw.kind == "puzzles" for hw in homeworks) else {}
+    return frame.practice_puzzles() if any(hw.kind == "puzzles" for hw in homeworks) else {}
 
 
 def pupil_panel() -> None:

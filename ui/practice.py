@@ -37,13 +37,13 @@ def mode() -> str:
 
 def themes() -> list[str]:
     """The themes chosen that the game has (none: the learner's weakest)."""
-    have = themes_of(frame.puzzles(), variant())
+    have = themes_of(frame.practice_puzzles(), variant())
     return [t for t in st.session_state.get(f"{K}themes") or [] if t in have]
 
 
 def _open(pid: str) -> PuzzleActivity:
     sess = state.session()
-    run = PuzzleActivity(frame.puzzles()[pid], sess.progress)
+    run = PuzzleActivity(frame.practice_puzzles()[pid], sess.progress)
     run.ratings = sess.ratings
     sess.practice = run
     return run
@@ -55,7 +55,7 @@ def serve_next() -> None:
     sess = state.session()
     skip = {sess.practice.puzzle.id} if sess.practice is not None else set()
     tried = set(sess.progress.puzzles())
-    pid = serve(frame.puzzles(), variant(), themes(), sess.ratings, tried, skip)
+    pid = serve(frame.practice_puzzles(), variant(), themes(), sess.ratings, tried, skip)
     sess.practice = None if pid is None else _open(pid)
 
 
@@ -65,7 +65,7 @@ def next_in_streak() -> None:
     streak = sess.streak
     if streak is None:
         return
-    pid = streak.next(frame.puzzles(), sess.ratings.puzzle_ratings(), sess.ratings.rating(streak.variant).rating,
+    pid = streak.next(frame.practice_puzzles(), sess.ratings.puzzle_ratings(), sess.ratings.rating(streak.variant).rating,
                       set(sess.progress.puzzles()))
     if pid is not None:
         _open(pid)
@@ -93,7 +93,7 @@ def current() -> PuzzleActivity | None:
     """The puzzle on screen, served when there is none of this game yet; ``None`` when none is left."""
     sess = state.session()
     run = sess.practice
-    pool = frame.puzzles()
+    pool = frame.practice_puzzles()
     if run is None or run.rules.game != variant() or (mode() == "streak") != (sess.streak is not None):
         _changed()
         run = sess.practice
@@ -117,7 +117,7 @@ def _controls() -> None:
                               format_func=lambda m: words.practice_label(f"mode_{m}"), on_change=_changed)
     if mode() == "rated":
         entries = words.theme_entries()
-        cols[2].multiselect(words.practice_label("themes"), themes_of(frame.puzzles(), variant()), key=f"{K}themes",
+        cols[2].multiselect(words.practice_label("themes"), themes_of(frame.practice_puzzles(), variant()), key=f"{K}themes",
                             format_func=lambda t: entries[t].title if t in entries else t, on_change=_changed,
                             placeholder=words.practice_label("weakest"))
 
@@ -192,8 +192,8 @@ def _judge_streak(run: PuzzleActivity) -> None:
 
 
 def _charts(history: list[RatedTry], tag: str, game: str) -> None:
-    scores = theme_scores(history, frame.puzzles())
-    strongest, to_practise = themes_said(scores, themes_of(frame.puzzles(), game))
+    scores = theme_scores(history, frame.practice_puzzles())
+    strongest, to_practise = themes_said(scores, themes_of(frame.practice_puzzles(), game))
     left, right = st.columns(2, gap="medium")
     left.plotly_chart(practice_charts.rating_figure(history), key=f"{K}chart_rating_{tag}",
                       config={"displayModeBar": False})
@@ -243,7 +243,7 @@ def render() -> None:
         top[1].caption(words.first_try_rule())
         if not themes():
             history = sess.ratings.history(game)
-            weakest = weakest_theme(theme_scores(history, frame.puzzles()), themes_of(frame.puzzles(), game))
+            weakest = weakest_theme(theme_scores(history, frame.practice_puzzles()), themes_of(frame.practice_puzzles(), game))
             if weakest is not None and run is not None and run.puzzle.theme == weakest:
                 top[1].caption(words.weakest_is(words.theme_entries()[weakest].title))
     summary = sess.progress.summary(len(frame.catalogue()))
@@ -253,7 +253,7 @@ def render() -> None:
     else:
         before = run.counts_before(summary) if sown else summary
         frame.progress(summary, before, sown)
-        st.subheader(f"{puzzles.puzzle_name(run.puzzle.id)} {words.level_word(level_of(run.puzzle))}")
+        st.subheader(f"{puzzles.puzzle_name(run.puzzle.id, frame.practice_puzzles())} {words.level_word(level_of(run.puzzle))}")
         puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run))
     _dashboard(game, run, sown)
 

@@ -17,7 +17,8 @@ teacher only (the sidebar's "Show rule ids", shared with the lessons).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -29,6 +30,9 @@ from tutor.puzzle import (
 )
 from ui import board, frame, lang, live, reveal, state
 
+if TYPE_CHECKING:
+    from lessons.models import Puzzle
+
 ALL = "all"
 LEVELS = (0, 1, 2, 3)
 """Difficulty choices (measured, ``lessons.proofs.difficulty``): 0 is any."""
@@ -39,12 +43,14 @@ def today() -> str:
     return puzzle_of_the_day(frame.puzzles(), dt.date.today())
 
 
-def puzzle_name(pid: str) -> str:
-    """A puzzle's name for the menu and the heading: ``"Puzzle 37 of 93"``; for a teacher who shows
+def puzzle_name(pid: str, pool: Mapping[str, Puzzle] | None = None) -> str:
+    """A puzzle's name for the menu and the heading: ``"Puzzle 37 of 93"`` (its place in ``pool``, default
+    the Puzzles page's; My practice gives its own, mined puzzles included); for a teacher who shows
     rule ids, with its theme: ``"The full lap · puzzle 3 of 5"``."""
+    found = frame.puzzles() if pool is None else pool
     if state.session().prefs.rule_ids:
-        return display_name(frame.puzzles(), pid)
-    return learner_name(frame.puzzles(), pid)
+        return display_name(found, pid)
+    return learner_name(found, pid)
 
 
 def open_puzzle(pid: str) -> None:

@@ -1,0 +1,140 @@
+"""The mined puzzles (issue 33): at least 600 ship, every one proven again from scratch (a sample here,
+all of them in the ``slow`` test CI runs), no two puzzles share a position, they load as data fast, and
+their words are made by theme and from engine facts in English and Greek.
+
+A proof from scratch judges the position again (``lessons.mined_facts.judge``): every legal pit's exact
+value (the Kalah 6-pit endgame table and the exact search; the Oware prover with its table, compiled with
+gcc), one first move at least ``MARGIN`` seeds ahead of every other, the answers, the theme and its facts,
+and the difficulty measured by the learner's decisions; it must give the shipped entry itself.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from collections import Counter
+
+import pytest
+
+from engine import Position, legal_moves, rules_from_params
+from lessons.loader import load_puzzles, themes
+from lessons.mined import MARGIN, MIN_MOVES, VARIANTS, read_entries
+from lessons.models import MinedPuzzle
+from lessons.proofs import accepted_turns, difficulty
+from tools.mine_sources import prove_entries
+from tutor import i18n
+
+ENTRIES = read_entries()
+HAS_GCC = shutil.which("gcc") is not None
+
+
+def _rules_key(params) -> str:
+    return str(sorted(rules_from_params({k: str(v).lower() for k, v in params.items()}).to_params().items()))
+
+
+def test_at_least_600_mined_puzzles_on_every_board_and_a_spread_of_themes():
+    by_variant = Counter(e.variant for e in ENTRIES)
+    assert len(ENTRIES) >= 600, by_variant
+    assert set(by_variant) == set(VARIANTS), by_variant
+    assert all(n >= 50 for n in by_variant.values()), by_variant
+    kalah = Counter(e.theme for e in ENTRIES if e.rules.get("game") == "kalah")
+    assert {"capture", "threat", "endgame", "counting", "extra-turns"} <= set(kalah), kalah
+    assert max(kalah.values()) <= 0.4 * sum(kalah.values()), kalah
+    assert {e.theme for e in ENTRIES} <= set(themes())
+
+
+def test_ids_are_unique_and_no_two_puzzles_share_a_position():
+    ids = [e.id for e in ENTRIES]
+    assert len(ids) == len(set(ids))
+    written = load_puzzles(prove=False)
+    assert not set(ids) & set(written)
+    places = [(_rules_key(e.rules), e.position) for e in ENTRIES]
+    places += [(_rules_key(p.rules), p.position) for p in written.values()]
+    twice = [k for k, n in Counter(places).items() if n > 1]
+    assert not twice, twice[:5]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.id)
+def test_every_entry_states_one_clearly_best_first_move_with_every_legal_pits_value(entry):
+    """Cheap facts of every line (the values themselves are proven by the tests below)."""
+    rules = rules_from_params(dict(entry.rules))
+    pos = Position.from_notation(entry.position, rules)
+    assert sorted(entry.values) == sorted(legal_moves(pos, rules))
+    assert len(entry.values) >= MIN_MOVES
+    assert {t[0] for t in entry.answers} == {entry.best}
+    assert entry.margin >= MARGIN
+    assert entry.value == max(entry.values.values())
+
+
+def sample(n: int = 20) -> list:
+    """Every k-th entry (``n`` in all), the Awari ones only where gcc can build the prover."""
+    pool = [e for e in ENTRIES if HAS_GCC or e.rules.get("game") != "oware"]
+    step = max(1, len(pool) // n)
+    return pool[::step][:n]
+
+
+def test_a_sample_of_20_is_proven_from_scratch():
+    picked = sample()
+    assert len(picked) == 20
+    assert prove_entries(picked) == {}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_GCC, reason="the Awari puzzles are proven by the C prover (gcc)")
+def test_every_mined_puzzle_is_proven_from_scratch():
+    started = time.perf_counter()
+    bad = prove_entries(ENTRIES)
+    took = time.perf_counter() - started
+    print(f"\nproved {len(ENTRIES)} mined puzzles from scratch in {took:.1f} s")  # a figure, not asserted
+    assert bad == {}, list(bad.items())[:3]
+
+
+def test_they_load_as_data_every_one_a_puzzle_of_its_own():
+    """Read and made with words without a search (``bench/mined_load.py`` prints how long it takes)."""
+    from tutor.mined import build
+
+    with i18n.held():
+        built = [build(e) for e in read_entries()]
+    assert [p.id for p in built] == [e.id for e in ENTRIES]
+    assert all(p.game_rules.game == e.rules.get("game") for p, e in zip(built, ENTRIES))
+
+
+RULE_CODE = re.compile(r"\b(K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_their_words_are_made_by_theme_and_from_facts_in_both_languages(lang):
+    from tutor.mined import build
+
+    i18n.use(lang)
+    try:
+        for e in ENTRIES[::25]:
+            p = build(e)
+            assert isinstance(p, MinedPuzzle) and p.check == "best"
+            texts = [p.task, *p.hints, p.explanation]
+            assert all(t.strip() and not RULE_CODE.search(t) for t in texts), texts
+            assert p.hints[-1].endswith(f" {e.best}.")
+            assert f" {e.best} " in p.explanation
+            if lang == "el":
+                assert re.search("[α-ω]", p.task) and re.search("[α-ω]", p.explanation), texts
+            assert difficulty(p).level in (1, 2, 3)
+    finally:
+        i18n.use(None)
+
+
+def test_a_mined_puzzles_answers_are_its_accepted_turns():
+    """The puzzle the app plays accepts exactly the answers the entry proves (``lessons.proofs``)."""
+    from tutor.mined import build
+
+    for e in sample(8):
+        p = build(e)
+        assert accepted_turns(p, lambda pos, rules: e.values if pos == p.start else _exact(pos, rules)) == set(e.answers)
+
+
+def _exact(pos, rules):
+    from tools.mine_sources import kalah_exact
+
+    found = kalah_exact(pos, rules)
+    assert found is not None
+    return found
