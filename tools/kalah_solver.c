@@ -455,17 +455,24 @@ static int read_board(char **argv, int at, uint8_t *b) {
 }
 
 /* ---- the book: every board within PLIES plies ---- */
-typedef struct { uint64_t lo; uint32_t hi; } Key;
+typedef struct { uint64_t lo; uint32_t hi; int ply; } Key;
 static Key *seen;
 static size_t nseen, capseen;
 
-static int was_seen(const uint8_t *b) {
+/* 0: a new board (kept with its ply); 1: already walked from this ply or nearer the start; 2: walked
+ * before, but from further away: the walk goes on from here again (the depth-first walk can meet a board
+ * first deep down, where its children are past PLIES), its line is not printed again. */
+static int was_seen(const uint8_t *b, int ply) {
     uint64_t lo; uint32_t hi;
     key_of(b, &lo, &hi);
     for (size_t q = 0; q < nseen; q++)
-        if (seen[q].lo == lo && seen[q].hi == hi) return 1;
+        if (seen[q].lo == lo && seen[q].hi == hi) {
+            if (seen[q].ply <= ply) return 1;
+            seen[q].ply = ply;
+            return 2;
+        }
     if (nseen == capseen) { capseen = capseen ? 2 * capseen : 1024; seen = realloc(seen, capseen * sizeof(Key)); }
-    seen[nseen].lo = lo; seen[nseen].hi = hi; nseen++;
+    seen[nseen].lo = lo; seen[nseen].hi = hi; seen[nseen].ply = ply; nseen++;
     return 0;
 }
 
@@ -499,8 +506,9 @@ static int is_done(const uint8_t *b) {
 }
 
 static void book(const uint8_t *b, int plies, int maxplies) {
-    if (was_seen(b)) return;
-    if (is_done(b)) goto children;
+    int again = was_seen(b, plies);
+    if (again == 1) return;
+    if (again == 2 || is_done(b)) goto children;
     for (int k = 0; k < M; k++) printf("%d ", b[k]);
     printf(":");
     double t0 = now();
