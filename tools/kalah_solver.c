@@ -440,7 +440,7 @@ static void print_values(const uint8_t *b, FILE *out, int verbose) {
         uint64_t n0 = nodes;
         int v = value_of_move(b, i, g);
         fprintf(out, " %d", v);
-        if (verbose)
+        if (verbose || now() - t0 > 10) /* a long proof says each pit as it ends (a stopped run's log keeps it) */
             fprintf(stderr, "  pit %d: %d  (%llu nodes, %.1f s)\n", i + 1, v,
                     (unsigned long long)(nodes - n0), now() - t0);
     }
