@@ -178,6 +178,9 @@ def run(plies: int, empty: bool, db: int, tt_mb: int, folder: Path, seeds: int =
     env = dict(os.environ, CKPT=str(folder), DONE=str(out))
     cmd = ["nice", "-n", str(NICE), str(compile_solver()), "6", str(int(empty)), str(db), str(tt_mb), "book", str(plies),
            *[str(seeds)] * 12]
+    if out.exists() and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
+        with out.open("a") as sink:  # a line cut by an older stopped run stays alone (install leaves it out)
+            sink.write("\n")
     with out.open("a") as sink, (folder / f"{rule_of(empty)}.log").open("a") as log:
         return subprocess.run(cmd, check=False, stdout=sink, stderr=log, env=env).returncode
 

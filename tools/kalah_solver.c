@@ -34,8 +34,9 @@
  *   SIGTERM or SIGINT saves the table of bounds and stops (exit 4).
  *   ETC_ABOVE=n: enhanced transposition cutoffs at boards with more than n
  *   seeds above the endgame table (default 100: off).
- *   DONE=FILE (book): boards already in FILE (earlier book output) are not
- *   printed or solved again; the walk still goes through them.
+ *   DONE=FILE (book): boards already in FILE (earlier book output, whole lines only)
+ *   are not printed or solved again; the walk still goes through them. Each line
+ *   is written at once, when all its pits are solved.
  *   kalah_solver PITS EMPTYCAP DBN TTMB dumpdb FILE
  *       writes the endgame table (one signed byte per board with <= DBN seeds
  *       in the pits, indexed by rank(), see below).
@@ -485,7 +486,11 @@ static void load_done(const char *path) {
     char line[4096];
     size_t cap = 0;
     while (fgets(line, sizeof line, f)) {
-        if (!strchr(line, ':')) continue;
+        char *colon = strchr(line, ':');
+        if (!colon || !strchr(colon, '\n')) continue; /* a line cut by a stopped run is not done */
+        int values = 0;
+        for (char *t = strtok(colon + 1, " \n"); t; t = strtok(NULL, " \n")) values++;
+        if (values != N) continue;
         char *p = line;
         uint8_t b[MAXP];
         for (int k = 0; k < M; k++) b[k] = (uint8_t)strtol(p, &p, 10);
@@ -509,11 +514,19 @@ static void book(const uint8_t *b, int plies, int maxplies) {
     int again = was_seen(b, plies);
     if (again == 1) return;
     if (again == 2 || is_done(b)) goto children;
-    for (int k = 0; k < M; k++) printf("%d ", b[k]);
-    printf(":");
+    /* the whole line is written at once when every pit is solved: a run stopped meanwhile leaves no cut line */
+    char *text = NULL;
+    size_t size = 0;
+    FILE *line = open_memstream(&text, &size);
+    for (int k = 0; k < M; k++) fprintf(line, "%d ", b[k]);
+    fprintf(line, ":");
     double t0 = now();
     uint64_t n0 = nodes;
-    print_values(b, stdout, 0);
+    print_values(b, line, 0);
+    fclose(line);
+    fputs(text, stdout);
+    fflush(stdout);
+    free(text);
     fprintf(stderr, "book ply %d board %zu: %llu nodes, %.1f s\n", plies, nseen,
             (unsigned long long)(nodes - n0), now() - t0);
 children:
