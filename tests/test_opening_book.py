@@ -79,3 +79,24 @@ def test_each_first_move_leads_to_a_book_position_that_agrees_with_the_start(rul
         assert after is not None, pit
         best = max(after.values())
         assert value == (best if result.position.to_move == start.to_move else -best), pit
+
+
+def test_lesson_7_teaches_the_opening_the_book_proves_best():
+    """Lesson 7's *best-opening* find step: its board is the 6x4 start, and its taught pit (3, the only
+    extra turn) is the book's one best first move under both capture rules (standard +8, empty capture
+    +10; the lesson plays the standard capture and says "you win by 8"); after it, pit 6 is the one best
+    second move of the turn, as its done text says."""
+    from lessons.loader import load_lessons
+
+    step = {s.id: s for s in load_lessons()["strategy"].steps}["best-opening"]
+    for rule in ("standard", "empty"):
+        rules = rules_of(rule)
+        start = rules.initial_position()
+        assert step.position == start.to_notation()
+        first = book.lookup(start, rules, endgame=False)
+        assert [p for p, v in first.items() if v == max(first.values())] == list(step.solution) == [3]
+        again = play(start, 3, rules).position
+        assert again.to_move == start.to_move  # K9: pit 3's last seed is in the store
+        second = book.lookup(again, rules, endgame=False)
+        assert [p for p, v in second.items() if v == max(second.values())] == [6]
+        assert max(second.values()) == max(first.values()) == PUBLISHED[rule]

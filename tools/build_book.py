@@ -1,4 +1,4 @@
-"""Build the Kalah 6x4 opening book and endgame table with the C solver (tools/kalah_solver.c).
+"""Build the Kalah 6-pit opening books (6x3, 6x4, 6x5) and endgame table with the C solver (tools/kalah_solver.c).
 
 Run once by a developer; the app only reads the data files it writes
 (``engine/search/book.py``). Commands::
@@ -7,18 +7,20 @@ Run once by a developer; the app only reads the data files it writes
         compile, then compare the C solver with engine.search.analyse(time_ms=None)
         on every position reached from the start of 4..6 pits x 1..3 seeds (both
         capture rules; sampled for the bigger boards). Prints the positions compared.
-    python -m tools.build_book book --plies P [--empty-capture] [--db 24] [--tt-mb 4096]
-        solve every position within P plies of the 6x4 start, every pit exactly,
-        and write engine/data/kalah_6x4_<rule>.book (text lines, see book.py).
-    python -m tools.build_book run --plies P [--empty-capture] --dir DIR [--db 24] [--tt-mb 4096]
+    python -m tools.build_book book --plies P [--seeds S] [--empty-capture] [--db 24] [--tt-mb 4096]
+        solve every position within P plies of the 6xS start (S seeds a pit,
+        default 4), every pit exactly, and write engine/data/kalah_6x<S>_<rule>.book
+        (text lines, see book.py).
+    python -m tools.build_book run --plies P [--seeds S] [--empty-capture] --dir DIR [--db 24] [--tt-mb 4096]
         the same book, resumable over many sessions: the solver keeps its
         endgame table and table of bounds in DIR (saved every 15 minutes and on
         SIGTERM) and appends to DIR/<rule>.book, skipping boards already there.
         Run it for P = 0, 1, 2, ... in turn (each ply reuses all earlier work).
-    python -m tools.build_book install --dir DIR [--empty-capture]
-        copy DIR/<rule>.book into engine/data/ with a header line (the plies
+        DIR defaults to .book-run/6x<S> (git-ignored).
+    python -m tools.build_book install --dir DIR [--seeds S] [--empty-capture] [--db 24]
+        copy DIR/<rule>.book into engine/data/kalah_6x<S>_<rule>.book with a header line (the plies
         every position of which it holds, its size) and print that line.
-    python -m tools.build_book endgame --seeds N [--empty-capture]
+    python -m tools.build_book endgame --table-seeds N [--empty-capture]
         write engine/data/kalah_6_<rule>_<N>.egtb: one signed byte per board of
         6 pits a side with at most N seeds in the pits (rank in book.py).
 
@@ -36,6 +38,7 @@ import re
 import signal
 import subprocess
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,6 +50,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "tools" / "kalah_solver.c"
 BINARY = ROOT / "tools" / "kalah_solver"
 DATA = ROOT / "engine" / "data"
+NICE = 10
+"""The solver runs at this niceness (the machine is shared: heavy runs go niced)."""
 
 
 def compile_solver() -> Path:
@@ -58,12 +63,12 @@ def compile_solver() -> Path:
 
 def solver(pits: int, empty: bool, db: int, tt_mb: int, *args: str, stdin: str | None = None,
            pause: bool = False) -> str:
-    """Run the solver niced and return its stdout.
+    """Run the solver niced (:data:`NICE`) and return its stdout.
 
     With ``pause``, a long solver run whose pid is in the environment variable
     BOOK_PAUSE_PID is stopped meanwhile (one solver process at a time).
     """
-    cmd = ["nice", "-n", "19", str(compile_solver()), str(pits), str(int(empty)), str(db), str(tt_mb), *args]
+    cmd = ["nice", "-n", str(NICE), str(compile_solver()), str(pits), str(int(empty)), str(db), str(tt_mb), *args]
     other = int(os.environ.get("BOOK_PAUSE_PID", "0")) if pause else 0
     if other:
         os.kill(other, signal.SIGSTOP)
@@ -146,14 +151,14 @@ def check(quick: bool) -> int:
     return bad
 
 
-def book(plies: int, empty: bool, db: int, tt_mb: int) -> Path:
-    """Solve the 6x4 book and write it; prints its size and the time taken."""
+def book(plies: int, empty: bool, db: int, tt_mb: int, seeds: int = 4) -> Path:
+    """Solve the 6x``seeds`` book and write it; prints its size and the time taken."""
     t0 = time.perf_counter()
-    out = solver(6, empty, db, tt_mb, "book", str(plies), *["4"] * 12)
+    out = solver(6, empty, db, tt_mb, "book", str(plies), *[str(seeds)] * 12)
     DATA.mkdir(exist_ok=True)
-    path = DATA / f"kalah_6x4_{'empty' if empty else 'standard'}.book"
+    path = DATA / f"kalah_6x{seeds}_{rule_of(empty)}.book"
     took = time.perf_counter() - t0
-    header = (f"# kalah 6x4 {'empty capture' if empty else 'standard capture'}, {plies} plies, "
+    header = (f"# kalah 6x{seeds} {'empty capture' if empty else 'standard capture'}, {plies} plies, "
               f"built in {took:.0f} s with an endgame table of {db} seeds\n")
     path.write_text(header + out)
     print(f"{path.name}: {len(out.splitlines())} positions, {path.stat().st_size} bytes, "
@@ -165,24 +170,29 @@ def rule_of(empty: bool) -> str:
     return "empty" if empty else "standard"
 
 
-def run(plies: int, empty: bool, db: int, tt_mb: int, folder: Path) -> int:
-    """Extend ``folder/<rule>.book`` to every board within ``plies`` plies (resumable, see the docstring)."""
+def run(plies: int, empty: bool, db: int, tt_mb: int, folder: Path, seeds: int = 4) -> int:
+    """Extend ``folder/<rule>.book`` to every board within ``plies`` plies of the 6x``seeds`` start
+    (resumable, see the docstring); returns the solver's exit code (4: stopped by SIGTERM, progress kept)."""
     folder.mkdir(parents=True, exist_ok=True)
     out = folder / f"{rule_of(empty)}.book"
     env = dict(os.environ, CKPT=str(folder), DONE=str(out))
-    cmd = ["nice", "-n", "19", str(compile_solver()), "6", str(int(empty)), str(db), str(tt_mb), "book", str(plies),
-           *["4"] * 12]
+    cmd = ["nice", "-n", str(NICE), str(compile_solver()), "6", str(int(empty)), str(db), str(tt_mb), "book", str(plies),
+           *[str(seeds)] * 12]
+    if out.exists() and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
+        with out.open("a") as sink:  # a line cut by an older stopped run stays alone (install leaves it out)
+            sink.write("\n")
     with out.open("a") as sink, (folder / f"{rule_of(empty)}.log").open("a") as log:
-        return subprocess.run(cmd, stdout=sink, stderr=log, env=env).returncode
+        return subprocess.run(cmd, check=False, stdout=sink, stderr=log, env=env).returncode
 
 
-def full_plies(table: dict[Board, None], empty: bool) -> tuple[int, int]:
-    """``(P, positions)``: the most plies P such that every board within P plies of the 6x4 start
-    (every move a ply, extra turns too) is in ``table``, and how many boards that is."""
+def full_plies(table: Mapping[Board, object], empty: bool, seeds: int = 4) -> tuple[int, int]:
+    """``(P, positions)``: the most plies P such that every board within P plies of the 6x``seeds``
+    start (every move a ply, extra turns too) is in ``table``, and how many boards that is
+    (``(-1, 0)`` when not even the start is)."""
     from engine.search import book as data
 
-    frontier: list[Board] = [(4,) * 12]
-    seen: set[Board] = {(4,) * 12}
+    frontier: list[Board] = [(seeds,) * 12]
+    seen: set[Board] = {(seeds,) * 12}
     plies = -1
     while frontier and all(b in table for b in frontier):
         plies += 1
@@ -198,8 +208,8 @@ def full_plies(table: dict[Board, None], empty: bool) -> tuple[int, int]:
     return plies, len(seen) - len(frontier)
 
 
-def install(empty: bool, folder: Path) -> Path:
-    """Copy the book of a ``run`` into engine/data with its header; prints the header."""
+def install(empty: bool, folder: Path, seeds: int = 4, db: int = 24) -> Path:
+    """Copy the book of a ``run`` into engine/data/kalah_6x<seeds>_<rule>.book with its header; prints it."""
     source = folder / f"{rule_of(empty)}.book"
     # Only whole lines: a run stopped while writing can leave a cut line (a run goes on to solve it again).
     whole = re.compile(r"\d+( \d+){11} : (x|-?\d+)( (x|-?\d+)){5}")
@@ -210,11 +220,11 @@ def install(empty: bool, folder: Path) -> Path:
     if cut:
         print(f"left out {len(cut)} cut line(s): {cut}")
     table = {tuple(int(t) for t in ln.partition(":")[0].split()): None for ln in lines}
-    plies, count = full_plies(table, empty)
-    path = DATA / f"kalah_6x4_{rule_of(empty)}.book"
-    header = (f"# kalah 6x4 {'empty capture' if empty else 'standard capture'}: every position up to ply {plies} "
+    plies, count = full_plies(table, empty, seeds)
+    path = DATA / f"kalah_6x{seeds}_{rule_of(empty)}.book"
+    header = (f"# kalah 6x{seeds} {'empty capture' if empty else 'standard capture'}: every position up to ply {plies} "
               f"({count} boards) and {len(lines) - count} more, exact values of every pit, "
-              f"solved by tools/kalah_solver.c with an endgame table of 24 seeds\n")
+              f"solved by tools/kalah_solver.c with an endgame table of {db} seeds\n")
     path.write_text(header + "\n".join(lines) + "\n")
     print(header.strip(), f"- {path.stat().st_size} bytes")
     return path
@@ -238,24 +248,26 @@ def endgame(seeds: int, empty: bool) -> Path:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", choices=["check", "book", "run", "install", "endgame"])
-    ap.add_argument("--dir", type=Path, default=ROOT / ".book-run", help="the run's folder (git-ignored)")
+    ap.add_argument("--dir", type=Path, default=None, help="the run's folder (default .book-run/6x<S>, git-ignored)")
+    ap.add_argument("--seeds", type=int, default=4, help="seeds a pit at the start of the book (3, 4 or 5)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--plies", type=int, default=0)
     ap.add_argument("--empty-capture", action="store_true")
     ap.add_argument("--db", type=int, default=24)
     ap.add_argument("--tt-mb", type=int, default=4096)
-    ap.add_argument("--seeds", type=int, default=12)
+    ap.add_argument("--table-seeds", type=int, default=12, help="endgame: most seeds in the pits")
     a = ap.parse_args(argv)
+    folder = a.dir or ROOT / ".book-run" / f"6x{a.seeds}"
     if a.command == "check":
         return 1 if check(a.quick) else 0
     if a.command == "book":
-        book(a.plies, a.empty_capture, a.db, a.tt_mb)
+        book(a.plies, a.empty_capture, a.db, a.tt_mb, a.seeds)
     elif a.command == "run":
-        return run(a.plies, a.empty_capture, a.db, a.tt_mb, a.dir)
+        return run(a.plies, a.empty_capture, a.db, a.tt_mb, folder, a.seeds)
     elif a.command == "install":
-        install(a.empty_capture, a.dir)
+        install(a.empty_capture, folder, a.seeds, a.db)
     else:
-        endgame(a.seeds, a.empty_capture)
+        endgame(a.table_seeds, a.empty_capture)
     return 0
 
 

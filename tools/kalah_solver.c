@@ -34,8 +34,9 @@
  *   SIGTERM or SIGINT saves the table of bounds and stops (exit 4).
  *   ETC_ABOVE=n: enhanced transposition cutoffs at boards with more than n
  *   seeds above the endgame table (default 100: off).
- *   DONE=FILE (book): boards already in FILE (earlier book output) are not
- *   printed or solved again; the walk still goes through them.
+ *   DONE=FILE (book): boards already in FILE (earlier book output, whole lines only)
+ *   are not printed or solved again; the walk still goes through them. Each line
+ *   is written at once, when all its pits are solved.
  *   kalah_solver PITS EMPTYCAP DBN TTMB dumpdb FILE
  *       writes the endgame table (one signed byte per board with <= DBN seeds
  *       in the pits, indexed by rank(), see below).
@@ -440,7 +441,7 @@ static void print_values(const uint8_t *b, FILE *out, int verbose) {
         uint64_t n0 = nodes;
         int v = value_of_move(b, i, g);
         fprintf(out, " %d", v);
-        if (verbose)
+        if (verbose || now() - t0 > 10) /* a long proof says each pit as it ends (a stopped run's log keeps it) */
             fprintf(stderr, "  pit %d: %d  (%llu nodes, %.1f s)\n", i + 1, v,
                     (unsigned long long)(nodes - n0), now() - t0);
     }
@@ -455,17 +456,24 @@ static int read_board(char **argv, int at, uint8_t *b) {
 }
 
 /* ---- the book: every board within PLIES plies ---- */
-typedef struct { uint64_t lo; uint32_t hi; } Key;
+typedef struct { uint64_t lo; uint32_t hi; int ply; } Key;
 static Key *seen;
 static size_t nseen, capseen;
 
-static int was_seen(const uint8_t *b) {
+/* 0: a new board (kept with its ply); 1: already walked from this ply or nearer the start; 2: walked
+ * before, but from further away: the walk goes on from here again (the depth-first walk can meet a board
+ * first deep down, where its children are past PLIES), its line is not printed again. */
+static int was_seen(const uint8_t *b, int ply) {
     uint64_t lo; uint32_t hi;
     key_of(b, &lo, &hi);
     for (size_t q = 0; q < nseen; q++)
-        if (seen[q].lo == lo && seen[q].hi == hi) return 1;
+        if (seen[q].lo == lo && seen[q].hi == hi) {
+            if (seen[q].ply <= ply) return 1;
+            seen[q].ply = ply;
+            return 2;
+        }
     if (nseen == capseen) { capseen = capseen ? 2 * capseen : 1024; seen = realloc(seen, capseen * sizeof(Key)); }
-    seen[nseen].lo = lo; seen[nseen].hi = hi; nseen++;
+    seen[nseen].lo = lo; seen[nseen].hi = hi; seen[nseen].ply = ply; nseen++;
     return 0;
 }
 
@@ -478,7 +486,11 @@ static void load_done(const char *path) {
     char line[4096];
     size_t cap = 0;
     while (fgets(line, sizeof line, f)) {
-        if (!strchr(line, ':')) continue;
+        char *colon = strchr(line, ':');
+        if (!colon || !strchr(colon, '\n')) continue; /* a line cut by a stopped run is not done */
+        int values = 0;
+        for (char *t = strtok(colon + 1, " \n"); t; t = strtok(NULL, " \n")) values++;
+        if (values != N) continue;
         char *p = line;
         uint8_t b[MAXP];
         for (int k = 0; k < M; k++) b[k] = (uint8_t)strtol(p, &p, 10);
@@ -499,13 +511,22 @@ static int is_done(const uint8_t *b) {
 }
 
 static void book(const uint8_t *b, int plies, int maxplies) {
-    if (was_seen(b)) return;
-    if (is_done(b)) goto children;
-    for (int k = 0; k < M; k++) printf("%d ", b[k]);
-    printf(":");
+    int again = was_seen(b, plies);
+    if (again == 1) return;
+    if (again == 2 || is_done(b)) goto children;
+    /* the whole line is written at once when every pit is solved: a run stopped meanwhile leaves no cut line */
+    char *text = NULL;
+    size_t size = 0;
+    FILE *line = open_memstream(&text, &size);
+    for (int k = 0; k < M; k++) fprintf(line, "%d ", b[k]);
+    fprintf(line, ":");
     double t0 = now();
     uint64_t n0 = nodes;
-    print_values(b, stdout, 0);
+    print_values(b, line, 0);
+    fclose(line);
+    fputs(text, stdout);
+    fflush(stdout);
+    free(text);
     fprintf(stderr, "book ply %d board %zu: %llu nodes, %.1f s\n", plies, nseen,
             (unsigned long long)(nodes - n0), now() - t0);
 children:

@@ -55,8 +55,9 @@ Values = dict[int, tuple[int, int]]
 
 
 def compile_prover() -> Path:
-    """gcc -O2 tools/oware_prover.c -> tools/oware_prover (when the source is newer)."""
-    if not BINARY.exists() or BINARY.stat().st_mtime < SOURCE.stat().st_mtime:
+    """gcc -O2 tools/oware_prover.c -> tools/oware_prover (when the source or tools/oware_sow.h is newer)."""
+    newest = max(SOURCE.stat().st_mtime, SOURCE.with_name("oware_sow.h").stat().st_mtime)
+    if not BINARY.exists() or BINARY.stat().st_mtime < newest:
         subprocess.run(["gcc", "-O2", "-o", str(BINARY), str(SOURCE)], check=True)
     return BINARY
 

@@ -1,6 +1,7 @@
 /* oware_prover.c - exact move values of Awari/Oware positions by forward search (docs/rules.md A1-A6).
  *
- * Plain C, one file:  gcc -O2 -o oware_prover oware_prover.c
+ * Plain C, one file and the moves it shares with tools/oware_solver.c (tools/oware_sow.h):
+ *     gcc -O2 -o oware_prover oware_prover.c
  * tools/oware_proofs.py compiles and drives it; the app never runs it.
  *
  * Rules as engine/oware_kernel.py plays them (the same as tools/oware_solver.c): sowing skips the
@@ -41,85 +42,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NPIT 12
+#include "oware_sow.h"
+
 #define WIN 25
 #define TOTAL 48
 #define MAXD 600
 #define NO_REPEAT (1 << 30)
 #define INF 1000
 
-static int GS = -1, TN = -1;
-static uint64_t BIN[64][16];
+static int TN = -1;
 static uint64_t BASE[32];
 static int8_t *TLO;
 static uint8_t *TGAP;
-
-/* ---- rules (as tools/oware_solver.c) ---- */
-static int sow(uint8_t *c, int i) {
-    int s = c[i], j = i;
-    c[i] = 0;
-    while (s--) {
-        j = (j + 1) % NPIT;
-        if (j == i) j = (j + 1) % NPIT; /* A2 */
-        c[j]++;
-    }
-    return j;
-}
-
-static int play(const uint8_t *b, int i, uint8_t *c, int *slam) {
-    memcpy(c, b, NPIT);
-    int last = sow(c, i);
-    *slam = 0;
-    if (last < 6) return 0;
-    uint8_t d[NPIT];
-    memcpy(d, c, NPIT);
-    int taken = 0;
-    for (int k = last; k >= 6 && (d[k] == 2 || d[k] == 3); k--) { /* A3 */
-        taken += d[k];
-        d[k] = 0;
-    }
-    if (!taken) return 0;
-    int rest = 0;
-    for (int k = 6; k < NPIT; k++) rest += d[k];
-    if (!rest) { /* A4 */
-        *slam = 1;
-        if (GS != 2) return 0;
-    }
-    memcpy(c, d, NPIT);
-    return taken;
-}
-
-static int legal(const uint8_t *b, int *out) {
-    int opp = 0, m = 0;
-    for (int k = 6; k < NPIT; k++) opp += b[k];
-    for (int i = 0; i < 6; i++)
-        if (b[i] && (opp || b[i] >= 6 - i)) out[m++] = i; /* A5 */
-    if (GS == 1 && m > 1) {
-        int fair[6], f = 0, slam;
-        uint8_t c[NPIT];
-        for (int k = 0; k < m; k++) {
-            play(b, out[k], c, &slam);
-            if (!slam) fair[f++] = out[k];
-        }
-        if (f) {
-            memcpy(out, fair, sizeof(int) * f);
-            m = f;
-        }
-    }
-    return m;
-}
 
 /* ---- the endgame table ---- */
 static int probe(const uint8_t *b, int n, int ms, int *lo, int *hi) {
     int a = WIN - ms;
     if (n > TN || a < 1 || a > n + 1) return 0;
-    uint64_t r = 0;
-    int acc = 0;
-    for (int j = 0; j < NPIT - 1; j++) {
-        acc += b[j];
-        r += BIN[acc + j][j + 1];
-    }
-    uint64_t i = BASE[n] + r * (uint64_t)(n + 1) + (uint64_t)(a - 1);
+    uint64_t i = BASE[n] + board_rank(b) * (uint64_t)(n + 1) + (uint64_t)(a - 1);
     *lo = TLO[i];
     *hi = TLO[i] + TGAP[i];
     return 1;
@@ -386,6 +326,7 @@ static void analyse(const uint8_t *board, int ms, int os, int side, long long pe
 }
 
 int main(int argc, char **argv) {
+    GS = -1; /* no variant yet: the first position sets it (and clears the table of bounds) */
     for (int i = 0; i < 64; i++) {
         BIN[i][0] = 1;
         for (int j = 1; j < 16; j++) BIN[i][j] = i ? BIN[i - 1][j - 1] + BIN[i - 1][j] : 0;

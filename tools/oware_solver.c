@@ -1,6 +1,7 @@
 /* oware_solver.c - the Awari/Oware endgame table by retrograde analysis (docs/rules.md A1-A6).
  *
- * Plain C, one file, no dependencies:  gcc -O2 -o oware_solver oware_solver.c
+ * Plain C, no dependencies; the moves are shared with tools/oware_prover.c (tools/oware_sow.h):
+ *     gcc -O2 -o oware_solver oware_solver.c
  * tools/oware_table.py compiles and drives it; the app never runs it.
  *
  * Rules as engine/oware_kernel.py plays them: sowing skips the emptied pit on
@@ -63,12 +64,11 @@
 #include <string.h>
 #include <time.h>
 
-#define NPIT 12
+#include "oware_sow.h"
+
 #define UNKNOWN (-128)
 #define MAXN 24
 
-static int GS;
-static uint64_t BIN[64][16];
 static long core_nodes_limit = 2000000;
 
 static double now(void) {
@@ -86,15 +86,7 @@ static void *xcalloc(size_t n, size_t s) {
 static uint64_t boards(int n) { return BIN[n + 11][11]; }
 
 /* rank of a board within its layer (the boards with as many seeds). */
-static uint32_t rank_of(const uint8_t *b) {
-    uint64_t r = 0;
-    int acc = 0;
-    for (int j = 0; j < NPIT - 1; j++) {
-        acc += b[j];
-        r += BIN[acc + j][j + 1];
-    }
-    return (uint32_t)r;
-}
+static uint32_t rank_of(const uint8_t *b) { return (uint32_t)board_rank(b); }
 
 /* ---- moves ---- */
 typedef struct {
@@ -103,62 +95,6 @@ typedef struct {
     uint8_t cap;     /* seeds captured */
     uint8_t stuck;   /* the opponent has no legal move after it: the game ends (A6) */
 } Move;
-
-static int sow(uint8_t *c, int i) {
-    int s = c[i], j = i;
-    c[i] = 0;
-    while (s--) {
-        j = (j + 1) % NPIT;
-        if (j == i) j = (j + 1) % NPIT;  /* A2: the emptied pit is skipped */
-        c[j]++;
-    }
-    return j;
-}
-
-/* Play pit i: c gets the board after it (mover's view); returns the capture; *slam: a grand slam. */
-static int play(const uint8_t *b, int i, uint8_t *c, int *slam) {
-    memcpy(c, b, NPIT);
-    int last = sow(c, i);
-    *slam = 0;
-    if (last < 6) return 0;
-    uint8_t d[NPIT];
-    memcpy(d, c, NPIT);
-    int taken = 0;
-    for (int k = last; k >= 6 && (d[k] == 2 || d[k] == 3); k--) {  /* A3 */
-        taken += d[k];
-        d[k] = 0;
-    }
-    if (!taken) return 0;
-    int rest = 0;
-    for (int k = 6; k < NPIT; k++) rest += d[k];
-    if (!rest) {  /* A4: it would take every seed of the opponent's row */
-        *slam = 1;
-        if (GS != 2) return 0;
-    }
-    memcpy(c, d, NPIT);
-    return taken;
-}
-
-/* Legal pits of board b (A5 feeding, A4 "illegal" variant); returns how many, in out[]. */
-static int legal(const uint8_t *b, int *out) {
-    int opp = 0, m = 0;
-    for (int k = 6; k < NPIT; k++) opp += b[k];
-    for (int i = 0; i < 6; i++)
-        if (b[i] && (opp || b[i] >= 6 - i)) out[m++] = i;
-    if (GS == 1 && m > 1) {
-        int fair[6], f = 0, slam;
-        uint8_t c[NPIT];
-        for (int k = 0; k < m; k++) {
-            play(b, out[k], c, &slam);
-            if (!slam) fair[f++] = out[k];
-        }
-        if (f) {
-            memcpy(out, fair, sizeof(int) * f);
-            m = f;
-        }
-    }
-    return m;
-}
 
 /* ---- layers ---- */
 typedef struct {

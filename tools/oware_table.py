@@ -44,8 +44,9 @@ CORE_NODES = 20_000
 
 
 def compile_solver() -> Path:
-    """gcc -O2 tools/oware_solver.c -> tools/oware_solver (when the source is newer)."""
-    if not BINARY.exists() or BINARY.stat().st_mtime < SOURCE.stat().st_mtime:
+    """gcc -O2 tools/oware_solver.c -> tools/oware_solver (when the source or tools/oware_sow.h is newer)."""
+    newest = max(SOURCE.stat().st_mtime, SOURCE.with_name("oware_sow.h").stat().st_mtime)
+    if not BINARY.exists() or BINARY.stat().st_mtime < newest:
         subprocess.run(["gcc", "-O2", "-o", str(BINARY), str(SOURCE)], check=True)
     return BINARY
 

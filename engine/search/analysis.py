@@ -106,8 +106,8 @@ def analyse(
 ) -> tuple[MoveValue, ...]:
     """What every legal pit leads to with best play: one ``MoveValue`` per legal pit, ascending.
 
-    Positions the shipped data covers (``engine.search.book``: the Kalah 6x4
-    opening book, the endgame table of 6-pit boards with few seeds;
+    Positions the shipped data covers (``engine.search.book``: the Kalah 6x3
+    and 6x4 opening books, the endgame table of 6-pit boards with few seeds;
     ``engine.search.oware_proven``: the Awari positions the lessons teach) are
     answered from it at once, exact, each ``pv`` followed in the data (not
     when ``max_depth`` is given: then the search runs as asked). Otherwise it

@@ -1,12 +1,15 @@
-"""Exact values read from data: the Kalah 6-pit opening book and endgame table.
+"""Exact values read from data: the Kalah 6-pit opening books and endgame table.
 
 Both files are made once by ``tools/build_book.py`` with the C solver
 (``tools/kalah_solver.c``) and shipped in ``engine/data/``; they are read
 lazily, the first time a position needs them, and kept.
 
-- ``kalah_6x4_<rule>.book`` (text): one line per position within the first
-  plies of a 6x4 game, ``p1 .. p12 : v1 .. v6`` - the mover's pits 1..6, the
-  opponent's pits 1..6, then each pit's value (``x`` for an empty pit).
+- ``kalah_6x<S>_<rule>.book`` (text), one book per start of S seeds a pit
+  (6x3, 6x4, 6x5; the first line, ``#``, says how far it reaches): one line
+  per position within the first plies of a 6xS game, ``p1 .. p12 : v1 .. v6``
+  - the mover's pits 1..6, the opponent's pits 1..6, then each pit's value
+  (``x`` for an empty pit). All the books of a rule are read as one table: a
+  board's value does not depend on the game it came from (below).
 - ``kalah_6_<rule>_<N>.egtb.gz`` (gzip): one signed byte per board of 6 pits
   a side with at most N seeds in the pits (both rows, the mover to move):
   its value with best play, at the board's ``rank`` (below).
@@ -113,18 +116,21 @@ def rank(board: Board) -> int:
     return r
 
 
+def book_paths(rule: str) -> list[Path]:
+    """The shipped opening books of ``rule``, ``kalah_6x<S>_<rule>.book``, by seeds a pit."""
+    return sorted(DATA.glob(f"kalah_6x*_{rule}.book"))
+
+
 @cache
 def _book(rule: str) -> dict[Board, tuple[int | None, ...]]:
-    path = DATA / f"kalah_6x4_{rule}.book"
     out: dict[Board, tuple[int | None, ...]] = {}
-    if not path.exists():
-        return out
-    for line in path.read_text().splitlines():
-        if not line or line.startswith("#"):
-            continue
-        pits, _, vals = line.partition(":")
-        key = tuple(int(t) for t in pits.split())
-        out[key] = tuple(None if t == "x" else int(t) for t in vals.split())
+    for path in book_paths(rule):
+        for line in path.read_text().splitlines():
+            if not line or line.startswith("#"):
+                continue
+            pits, _, vals = line.partition(":")
+            key = tuple(int(t) for t in pits.split())
+            out[key] = tuple(None if t == "x" else int(t) for t in vals.split())
     return out
 
 
@@ -140,7 +146,7 @@ def _table(rule: str) -> tuple[int, bytes]:
 
 
 def book_table(rule: str) -> dict[Board, tuple[int | None, ...]]:
-    """The opening book of ``rule`` (read once; ``{}`` when not shipped)."""
+    """The opening books of ``rule``, every start's in one table (read once; ``{}`` when none is shipped)."""
     with _LOCK:
         return _book(rule)
 

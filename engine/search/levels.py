@@ -31,7 +31,7 @@ LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
   seconds, else ``"hard"`` with more time (2.5 seconds).
 
 Hard and Perfect first read the shipped data (``engine.search.book``):
-both play a best move of the Kalah 6x4 opening book, and Perfect also
+both play a best move of the Kalah 6x3 and 6x4 opening books, and Perfect also
 reads the endgame table of 6-pit boards with few seeds (ties: the lowest pit).
 """
 
