@@ -33,6 +33,10 @@ def who() -> Who:
 
 
 def _create() -> None:
+    if state.session().teacher_class is not None:
+        # A second submit of the form (a double click): the first made the class now on screen, and
+        # this form was no longer drawn. One press, one class.
+        return
     name, problem = read_name(_value("new_name"))
     if problem is not None:
         st.session_state[f"{K}problem_t"] = words.join_problem(problem)
