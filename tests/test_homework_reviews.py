@@ -164,7 +164,7 @@ def test_the_pupil_reads_the_review_homework_in_english_and_greek(lang):
     assert task_words(REVIEWS, {}, {}) == "review 2 of your own games"
     line = words.homework_line(task_words(REPLAY, {}, {}), DUE, progress_words(REPLAY, half), "open")
     assert line == ("Homework: review 2 of your own games and play your mistakes again by Friday 11 Dec — "
-                    "1 of 2 games reviewed, 1 of 3 mistakes played again.")
+                    "1 of 2 games reviewed, 1 of 3 mistakes found again.")
     assert progress_words(REVIEWS, Done(1, 2, False)) == "1 of 2 games reviewed"
     assert progress_words(REPLAY, Done(1, 2, False)) == "1 of 2 games reviewed"  # a game without mistakes
     assert words.homework_line(task_words(REVIEWS, {}, {}), DUE, progress_words(REVIEWS, Done(0, 2, False)),
@@ -172,7 +172,7 @@ def test_the_pupil_reads_the_review_homework_in_english_and_greek(lang):
     lang("el")
     line = words.homework_line(task_words(REPLAY, {}, {}), DUE, progress_words(REPLAY, half), "open")
     assert line == ("Εργασία: ανάλυσε 2 δικά σου παιχνίδια και ξαναπαίξε τα λάθη σου "
-                    "(προθεσμία: Παρασκευή 11 Δεκεμβρίου) — ανέλυσες 1 από 2 παιχνίδια, ξαναέπαιξες 1 από 3 λάθη.")
+                    "(προθεσμία: Παρασκευή 11 Δεκεμβρίου) — ανέλυσες 1 από 2 παιχνίδια, διόρθωσες 1 από 3 λάθη.")
     assert words.homework_task("reviews", [], "", 1) == "ανάλυσε 1 δικό σου παιχνίδι"
 
 
@@ -196,7 +196,7 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     first = "Homework 1: review 2 of your own games (Friday 11 Dec)"
     second = "Homework 2: review 2 of your own games and play your mistakes again (Friday 11 Dec)"
     assert rows == [
-        {"Name": "Anna", first: "1 of 2 · due today", second: "1 of 2 · 1 of 2 mistakes · due today"},
+        {"Name": "Anna", first: "1 of 2 · due today", second: "1 of 2 · 1 of 2 mistakes found again · due today"},
         {"Name": "Bo", first: "done ✓", second: "done ✓"},
         {"Name": "Cy", first: "0 of 2 · due today", second: "0 of 2 · due today"},
     ]
@@ -208,7 +208,7 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     assert list(csv.reader(text.splitlines())) == [
         ["Name", "Homework 1 (review 2 of your own games, due Friday 11 Dec): done (of 2)", "Homework 1: state",
          "Homework 2 (review 2 of your own games and play your mistakes again, due Friday 11 Dec): done (of 2)",
-         "Homework 2: mistakes played again", "Homework 2: mistakes in the games", "Homework 2: state"],
+         "Homework 2: mistakes found again", "Homework 2: mistakes in the games", "Homework 2: state"],
         ["Anna", "1", "late", "1", "1", "2", "late"],
         ["Bo", "2", "done", "2", "1", "1", "done"],
         ["Cy", "0", "late", "0", "0", "0", "late"],
@@ -217,7 +217,7 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     assert homework_rows([REPLAY], [anna], {}, {}, {}, {}, {}, DUE, reviews) == [
         {"Όνομα": "Anna",
          "Εργασία 1: ανάλυσε 2 δικά σου παιχνίδια και ξαναπαίξε τα λάθη σου (Παρασκευή 11 Δεκεμβρίου)":
-             "1 από 2 · 1 από 2 λάθη · λήγει σήμερα"}]
+             "1 από 2 · 1 από 2 λάθη διορθωμένα · λήγει σήμερα"}]
 
 
 # -- a replay's time reaches the store ----------------------------------------------------------------------
@@ -238,6 +238,28 @@ def test_playing_a_mistake_again_keeps_when_it_was_played():
     run.press(card.good[0])
     assert cards.replayed == {card.id: at(5)}
     assert cards.reviewed("g1", at(1), [card.id, card.id]) and cards.mistakes == {"g1": (card.id,)}
+
+
+def test_a_mistake_counts_as_found_again_only_when_a_good_move_is_found_without_show_me():
+    card = cards_from_review(review_of_leftmost_game(), ("S",), SET)[0]
+    hour = [5]
+    cards = MemoryCards()
+    cards.keep([card])
+    run = MistakeActivity(card, cards, lambda: at(hour[0]))
+    run.press(card.played)  # every answer wrong: no replay counted
+    run.reset()
+    run.show_me()
+    run.reset()
+    run.press(card.good[0])  # after "Show me": copied, not found
+    assert cards.replayed == {}
+    assert to_replay(REPLAY, ReviewWork((ReviewedGame(at(1), (card.id,)),), cards.replayed)) == [card.id]
+    hour[0] = 6
+    again = MistakeActivity(cards.cards[card.id], cards, lambda: at(hour[0]))
+    again.press(card.played)  # the game's mistake again
+    again.reset()
+    again.press(card.good[0])  # found on the second try, no "Show me": it counts now
+    assert cards.replayed == {card.id: at(6)}
+    assert to_replay(REPLAY, ReviewWork((ReviewedGame(at(1), (card.id,)),), cards.replayed)) == []
 
 
 # -- the store ----------------------------------------------------------------------------------------------
