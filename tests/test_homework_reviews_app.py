@@ -93,7 +93,7 @@ def test_the_teacher_in_athens_sets_a_review_homework_and_sees_each_pupil_s_game
     mine.reviewed("game-one", set_.set_at + dt.timedelta(minutes=5), [c.id for c in cards])
     mine.rescheduled(cards[0], set_.set_at + dt.timedelta(minutes=9))
     teacher.run()
-    assert list(teacher.dataframe[-1].value[heading]) == [f"1 of 2 · 1 of {len(cards)} mistakes found again · due today"]
+    assert list(teacher.dataframe[-1].value[heading]) == [f"1 of 2 · 1 of {len(cards)} positions found again · due today"]
     assert teacher.get("download_button")  # its CSV (content: tests/test_homework_reviews.py)
 
 
@@ -118,7 +118,7 @@ def test_the_pupil_sees_it_first_on_home_with_where_to_play_and_then_the_mistake
     mine.rescheduled(cards[0], set_at + dt.timedelta(hours=2))
     home.run()
     assert _lines(home) == [(f"Homework: review 2 of your own games and play your mistakes again by Monday 14 Dec "
-                             f"— 1 of 2 games reviewed, 1 of {len(cards)} mistakes found again.")]
+                             f"— 1 of 2 games reviewed, a better move found in 1 of {len(cards)} positions.")]
     [replay] = [b for b in home.button if str(b.key).startswith(homework.K + "replay_")]
     assert replay.label == "Play these mistakes again"
     replay.click().run()

@@ -77,7 +77,8 @@ def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, co
 def homework_done(kind: str, done: int, total: int, replayed: int = 0, mistakes: int = 0) -> str:
     """How far a pupil is: ``"2 of 3 steps done"``, ``"1 of 3 puzzles solved"``, ``"1 of 2 games
     reviewed"``; with ``mistakes`` (reviews whose mistakes are played again, in the games counted):
-    ``"1 of 2 games reviewed, 3 of 5 mistakes found again"`` (a good move found in a replay)."""
+    ``"1 of 2 games reviewed, a better move found in 3 of 5 positions"`` (a good move found in a replay;
+    each position of a mistake once, as the Mistakes page counts them)."""
     if kind == "lessons":
         return ngettext("{done} of {total} step done", "{done} of {total} steps done", total).format(
             done=done, total=total)
@@ -86,8 +87,8 @@ def homework_done(kind: str, done: int, total: int, replayed: int = 0, mistakes:
             done=done, total=total)
         if not mistakes:
             return games
-        return ngettext("{games}, {replayed} of {mistakes} mistake found again",
-                        "{games}, {replayed} of {mistakes} mistakes found again", mistakes).format(
+        return ngettext("{games}, a better move found in {replayed} of {mistakes} position",
+                        "{games}, a better move found in {replayed} of {mistakes} positions", mistakes).format(
             games=games, replayed=replayed, mistakes=mistakes)
     return ngettext("{done} of {total} puzzle solved", "{done} of {total} puzzles solved", total).format(
         done=done, total=total)
@@ -116,13 +117,13 @@ def homework_column(number: int, task: str, due: dt.date) -> str:
 def homework_cell(done: int, total: int, state: str, replayed: int = 0, mistakes: int = 0) -> str:
     """A pupil's cell in the homework table: ``"done ✓"``, ``"2 of 3"``, ``"2 of 3 · due today"``,
     ``"0 of 3 · late"``; with ``mistakes`` (reviews whose mistakes are played again, in the games
-    reviewed) ``"1 of 2 · 3 of 5 mistakes found again"``."""
+    reviewed, each position once) ``"1 of 2 · 3 of 5 positions found again"``."""
     if state == "done":
         return pgettext("homework cell", "done ✓")
     counted = _("{done} of {total}").format(done=done, total=total)
     if mistakes:
-        counted = ngettext("{counted} · {replayed} of {mistakes} mistake found again",
-                           "{counted} · {replayed} of {mistakes} mistakes found again", mistakes).format(
+        counted = ngettext("{counted} · {replayed} of {mistakes} position found again",
+                           "{counted} · {replayed} of {mistakes} positions found again", mistakes).format(
             counted=counted, replayed=replayed, mistakes=mistakes)
     if state == "due_today":
         return pgettext("homework cell", "{counted} · due today").format(counted=counted)
@@ -176,12 +177,13 @@ def homework_how_to_review() -> str:
 def homework_csv_mistakes(number: int) -> str:
     """The homework CSV's heading of homework ``number``'s mistakes found again (a good move found in a
     replay after the game's review; reviews with replay)."""
-    return pgettext("class table heading", "Homework {n}: mistakes found again").format(n=number)
+    return pgettext("class table heading", "Homework {n}: mistake positions found again").format(n=number)
 
 
 def homework_csv_mistakes_all(number: int) -> str:
-    """The homework CSV's heading of homework ``number``'s mistakes in the games counted (reviews with replay)."""
-    return pgettext("class table heading", "Homework {n}: mistakes in the games").format(n=number)
+    """The homework CSV's heading of homework ``number``'s mistakes in the games counted, each position
+    once (reviews with replay)."""
+    return pgettext("class table heading", "Homework {n}: mistake positions in the games").format(n=number)
 
 
 def homework_deleted() -> str:
