@@ -277,3 +277,60 @@ def test_the_review_chart_says_who_is_ahead_in_words_clear_of_its_points(lang, w
     assert span == 12 and hi == -lo >= span * 1.5  # the words' band (a few seeds high) stays clear of every point
     # tried on a phone in Greek: the legend's four rows ran over the move axis's title; now it hangs below it
     assert (fig.layout.legend.yanchor, fig.layout.legend.y) == ("top", -0.3)
+
+
+def chain_card():
+    """South's mistake in a leftmost-pit game of Kalah 5x2: pit 2 played where pit 4 was best, whose
+    turn goes on (an extra turn, K9) with pit 3, then pit 2."""
+    game = Game(KalahRules(pits=5, seeds=2))
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    cards = cards_from_review(review_game(game, lambda p, r: analyse(p, r, time_ms=None)), ("S",), GAME_AT)
+    return next(c for c in cards if c.position == "0,3,3,2,2/0/0,3,3,2,2/0/S")
+
+
+@pytest.mark.parametrize("lang, watch", [
+    ("en", "Watch: pit 4, you move again, then pit 3, then pit 2. Press Try again and play these moves yourself."),
+    ("el", "Δες: το λακκάκι 4, ξαναπαίζεις, μετά το 3, το 2. Πάτησε «Δοκίμασε ξανά» και παίξε αυτές τις κινήσεις "
+           "εσύ.")])
+def test_show_me_says_the_whole_turn_and_the_heading_says_what_the_board_shows(page_app, clock, lang, watch):
+    card = chain_card()
+    assert (card.played, card.good) == (2, (4,))
+    at = page_app("pages/home.py")
+    at.run()
+    store = MemoryCards()
+    store.keep([card])
+    sess(at).memory_cards = store
+    at.radio(key="lang_switch").set_value(lang).run()
+    at.button(key=Keys.HOME_REVIEW).click().run()
+    at.switch_page("pages/mistakes.py")
+    run = sess(at).mistakes.current
+    task = words.replay_task(2)
+    assert run.view().turn_text == task
+    at.button(key=f"{Keys.MISTAKES}show").click().run()
+    assert not at.exception, at.exception
+    assert watch in texts(at)
+    assert [r.pit for r in run.shown.results] == [4, 3, 2]  # what the board plays: the whole turn
+    assert run.view().turn_text == words.replay_board("shown")
+    at.button(key=f"{Keys.MISTAKES}retry").click().run()
+    assert run.view().turn_text == task
+    run.press(2)  # the game's move again: the board shows it and North's answer
+    at.run()
+    assert run.view().turn_text == words.replay_board("missed")
+    at.button(key=f"{Keys.MISTAKES}retry").click().run()
+    run.press(4)
+    at.run()
+    assert run.view().turn_text == words.replay_board("found", 2)
+
+
+def test_the_board_headings_of_a_replay_in_english_and_greek():
+    from tutor import i18n
+
+    assert words.replay_board("found", 5) == "You found a better move than pit 5."
+    assert words.replay_board("missed") == "The board shows your move and the answer to it. Press Try again to go back."
+    i18n.use("el")
+    try:
+        assert words.replay_board("found", 5) == "Βρήκες καλύτερη κίνηση από το λακκάκι 5."
+        assert words.replay_board("shown") == "Στον πίνακα φαίνεται η καλύτερη κίνηση."
+    finally:
+        i18n.use(None)

@@ -74,6 +74,15 @@ class MistakeActivity(Activity):
         return playable
 
     def turn_text(self) -> str:
+        """The task while the card's position is on the board; else what the board shows instead."""
+        if self.shown is not None:
+            return words.replay_board("shown")
+        if self.missed is not None:
+            mover = self.start.to_move
+            answered = any(r.mover != mover for r in self.missed.results)
+            return words.replay_board("missed" if answered else "moved")
+        if self.solved:
+            return words.replay_board("found", self.card.played)
         return words.replay_task(self.card.played)
 
     def _rate(self, rating: Rating) -> None:
@@ -129,8 +138,8 @@ class MistakeActivity(Activity):
             turn = turn.then(best_reply(turn.position, self.rules).pits[0], self.rules)
         self.shown = turn
         self.show(self.start, list(turn.results))
-        best = [self.card.best]
-        self.notice = Notice("info", lambda: words.replay_shown(best))
+        mine = [r.pit for r in turn.results]  # the whole turn: extra turns (K9) followed by the best
+        self.notice = Notice("info", lambda: words.replay_shown(mine))
 
     def reset(self) -> None:
         """Try again: the card's position back on the board (the rating stays: it is given once)."""
