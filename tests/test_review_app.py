@@ -334,3 +334,40 @@ def test_the_board_headings_of_a_replay_in_english_and_greek():
         assert words.replay_board("shown") == "Στον πίνακα φαίνεται η καλύτερη κίνηση."
     finally:
         i18n.use(None)
+
+
+def test_a_replay_opened_from_the_review_stays_through_a_reload(page_app, db, clock):
+    code = learners.new_learner(db)
+    StoredCards(db, code).keep(leftmost_cards())
+    at = page_app("pages/home.py")
+    at.query_params["learner"] = code
+    at.run()
+    at.button(key=Keys.HOME_REVIEW).click().run()
+    at.switch_page("pages/mistakes.py")
+    queue = sess(at).mistakes
+    at.button(key=f"{Keys.MISTAKES}show").click().run()
+    at.button(key=f"{Keys.MISTAKES}next").click().run()
+    assert not at.exception, at.exception
+    ids = [c.id for c in queue.cards]
+    assert at.query_params["cards"] == ".".join(ids) and at.query_params["at"] == "2"
+
+    again = page_app("pages/mistakes.py")  # the reload: a new session with the page's address
+    again.query_params["learner"] = code
+    again.query_params["cards"] = ".".join(ids)
+    again.query_params["at"] = "2"
+    again.run()
+    assert not again.exception, again.exception
+    restored = sess(again).mistakes
+    assert restored is not None and [c.id for c in restored.cards] == ids and restored.index == 1
+    assert words.replay_count(2, len(ids)) in texts(again) and words.replay_empty() not in texts(again)
+    assert [b.key for b in again.button if b.key.startswith(Keys.MISTAKES)] == [f"{Keys.MISTAKES}show"]
+
+
+@pytest.mark.parametrize("cards, at", [("not-a-card", "1"), ("0123456789abcdef", "x"), ("", "")])
+def test_an_odd_or_unknown_sitting_in_the_address_shows_what_waits(page_app, clock, cards, at):
+    page = page_app("pages/mistakes.py")
+    page.query_params["cards"] = cards
+    page.query_params["at"] = at
+    page.run()
+    assert not page.exception, page.exception
+    assert sess(page).mistakes is None and words.replay_empty() in texts(page)
