@@ -188,6 +188,9 @@ def test_the_pupil_reads_the_review_homework_in_english_and_greek(lang):
     assert line == ("Εργασία: ανάλυσε 2 δικά σου παιχνίδια και ξαναπαίξε τα λάθη σου "
                     "(προθεσμία: Παρασκευή 11 Δεκεμβρίου) — ανέλυσες 1 από 2 παιχνίδια, βρήκες καλύτερη κίνηση σε 1 από 3 θέσεις.")
     assert words.homework_task("reviews", [], "", 1) == "ανάλυσε 1 δικό σου παιχνίδι"
+    assert words.homework_task("reviews", [], "", 2, replay=True, teacher=True) == (
+        "να αναλύσουν 2 δικά τους παιχνίδια και να ξαναπαίξουν τα λάθη τους")
+    assert task_words(REVIEWS, {}, {}, teacher=True) == "να αναλύσουν 2 δικά τους παιχνίδια"
 
 
 @dataclass
@@ -207,8 +210,8 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     lang("en")
     rows = homework_rows([REVIEWS, REPLAY], [anna, bo, cy], {}, {}, {}, {}, {}, Today(THURSDAY_NIGHT_UTC, ATHENS),
                          reviews)
-    first = "Homework 1: review 2 of your own games (Friday 11 Dec)"
-    second = "Homework 2: review 2 of your own games and play your mistakes again (Friday 11 Dec)"
+    first = "Homework 1: review 2 of their own games (Friday 11 Dec)"
+    second = "Homework 2: review 2 of their own games and play their mistakes again (Friday 11 Dec)"
     assert rows == [
         {"Name": "Anna", first: "1 of 2 · due today", second: "1 of 2 · 1 of 2 positions found again · due today"},
         {"Name": "Bo", first: "done ✓", second: "done ✓"},
@@ -220,8 +223,8 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     text = homework_csv([REVIEWS, REPLAY], [anna, bo, cy], {}, {}, {}, {}, {}, Today(SATURDAY_DAWN_UTC, ATHENS),
                         reviews)
     assert list(csv.reader(text.splitlines())) == [
-        ["Name", "Homework 1 (review 2 of your own games, due Friday 11 Dec): done (of 2)", "Homework 1: state",
-         "Homework 2 (review 2 of your own games and play your mistakes again, due Friday 11 Dec): done (of 2)",
+        ["Name", "Homework 1 (review 2 of their own games, due Friday 11 Dec): done (of 2)", "Homework 1: state",
+         "Homework 2 (review 2 of their own games and play their mistakes again, due Friday 11 Dec): done (of 2)",
          "Homework 2: mistake positions found again", "Homework 2: mistake positions in the games", "Homework 2: state"],
         ["Anna", "1", "late", "1", "1", "2", "late"],
         ["Bo", "2", "done", "2", "1", "1", "done"],
@@ -230,7 +233,7 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     lang("el")
     assert homework_rows([REPLAY], [anna], {}, {}, {}, {}, {}, DUE, reviews) == [
         {"Όνομα": "Anna",
-         "Εργασία 1: ανάλυσε 2 δικά σου παιχνίδια και ξαναπαίξε τα λάθη σου (Παρασκευή 11 Δεκεμβρίου)":
+         "Εργασία 1: να αναλύσουν 2 δικά τους παιχνίδια και να ξαναπαίξουν τα λάθη τους (Παρασκευή 11 Δεκεμβρίου)":
              "1 από 2 · 1 από 2 θέσεις διορθωμένες · λήγει σήμερα"}]
 
 

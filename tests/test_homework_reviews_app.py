@@ -81,10 +81,10 @@ def test_the_teacher_in_athens_sets_a_review_homework_and_sees_each_pupil_s_game
     teacher.button(key=f"{K}set").click().run()
     assert not teacher.exception and not teacher.error
     assert [s.value for s in teacher.success] == [
-        "Homework set: review 2 of your own games and play your mistakes again, due Friday 11 Dec."]
+        "Homework set: review 2 of their own games and play their mistakes again, due Friday 11 Dec."]
     [set_] = stored.homeworks(db, code)
     assert (set_.kind, set_.count, set_.replay, set_.zone, set_.due) == ("reviews", 2, True, ATHENS, FRIDAY)
-    heading = "Homework 1: review 2 of your own games and play your mistakes again (Friday 11 Dec)"
+    heading = "Homework 1: review 2 of their own games and play their mistakes again (Friday 11 Dec)"
     assert list(teacher.dataframe[-1].value[heading]) == ["0 of 2 · due today"]
 
     cards = _mistakes_of_a_game()

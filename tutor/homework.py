@@ -203,11 +203,14 @@ def state(homework: Homework, done: Done, today: dt.date | Today) -> State:
     return "due_today" if today == homework.due else "open"
 
 
-def task_words(homework: Homework, numbers: Mapping[str, int], theme_titles: Mapping[str, str]) -> str:
+def task_words(homework: Homework, numbers: Mapping[str, int], theme_titles: Mapping[str, str],
+               teacher: bool = False) -> str:
     """What ``homework`` asks, in words (``words.homework_task``): lessons by their number in the
-    course (``numbers``: lesson id -> number), a theme by its title (``theme_titles``)."""
+    course (``numbers``: lesson id -> number), a theme by its title (``theme_titles``); ``teacher``: as
+    the teacher's screen says it (their pupils' games, not "your")."""
     return words.homework_task(homework.kind, [numbers[lid] for lid in homework.lessons if lid in numbers],
-                               theme_titles.get(homework.theme, homework.theme), homework.count, homework.replay)
+                               theme_titles.get(homework.theme, homework.theme), homework.count, homework.replay,
+                               teacher)
 
 
 def progress_words(homework: Homework, done: Done) -> str:

@@ -57,14 +57,21 @@ def due_day(day: dt.date) -> str:
 
 
 def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, count: int,
-                  replay: bool = False) -> str:
+                  replay: bool = False, teacher: bool = False) -> str:
     """What the homework asks, as a pupil reads it: ``"finish lesson 4"``, ``"finish lessons 4 and 5"``,
     ``"solve 3 puzzles of “Biggest capture now”"``, ``"review 2 of your own games"``, ``"review 2 of
-    your own games and play your mistakes again"`` (``replay``)."""
+    your own games and play your mistakes again"`` (``replay``); on the ``teacher``'s screen (the
+    notice, the table, the CSV) their pupils' own games: ``"review 2 of their own games and play their
+    mistakes again"``."""
     if kind == "lessons":
         numbers = and_list([str(n) for n in lesson_numbers])
         return ngettext("finish lesson {numbers}", "finish lessons {numbers}",
                         len(lesson_numbers)).format(numbers=numbers)
+    if kind == "reviews" and teacher:
+        if replay:
+            return ngettext("review {n} of their own games and play their mistakes again",
+                            "review {n} of their own games and play their mistakes again", count).format(n=count)
+        return ngettext("review {n} of their own games", "review {n} of their own games", count).format(n=count)
     if kind == "reviews" and replay:
         return ngettext("review {n} of your own games and play your mistakes again",
                         "review {n} of your own games and play your mistakes again", count).format(n=count)
