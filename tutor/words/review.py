@@ -50,6 +50,17 @@ def review_mistake(pit: int, lost: int, best: int, exact: bool, side: str) -> st
     return _cap(cost) + clause_separator() + _("{pit} was best.").format(pit=pit_word(best))
 
 
+def review_cost_you(pit: int, lost: int, exact: bool) -> str:
+    """What the learner's own reviewed move cost them, one sentence before the coach's: ``"Pit 2 cost you
+    18 seeds."`` (an estimate: ``"Pit 2 cost you about 18 seeds (an estimate)."``)."""
+    if exact:
+        text = ngettext("{pit} cost you {n} seed.", "{pit} cost you {n} seeds.", lost).format(pit=pit_word(pit), n=lost)
+    else:
+        text = ngettext("{pit} cost you about {n} seed (an estimate).", "{pit} cost you about {n} seeds (an estimate).",
+                        lost).format(pit=pit_word(pit), n=lost)
+    return _cap(text)
+
+
 def review_line(row: Mapping[str, Any], said: str) -> str:
     """One mistake of the review's list: ``"Move 7, North: **mistake**. Pit 2 cost North 6 seeds; pit 5 was best."``"""
     return _("Move {move}, {player}: **{mark}**. {said}").format(
@@ -230,7 +241,7 @@ def class_no_reviews() -> str:
 
 
 __all__ = ["class_no_reviews", "class_review_label", "class_reviews_note", 
-    "mark_name", "marks_help", "no_mistakes", "replay_board", "replay_count", "replay_done", "replay_empty",
+    "mark_name", "marks_help", "no_mistakes", "review_cost_you", "replay_board", "replay_count", "replay_done", "replay_empty",
     "replay_found", "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_counts",
     "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point",
     "review_progress", "review_side_ahead", "review_today", "review_today_button",
