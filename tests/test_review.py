@@ -106,6 +106,17 @@ def test_an_estimate_says_so():
                                                            "το καλύτερο.")
         assert words.replay_missed(2, 6, True) == "Όχι αυτό: με το λακκάκι 2 χάνεις 6 σπόρους."
         assert words.review_cost_you(2, 18, True) == "Με το λακκάκι 2 έχασες 18 σπόρους."
+        # the wordings a Greek teacher asked for (the user test of the review)
+        assert words.marks_help(MARKS) == (
+            "Κάθε κίνηση παίρνει χαρακτηρισμό ανάλογα με το πόσους σπόρους χάνει σε σχέση με την καλύτερη: "
+            "καλή κίνηση 0–1, ανακρίβεια 2–3, λάθος 4–7, σοβαρό λάθος 8 σπόροι ή περισσότεροι.")
+        assert words.label("redo") == "Ξανά"  # not «Επανάληψη»: that is the review for today
+        assert words.review_estimates(False) == (
+            "Μερικές απώλειες είναι εκτιμήσεις (ο υπολογιστής κοίταξε μόνο λίγες κινήσεις μπροστά)· στον πίνακα "
+            "φαίνεται ποιες είναι σίγουρες.")
+        assert words.review_labels("mistakes") == "**Μάθε από αυτά τα λάθη**"
+        assert words.replay_task(5) == "Σε αυτή τη θέση, στο παιχνίδι σου, έπαιξες το λακκάκι 5. Βρες μια καλύτερη κίνηση."
+        assert words.replay_shown([4]).endswith("και παίξε την κίνηση εσύ.")
         assert words.replay_done(1) == "Τέλος: έπαιξες ξανά 1 θέση. Θα ξαναέρθει όταν θα είναι ώρα να την εξασκήσεις."
         assert words.review_columns()["lost"] == "Σπόροι που κόστισε η κίνηση"
     finally:
