@@ -161,6 +161,10 @@ def pits_in_order(pits: Iterable[int]) -> str:
     return _("pits {list}").format(list=and_list([str(p) for p in nums]))
 
 
+LONG_CHAIN = 3
+"""A turn of more moves than this (extra turns, K9) is said by its first pit and how often it moves again."""
+
+
 def pit_chain(pits: Sequence[int]) -> str:
     """Pits of one turn, one after another (an extra turn each time, K9): ``[6]`` -> ``"pit 6"``,
     ``[6, 5, 2]`` -> ``"pit 6, then pit 5, then pit 2"`` (Greek: «λακκάκι 6, μετά το 5, το 2»)."""
@@ -344,7 +348,7 @@ def csv_separator() -> str:
 
 
 __all__ = [
-    "NAMES_AFTER_A_COLON", "after_colon", "clause_separator", "csv_separator", "rule_entries", "theme_entries",
+    "LONG_CHAIN", "NAMES_AFTER_A_COLON", "after_colon", "clause_separator", "csv_separator", "rule_entries", "theme_entries",
     "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
     "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_help", "option_label", "option_value", "or_list", "pit_chain", "pit_word", "pits_in_order",
     "pit_field_label", "pits_list", "then_pits", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",

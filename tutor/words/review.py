@@ -241,8 +241,8 @@ def class_no_reviews() -> str:
 
 
 __all__ = ["class_no_reviews", "class_review_label", "class_reviews_note", 
-    "mark_name", "marks_help", "no_mistakes", "review_cost_you", "replay_board", "replay_count", "replay_done", "replay_empty",
-    "replay_found", "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_counts",
+    "mark_name", "marks_help", "no_mistakes", "replay_board", "replay_count", "replay_done", "replay_empty",
+    "replay_found", "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_cost_you", "review_counts",
     "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point",
     "review_progress", "review_side_ahead", "review_today", "review_today_button",
 ]
