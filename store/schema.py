@@ -213,7 +213,7 @@ class ReviewCardRow(Base):
     kind: Mapped[str | None] = mapped_column(String(24), default=None)
     """The kind of mistake (``tutor.coach_facts.MISTAKES``); ``NULL`` for a card kept before kinds were."""
     replayed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
-    """When the card was last played again on the Mistakes page (homework counts it); ``NULL``: never."""
+    """When a good move was last found in the card on the Mistakes page (homework counts it); ``NULL``: never."""
 
 
 class ReviewedGameRow(Base):

@@ -61,7 +61,7 @@ def test_a_teacher_in_athens_sets_reviews_and_a_pupil_in_los_angeles_sees_it_fir
         expect(teacher.get_by_role("checkbox", name=words.homework_label("replay"))).to_be_checked()
         wait_idle(teacher)
         teacher.locator(".st-key-class_hw_set button").click()
-        teacher.get_by_text("Homework set: review 2 of your own games and play your mistakes again, due").wait_for()
+        teacher.get_by_text("Homework set: review 2 of their own games and play their mistakes again, due").wait_for()
         assert no_error_box(teacher)
         shot(teacher, "homework-reviews-set")
         [set_] = stored.homeworks(db, code)

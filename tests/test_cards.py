@@ -116,7 +116,8 @@ def test_show_me_plays_the_best_pit():
     run.show_me()
     assert run.rated == "again" and run.shown is not None and run.shown.results[0].pit == card.best
     assert run.position == run.shown.position and run.playable() == ()
-    assert run.notice.text == "Watch: pit 2 was best. Press Try again and play it yourself."
+    assert [r.pit for r in run.shown.results] == [2, 3]  # pit 2 ends in the store (K9): the turn goes on
+    assert run.notice.text == "Watch: pit 2, you move again, then pit 3. Press Try again and play these moves yourself."
     run.reset()
     assert run.playable() == (1, 2, 3)
 

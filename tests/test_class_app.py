@@ -787,3 +787,49 @@ def test_the_answers_chart_reads_on_a_projector():
     for axis in (fig.layout.xaxis, fig.layout.yaxis):  # set on each axis: Streamlit's theme sets each one's own
         assert axis.tickfont.to_plotly_json() == axis.title.font.to_plotly_json() == figures.TEXT
     assert list(fig.layout.yaxis.range) == [0, 4]  # the highest bar, 3 pupils, and one more for its number
+
+
+def _press_make_the_class_twice() -> None:
+    """Two submits of the Make the class form reach the app one after the other (a double click: the
+    browser sent the second before the first run redrew the page)."""
+    import streamlit as st
+
+    from ui import teacher
+
+    st.session_state["class_new_name"] = "Year 5 Blue"
+    teacher._create()
+    teacher._create()
+
+
+def test_a_double_click_on_make_the_class_makes_one_class(db):
+    from sqlalchemy import func, select
+    from streamlit.testing.v1 import AppTest
+
+    from store.schema import SchoolClass
+
+    with db.session() as s:
+        before = s.scalar(select(func.count()).select_from(SchoolClass))
+    at = AppTest.from_function(_press_make_the_class_twice, default_timeout=60).run()
+    assert not at.exception
+    made = sess(at).class_made
+    with db.session() as s:
+        assert s.scalar(select(func.count()).select_from(SchoolClass)) == before + 1
+        assert s.get(SchoolClass, made[0]).name == "Year 5 Blue"
+    assert sess(at).teacher_class == made[0]  # the first press is kept: its class is the one shown
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Type your class code and PIN."),
+                                        ("el", "Γράψε τον κωδικό της τάξης και το PIN.")])
+@pytest.mark.parametrize("typed_code", [False, True])
+def test_open_with_an_empty_code_or_pin_asks_for_them_and_counts_no_try(page_app, db, monkeypatch, lang, said,
+                                                                        typed_code):
+    code, _pin, _ = teachers.create_class(db, "5B", teachers.new_key())
+    tried = []
+    monkeypatch.setattr(teachers, "open_with_pin", lambda *a, **k: tried.append(a) or "wrong")
+    at = open_class_page(page_app)
+    at.radio(key="lang_switch").set_value(lang).run()
+    at.text_input(key="class_open_code").input(code if typed_code else "  ")
+    at.button(key="class_open").click().run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [said]
+    assert sess(at).teacher_class is None and tried == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import KalahRules, OwareRules, Position, analyse, legal_moves, play
-from tutor import i18n
+from tutor import i18n, words
 from tutor.coach import KINDS, explain
 from tutor.coach_facts import COACH_NODES, MISTAKES, facts, reply
 
@@ -189,7 +189,7 @@ def test_details_pinned_in_english_and_greek():
         assert e.details == (
             "Pit 1 sows 1 seed; it lands in North's pit 2. The last seed landed in North's empty pit 2, but South's "
             "pit 5 opposite is empty too: no capture.",
-            "Then South's best answer is pits 2 and 5. South moves again on the way (once).",
+            "Then South plays pit 2, moves again, then plays pit 5.",
             "Pit 1: best play loses by 18.",
             "Pit 3: best play loses by 6.",
             "With best play that is 12 seeds less than pit 3.",
@@ -202,7 +202,7 @@ def test_details_pinned_in_english_and_greek():
         assert e.first == ("Το λακκάκι 1 δεν αιχμαλωτίζει τίποτα· καλύτερο ήταν το λακκάκι 3: αιχμαλωτίζει 5 "
                            "σπόρους από το λακκάκι 2 του Νότου.")
         assert e.details[1:5] == (
-            "Μετά, η καλύτερη απάντηση του Νότου είναι τα λακκάκια 2 και 5. Στην πορεία ο Νότος παίζει ξανά (μία φορά).",
+            "Μετά ο Νότος παίζει το λακκάκι 2, ξαναπαίζει και μετά παίζει το λακκάκι 5.",
             "Λακκάκι 1: με τέλειο παιχνίδι χάνεις με διαφορά 18.",
             "Λακκάκι 3: με τέλειο παιχνίδι χάνεις με διαφορά 6.",
             "Με τέλειο παιχνίδι, αυτό δίνει 12 σπόρους λιγότερους από το λακκάκι 3.",
@@ -298,5 +298,52 @@ def test_extra_turn_sentences_pinned(lang):
         assert e.details[1:3] == (more, answer)
         e = explain(Position.from_notation(EXTRA[1][0], KALAH), KALAH, 6)
         assert e.details[1:3] == (more2, answer2) and e.kind == "best"
+    finally:
+        i18n.use(None)
+
+
+def _chain(pits, taken=0, extra=None, exact=True):
+    from tutor.coach_facts import Reply
+
+    return Reply("N", tuple(pits), taken, (2,) if taken else (), len(pits) - 1 if extra is None else extra, False,
+                 None, exact, ())
+
+
+def test_a_turn_of_extra_turns_is_said_as_it_is_played():
+    from tutor import i18n
+    from tutor.words.coach import reply_words
+
+    assert reply_words(_chain([2, 1])) == ["Then North plays pit 2, moves again, then plays pit 1."]
+    assert reply_words(_chain([6, 5, 1], taken=4)) == [
+        "Then North plays pit 6, moves again, then plays pit 5, moves again, then plays pit 1. "
+        "North captures 4 seeds from your pit 2."]
+    assert reply_words(_chain([6, 5, 6, 1, 6, 5], taken=7)) == [
+        "Then North plays pit 6 and moves again 5 times. North captures 7 seeds from your pit 2."]
+    assert reply_words(_chain([2, 1], exact=False)) == [
+        "Then, as far as the search can tell, North plays pit 2, moves again, then plays pit 1."]
+    i18n.use("el")
+    try:
+        assert reply_words(_chain([2, 1])) == ["Μετά ο Βορράς παίζει το λακκάκι 2, ξαναπαίζει και μετά παίζει το "
+                                               "λακκάκι 1."]
+    finally:
+        i18n.use(None)
+
+
+def test_an_answer_of_more_than_three_moves_says_how_often_it_moves_again():
+    from types import SimpleNamespace
+
+    def moves(pits, last_captures=0):  # the answer's moves as words.reply_line reads them (K9: one turn)
+        return [SimpleNamespace(pit=p, captured=last_captures if k == len(pits) - 1 else 0, outcome=None)
+                for k, p in enumerate(pits)]
+
+    assert words.reply_line("N", moves([6, 5, 6, 1, 6, 5], 7)) == (
+        "North answers with pit 6 and moves again 5 times, then captures 7 seeds.")
+    assert words.reply_line("N", moves([6, 5, 6, 1])) == "North answers with pit 6 and moves again 3 times."
+    assert words.reply_line("N", moves([6, 5, 6], 2)) == "North answers with pit 6, then pit 5, then pit 6 and captures 2 seeds."
+    i18n.use("el")
+    try:
+        assert words.reply_line("N", moves([6, 5, 6])) == "Ο Βορράς απαντά με το λακκάκι 6, μετά το 5, το 6."
+        assert words.reply_line("N", moves([6, 5, 6, 1, 6, 5], 7)) == (
+            "Ο Βορράς απαντά με το λακκάκι 6 και ξαναπαίζει 5 φορές και μετά αιχμαλωτίζει 7 σπόρους.")
     finally:
         i18n.use(None)

@@ -88,6 +88,20 @@ def test_with_replay_a_game_is_done_once_each_of_its_mistakes_was_played_again_a
     assert to_replay(REVIEWS, early) == []  # without replay nothing waits
 
 
+def test_the_same_position_in_two_games_is_one_mistake_as_on_the_mistakes_page():
+    # both games made the same move-1 mistake from the start: one card, one position to find again
+    game_1 = ReviewedGame(at(1), ("start", "b"))
+    game_2 = ReviewedGame(at(2), ("start", "c"))
+    none = ReviewWork((game_1, game_2))
+    assert progress(REPLAY, {}, {}, {}, {}, none) == Done(2, 2, False, mistakes=3, replayed=0)
+    assert len(to_replay(REPLAY, none)) == 3  # what the Mistakes page plays: the same count
+    between = ReviewWork((game_1, game_2), {"start": at(1.5), "b": at(1.5), "c": at(3)})
+    assert progress(REPLAY, {}, {}, {}, {}, between) == Done(2, 2, False, mistakes=3, replayed=2)
+    assert to_replay(REPLAY, between) == ["start"]  # found before game 2 made it again: once more
+    done = ReviewWork((game_1, game_2), {"start": at(3), "b": at(1.5), "c": at(3)})
+    assert progress(REPLAY, {}, {}, {}, {}, done) == Done(2, 2, True, mistakes=3, replayed=3)
+
+
 def test_with_replay_the_games_whose_mistakes_were_all_played_again_count_first():
     stuck = ReviewedGame(at(1), ("a", "b", "c"))
     clean = ReviewedGame(at(2))  # no mistakes: done by its review
@@ -164,7 +178,7 @@ def test_the_pupil_reads_the_review_homework_in_english_and_greek(lang):
     assert task_words(REVIEWS, {}, {}) == "review 2 of your own games"
     line = words.homework_line(task_words(REPLAY, {}, {}), DUE, progress_words(REPLAY, half), "open")
     assert line == ("Homework: review 2 of your own games and play your mistakes again by Friday 11 Dec — "
-                    "1 of 2 games reviewed, 1 of 3 mistakes played again.")
+                    "1 of 2 games reviewed, a better move found in 1 of 3 positions.")
     assert progress_words(REVIEWS, Done(1, 2, False)) == "1 of 2 games reviewed"
     assert progress_words(REPLAY, Done(1, 2, False)) == "1 of 2 games reviewed"  # a game without mistakes
     assert words.homework_line(task_words(REVIEWS, {}, {}), DUE, progress_words(REVIEWS, Done(0, 2, False)),
@@ -172,8 +186,11 @@ def test_the_pupil_reads_the_review_homework_in_english_and_greek(lang):
     lang("el")
     line = words.homework_line(task_words(REPLAY, {}, {}), DUE, progress_words(REPLAY, half), "open")
     assert line == ("Εργασία: ανάλυσε 2 δικά σου παιχνίδια και ξαναπαίξε τα λάθη σου "
-                    "(προθεσμία: Παρασκευή 11 Δεκεμβρίου) — ανέλυσες 1 από 2 παιχνίδια, ξαναέπαιξες 1 από 3 λάθη.")
+                    "(προθεσμία: Παρασκευή 11 Δεκεμβρίου) — ανέλυσες 1 από 2 παιχνίδια, βρήκες καλύτερη κίνηση σε 1 από 3 θέσεις.")
     assert words.homework_task("reviews", [], "", 1) == "ανάλυσε 1 δικό σου παιχνίδι"
+    assert words.homework_task("reviews", [], "", 2, replay=True, teacher=True) == (
+        "να αναλύσουν 2 δικά τους παιχνίδια και να ξαναπαίξουν τα λάθη τους")
+    assert task_words(REVIEWS, {}, {}, teacher=True) == "να αναλύσουν 2 δικά τους παιχνίδια"
 
 
 @dataclass
@@ -193,10 +210,10 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     lang("en")
     rows = homework_rows([REVIEWS, REPLAY], [anna, bo, cy], {}, {}, {}, {}, {}, Today(THURSDAY_NIGHT_UTC, ATHENS),
                          reviews)
-    first = "Homework 1: review 2 of your own games (Friday 11 Dec)"
-    second = "Homework 2: review 2 of your own games and play your mistakes again (Friday 11 Dec)"
+    first = "Homework 1: review 2 of their own games (Friday 11 Dec)"
+    second = "Homework 2: review 2 of their own games and play their mistakes again (Friday 11 Dec)"
     assert rows == [
-        {"Name": "Anna", first: "1 of 2 · due today", second: "1 of 2 · 1 of 2 mistakes · due today"},
+        {"Name": "Anna", first: "1 of 2 · due today", second: "1 of 2 · 1 of 2 positions found again · due today"},
         {"Name": "Bo", first: "done ✓", second: "done ✓"},
         {"Name": "Cy", first: "0 of 2 · due today", second: "0 of 2 · due today"},
     ]
@@ -206,9 +223,9 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     text = homework_csv([REVIEWS, REPLAY], [anna, bo, cy], {}, {}, {}, {}, {}, Today(SATURDAY_DAWN_UTC, ATHENS),
                         reviews)
     assert list(csv.reader(text.splitlines())) == [
-        ["Name", "Homework 1 (review 2 of your own games, due Friday 11 Dec): done (of 2)", "Homework 1: state",
-         "Homework 2 (review 2 of your own games and play your mistakes again, due Friday 11 Dec): done (of 2)",
-         "Homework 2: mistakes played again", "Homework 2: mistakes in the games", "Homework 2: state"],
+        ["Name", "Homework 1 (review 2 of their own games, due Friday 11 Dec): done (of 2)", "Homework 1: state",
+         "Homework 2 (review 2 of their own games and play their mistakes again, due Friday 11 Dec): done (of 2)",
+         "Homework 2: mistake positions found again", "Homework 2: mistake positions in the games", "Homework 2: state"],
         ["Anna", "1", "late", "1", "1", "2", "late"],
         ["Bo", "2", "done", "2", "1", "1", "done"],
         ["Cy", "0", "late", "0", "0", "0", "late"],
@@ -216,8 +233,8 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     lang("el")
     assert homework_rows([REPLAY], [anna], {}, {}, {}, {}, {}, DUE, reviews) == [
         {"Όνομα": "Anna",
-         "Εργασία 1: ανάλυσε 2 δικά σου παιχνίδια και ξαναπαίξε τα λάθη σου (Παρασκευή 11 Δεκεμβρίου)":
-             "1 από 2 · 1 από 2 λάθη · λήγει σήμερα"}]
+         "Εργασία 1: να αναλύσουν 2 δικά τους παιχνίδια και να ξαναπαίξουν τα λάθη τους (Παρασκευή 11 Δεκεμβρίου)":
+             "1 από 2 · 1 από 2 θέσεις διορθωμένες · λήγει σήμερα"}]
 
 
 # -- a replay's time reaches the store ----------------------------------------------------------------------
@@ -238,6 +255,28 @@ def test_playing_a_mistake_again_keeps_when_it_was_played():
     run.press(card.good[0])
     assert cards.replayed == {card.id: at(5)}
     assert cards.reviewed("g1", at(1), [card.id, card.id]) and cards.mistakes == {"g1": (card.id,)}
+
+
+def test_a_mistake_counts_as_found_again_only_when_a_good_move_is_found_without_show_me():
+    card = cards_from_review(review_of_leftmost_game(), ("S",), SET)[0]
+    hour = [5]
+    cards = MemoryCards()
+    cards.keep([card])
+    run = MistakeActivity(card, cards, lambda: at(hour[0]))
+    run.press(card.played)  # every answer wrong: no replay counted
+    run.reset()
+    run.show_me()
+    run.reset()
+    run.press(card.good[0])  # after "Show me": copied, not found
+    assert cards.replayed == {}
+    assert to_replay(REPLAY, ReviewWork((ReviewedGame(at(1), (card.id,)),), cards.replayed)) == [card.id]
+    hour[0] = 6
+    again = MistakeActivity(cards.cards[card.id], cards, lambda: at(hour[0]))
+    again.press(card.played)  # the game's mistake again
+    again.reset()
+    again.press(card.good[0])  # found on the second try, no "Show me": it counts now
+    assert cards.replayed == {card.id: at(6)}
+    assert to_replay(REPLAY, ReviewWork((ReviewedGame(at(1), (card.id,)),), cards.replayed)) == []
 
 
 # -- the store ----------------------------------------------------------------------------------------------

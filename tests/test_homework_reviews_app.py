@@ -81,10 +81,10 @@ def test_the_teacher_in_athens_sets_a_review_homework_and_sees_each_pupil_s_game
     teacher.button(key=f"{K}set").click().run()
     assert not teacher.exception and not teacher.error
     assert [s.value for s in teacher.success] == [
-        "Homework set: review 2 of your own games and play your mistakes again, due Friday 11 Dec."]
+        "Homework set: review 2 of their own games and play their mistakes again, due Friday 11 Dec."]
     [set_] = stored.homeworks(db, code)
     assert (set_.kind, set_.count, set_.replay, set_.zone, set_.due) == ("reviews", 2, True, ATHENS, FRIDAY)
-    heading = "Homework 1: review 2 of your own games and play your mistakes again (Friday 11 Dec)"
+    heading = "Homework 1: review 2 of their own games and play their mistakes again (Friday 11 Dec)"
     assert list(teacher.dataframe[-1].value[heading]) == ["0 of 2 · due today"]
 
     cards = _mistakes_of_a_game()
@@ -93,7 +93,7 @@ def test_the_teacher_in_athens_sets_a_review_homework_and_sees_each_pupil_s_game
     mine.reviewed("game-one", set_.set_at + dt.timedelta(minutes=5), [c.id for c in cards])
     mine.rescheduled(cards[0], set_.set_at + dt.timedelta(minutes=9))
     teacher.run()
-    assert list(teacher.dataframe[-1].value[heading]) == [f"1 of 2 · 1 of {len(cards)} mistakes · due today"]
+    assert list(teacher.dataframe[-1].value[heading]) == [f"1 of 2 · 1 of {len(cards)} positions found again · due today"]
     assert teacher.get("download_button")  # its CSV (content: tests/test_homework_reviews.py)
 
 
@@ -118,7 +118,7 @@ def test_the_pupil_sees_it_first_on_home_with_where_to_play_and_then_the_mistake
     mine.rescheduled(cards[0], set_at + dt.timedelta(hours=2))
     home.run()
     assert _lines(home) == [(f"Homework: review 2 of your own games and play your mistakes again by Monday 14 Dec "
-                             f"— 1 of 2 games reviewed, 1 of {len(cards)} mistakes played again.")]
+                             f"— 1 of 2 games reviewed, a better move found in 1 of {len(cards)} positions.")]
     [replay] = [b for b in home.button if str(b.key).startswith(homework.K + "replay_")]
     assert replay.label == "Play these mistakes again"
     replay.click().run()

@@ -277,7 +277,7 @@ def test_the_rule_ids_switch_is_in_a_for_teachers_popover_at_the_top_of_the_less
 def test_greek_counts_the_puzzles_and_names_the_computers_level_in_agreement():
     i18n.use("el")
     try:
-        assert words.session_counts(2, 1, 4) == "Γρίφοι που έλυσες: 2 με την πρώτη και 1 με βοήθεια, από 4 που δοκίμασες."
+        assert words.session_counts(2, 1, 4) == "Γρίφοι που έλυσες: 2 με την πρώτη προσπάθεια και 1 με βοήθεια, από 4 που δοκίμασες."
         said = [words.players_words("computer", level) for level in ("easy", "medium", "hard")]
         said += [words.game_step_players("S", "easy"), words.thinking("N", "easy")]
     finally:

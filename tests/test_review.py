@@ -91,6 +91,8 @@ def test_the_leftmost_game_of_the_small_board_has_its_blunder_first():
 def test_an_estimate_says_so():
     assert words.review_mistake(2, 6, 5, True, "N") == "Pit 2 cost North 6 seeds; pit 5 was best."
     assert words.review_mistake(2, 1, 5, False, "S") == "Pit 2 cost South about 1 seed (an estimate); pit 5 was best."
+    assert words.review_cost_you(2, 18, True) == "Pit 2 cost you 18 seeds."
+    assert words.review_cost_you(2, 1, False) == "Pit 2 cost you about 1 seed (an estimate)."
     assert words.replay_missed(2, 6, True) == "Not this one: pit 2 costs you 6 seeds."
     assert words.replay_missed(2, 1, False) == "Not this one: pit 2 costs you about 1 seed (an estimate)."
     assert words.replay_done(1) == "Done: you played 1 position again. It comes back when it is time to practise it."
@@ -103,6 +105,18 @@ def test_an_estimate_says_so():
         assert words.review_mistake(2, 6, 5, True, "N") == ("Με το λακκάκι 2 ο Βορράς έχασε 6 σπόρους· το λακκάκι 5 ήταν "
                                                            "το καλύτερο.")
         assert words.replay_missed(2, 6, True) == "Όχι αυτό: με το λακκάκι 2 χάνεις 6 σπόρους."
+        assert words.review_cost_you(2, 18, True) == "Με το λακκάκι 2 έχασες 18 σπόρους."
+        # the wordings a Greek teacher asked for (the user test of the review)
+        assert words.marks_help(MARKS) == (
+            "Κάθε κίνηση παίρνει χαρακτηρισμό ανάλογα με το πόσους σπόρους χάνει σε σχέση με την καλύτερη: "
+            "καλή κίνηση 0–1, ανακρίβεια 2–3, λάθος 4–7, σοβαρό λάθος 8 σπόροι ή περισσότεροι.")
+        assert words.label("redo") == "Ξανά"  # not «Επανάληψη»: that is the review for today
+        assert words.review_estimates(False) == (
+            "Μερικές απώλειες είναι εκτιμήσεις (ο υπολογιστής κοίταξε μόνο λίγες κινήσεις μπροστά)· στον πίνακα "
+            "φαίνεται ποιες είναι σίγουρες.")
+        assert words.review_labels("mistakes") == "**Μάθε από αυτά τα λάθη**"
+        assert words.replay_task(5) == "Σε αυτή τη θέση, στο παιχνίδι σου, έπαιξες το λακκάκι 5. Βρες μια καλύτερη κίνηση."
+        assert words.replay_shown([4]).endswith("και παίξε την κίνηση εσύ.")
         assert words.replay_done(1) == "Τέλος: έπαιξες ξανά 1 θέση. Θα ξαναέρθει όταν θα είναι ώρα να την εξασκήσεις."
         assert words.review_columns()["lost"] == "Σπόροι που κόστισε η κίνηση"
     finally:

@@ -81,10 +81,10 @@ def test_the_review_marks_every_move_counts_them_and_says_each_mistake(reviewed,
     assert "North: 1 good move, 0 inaccuracies, 0 mistakes, 1 blunder" in shown
     assert words.marks_help((("good", 0), ("inaccuracy", 2), ("mistake", 4), ("blunder", 8))) in shown
     # two players on one device: both sides' mistakes are the learner's, said by the coach (tutor.review.mistake_words)
-    assert ("Move 1, South: **blunder**. Pit 1 lets North capture 3 seeds from your pit 2; pit 4 was better: "
-            "after it, North's best answer captures nothing.") in shown
-    assert ("Move 2, North: **blunder**. Pit 1 gives no extra turn; pit 3 was better: it ends in your store, "
-            "so you move again.") in shown
+    assert ("Move 1, South: **blunder**. Pit 1 cost you 18 seeds. Pit 1 lets North capture 3 seeds from your "
+            "pit 2; pit 4 was better: after it, North's best answer captures nothing.") in shown
+    assert ("Move 2, North: **blunder**. Pit 1 cost you 10 seeds. Pit 1 gives no extra turn; pit 3 was better: "
+            "it ends in your store, so you move again.") in shown
     assert "Every loss is proven to the end of the game." in shown
     chart = at.get("plotly_chart")[0]
     assert '"name":"blunder"' in chart.proto.spec.replace(" ", "")
@@ -128,7 +128,7 @@ def test_a_mistake_is_played_again_from_the_review(reviewed, clock):
     assert run.card.good == (4,)
     run.press(1)  # the same mistake again
     at.run()
-    assert sess(at).memory_cards.replayed == {run.card.id: clock[0]}  # played again now (a homework counts it)
+    assert sess(at).memory_cards.replayed == {}  # a wrong press: not found again (a homework does not count it)
     assert "Not this one: pit 1 costs you 18 seeds." in texts(at)
     at.button(key=f"{Keys.MISTAKES}retry").click().run()
     at.button(key=f"{Keys.MISTAKES}show").click().run()
@@ -277,3 +277,97 @@ def test_the_review_chart_says_who_is_ahead_in_words_clear_of_its_points(lang, w
     assert span == 12 and hi == -lo >= span * 1.5  # the words' band (a few seeds high) stays clear of every point
     # tried on a phone in Greek: the legend's four rows ran over the move axis's title; now it hangs below it
     assert (fig.layout.legend.yanchor, fig.layout.legend.y) == ("top", -0.3)
+
+
+def chain_card():
+    """South's mistake in a leftmost-pit game of Kalah 5x2: pit 2 played where pit 4 was best, whose
+    turn goes on (an extra turn, K9) with pit 3, then pit 2."""
+    game = Game(KalahRules(pits=5, seeds=2))
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    cards = cards_from_review(review_game(game, lambda p, r: analyse(p, r, time_ms=None)), ("S",), GAME_AT)
+    return next(c for c in cards if c.position == "0,3,3,2,2/0/0,3,3,2,2/0/S")
+
+
+@pytest.mark.parametrize("lang, watch", [
+    ("en", "Watch: pit 4, you move again, then pit 3, then pit 2. Press Try again and play these moves yourself."),
+    ("el", "Δες: το λακκάκι 4, ξαναπαίζεις, μετά το 3, το 2. Πάτησε «Δοκίμασε ξανά» και παίξε αυτές τις κινήσεις "
+           "εσύ.")])
+def test_show_me_says_the_whole_turn_and_the_heading_says_what_the_board_shows(page_app, clock, lang, watch):
+    card = chain_card()
+    assert (card.played, card.good) == (2, (4,))
+    at = page_app("pages/home.py")
+    at.run()
+    store = MemoryCards()
+    store.keep([card])
+    sess(at).memory_cards = store
+    at.radio(key="lang_switch").set_value(lang).run()
+    at.button(key=Keys.HOME_REVIEW).click().run()
+    at.switch_page("pages/mistakes.py")
+    run = sess(at).mistakes.current
+    task = words.replay_task(2)
+    assert run.view().turn_text == task
+    at.button(key=f"{Keys.MISTAKES}show").click().run()
+    assert not at.exception, at.exception
+    assert watch in texts(at)
+    assert [r.pit for r in run.shown.results] == [4, 3, 2]  # what the board plays: the whole turn
+    assert run.view().turn_text == words.replay_board("shown")
+    at.button(key=f"{Keys.MISTAKES}retry").click().run()
+    assert run.view().turn_text == task
+    run.press(2)  # the game's move again: the board shows it and North's answer
+    at.run()
+    assert run.view().turn_text == words.replay_board("missed")
+    at.button(key=f"{Keys.MISTAKES}retry").click().run()
+    run.press(4)
+    at.run()
+    assert run.view().turn_text == words.replay_board("found", 2)
+
+
+def test_the_board_headings_of_a_replay_in_english_and_greek():
+    from tutor import i18n
+
+    assert words.replay_board("found", 5) == "You found a better move than pit 5."
+    assert words.replay_board("missed") == "The board shows your move and the answer to it. Press Try again to go back."
+    i18n.use("el")
+    try:
+        assert words.replay_board("found", 5) == "Βρήκες καλύτερη κίνηση από το λακκάκι 5."
+        assert words.replay_board("shown") == "Στον πίνακα φαίνεται η καλύτερη κίνηση."
+    finally:
+        i18n.use(None)
+
+
+def test_a_replay_opened_from_the_review_stays_through_a_reload(page_app, db, clock):
+    code = learners.new_learner(db)
+    StoredCards(db, code).keep(leftmost_cards())
+    at = page_app("pages/home.py")
+    at.query_params["learner"] = code
+    at.run()
+    at.button(key=Keys.HOME_REVIEW).click().run()
+    at.switch_page("pages/mistakes.py")
+    queue = sess(at).mistakes
+    at.button(key=f"{Keys.MISTAKES}show").click().run()
+    at.button(key=f"{Keys.MISTAKES}next").click().run()
+    assert not at.exception, at.exception
+    ids = [c.id for c in queue.cards]
+    assert at.query_params["cards"] == ".".join(ids) and at.query_params["at"] == "2"
+
+    again = page_app("pages/mistakes.py")  # the reload: a new session with the page's address
+    again.query_params["learner"] = code
+    again.query_params["cards"] = ".".join(ids)
+    again.query_params["at"] = "2"
+    again.run()
+    assert not again.exception, again.exception
+    restored = sess(again).mistakes
+    assert restored is not None and [c.id for c in restored.cards] == ids and restored.index == 1
+    assert words.replay_count(2, len(ids)) in texts(again) and words.replay_empty() not in texts(again)
+    assert [b.key for b in again.button if b.key.startswith(Keys.MISTAKES)] == [f"{Keys.MISTAKES}show"]
+
+
+@pytest.mark.parametrize("cards, at", [("not-a-card", "1"), ("0123456789abcdef", "x"), ("", "")])
+def test_an_odd_or_unknown_sitting_in_the_address_shows_what_waits(page_app, clock, cards, at):
+    page = page_app("pages/mistakes.py")
+    page.query_params["cards"] = cards
+    page.query_params["at"] = at
+    page.run()
+    assert not page.exception, page.exception
+    assert sess(page).mistakes is None and words.replay_empty() in texts(page)

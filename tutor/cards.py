@@ -165,8 +165,8 @@ class CardStore(Protocol):
         """One card by its id (``None``: no such card)."""
 
     def rescheduled(self, card: Card, at: dt.datetime | None = None) -> None:
-        """Keep ``card``'s new ``schedule`` and ``due`` (a card not kept is kept now); ``at``: the time it
-        was played again (homework counts it; ``None``: not a replay)."""
+        """Keep ``card``'s new ``schedule`` and ``due`` (a card not kept is kept now); ``at``: the time a
+        good move was found in it again (homework counts it; ``None``: no such find)."""
 
     def reviewed(self, game: str, at: dt.datetime, mistakes: Sequence[str] = ()) -> bool:
         """Count the finished game ``game`` (:func:`game_id`) as reviewed at ``at``, once, with the ids of

@@ -13,8 +13,9 @@ a teacher expects):
   number set;
 - reviews: a finished game of their own whose review they opened at or after the moment the homework
   was set counts, each game once, up to the number set. With "and play their mistakes again"
-  (``replay``), a game is done once each of its mistakes (its cards, ``tutor.cards``) was played
-  again on the Mistakes page after the game's review; the games done count first.
+  (``replay``), a game is done once a good move was found in each of its mistakes (its cards,
+  ``tutor.cards``) on the Mistakes page after the game's review (not after "Show me"); the games done
+  count first, and the mistakes are counted as positions (the same position in two games is one).
 
 Days are calendar days (``datetime.date``); "today" is the caller's: a date, or a
 :class:`tutor.days.Today` (the time now and the viewer's zone), judged for each homework in the
@@ -99,8 +100,8 @@ class PuzzleLike(Protocol):
 class Done:
     """A pupil's progress on one homework: ``done`` of ``total`` (lesson steps, puzzles, or games reviewed),
     and whether the homework is ``finished``; for reviews with ``replay``, of the ``mistakes`` in the
-    games counted how many were ``replayed`` (finished: ``total`` games, each with every mistake
-    played again)."""
+    games counted (each position once: a card of ``tutor.cards``) in how many a good move was found again
+    (``replayed``; finished: ``total`` games, each with every mistake found again)."""
 
     done: int
     total: int
@@ -135,12 +136,12 @@ def _aware(when: dt.datetime) -> dt.datetime:
 
 
 def _again(card: str, game: ReviewedGame, replays: Mapping[str, dt.datetime]) -> bool:
-    """Whether ``card`` (one of ``game``'s mistakes) was played again after the game's review."""
+    """Whether a good move was found in ``card`` (one of ``game``'s mistakes) after the game's review."""
     return card in replays and _aware(replays[card]) >= _aware(game.at)
 
 
 def _replayed(game: ReviewedGame, replays: Mapping[str, dt.datetime]) -> int:
-    """How many of ``game``'s mistakes were played again after its review."""
+    """In how many of ``game``'s mistakes a good move was found after its review."""
     return sum(1 for card in game.mistakes if _again(card, game, replays))
 
 
@@ -154,8 +155,11 @@ def _reviews(homework: Homework, work: ReviewWork) -> Done:
     # the games whose mistakes were all played again count first, then the soonest reviewed
     chosen = sorted(replayed, key=lambda pair: (pair[0] < len(pair[1].mistakes), _aware(pair[1].at)))[:homework.count]
     complete = sum(1 for n, g in chosen if n == len(g.mistakes))
-    return Done(len(chosen), homework.count, complete >= homework.count,
-                mistakes=sum(len(g.mistakes) for _, g in chosen), replayed=sum(n for n, _ in chosen))
+    # each position once (a card), as the Mistakes page and the class's reviews count them: found again
+    # when a good move was found in it after the review of every counted game it is in
+    cards = {c for _, g in chosen for c in g.mistakes}
+    found = {c for c in cards if all(_again(c, g, work.replays) for _, g in chosen if c in g.mistakes)}
+    return Done(len(chosen), homework.count, complete >= homework.count, mistakes=len(cards), replayed=len(found))
 
 
 def progress(homework: Homework, lessons: Mapping[str, LessonProgress], solves: Mapping[str, dt.datetime],
@@ -199,16 +203,19 @@ def state(homework: Homework, done: Done, today: dt.date | Today) -> State:
     return "due_today" if today == homework.due else "open"
 
 
-def task_words(homework: Homework, numbers: Mapping[str, int], theme_titles: Mapping[str, str]) -> str:
+def task_words(homework: Homework, numbers: Mapping[str, int], theme_titles: Mapping[str, str],
+               teacher: bool = False) -> str:
     """What ``homework`` asks, in words (``words.homework_task``): lessons by their number in the
-    course (``numbers``: lesson id -> number), a theme by its title (``theme_titles``)."""
+    course (``numbers``: lesson id -> number), a theme by its title (``theme_titles``); ``teacher``: as
+    the teacher's screen says it (their pupils' games, not "your")."""
     return words.homework_task(homework.kind, [numbers[lid] for lid in homework.lessons if lid in numbers],
-                               theme_titles.get(homework.theme, homework.theme), homework.count, homework.replay)
+                               theme_titles.get(homework.theme, homework.theme), homework.count, homework.replay,
+                               teacher)
 
 
 def progress_words(homework: Homework, done: Done) -> str:
     """How far a pupil is, in words (``words.homework_done``): ``"2 of 3 steps done"``, ``"1 of 2 games
-    reviewed, 3 of 5 mistakes played again"``."""
+    reviewed, 3 of 5 positions found again"``."""
     return words.homework_done(homework.kind, done.done, done.total, done.replayed, done.mistakes)
 
 

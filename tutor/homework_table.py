@@ -33,7 +33,7 @@ def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
         for number, hw in enumerate(homeworks, 1):
             done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles,
                             (reviews or {}).get(pupil.name, NO_REVIEWS))
-            heading = words.homework_column(number, task_words(hw, numbers, theme_titles), hw.due)
+            heading = words.homework_column(number, task_words(hw, numbers, theme_titles, teacher=True), hw.due)
             row[heading] = words.homework_cell(done.done, done.total, state(hw, done, today), done.replayed,
                                                done.mistakes)
         rows.append(row)
@@ -56,7 +56,7 @@ def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
         for number, hw in enumerate(homeworks, 1):
             done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles,
                             (reviews or {}).get(pupil.name, NO_REVIEWS))
-            task = task_words(hw, numbers, theme_titles)
+            task = task_words(hw, numbers, theme_titles, teacher=True)
             row[words.homework_csv_done(number, task, hw.due, done.total)] = done.done
             if hw.kind == "reviews" and hw.replay:
                 row[words.homework_csv_mistakes(number)] = done.replayed

@@ -6,7 +6,8 @@ finds it; any other pit is played on the board with the opponent's best answer t
 (``tutor.reply.best_reply``) and one sentence says what it throws away, until **Try again**
 (:meth:`MistakeActivity.reset`); **Show me** plays the best pit. The first press (or "Show me"
 before any) rates the card once (``tutor.cards.rate``: found at once ``good``, else ``again``) and
-the card's new schedule goes to its store. A :class:`MistakeQueue` is the positions of one sitting
+the card's new schedule goes to its store; the store hears of a replay (homework counts it) only when
+a good pit is found before "Show me". A :class:`MistakeQueue` is the positions of one sitting
 (a game's mistakes from its review, or today's due cards from Home), one after another.
 """
 
@@ -30,6 +31,7 @@ class MistakeActivity(Activity):
         store: where its new schedule is kept.
         rated: how this sitting rated it (``None``: not yet).
         solved: a good pit was pressed.
+        found: a good pit was pressed before any "Show me" of this sitting (the store was told).
         shown: "Show me" played the best pit (the board shows it until Try again).
         missed: the wrong move and the answer to it on the board (``None``: none).
     """
@@ -42,6 +44,8 @@ class MistakeActivity(Activity):
         self._rules = card.game_rules()
         self.start = Position.from_notation(card.position)
         self.rated: Rating | None = None
+        self._seen = False  # "Show me" was pressed in this sitting
+        self.found = False
         self.solved = False
         self.shown: Turn | None = None
         self.missed: Turn | None = None
@@ -70,6 +74,15 @@ class MistakeActivity(Activity):
         return playable
 
     def turn_text(self) -> str:
+        """The task while the card's position is on the board; else what the board shows instead."""
+        if self.shown is not None:
+            return words.replay_board("shown")
+        if self.missed is not None:
+            mover = self.start.to_move
+            answered = any(r.mover != mover for r in self.missed.results)
+            return words.replay_board("missed" if answered else "moved")
+        if self.solved:
+            return words.replay_board("found", self.card.played)
         return words.replay_task(self.card.played)
 
     def _rate(self, rating: Rating) -> None:
@@ -77,12 +90,22 @@ class MistakeActivity(Activity):
             self.rated = rating
             at = self.clock()
             self.card = rate(self.card, rating, at)
-            self.store.rescheduled(self.card, at)
+            self.store.rescheduled(self.card, at if rating == "good" else None)
+
+    def _found(self) -> None:
+        """A good pit found: the store keeps the time (homework counts this mistake as found again)."""
+        if not self.found:
+            self.found = True
+            if self.rated == "good":
+                return  # told with the rating
+            self.store.rescheduled(self.card, self.clock())
 
     def judge(self, before: Position, result: MoveResult) -> None:
         pit = result.pit
         if pit in self.card.good:
             self._rate("good")
+            if not self._seen:
+                self._found()
             self.solved = True
             self._turn = Turn(self.start, (result,))
             self.show(before, [result])
@@ -108,14 +131,15 @@ class MistakeActivity(Activity):
     def show_me(self) -> None:
         """Play the best pit (its turn, extra turns followed by the best) from the card's position."""
         self._rate("again")
+        self._seen = True
         self.missed = None
         turn = Turn(self.start).then(self.card.best, self.rules)
         while not turn.complete:
             turn = turn.then(best_reply(turn.position, self.rules).pits[0], self.rules)
         self.shown = turn
         self.show(self.start, list(turn.results))
-        best = [self.card.best]
-        self.notice = Notice("info", lambda: words.replay_shown(best))
+        mine = [r.pit for r in turn.results]  # the whole turn: extra turns (K9) followed by the best
+        self.notice = Notice("info", lambda: words.replay_shown(mine))
 
     def reset(self) -> None:
         """Try again: the card's position back on the board (the rating stays: it is given once)."""

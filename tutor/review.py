@@ -135,12 +135,16 @@ def mistake_words(review: Review, row: Mapping[str, Any], coached: bool = False)
     review's mistake is said.
 
     ``coached`` (a move of the learner's side, said to "you"): the coach's first sentence (``tutor.coach.explain``
-    with the analysis the review made: what the move allowed or missed, and what the best pit does);
+    with the analysis the review made: what the move allowed or missed, and what the best pit does),
+    after what the move cost them (``"Pit 2 cost you 18 seeds."``);
     else what it cost its side and which pit was best, ``"Pit 2 cost North 6 seeds; pit 5 was best."`` (an
     estimate says so)."""
     if coached:
         values = review.values[row["move"] - 1]
-        return explain(Position.from_notation(row["position"]), review.rules, row["pit"], values).first
+        coach = explain(Position.from_notation(row["position"]), review.rules, row["pit"], values).first
+        if not row["lost"]:
+            return coach
+        return words.review_cost_you(row["pit"], row["lost"], row["exact"]) + " " + coach
     return words.review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"], row["player"])
 
 

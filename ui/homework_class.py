@@ -47,7 +47,8 @@ def _set(code: str) -> None:
         st.session_state[f"{K}said"] = ("error", words.homework_problem(problem, MOST.get(problem, MAX_HOMEWORKS)))
         return
     numbers = lesson_numbers()
-    task = words.homework_task(kind, [numbers[lid] for lid in lessons], theme_titles().get(theme, ""), count, replay)
+    task = words.homework_task(kind, [numbers[lid] for lid in lessons], theme_titles().get(theme, ""), count, replay,
+                               teacher=True)
     st.session_state[f"{K}said"] = ("success", words.homework_set_notice(task, due))
 
 
@@ -82,7 +83,7 @@ def teacher_panel(code: str) -> None:
         (st.success if said[0] == "success" else st.error)(said[1])
     _form(code, numbers, titles, now.date())
     if homeworks:
-        labels = {hw.id: words.homework_option(n, task_words(hw, numbers, titles), hw.due)
+        labels = {hw.id: words.homework_option(n, task_words(hw, numbers, titles, teacher=True), hw.due)
                   for n, hw in enumerate(homeworks, 1)}
         with st.popover(words.homework_label("delete"), icon=":material/delete:"):
             st.selectbox(words.homework_label("delete_which"), list(labels), format_func=labels.__getitem__,

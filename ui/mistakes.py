@@ -11,6 +11,7 @@ on with nothing due, and says progress is not being saved.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -26,6 +27,10 @@ T = TypeVar("T")
 K = state.Keys.MISTAKES
 CLOCK: Clock = utc_now
 """The time now (UTC): when cards are due and replays rated (a test sets its own)."""
+CARDS_PARAM, AT_PARAM = "cards", "at"
+"""The sitting in the page's address (``?cards=<id>.<id>&at=2``: its cards' ids, the position on the
+board, from 1), so a reload opens the same positions again (the learner's cards, from the store)."""
+_IDS = re.compile(r"[0-9a-f]{16}(?:\.[0-9a-f]{16}){0,99}")
 
 
 def card_store() -> CardStore:
@@ -121,10 +126,42 @@ def _start() -> None:
     open_queue(due_now())
 
 
+def _from_address() -> MistakeQueue | None:
+    """The sitting the page's address names (a reload), opened again at its position; ``None`` when it
+    names none, or none of its cards is found (the learner not known yet: the address stays)."""
+    ids, at = state.query(CARDS_PARAM) or "", state.query(AT_PARAM) or "1"
+    if not _IDS.fullmatch(ids):
+        return None
+    wanted = ids.split(".")
+    cards = cards_by_id(wanted)
+    if not cards:
+        return None
+    queue = open_queue(cards)
+    here = wanted[int(at) - 1] if at.isdigit() and 0 < int(at) <= len(wanted) else wanted[0]
+    found = [c.id for c in cards]
+    for _ in range(found.index(here) if here in found else 0):
+        queue.next()
+    return queue
+
+
+def _address(queue: MistakeQueue | None) -> None:
+    """Keep the sitting on the board in the page's address (none: none)."""
+    if queue is None or queue.done:
+        state.drop_query(CARDS_PARAM)
+        state.drop_query(AT_PARAM)
+        return
+    state.set_query(CARDS_PARAM, ".".join(c.id for c in queue.cards))
+    state.set_query(AT_PARAM, str(queue.index + 1))
+
+
 def render() -> None:
     """Draw the Mistakes page: the position on the board with its task and feedback, or what waits."""
     st.caption(words.review_intro())
     queue = state.session().mistakes
+    if queue is None:
+        queue = _from_address()
+    elif queue.cards:
+        _address(queue)
     if queue is None or queue.done:
         if queue is not None and queue.cards:
             st.success(words.replay_done(len(queue.cards)), icon=":material/task_alt:")

@@ -33,6 +33,10 @@ def who() -> Who:
 
 
 def _create() -> None:
+    if state.session().teacher_class is not None:
+        # A second submit of the form (a double click): the first made the class now on screen, and
+        # this form was no longer drawn. One press, one class.
+        return
     name, problem = read_name(_value("new_name"))
     if problem is not None:
         st.session_state[f"{K}problem_t"] = words.join_problem(problem)
@@ -59,6 +63,9 @@ def _made(made: NewClass, changed: str = "") -> None:
 def _open() -> None:
     code, pin = _value("open_code"), _value("pin")
     st.session_state[f"{K}pin"] = ""
+    if not code.strip() or not pin.strip():  # nothing typed: no try, nothing counted
+        st.session_state[f"{K}problem_t"] = words.pin_refused("empty")
+        return
     key = learner.teacher_key()
     verdict = wiring.guard(lambda school: school.open_with_pin(code, pin, key, who()), None)
     view = wiring.guard(lambda school: school.view_of(key), None) if verdict == "ok" else None

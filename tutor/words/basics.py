@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from engine import NORTH, SOUTH, Option, OptionValue, Place, Rules, Side, option, options_for
@@ -159,6 +159,23 @@ def pits_in_order(pits: Iterable[int]) -> str:
     if len(nums) == 1:
         return pit_word(nums[0])
     return _("pits {list}").format(list=and_list([str(p) for p in nums]))
+
+
+LONG_CHAIN = 3
+"""A turn of more moves than this (extra turns, K9) is said by its first pit and how often it moves again."""
+
+
+def pit_chain(pits: Sequence[int]) -> str:
+    """Pits of one turn, one after another (an extra turn each time, K9): ``[6]`` -> ``"pit 6"``,
+    ``[6, 5, 2]`` -> ``"pit 6, then pit 5, then pit 2"`` (Greek: «λακκάκι 6, μετά το 5, το 2»)."""
+    return pit_word(pits[0]) + then_pits(pits[1:])
+
+
+def then_pits(pits: Sequence[int]) -> str:
+    """The pits that follow a first one in a turn, each joined on: ``[5, 2]`` -> ``", then pit 5, then
+    pit 2"``; ``[]`` -> ``""``."""
+    return "".join((pgettext("second pit of a turn", ", then pit {pit}") if i == 0 else
+                    pgettext("later pit of a turn", ", then pit {pit}")).format(pit=p) for i, p in enumerate(pits))
 
 
 def lit_words(pits: Iterable[int]) -> str:
@@ -331,10 +348,10 @@ def csv_separator() -> str:
 
 
 __all__ = [
-    "NAMES_AFTER_A_COLON", "after_colon", "clause_separator", "csv_separator", "rule_entries", "theme_entries",
+    "LONG_CHAIN", "NAMES_AFTER_A_COLON", "after_colon", "clause_separator", "csv_separator", "rule_entries", "theme_entries",
     "QUOTE_LIMIT", "and_list", "board_name", "extra_turns_word", "game_title", "level_name",
-    "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_help", "option_label", "option_value", "or_list", "pit_word", "pits_in_order",
-    "pit_field_label", "pits_list", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",
+    "WORD_JOINER", "lit_words", "literal", "moves_word", "option", "option_help", "option_label", "option_value", "or_list", "pit_chain", "pit_word", "pits_in_order",
+    "pit_field_label", "pits_list", "then_pits", "place_name", "players_words", "quote", "rule_badge", "rule_text", "rule_title",
     "rules_description", "seeds_word", "short", "side_choice", "side_name", "stars_word", "times_word",
     "NORTH", "SOUTH",
 ]

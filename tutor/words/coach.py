@@ -15,7 +15,15 @@ from engine import Outcome, Rules, Side, other
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
-from .basics import after_colon, pits_in_order, seeds_word, side_name, times_word
+from .basics import (
+    LONG_CHAIN,
+    after_colon,
+    pit_word,
+    pits_in_order,
+    seeds_word,
+    side_name,
+    times_word,
+)
 from .charts import value_words
 from .grammar import Word
 from .moves import move_words, score_words
@@ -136,18 +144,35 @@ def coach_first(f: Facts, hide_best: bool = False) -> str:
         pit=f.pit, bad=_bad(f), best=f.best.pit, good=_good(f))
 
 
+def _chain_plays(r: Reply, side: str) -> str:
+    """A turn of extra turns (K9) said as it is played: ``"North plays pit 2, moves again, then plays pit
+    1"``; over :data:`LONG_CHAIN` moves ``"North plays pit 6 and moves again 5 times"``."""
+    if len(r.pits) > LONG_CHAIN:
+        return _("{side} plays {pit} and moves again {times}").format(
+            side=side, pit=pit_word(r.pits[0]), times=times_word(len(r.pits) - 1))
+    rest = "".join(pgettext("a turn goes on", ", moves again, then plays {pit}").format(pit=pit_word(p))
+                   for p in r.pits[1:])
+    return _("{side} plays {pit}{rest}").format(side=side, pit=pit_word(r.pits[0]), rest=rest)
+
+
 def reply_words(r: Reply) -> list[str]:
-    """The other side's best answer: its pits, what it captures, its extra turns, the end of the game."""
+    """The other side's best answer: its pits, what it captures, its extra turns, the end of the game. A
+    turn of extra turns says them as it goes: ``"Then North plays pit 2, moves again, then plays pit 1."``"""
     pits = pits_in_order(r.pits)
     side = side_name(r.side)
-    if r.exact:
+    chain = len(r.pits) > 1 and r.extra_turns == len(r.pits) - 1
+    if chain:
+        plays = _chain_plays(r, side)
+        out = [(_("Then {plays}.") if r.exact else _("Then, as far as the search can tell, {plays}.")).format(
+            plays=plays)]
+    elif r.exact:
         out = [ngettext("Then {side}'s best answer is {pits}.", "Then {side}'s best answer is {pits}.",
                         len(r.pits)).format(side=side, pits=pits)]
     else:
         out = [ngettext("Then {side}'s best answer, as far as the search can tell, is {pits}.",
                         "Then {side}'s best answer, as far as the search can tell, is {pits}.",
                         len(r.pits)).format(side=side, pits=pits)]
-    if r.extra_turns:
+    if r.extra_turns and not chain:
         out.append(_("{side} moves again on the way ({times}).").format(side=side, times=times_word(r.extra_turns)))
     if r.taken:
         out.append(_("{side} captures {seeds} from {place}.").format(

@@ -57,14 +57,21 @@ def due_day(day: dt.date) -> str:
 
 
 def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, count: int,
-                  replay: bool = False) -> str:
+                  replay: bool = False, teacher: bool = False) -> str:
     """What the homework asks, as a pupil reads it: ``"finish lesson 4"``, ``"finish lessons 4 and 5"``,
     ``"solve 3 puzzles of “Biggest capture now”"``, ``"review 2 of your own games"``, ``"review 2 of
-    your own games and play your mistakes again"`` (``replay``)."""
+    your own games and play your mistakes again"`` (``replay``); on the ``teacher``'s screen (the
+    notice, the table, the CSV) their pupils' own games: ``"review 2 of their own games and play their
+    mistakes again"``."""
     if kind == "lessons":
         numbers = and_list([str(n) for n in lesson_numbers])
         return ngettext("finish lesson {numbers}", "finish lessons {numbers}",
                         len(lesson_numbers)).format(numbers=numbers)
+    if kind == "reviews" and teacher:
+        if replay:
+            return ngettext("review {n} of their own games and play their mistakes again",
+                            "review {n} of their own games and play their mistakes again", count).format(n=count)
+        return ngettext("review {n} of their own games", "review {n} of their own games", count).format(n=count)
     if kind == "reviews" and replay:
         return ngettext("review {n} of your own games and play your mistakes again",
                         "review {n} of your own games and play your mistakes again", count).format(n=count)
@@ -77,7 +84,8 @@ def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, co
 def homework_done(kind: str, done: int, total: int, replayed: int = 0, mistakes: int = 0) -> str:
     """How far a pupil is: ``"2 of 3 steps done"``, ``"1 of 3 puzzles solved"``, ``"1 of 2 games
     reviewed"``; with ``mistakes`` (reviews whose mistakes are played again, in the games counted):
-    ``"1 of 2 games reviewed, 3 of 5 mistakes played again"``."""
+    ``"1 of 2 games reviewed, a better move found in 3 of 5 positions"`` (a good move found in a replay;
+    each position of a mistake once, as the Mistakes page counts them)."""
     if kind == "lessons":
         return ngettext("{done} of {total} step done", "{done} of {total} steps done", total).format(
             done=done, total=total)
@@ -86,8 +94,8 @@ def homework_done(kind: str, done: int, total: int, replayed: int = 0, mistakes:
             done=done, total=total)
         if not mistakes:
             return games
-        return ngettext("{games}, {replayed} of {mistakes} mistake played again",
-                        "{games}, {replayed} of {mistakes} mistakes played again", mistakes).format(
+        return ngettext("{games}, a better move found in {replayed} of {mistakes} position",
+                        "{games}, a better move found in {replayed} of {mistakes} positions", mistakes).format(
             games=games, replayed=replayed, mistakes=mistakes)
     return ngettext("{done} of {total} puzzle solved", "{done} of {total} puzzles solved", total).format(
         done=done, total=total)
@@ -116,13 +124,14 @@ def homework_column(number: int, task: str, due: dt.date) -> str:
 def homework_cell(done: int, total: int, state: str, replayed: int = 0, mistakes: int = 0) -> str:
     """A pupil's cell in the homework table: ``"done ✓"``, ``"2 of 3"``, ``"2 of 3 · due today"``,
     ``"0 of 3 · late"``; with ``mistakes`` (reviews whose mistakes are played again, in the games
-    reviewed) ``"1 of 2 · 3 of 5 mistakes"``."""
+    reviewed, each position once) ``"1 of 2 · 3 of 5 positions found again"``."""
     if state == "done":
         return pgettext("homework cell", "done ✓")
     counted = _("{done} of {total}").format(done=done, total=total)
     if mistakes:
-        counted = ngettext("{counted} · {replayed} of {mistakes} mistake", "{counted} · {replayed} of {mistakes} mistakes",
-                           mistakes).format(counted=counted, replayed=replayed, mistakes=mistakes)
+        counted = ngettext("{counted} · {replayed} of {mistakes} position found again",
+                           "{counted} · {replayed} of {mistakes} positions found again", mistakes).format(
+            counted=counted, replayed=replayed, mistakes=mistakes)
     if state == "due_today":
         return pgettext("homework cell", "{counted} · due today").format(counted=counted)
     if state == "late":
@@ -173,13 +182,15 @@ def homework_how_to_review() -> str:
 
 
 def homework_csv_mistakes(number: int) -> str:
-    """The homework CSV's heading of homework ``number``'s mistakes played again (reviews with replay)."""
-    return pgettext("class table heading", "Homework {n}: mistakes played again").format(n=number)
+    """The homework CSV's heading of homework ``number``'s mistakes found again (a good move found in a
+    replay after the game's review; reviews with replay)."""
+    return pgettext("class table heading", "Homework {n}: mistake positions found again").format(n=number)
 
 
 def homework_csv_mistakes_all(number: int) -> str:
-    """The homework CSV's heading of homework ``number``'s mistakes in the games counted (reviews with replay)."""
-    return pgettext("class table heading", "Homework {n}: mistakes in the games").format(n=number)
+    """The homework CSV's heading of homework ``number``'s mistakes in the games counted, each position
+    once (reviews with replay)."""
+    return pgettext("class table heading", "Homework {n}: mistake positions in the games").format(n=number)
 
 
 def homework_deleted() -> str:

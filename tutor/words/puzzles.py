@@ -16,7 +16,18 @@ from engine import MoveResult, Outcome, Rules, Side
 
 from ..i18n import gettext as _
 from ..i18n import pgettext
-from .basics import after_colon, pit_word, rule_badge, rule_entries, seeds_word, side_name, stars_word
+from .basics import (
+    LONG_CHAIN,
+    after_colon,
+    pit_chain,
+    pit_word,
+    rule_badge,
+    rule_entries,
+    seeds_word,
+    side_name,
+    stars_word,
+    times_word,
+)
 from .moves import moves_told, score_words
 
 RULE_IDS = re.compile(r"\s*\(((?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])(?:,\s*(?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7]))*)\)")
@@ -51,11 +62,20 @@ def unbadged(text: str, ids: bool = False) -> str:
 
 def reply_line(side: Side, reply: Sequence[MoveResult]) -> str:
     """The opponent's answer in one sentence: ``"North answers with pit 2 and captures 5 seeds."``,
-    ``"North answers with pit 6, then pit 2."`` (an extra turn, K9),
+    ``"North answers with pit 6, then pit 2."`` (an extra turn, K9; over ``LONG_CHAIN`` moves ``"North
+    answers with pit 6 and moves again 5 times, then captures 7 seeds."``),
     ``"North answers with pit 4, and the game ends: North wins 27 to 21."``"""
-    pits = _(", then ").join(pit_word(r.pit) for r in reply)
+    pits = pit_chain([r.pit for r in reply])
     captured = sum(r.captured for r in reply)
     end = reply[-1].outcome if reply else None
+    if len(reply) > LONG_CHAIN:  # "North answers with pit 6 and moves again 5 times, then captures 7 seeds."
+        again = _("{side} answers with {pit} and moves again {times}").format(
+            side=side_name(side), pit=pit_word(reply[0].pit), times=times_word(len(reply) - 1))
+        if end is not None:
+            return _("{again}, and the game ends: {score}.").format(again=again, score=after_colon(score_words(end)))
+        if captured:
+            return _("{again}, then captures {seeds}.").format(again=again, seeds=seeds_word(captured))
+        return _("{again}.").format(again=again)
     if end is not None:
         return _("{side} answers with {pits}, and the game ends: {score}.").format(
             side=side_name(side), pits=pits, score=after_colon(score_words(end)))
@@ -72,7 +92,7 @@ def answer_ends_game(reasons: str, side: Side, reply: Sequence[MoveResult]) -> s
     end = reply[-1].outcome
     assert end is not None, "the answer ended the game"
     return _("Not this time: {reasons}; then {side} plays {pits}, and the game ends: {score}.").format(
-        reasons=reasons, side=side_name(side), pits=_(", then ").join(pit_word(r.pit) for r in reply),
+        reasons=reasons, side=side_name(side), pits=pit_chain([r.pit for r in reply]),
         score=after_colon(score_words(end)))
 
 
@@ -88,7 +108,7 @@ def answer_ends_game_you_still_win(reasons: str, side: Side, reply: Sequence[Mov
     high, low = sorted(end.score, reverse=True)
     text = _("You still win, {high} to {low}, but {reasons}: {side} played {pits} and ended it.").format(
         high=high, low=low, reasons=reasons, side=side_name(side),
-        pits=_(", then ").join(pit_word(r.pit) for r in reply))
+        pits=pit_chain([r.pit for r in reply]))
     if best is None or best.winner is None or best.winner == side:
         return text
     margin = max(best.score) - min(best.score)  # a margin, not a score: the board shows the score of this game

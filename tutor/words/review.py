@@ -7,7 +7,7 @@ from typing import Any
 
 from ..i18n import gettext as _
 from ..i18n import ngettext
-from .basics import clause_separator, pit_word, pits_list, side_name
+from .basics import clause_separator, pit_word, pits_list, side_name, then_pits
 
 
 def _cap(text: str) -> str:
@@ -48,6 +48,17 @@ def review_mistake(pit: int, lost: int, best: int, exact: bool, side: str) -> st
                         "{pit} cost {side} about {n} seeds (an estimate)", lost).format(pit=pit_word(pit), side=name,
                                                                                          n=lost)
     return _cap(cost) + clause_separator() + _("{pit} was best.").format(pit=pit_word(best))
+
+
+def review_cost_you(pit: int, lost: int, exact: bool) -> str:
+    """What the learner's own reviewed move cost them, one sentence before the coach's: ``"Pit 2 cost you
+    18 seeds."`` (an estimate: ``"Pit 2 cost you about 18 seeds (an estimate)."``)."""
+    if exact:
+        text = ngettext("{pit} cost you {n} seed.", "{pit} cost you {n} seeds.", lost).format(pit=pit_word(pit), n=lost)
+    else:
+        text = ngettext("{pit} cost you about {n} seed (an estimate).", "{pit} cost you about {n} seeds (an estimate).",
+                        lost).format(pit=pit_word(pit), n=lost)
+    return _cap(text)
 
 
 def review_line(row: Mapping[str, Any], said: str) -> str:
@@ -129,6 +140,18 @@ def replay_task(pit: int) -> str:
     return _("In your game you played {pit} here. Find a better move.").format(pit=pit_word(pit))
 
 
+def replay_board(shows: str, pit: int = 0) -> str:
+    """The board's heading while a replayed mistake's position is no longer on it, by what it ``shows``:
+    ``"missed"`` (the learner's move and the answer to it), ``"moved"`` (their move, the game over),
+    ``"shown"`` (the best move, "Show me"), ``"found"`` (a better move than ``pit``, the game's move)."""
+    return {
+        "missed": _("The board shows your move and the answer to it. Press Try again to go back."),
+        "moved": _("The board shows your move. Press Try again to go back."),
+        "shown": _("The board shows the best move."),
+        "found": _("You found a better move than {pit}.").format(pit=pit_word(pit)),
+    }[shows]
+
+
 def replay_found(pit: int, good: Sequence[int]) -> str:
     """A good move found: ``"Well found! Pit 5 is the best move here."``"""
     if len(good) > 1:
@@ -147,7 +170,12 @@ def replay_missed(pit: int, lost: int, exact: bool) -> str:
 
 
 def replay_shown(pits: Sequence[int]) -> str:
-    """"Show me" played the best move."""
+    """"Show me" played the best move: its whole turn (``pits``, the learner's, in order: a move that ends
+    in their store is followed by their best next move, K9): ``"Watch: pit 4 was best. …"``, ``"Watch:
+    pit 1, you move again, then pit 5, then pit 2. …"``."""
+    if len(pits) > 1:
+        return _("Watch: {pit}, you move again{then}. Press Try again and play these moves yourself.").format(
+            pit=pit_word(pits[0]), then=then_pits(pits[1:]))
     return _("Watch: {pit} was best. Press Try again and play it yourself.").format(pit=pit_word(pits[0]))
 
 
@@ -213,8 +241,8 @@ def class_no_reviews() -> str:
 
 
 __all__ = ["class_no_reviews", "class_review_label", "class_reviews_note", 
-    "mark_name", "marks_help", "no_mistakes", "replay_count", "replay_done", "replay_empty", "replay_found",
-    "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_counts",
+    "mark_name", "marks_help", "no_mistakes", "replay_board", "replay_count", "replay_done", "replay_empty",
+    "replay_found", "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_cost_you", "review_counts",
     "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point",
     "review_progress", "review_side_ahead", "review_today", "review_today_button",
 ]

@@ -58,7 +58,10 @@ def secrets_text(pin: str, recovery: str) -> str:
 
 def pin_refused(verdict: str) -> str:
     """Why a class could not be opened: ``"wrong"`` (a wrong PIN or no such class: the same words,
-    so the form does not tell which codes exist) or ``"locked"``."""
+    so the form does not tell which codes exist), ``"locked"`` or ``"empty"`` (the code or the PIN
+    not typed)."""
+    if verdict == "empty":
+        return _("Type your class code and PIN.")
     if verdict == "locked":
         return _("Too many tries. Wait a minute, then try again. If this is your class, open it on its main "
                  "device, or use your recovery code under \"Forgot the PIN?\".")
