@@ -224,3 +224,13 @@ def test_a_new_rating_is_said_to_move_a_lot_at_first_and_it_does():
                                           "σταθεροποιείται.")
     finally:
         i18n.use(None)
+
+
+def test_a_streak_of_one_is_no_best_yet_two_is():
+    streak = Streak("kalah")
+    streak.judged(True, True)
+    assert streak.length == 1 and not streak.new_best
+    streak.counted = False
+    streak.judged(True, True)
+    assert streak.length == 2 and streak.new_best
+    assert not Streak("kalah", best=3, length=3).new_best and Streak("kalah", best=3, length=4).new_best

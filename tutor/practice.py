@@ -28,6 +28,8 @@ from .ratings import RatedTry, Rating, RatingStore, puzzle_start
 
 RECENT = dt.timedelta(days=7)
 """A puzzle solved within this time is not served again by Practice."""
+BEST_FROM = 2
+"""A streak is praised as the learner's best from this length on (a first solve is no record yet)."""
 STREAK_BELOW = 300.0
 """A streak's first puzzle is the nearest to the learner's rating less this (an easy start)."""
 SETTLES_AFTER = 10
@@ -188,6 +190,11 @@ class Streak:
         self.last, self.counted = rating_of(found, rated).rating, False
         return found.id
 
+    @property
+    def new_best(self) -> bool:
+        """Whether this streak is longer than the learner's best before it and at least :data:`BEST_FROM` long."""
+        return self.length > self.best and self.length >= BEST_FROM
+
     def judged(self, solved: bool, first_try: bool, store: RatingStore | None = None) -> None:
         """The puzzle on screen was solved (``first_try``: with no miss and no hint in this try) or missed
         (``solved`` False): a first-try solve adds one (once a puzzle), and ``store`` keeps the length when
@@ -202,5 +209,5 @@ class Streak:
         self.over = True
 
 
-__all__ = ["RECENT", "SETTLES_AFTER", "STREAK_BELOW", "Streak", "ThemeScore", "choose", "rating_of", "serve", "theme_scores", "themes_of", "themes_said",
+__all__ = ["BEST_FROM", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "Streak", "ThemeScore", "choose", "rating_of", "serve", "theme_scores", "themes_of", "themes_said",
            "variant_of", "weakest_theme"]

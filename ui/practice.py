@@ -152,7 +152,7 @@ def _streak_words(run: PuzzleActivity) -> None:
         st.success(words.streak_won(streak.length))
     elif run.solved and streak.counted:
         st.markdown(words.streak_now(streak.length, max(streak.best, streak.length)))
-        if streak.length > streak.best:
+        if streak.new_best:
             st.markdown(words.new_best(streak.length))
         st.button(words.practice_label("next"), key=f"{K}streak_next", on_click=next_in_streak, type="primary",
                   icon=":material/skip_next:")
