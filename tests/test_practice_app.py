@@ -96,11 +96,24 @@ def test_a_miss_moves_the_rating_down_and_the_next_puzzle_is_another(page_app):
     label, value, delta = metric(at)
     assert int(value) < 1500 and delta == f"-{1500 - int(value)}"
     assert f"Your rating went down by {1500 - int(value)}: it is {value} now." in shown(at)
-    run_of(at).reset()  # Try again, and solve it: the rating stays, and nothing says it went down
+    run_of(at).reset()  # Try again, and solve it: the rating stays, and the page says why it went down
     solve(at)
-    assert metric(at)[1] == value and "went down" not in shown(at)
+    assert metric(at)[1] == value
+    assert (f"Solved, but not at the first try (a wrong move or a hint came first), so your rating went down by "
+            f"{1500 - int(value)}: it is {value} now.") in shown(at)
     at.button(key="practice_next").click().run()
     assert run_of(at).puzzle.id != first
+
+
+def test_a_solve_with_a_hint_says_how_the_rating_moved(page_app):
+    at = open_page(page_app)
+    run_of(at).show_hint()
+    at.run()
+    solve(at)
+    label, value, delta = metric(at)
+    assert int(value) < 1500 and delta == f"-{1500 - int(value)}"
+    assert (f"Solved, but not at the first try (a wrong move or a hint came first), so your rating went down by "
+            f"{1500 - int(value)}: it is {value} now.") in shown(at)
 
 
 def test_awari_has_a_rating_of_its_own_and_themes_can_be_chosen(page_app):

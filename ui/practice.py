@@ -163,7 +163,9 @@ def _streak_words(run: PuzzleActivity) -> None:
 def _verdict(run: PuzzleActivity) -> None:
     """Beside the verdict, once the seeds are down: how the rating moved (or why not), the streak."""
     if run.rated is not None:
-        if not (run.solved and not run.rated.solved):  # a solve after the rated miss: "went down" would puzzle
+        if run.solved and not run.rated.solved:  # a solve after the rated miss (or a hint): said why it went down
+            st.markdown(words.rating_moved_after_miss(run.rated.shown_change, round(run.rated.rating)))
+        else:
             st.markdown(words.rating_moved(run.rated.shown_change, round(run.rated.rating)))
     elif run.solved or (run.missed is not None and run.missed.turn.complete):
         now = state.session().ratings.rating(run.rules.game)

@@ -56,6 +56,15 @@ def rating_moved(change: int, rating: int) -> str:
     return _("Your rating stays {rating}.").format(rating=rating)
 
 
+def rating_moved_after_miss(change: int, rating: int) -> str:
+    """A solve after the rated first try was a miss (a wrong move or a hint first): how that try moved the rating."""
+    if change < 0:
+        return _("Solved, but not at the first try (a wrong move or a hint came first), so your rating went down "
+                 "by {n}: it is {rating} now.").format(n=-change, rating=rating)
+    return _("Solved, but not at the first try (a wrong move or a hint came first), so your rating stays {rating}.").format(
+        rating=rating)
+
+
 def rating_unchanged(rating: int) -> str:
     """After a try of a puzzle tried before: the rating does not move."""
     return _("You tried this puzzle before, so your rating stays {rating}.").format(rating=rating)
@@ -130,5 +139,5 @@ def practise_next(theme: str) -> str:
 
 
 __all__ = ["first_try_rule", "new_best", "no_chart_yet", "nothing_left", "practice_label", "practice_labels",
-           "practise_next", "rating_moved", "rating_settles", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
+           "practise_next", "rating_moved", "rating_moved_after_miss", "rating_settles", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
            "streak_over", "streak_rule", "streak_won", "strongest_theme", "weakest_is"]
