@@ -9,6 +9,11 @@ Two things Streamlit alone does not do, added here through its public ``st.App``
 - A page that fails shows one friendly sentence instead of a traceback (``ui.not_found.failed``);
   the error goes to the server's log.
 
+The charts' libraries (pandas, plotly: ``plotly.express``, ``plotly.graph_objects``, ``plotly.subplots``)
+are imported here, once, when the server starts: two sessions of a fresh server importing them at once
+for their first chart met a half-imported pandas (``AttributeError: partially initialized module
+'pandas' has no attribute 'Series'``).
+
 Only a browser asking for a page is sent on (a ``GET`` or ``HEAD`` that accepts HTML); Streamlit's
 own addresses (its files, its connection, components) go through untouched.
 """
@@ -20,6 +25,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import pandas  # noqa: F401 - imported whole before any session runs (see above)
+import plotly.express  # noqa: F401
+import plotly.graph_objects  # noqa: F401
+import plotly.subplots  # noqa: F401
 import streamlit as st
 from starlette.middleware import Middleware
 from starlette.responses import RedirectResponse

@@ -55,3 +55,14 @@ def test_a_failed_page_says_one_friendly_sentence_and_links_home(monkeypatch):
     assert at.session_state["handled"] is True
     assert [e.value for e in at.error] == [words.page_failed()]
     assert words.page_failed() == "Something went wrong on this page, sorry. Your progress is safe: reload the page to go on."
+
+
+def test_the_server_imports_the_charts_libraries_before_any_session_runs():
+    import subprocess
+    import sys
+
+    code = ("import sys; import serve; "
+            "print(all(m in sys.modules for m in ('pandas', 'plotly.express', 'plotly.graph_objects', 'plotly.subplots')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(serve.ROOT)).stdout.split()
+    assert out[-1] == "True"
