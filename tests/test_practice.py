@@ -234,3 +234,29 @@ def test_a_streak_of_one_is_no_best_yet_two_is():
     streak.judged(True, True)
     assert streak.length == 2 and streak.new_best
     assert not Streak("kalah", best=3, length=3).new_best and Streak("kalah", best=3, length=4).new_best
+
+
+def test_puzzles_served_this_session_wait_while_others_are_left():
+    ratings = MemoryRatings()
+    seen: list[str] = []
+    for _ in range(6):
+        pid = serve(POOL, "kalah", (), ratings, (), skip=seen[-1:], at=T0, waiting=seen)
+        assert pid not in seen
+        seen.append(pid)
+    lap = [p.id for p in KALAH if p.theme == "lap"]  # all of a theme served: one comes back, not the one on screen
+    again = serve(POOL, "kalah", ["lap"], ratings, (), skip=lap[-1:], at=T0, waiting=lap)
+    assert again in lap[:-1]
+
+
+def test_the_weakest_theme_is_never_house_rules_nor_a_theme_with_few_puzzles():
+    from tutor.practice import HOUSE_RULES, THEME_AT_LEAST, practice_themes
+    assert HOUSE_RULES in themes_of(POOL, "kalah") and HOUSE_RULES not in practice_themes(POOL, "kalah")
+    assert all(sum(p.theme == t for p in KALAH) >= THEME_AT_LEAST for t in practice_themes(POOL, "kalah"))
+    ratings = MemoryRatings()
+    house = [p.id for p in KALAH if p.theme == HOUSE_RULES]
+    for k, pid in enumerate(house):
+        ratings.record_try(pid, "kalah", False, Rating(), T0 + dt.timedelta(minutes=k))
+    scores = theme_scores(ratings.history("kalah"), POOL)
+    assert weakest_theme(scores, practice_themes(POOL, "kalah")) != HOUSE_RULES
+    assert themes_said(scores, practice_themes(POOL, "kalah"))[1] != HOUSE_RULES
+    assert POOL[serve(POOL, "kalah", (), ratings, house, at=T0)].theme != HOUSE_RULES

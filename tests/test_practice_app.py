@@ -209,3 +209,14 @@ def test_back_from_another_page_the_awari_streak_on_screen_goes_on(page_app):
     at.switch_page(PAGE)
     ran(at)
     assert sess(at).streak is streak and run_of(at).puzzle.id == pid and metric(at)[0] == "Your Awari (Oware) rating"
+
+
+def test_next_puzzle_never_flips_between_two_and_a_miss_waits(page_app):
+    at = open_page(page_app)
+    miss(at)
+    seen = [run_of(at).puzzle.id]
+    for _ in range(5):
+        at.button(key="practice_next").click().run()
+        assert not at.exception, at.exception
+        seen.append(run_of(at).puzzle.id)
+    assert len(set(seen)) == 6, seen

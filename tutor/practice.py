@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -30,6 +31,10 @@ RECENT = dt.timedelta(days=7)
 """A puzzle solved within this time is not served again by Practice."""
 BEST_FROM = 2
 """A streak is praised as the learner's best from this length on (a first solve is no record yet)."""
+THEME_AT_LEAST = 5
+"""A theme with fewer puzzles of a variant than this is never the learner's weakest (:func:`practice_themes`)."""
+HOUSE_RULES = "house-rules"
+"""The theme of puzzles under odd house rules: never the learner's weakest (:func:`practice_themes`)."""
 STREAK_BELOW = 300.0
 """A streak's first puzzle is the nearest to the learner's rating less this (an easy start)."""
 SETTLES_AFTER = 10
@@ -67,6 +72,13 @@ def rating_of(puzzle: Puzzle, rated: Mapping[str, Rating]) -> Rating:
 def themes_of(pool: Mapping[str, Puzzle], variant: str) -> list[str]:
     """The themes of the variant's puzzles, in pool order (each once)."""
     return list(dict.fromkeys(p.theme for p in pool.values() if variant_of(p) == variant))
+
+
+def practice_themes(pool: Mapping[str, Puzzle], variant: str) -> list[str]:
+    """The themes the weakest is named from (serving and the dashboard): the variant's themes with at least
+    :data:`THEME_AT_LEAST` puzzles, not :data:`HOUSE_RULES`, in pool order."""
+    counts = Counter(p.theme for p in pool.values() if variant_of(p) == variant)
+    return [t for t, n in counts.items() if n >= THEME_AT_LEAST and t != HOUSE_RULES]
 
 
 @dataclass(frozen=True)
@@ -137,18 +149,28 @@ def choose(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], ta
 
 
 def serve(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], ratings: RatingStore,
-          tried: Collection[str], skip: Collection[str] = (), at: dt.datetime | None = None) -> str | None:
+          tried: Collection[str], skip: Collection[str] = (), at: dt.datetime | None = None,
+          waiting: Collection[str] = ()) -> str | None:
     """:func:`choose` for a learner: their rating in ``variant`` and the puzzles they solved within
     :data:`RECENT` of ``at`` (default now) from ``ratings``; no ``themes``: their weakest theme of the
-    variant (any theme before their first rated try, or when the weakest has none left to serve)."""
+    variant (of :func:`practice_themes`; any theme before their first rated try, or when the weakest has
+    none left to serve). ``waiting``: puzzles served this session (skipped, missed), served again only
+    when no other is left."""
     moment = at or dt.datetime.now(dt.UTC)
     target = ratings.rating(variant).rating
     rated, recent = ratings.puzzle_ratings(), ratings.recently_solved(moment - RECENT)
+    weakest = None
     if not themes:
-        weakest = weakest_theme(theme_scores(ratings.history(variant), pool), themes_of(pool, variant))
-        found = choose(pool, variant, [weakest], target, rated, tried, recent, skip) if weakest else None
-        return found or choose(pool, variant, (), target, rated, tried, recent, skip)
-    return choose(pool, variant, themes, target, rated, tried, recent, skip)
+        weakest = weakest_theme(theme_scores(ratings.history(variant), pool), practice_themes(pool, variant))
+    for left_out in ({*skip, *waiting}, skip):
+        if themes:
+            found = choose(pool, variant, themes, target, rated, tried, recent, left_out)
+        else:
+            found = choose(pool, variant, [weakest], target, rated, tried, recent, left_out) if weakest else None
+            found = found or choose(pool, variant, (), target, rated, tried, recent, left_out)
+        if found is not None:
+            return found
+    return None
 
 
 @dataclass
@@ -209,5 +231,5 @@ class Streak:
         self.over = True
 
 
-__all__ = ["BEST_FROM", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "Streak", "ThemeScore", "choose", "rating_of", "serve", "theme_scores", "themes_of", "themes_said",
+__all__ = ["BEST_FROM", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "practice_themes", "rating_of", "serve", "theme_scores", "themes_of", "themes_said",
            "variant_of", "weakest_theme"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor import words
-from tutor.practice import SETTLES_AFTER, Streak, serve, theme_scores, themes_of, themes_said, weakest_theme
+from tutor.practice import SETTLES_AFTER, Streak, practice_themes, serve, theme_scores, themes_of, themes_said, weakest_theme
 from tutor.puzzle import PuzzleActivity, level_of
 from tutor.ratings import VARIANTS, RatedTry
 from ui import frame, practice_charts, puzzles, reveal, state
@@ -21,6 +21,8 @@ from ui import frame, practice_charts, puzzles, reveal, state
 K = state.Keys.PRACTICE
 BOARD = state.Keys.PRACTICE_BOARD
 MODES = ("rated", "streak")
+SERVED_KEPT = 40
+"""How many puzzles served this session (skipped, missed, solved) wait before they are served again."""
 
 
 def variant() -> str:
@@ -51,12 +53,16 @@ def _open(pid: str) -> PuzzleActivity:
 
 def serve_next() -> None:
     """Next puzzle: the nearest to the learner's rating of the themes chosen (or the weakest), never
-    the one on screen nor one solved this week (``tutor.practice.serve``); none left: none on screen."""
+    the one on screen nor one solved this week, one served this session only when no other is left
+    (``tutor.practice.serve``); none left: none on screen."""
     sess = state.session()
     skip = {sess.practice.puzzle.id} if sess.practice is not None else set()
+    served: list[str] = st.session_state.setdefault(f"{K}served", [])
     tried = set(sess.progress.puzzles())
-    pid = serve(frame.practice_puzzles(), variant(), themes(), sess.ratings, tried, skip)
+    pid = serve(frame.practice_puzzles(), variant(), themes(), sess.ratings, tried, skip, waiting=served)
     sess.practice = None if pid is None else _open(pid)
+    if pid is not None:
+        served[:] = [p for p in served if p != pid][-(SERVED_KEPT - 1):] + [pid]
 
 
 def next_in_streak() -> None:
@@ -195,7 +201,7 @@ def _judge_streak(run: PuzzleActivity) -> None:
 
 def _charts(history: list[RatedTry], tag: str, game: str) -> None:
     scores = theme_scores(history, frame.practice_puzzles())
-    strongest, to_practise = themes_said(scores, themes_of(frame.practice_puzzles(), game))
+    strongest, to_practise = themes_said(scores, practice_themes(frame.practice_puzzles(), game))
     left, right = st.columns(2, gap="medium")
     left.plotly_chart(practice_charts.rating_figure(history), key=f"{K}chart_rating_{tag}",
                       config={"displayModeBar": False})
@@ -245,7 +251,8 @@ def render() -> None:
         top[1].caption(words.first_try_rule())
         if not themes():
             history = sess.ratings.history(game)
-            weakest = weakest_theme(theme_scores(history, frame.practice_puzzles()), themes_of(frame.practice_puzzles(), game))
+            weakest = weakest_theme(theme_scores(history, frame.practice_puzzles()),
+                                   practice_themes(frame.practice_puzzles(), game))
             if weakest is not None and run is not None and run.puzzle.theme == weakest:
                 top[1].caption(words.weakest_is(words.theme_entries()[weakest].title))
     summary = sess.progress.summary(len(frame.catalogue()))
