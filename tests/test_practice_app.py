@@ -220,3 +220,42 @@ def test_next_puzzle_never_flips_between_two_and_a_miss_waits(page_app):
         assert not at.exception, at.exception
         seen.append(run_of(at).puzzle.id)
     assert len(set(seen)) == 6, seen
+
+
+def test_a_reload_goes_on_with_the_puzzle_on_screen_even_after_a_miss(page_app):
+    from tutor.puzzle_pool import puzzle_code
+    at = open_page(page_app)
+    miss(at)
+    first = run_of(at).puzzle.id
+    assert puzzle_code(first) in str(at.query_params["practice"])
+    again = open_page(page_app, practice=puzzle_code(first))  # a new session at the same address
+    assert run_of(again).puzzle.id == first and not again.exception
+
+
+def test_a_puzzle_served_before_the_learners_code_is_known_is_served_again_when_they_solved_it(page_app):
+    from tutor.progress import Progress
+    from tutor.ratings import MemoryRatings, Rating
+    from ui import state
+    at = open_page(page_app)
+    first = run_of(at).puzzle.id
+    theirs = MemoryRatings()  # the learner's own store: they solved it a moment ago (another tab, a reload)
+    theirs.record_try(first, "kalah", True, Rating())
+    state.bind_progress(Progress(), sess(at), ratings=theirs)
+    ran(at)
+    assert run_of(at).puzzle.id != first
+
+
+def test_a_reload_after_a_solve_serves_another_once_the_learners_code_is_known(page_app):
+    from tutor.progress import Progress
+    from tutor.puzzle_pool import puzzle_code
+    from tutor.ratings import MemoryRatings, Rating
+    from ui import state
+    at = open_page(page_app)
+    first = run_of(at).puzzle.id
+    again = open_page(page_app, practice=puzzle_code(first))  # the reload: the same address, a new session
+    assert run_of(again).puzzle.id == first
+    theirs = MemoryRatings()  # the learner's store, bound once the browser says their code: they solved it
+    theirs.record_try(first, "kalah", True, Rating())
+    state.bind_progress(Progress(), sess(again), ratings=theirs)
+    ran(again)
+    assert run_of(again).puzzle.id != first

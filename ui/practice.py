@@ -13,9 +13,12 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor import words
-from tutor.practice import SETTLES_AFTER, Streak, practice_themes, serve, theme_scores, themes_of, themes_said, weakest_theme
+from tutor.practice import (
+    RECENT, SETTLES_AFTER, Streak, practice_themes, serve, theme_scores, themes_of, themes_said, variant_of, weakest_theme,
+)
 from tutor.puzzle import PuzzleActivity, level_of
-from tutor.ratings import VARIANTS, RatedTry
+from tutor.puzzle_pool import find_puzzle, puzzle_code
+from tutor.ratings import VARIANTS, RatedTry, now
 from ui import frame, practice_charts, puzzles, reveal, state
 
 K = state.Keys.PRACTICE
@@ -43,12 +46,46 @@ def themes() -> list[str]:
     return [t for t in st.session_state.get(f"{K}themes") or [] if t in have]
 
 
-def _open(pid: str) -> PuzzleActivity:
+def _open(pid: str, linked: bool = False) -> PuzzleActivity:
+    """Open ``pid``, chosen by the session's ratings as they are now (``linked``: by the page's address)."""
     sess = state.session()
     run = PuzzleActivity(frame.practice_puzzles()[pid], sess.progress)
     run.ratings = sess.ratings
     sess.practice = run
+    st.session_state[f"{K}served_by"] = (sess.ratings, linked)
     return run
+
+
+def _read_link() -> None:
+    """Open ``?practice=<code>`` once per link (its own name: the Puzzles page's ``?puzzle=`` is
+    another puzzle): a reload or a second tab goes on with the puzzle on screen (a missed one too), in its
+    game; not in a streak."""
+    wanted = state.query("practice")
+    if not wanted or st.session_state.get(f"{K}link") == wanted:
+        return
+    st.session_state[f"{K}link"] = wanted
+    sess = state.session()
+    pool = frame.practice_puzzles()
+    pid = find_puzzle(pool, wanted)
+    if pid is None or sess.streak is not None or (sess.practice is not None and sess.practice.puzzle.id == pid):
+        return
+    st.session_state[f"{K}game"] = variant_of(pool[pid])
+    _open(pid, linked=True)
+
+
+def _served_blind(run: PuzzleActivity) -> bool:
+    """Whether ``run`` was opened before the learner's code was bound (by ratings kept in memory, which
+    know none of their solves) and is still untouched, and their store now says to serve another: one
+    served is chosen again from their store; one opened by the address only when they solved it within
+    ``tutor.practice.RECENT`` (a reload after a solve)."""
+    sess = state.session()
+    by, linked = st.session_state.get(f"{K}served_by", (sess.ratings, False))
+    if by is sess.ratings:
+        return False
+    st.session_state[f"{K}served_by"] = (sess.ratings, linked)
+    if sess.streak is not None or run.moved or run.hints or run.solved:
+        return False
+    return not linked or run.puzzle.id in sess.ratings.recently_solved(now() - RECENT)
 
 
 def serve_next() -> None:
@@ -102,6 +139,13 @@ def current() -> PuzzleActivity | None:
     pool = frame.practice_puzzles()
     if run is None or run.rules.game != variant() or (mode() == "streak") != (sess.streak is not None):
         _changed()
+        run = sess.practice
+    elif _served_blind(run):
+        served = st.session_state.get(f"{K}served", [])
+        if run.puzzle.id in served:
+            served.remove(run.puzzle.id)
+        sess.practice = None
+        serve_next()
         run = sess.practice
     elif run.puzzle is not pool.get(run.puzzle.id, run.puzzle):
         run.puzzle = pool[run.puzzle.id]  # the language changed: same puzzle, other words
@@ -233,10 +277,14 @@ def render() -> None:
     """Draw the Practice page (on a phone the feedback right below the board: ``ui.puzzles.phone_css``)."""
     st.html(f"<style>{puzzles.phone_css(K)}</style>")
     sess = state.session()
+    _read_link()
     _controls()
     run = current()
     game = variant()
     if run is not None:
+        code = puzzle_code(run.puzzle.id)
+        st.session_state[f"{K}link"] = code
+        state.set_query("practice", code)  # a reload, a second tab: the same puzzle (_read_link)
         run.rule_ids = sess.prefs.rule_ids
         _judge_streak(run)
     sown = reveal.pending(run, BOARD) if run is not None else None
