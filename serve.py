@@ -26,9 +26,9 @@ from typing import Any
 from urllib.parse import quote
 
 import pandas  # noqa: F401 - imported whole before any session runs (see above)
-import plotly.express  # noqa: F401
-import plotly.graph_objects  # noqa: F401
-import plotly.subplots  # noqa: F401
+import plotly.express as _px  # noqa: F401
+import plotly.graph_objects as _go  # noqa: F401
+import plotly.subplots as _subplots  # noqa: F401
 import streamlit as st
 from starlette.middleware import Middleware
 from starlette.responses import RedirectResponse

@@ -10,15 +10,25 @@ import pytest
 
 from lessons.loader import load_puzzles
 from lessons.proofs import difficulty
-from tutor.practice import (
-    RECENT, SETTLES_AFTER, STREAK_BELOW, Streak, ThemeScore, choose, rating_of, serve, theme_scores, themes_of,
-    themes_said, variant_of, weakest_theme,
-)
 from tutor import i18n, words
-from tutor.ratings import rate
+from tutor.practice import (
+    RECENT,
+    SETTLES_AFTER,
+    STREAK_BELOW,
+    Streak,
+    ThemeScore,
+    choose,
+    rating_of,
+    serve,
+    theme_scores,
+    themes_of,
+    themes_said,
+    variant_of,
+    weakest_theme,
+)
 from tutor.progress import Progress
 from tutor.puzzle import PuzzleActivity
-from tutor.ratings import MemoryRatings, RatedTry, Rating, puzzle_start
+from tutor.ratings import MemoryRatings, RatedTry, Rating, puzzle_start, rate
 
 POOL = load_puzzles(prove=False)
 T0 = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)

@@ -110,7 +110,7 @@ def test_a_solve_with_a_hint_says_how_the_rating_moved(page_app):
     run_of(at).show_hint()
     at.run()
     solve(at)
-    label, value, delta = metric(at)
+    _, value, delta = metric(at)
     assert int(value) < 1500 and delta == f"-{1500 - int(value)}"
     assert (f"Solved, but not at the first try (a wrong move or a hint came first), so your rating went down by "
             f"{1500 - int(value)}: it is {value} now.") in shown(at)
@@ -177,7 +177,13 @@ def test_the_dashboards_line_and_bars_are_the_learners_numbers():
     from tutor import words
     from tutor.practice import theme_scores
     from tutor.ratings import RatedTry
-    from ui.practice_charts import STRONG, WEAK, rating_figure, rating_points, themes_figure
+    from ui.practice_charts import (
+        STRONG,
+        WEAK,
+        rating_figure,
+        rating_points,
+        themes_figure,
+    )
 
     at = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
     captures = [p.id for p in POOL.values() if p.theme == "capture"][:3]

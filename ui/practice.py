@@ -14,7 +14,16 @@ import streamlit as st
 
 from tutor import words
 from tutor.practice import (
-    RECENT, SETTLES_AFTER, Streak, practice_themes, serve, theme_scores, themes_of, themes_said, variant_of, weakest_theme,
+    RECENT,
+    SETTLES_AFTER,
+    Streak,
+    practice_themes,
+    serve,
+    theme_scores,
+    themes_of,
+    themes_said,
+    variant_of,
+    weakest_theme,
 )
 from tutor.puzzle import PuzzleActivity, level_of
 from tutor.puzzle_pool import find_puzzle, puzzle_code
