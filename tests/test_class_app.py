@@ -487,12 +487,17 @@ def test_the_class_csv_has_numbers_times_with_their_zone_and_no_formulas():
     steps = [len(lesson.steps) for lesson in lessons]
     heads = ",".join(f"Lesson {k}: steps done (of {n}),Lesson {k}: stars" for k, n in enumerate(steps, 1))
     assert lines[0] == (f"Name,{heads},Stars,Puzzles solved at the first try,Puzzles solved with help,"
-                        "Puzzles missed,Which puzzles were missed,Last active (UTC)")
+                        "Puzzles missed,Puzzles missed at the first try and solved later,Which puzzles were missed,"
+                        "Last active (UTC)")
     lessons_done = ",".join(["1,0", *("0,0" for _ in steps[1:])])  # numbers only: never "1 of 8", never "1/8"
-    assert lines[1] == f"'=1+1,{lessons_done},0,0,0,0,,2026-12-01T08:55:00Z"
+    assert lines[1] == f"'=1+1,{lessons_done},0,0,0,0,0,,2026-12-01T08:55:00Z"
     missed = words.class_puzzle(learner_name(frame.puzzles(), "capture-one-seed"),
                                 display_name(frame.puzzles(), "capture-one-seed"))
-    assert lines[2] == f"Ada,{lessons_done},0,1,1,1,{missed},2026-12-01T09:00:00Z"
+    assert lines[2] == f"Ada,{lessons_done},0,1,1,1,1,{missed},2026-12-01T09:00:00Z"
+    # capture-two-ways was missed at the first try, then solved: the table says so (never "none").
+    later = words.class_puzzle(learner_name(frame.puzzles(), "capture-two-ways"),
+                               display_name(frame.puzzles(), "capture-two-ways"))
+    assert rows[1]["Puzzles missed"] == f"{missed}; {later}: missed at the first try, solved later"
     # Greek spreadsheets split on ";" (a comma is their decimal mark).
     from tutor import i18n
 

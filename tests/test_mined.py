@@ -138,3 +138,51 @@ def _exact(pos, rules):
     found = kalah_exact(pos, rules)
     assert found is not None
     return found
+
+
+def _seeds_fewer(e, pit: int) -> int:
+    """Seeds the learner ends with fewer after ``pit`` than after the best move, from the final scores:
+    a value is mine minus theirs of a fixed total, so my final seeds are (total + value) / 2."""
+    rules = rules_from_params({k: str(v).lower() for k, v in e.rules.items()})
+    total = Position.from_notation(e.position, rules).total_seeds
+    mine = {p: (total + v) // 2 for p, v in e.values.items()}
+    assert all((total + v) % 2 == 0 for v in e.values.values())
+    return mine[e.best] - mine[pit]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_words_say_how_many_seeds_fewer_from_the_final_scores(lang):
+    """A value difference of 10 is 5 seeds: the hint and the explanation say the seeds the learner ends
+    with fewer (best 26–22 against 21–27: 5 fewer), never the value difference as seeds."""
+    from tutor.mined import build
+
+    i18n.use(lang)
+    try:
+        for e in [x for x in ENTRIES if x.margin >= 4][:6] + [x for x in ENTRIES if x.margin == 2][:2]:
+            p = build(e)
+            other = max((q for q in e.values if q != e.best), key=lambda q: (e.values[q], -q))
+            n = _seeds_fewer(e, other)
+            assert n == e.margin // 2 and n == min(_seeds_fewer(e, q) for q in e.values if q != e.best)
+            fewer = {"en": f"{n} seed{'s' if n > 1 else ''} fewer",
+                     "el": f"{n} σπόρο{'υς λιγότερους' if n > 1 else ' λιγότερο'}"}[lang]
+            assert fewer in p.hints[1] and fewer in p.explanation, (p.hints[1], p.explanation)
+            assert f" {e.margin} seeds fewer" not in p.hints[1] + p.explanation
+    finally:
+        i18n.use(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_tasks_do_not_say_clearly_and_tell_to_keep_going_after_an_extra_turn(lang):
+    from tutor.mined import build
+
+    i18n.use(lang)
+    try:
+        built = [build(e) for e in ENTRIES]
+        assert not any("clearly" in p.task or "καθαρά" in p.task for p in built)
+        more = [p for p in built if any(len(t) > 1 for t in p.answers)]
+        keep = {"en": "If you move again, keep going until your turn ends.",
+                "el": "Αν ξαναπαίζεις, συνέχισε ώσπου να τελειώσει ο γύρος σου."}[lang]
+        assert more and all(p.task.endswith(keep) for p in more)
+        assert not any("finish your turn" in p.task or "τελείωσε τον γύρο" in p.task for p in built)
+    finally:
+        i18n.use(None)

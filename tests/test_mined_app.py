@@ -175,3 +175,21 @@ def test_the_miner_reads_learners_kept_games_through_the_store(database):
     assert list(store_positions([record], KalahRules())) == []  # another board's games are not read
     miner = Miner("kalah-4x3", taken=set())
     assert miner.fresh(seen) == [p for p in seen if p.seeds_in_play <= miner.in_play and len(p.pits_with_seeds()) >= 3]
+
+
+def test_the_must_feed_awari_puzzle_rings_only_the_pits_that_feed():
+    """Your opponent has no seeds (A5): South's pit 1 holds a seed but feeds nobody, so it is pressable (to
+    be explained) and not ringed as playable; the ring follows the engine's legal moves."""
+    from engine import legal_moves
+    from ui.board_data import board_data
+    from ui.state import BoardPrefs
+
+    p = MINED["m-awari-e9fffe1e"]
+    run = PuzzleActivity(p, Progress())
+    view = run.view()
+    assert run.position.south[0] == 1
+    with i18n.held():
+        data = board_data("b", view, BoardPrefs())
+    assert 1 in data["playable"] and data["legal"] == list(legal_moves(run.position, run.rules)) == [4, 5, 6]
+    run.press(1)
+    assert not run.moved and run.notice is not None and "1" in run.notice.text

@@ -230,7 +230,7 @@ def test_a_new_rating_is_said_to_move_a_lot_at_first_and_it_does():
     assert words.rating_settles() == "A new rating moves a lot on the first puzzles, then it settles."
     i18n.use("el")
     try:
-        assert words.rating_settles() == ("Μια καινούργια βαθμολογία αλλάζει πολύ στους πρώτους γρίφους και μετά "
+        assert words.rating_settles() == ("Στους πρώτους γρίφους η βαθμολογία σου ανεβοκατεβαίνει πολύ· μετά "
                                           "σταθεροποιείται.")
     finally:
         i18n.use(None)

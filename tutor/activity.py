@@ -120,7 +120,11 @@ class Activity:
             activities drawn on one board (a lesson's steps and the games in it, one puzzle after
             another) never give two sowings one id: the board keys the verdicts it reveals by it.
         version: a count of the changes to what the board shows (:meth:`changed`).
+        presses_illegal: :meth:`playable` includes illegal pits, to explain them when pressed; only the
+            legal ones are ringed as playable (:meth:`legal`).
     """
+
+    presses_illegal = False
 
     def __init__(self) -> None:
         self.sowing: Sowing | None = None
@@ -260,7 +264,8 @@ class Activity:
         known = earlier.notation_of(position) if earlier is not None else None
         said = words.moves_said(list(sowing.results), rules, self.you()) if last is not None and sowing is not None else ""
         return BoardView(position, rules, known if known is not None else position.to_notation(), playable,
-                         self.lit(), last, self.turn_text(), sowing, said, self.clock_view(), ahead)
+                         self.lit(), last, self.turn_text(), sowing, said, self.clock_view(), ahead,
+                         self.legal(playable))
 
     def you(self) -> Side | None:
         """The learner's side when it plays against the computer (its results say "You won"), else ``None``."""
@@ -286,6 +291,14 @@ class Activity:
     def playable(self) -> tuple[int, ...]:
         """The pits that can be pressed now: the legal moves while presses are accepted."""
         return legal_moves(self.position, self.rules) if self.accepts_presses() else ()
+
+    def legal(self, playable: tuple[int, ...]) -> tuple[int, ...] | None:
+        """Of ``playable`` (the pits :meth:`playable` gives now), the engine's legal moves (K5, A4, A5),
+        the ones ringed as playable; ``None``: all of them (:meth:`playable` is the legal moves unless
+        :attr:`presses_illegal`)."""
+        if not self.presses_illegal:
+            return None
+        return tuple(p for p in legal_moves(self.position, self.rules) if p in playable) if playable else ()
 
     def lit(self) -> tuple[Place, ...]:
         """Places the board lights up (a lesson's pit to press); none by default."""

@@ -46,10 +46,23 @@ def _missed(pupil: PupilRecord, puzzles: Mapping[str, Puzzle]) -> list[str]:
                   key=order.index)
 
 
-def _missed_names(pupil: PupilRecord, puzzles: Mapping[str, Puzzle]) -> list[str]:
-    """The puzzles missed by ``pupil``, each named as the pupil saw it, then by its theme."""
-    return [words.class_puzzle(learner_name(puzzles, pid), display_name(puzzles, pid))
-            for pid in _missed(pupil, puzzles)]
+def _missed_then_solved(pupil: PupilRecord, puzzles: Mapping[str, Puzzle]) -> list[str]:
+    """The puzzles ``pupil`` missed at the first try (a wrong turn) and solved later, in the puzzles' order."""
+    order = list(puzzles)
+    return sorted((pid for pid, p in pupil.puzzles.items() if p.missed and p.solved and pid in puzzles),
+                  key=order.index)
+
+
+def _missed_names(pupil: PupilRecord, puzzles: Mapping[str, Puzzle], later: bool = False) -> list[str]:
+    """The puzzles missed by ``pupil``, each named as the pupil saw it, then by its theme; ``later``: then
+    those missed at the first try and solved later, each said so."""
+    named = [words.class_puzzle(learner_name(puzzles, pid), display_name(puzzles, pid))
+             for pid in _missed(pupil, puzzles)]
+    if later:
+        named += [words.label("missed_then_solved").format(
+            puzzle=words.class_puzzle(learner_name(puzzles, pid), display_name(puzzles, pid)))
+            for pid in _missed_then_solved(pupil, puzzles)]
+    return named
 
 
 def _solves(pupil: PupilRecord) -> tuple[int, int]:
@@ -62,8 +75,9 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
                now: dt.datetime) -> list[dict[str, Any]]:
     """The table on screen, one row per pupil: name, a cell per lesson (``"4 of 9"``, ``"9 of 9 ★★☆"``),
     stars, puzzles solved at the first try + with help (after a miss or a hint, ``"3 + 1"``), the puzzles missed (tried
-    and not solved, in the puzzles' order: the number the pupil saw, then the theme's name for it; "none"
-    when there are none, never a blank a teacher could read as unknown), and how long ago they were active."""
+    and not solved, in the puzzles' order: the number the pupil saw, then the theme's name for it; then those
+    missed at the first try and solved later, said so; "none" only when nothing was missed, never a blank a
+    teacher could read as unknown), and how long ago they were active."""
     rows = []
     for pupil in pupils:
         row: dict[str, Any] = {words.label("col_name"): pupil.name}
@@ -75,7 +89,7 @@ def class_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson], puzzles
             stars += rec.stars if rec.done else 0
         row[words.label("col_stars")] = stars
         row[words.label("col_puzzles_solved")] = words.solves_cell(*_solves(pupil))
-        row[words.label("col_puzzles_missed")] = (words.clause_separator().join(_missed_names(pupil, puzzles))
+        row[words.label("col_puzzles_missed")] = (words.clause_separator().join(_missed_names(pupil, puzzles, True))
                                                   or words.label("none_missed"))
         row[words.label("col_last_active")] = words.last_active(minutes_since(pupil.last_active, now))
         rows.append(row)
@@ -103,8 +117,8 @@ def csv_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson],
              puzzles: Mapping[str, Puzzle]) -> list[dict[str, object]]:
     """The class table for a spreadsheet, one row per pupil: every count a number (an ``int``), never
     ``"4 of 8"`` or ``"none"``. Columns: name; per lesson its steps done (the heading says of how many) and
-    its stars (0 until it is finished); stars; puzzles solved at the first try, with help, missed (a count),
-    and which were missed (text, empty for none); last active as a UTC time (:func:`utc_time`)."""
+    its stars (0 until it is finished); stars; puzzles solved at the first try, with help, missed (a count,
+    not solved), missed at the first try and solved later (a count), and which were missed (text, empty for none); last active as a UTC time (:func:`utc_time`)."""
     rows: list[dict[str, object]] = []
     for pupil in pupils:
         row: dict[str, object] = {words.label("col_name"): pupil.name}
@@ -117,6 +131,7 @@ def csv_rows(pupils: Sequence[PupilRecord], lessons: Sequence[Lesson],
         row[words.label("col_stars")] = stars
         row[words.label("col_puzzles_first_try")], row[words.label("col_puzzles_helped")] = _solves(pupil)
         row[words.label("col_puzzles_missed")] = len(_missed(pupil, puzzles))
+        row[words.label("csv_missed_then_solved")] = len(_missed_then_solved(pupil, puzzles))
         row[words.label("csv_which_missed")] = words.clause_separator().join(_missed_names(pupil, puzzles))
         row[words.label("csv_last_active")] = utc_time(pupil.last_active)
         rows.append(row)

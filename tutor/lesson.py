@@ -38,6 +38,8 @@ class LessonActivity(LessonRun):
     what each kind does with them is its handler's (``tutor.steps.base.StepHandler``).
     """
 
+    presses_illegal = True
+
     # -- Activity -------------------------------------------------------------
 
     def accepts_presses(self) -> bool:

@@ -101,6 +101,8 @@ class PuzzleActivity(Activity):
             or when the try was not a first one or could not be kept.
     """
 
+    presses_illegal = True
+
     def __init__(self, puzzle: Puzzle, progress: ProgressStore) -> None:
         super().__init__()
         self.puzzle = puzzle

@@ -44,6 +44,8 @@ class BoardView:
         said: what the last moves did in plain words, for the board's live region (``""``: nothing).
         clock: the clocks of a timed game at the moment the view was read (K19), ``None``: no clock.
         ahead: what pressing each pit will show, for the pits whose press plays its move as it is.
+        legal: the playable pits that are legal moves (K5, A4, A5), the ones ringed as playable; a
+            pressable pit not in it is explained when pressed (``None``: every playable pit).
     """
 
     position: Position
@@ -57,6 +59,12 @@ class BoardView:
     said: str = ""
     clock: ClockView | None = None
     ahead: tuple[Ahead, ...] = ()
+    legal: tuple[int, ...] | None = None
+
+    @property
+    def ringed(self) -> tuple[int, ...]:
+        """The pits (1..n) the board rings as playable: :attr:`legal`, else every playable pit."""
+        return self.playable if self.legal is None else self.legal
 
     @classmethod
     def picture(cls, position: Position, rules: Rules, turn_text: str) -> BoardView:

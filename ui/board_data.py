@@ -137,6 +137,9 @@ def board_data(key: str, view: BoardView, prefs: BoardPrefs, presses: int = 0, s
         "counts": counts,
         "to_move": view.position.to_move,
         "playable": list(view.playable),
+        # The pits ringed as playable: the engine's legal moves (an Awari pit that does not feed, A5, is
+        # pressable, to be explained, but not ringed).
+        "legal": list(view.ringed),
         "interactive": view.interactive,
         "lit": [place_key(p) for p in view.lit],
         **_marks(view.last),

@@ -65,6 +65,8 @@ def classroom_labels() -> dict[str, str]:
         "col_last_active": pgettext("class table heading", "Last active"),
         # the CSV's own columns (a spreadsheet's: numbers, and a time with its zone)
         "csv_which_missed": pgettext("class table heading", "Which puzzles were missed"),
+        "csv_missed_then_solved": pgettext("class table heading", "Puzzles missed at the first try and solved later"),
+        "missed_then_solved": pgettext("class table cell", "{puzzle}: missed at the first try, solved later"),
         "csv_last_active": pgettext("class table heading", "Last active (UTC)"),
         "col_stars": pgettext("class table heading", "Stars"),
         "axis_pit": _("Pit"),

@@ -202,24 +202,26 @@ def more_words(r: Reply) -> str:
 
 
 def coach_lost(f: Facts, hide_best: bool = False) -> str:
-    """How much the move loses against the best, proven or estimated: ``"With best play that is 8 seeds
-    less than pit 5."``; ``""`` for a best move."""
+    """How much the move loses against the best, proven or estimated, in seeds the learner ends with
+    fewer (half the value difference ``f.lost``, a net score difference, K16/A6): ``"With best play you
+    end with 4 seeds fewer than with pit 5."``; ``""`` for a best move."""
     if f.is_best:
         return ""
+    n = (f.lost + 1) // 2
     if hide_best:
         if f.exact:
-            return ngettext("With best play that is {n} seed less than the best move.",
-                            "With best play that is {n} seeds less than the best move.", f.lost).format(n=f.lost)
-        return ngettext("As far as the search can tell, that is about {n} seed less than the best move.",
-                        "As far as the search can tell, that is about {n} seeds less than the best move.",
-                        f.lost).format(n=f.lost)
+            return ngettext("With best play you end with {n} seed fewer than with the best move.",
+                            "With best play you end with {n} seeds fewer than with the best move.", n).format(n=n)
+        return ngettext("As far as the search can tell, you end with about {n} seed fewer than with the best move.",
+                        "As far as the search can tell, you end with about {n} seeds fewer than with the best move.",
+                        n).format(n=n)
     if f.exact:
-        return ngettext("With best play that is {n} seed less than pit {best}.",
-                        "With best play that is {n} seeds less than pit {best}.",
-                        f.lost).format(n=f.lost, best=f.best.pit)
-    return ngettext("As far as the search can tell, that is about {n} seed less than pit {best}.",
-                    "As far as the search can tell, that is about {n} seeds less than pit {best}.",
-                    f.lost).format(n=f.lost, best=f.best.pit)
+        return ngettext("With best play you end with {n} seed fewer than with pit {best}.",
+                        "With best play you end with {n} seeds fewer than with pit {best}.",
+                        n).format(n=n, best=f.best.pit)
+    return ngettext("As far as the search can tell, you end with about {n} seed fewer than with pit {best}.",
+                    "As far as the search can tell, you end with about {n} seeds fewer than with pit {best}.",
+                    n).format(n=n, best=f.best.pit)
 
 
 def coach_details(f: Facts, hide_best: bool = False) -> list[str]:

@@ -2,7 +2,8 @@
 made from the engine facts the miner proved, never written per position (issue 33).
 
 Every verdict here is a fact of the data the tests prove: the best move's exact value with best play
-(K16, A6), and that every other first move ends at least the stated seeds worse.
+(K16, A6), and that with every other first move the learner ends with at least the stated seeds fewer
+(a value is a net score difference, so a value difference of 2 is 1 seed: :func:`fewer_seeds`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Mapping
 
 from engine import Side
 
-from ..i18n import gettext as _
+from ..i18n import gettext as _, ngettext
 from .basics import seeds_word, side_name
 from .puzzles import best_play_result
 
@@ -20,19 +21,19 @@ def mined_task(theme: str, more_moves: bool) -> str:
     """A mined puzzle's task, by theme: ``"Your opponent threatens a capture. Find the one best move."``;
     ``more_moves``: the answer goes on after an extra turn (K9), so the learner must finish the turn."""
     tasks = {
-        "capture": _("One move is clearly the best here, and it captures. Find it."),
-        "extra-turns": _("One move is clearly the best here: it starts a chain of extra turns. Find it."),
-        "lap": _("One move is clearly the best here: it sows all the way round the board. Find it."),
+        "capture": _("One move is the best here, and it captures. Find it."),
+        "extra-turns": _("One move is the best here: it starts a chain of extra turns. Find it."),
+        "lap": _("One move is the best here: it sows all the way round the board. Find it."),
         "threat": _("Your opponent threatens a capture. Find the one best move."),
         "counting": _("You can end the game now. Count the seeds, then find the one best move."),
         "endgame": _("Few seeds are left. Find the one move that does best against best play."),
-        "awari-chains": _("One move is clearly the best here: it captures a chain of pits. Find it."),
+        "awari-chains": _("One move is the best here: it captures a chain of pits. Find it."),
         "awari-grand-slam": _("Watch out for the grand slam. Find the one best move."),
         "awari-feed": _("Your opponent has no seeds. Find the one best move."),
         "awari-lap": _("A big pit goes all the way round the board. Find the one best move."),
     }
     task = tasks.get(theme, tasks["endgame"])
-    return task + " " + _("Then finish your turn.") if more_moves else task
+    return task + " " + _("If you move again, keep going until your turn ends.") if more_moves else task
 
 
 def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side) -> str:
@@ -59,11 +60,24 @@ def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side) -> st
     return _("Look at your opponent's best answer to each move.")
 
 
+def fewer_seeds(margin: int) -> int:
+    """How many seeds fewer a learner ends with when a move's value (a net score difference, you minus
+    them, K16/A6) is ``margin`` below another's: half of it, as every seed one side gets fewer the other
+    gets more (``10`` -> ``5``: 26–22 against 21–27). ``ValueError`` for an odd or negative ``margin``."""
+    if margin < 0 or margin % 2:
+        raise ValueError(f"a margin of exact values is even and not negative: {margin}")
+    return margin // 2
+
+
 def mined_value_hint(value: int, margin: int) -> str:
-    """The second hint: the best move's exact result and how far ahead of every other move it is:
-    ``"The best move: with best play you win by 8 seeds. Every other move ends at least 2 seeds worse."``"""
-    return _("The best move: {verdict}. Every other move ends at least {seeds} worse.").format(
-        verdict=best_play_result(value), seeds=seeds_word(margin))
+    """The second hint: the best move's exact result and how far ahead of every other move it is
+    (``margin``: a value difference, so half of it in seeds):
+    ``"The best move: with best play you win by 8 seeds. With any other move you end with at least 1 seed
+    fewer."``"""
+    n = fewer_seeds(margin)
+    return _("The best move: {verdict}.").format(verdict=best_play_result(value)) + " " + ngettext(
+        "With any other move you end with at least {n} seed fewer.",
+        "With any other move you end with at least {n} seeds fewer.", n).format(n=n)
 
 
 def mined_answer_hint(pit: int) -> str:
@@ -72,10 +86,14 @@ def mined_answer_hint(pit: int) -> str:
 
 
 def mined_explanation(pit: int, value: int, other: int, margin: int) -> str:
-    """Why the answer is the answer, in numbers the tests prove: ``"Pit 3 is the only best move: with best
-    play you win by 8 seeds. The next best, pit 5, ends 2 seeds worse."``"""
-    return _("Pit {pit} is the only best move: {verdict}. The next best, pit {other}, ends {seeds} worse.").format(
-        pit=pit, verdict=best_play_result(value), other=other, seeds=seeds_word(margin))
+    """Why the answer is the answer, in numbers the tests prove (``margin``: a value difference, so half of
+    it in seeds): ``"Pit 3 is the best move, and no other is as good: with best play you win by 8 seeds.
+    With the next best, pit 5, you end with 1 seed fewer."``"""
+    n = fewer_seeds(margin)
+    return _("Pit {pit} is the best move, and no other is as good: {verdict}.").format(
+        pit=pit, verdict=best_play_result(value)) + " " + ngettext(
+        "With the next best, pit {other}, you end with {n} seed fewer.",
+        "With the next best, pit {other}, you end with {n} seeds fewer.", n).format(other=other, n=n)
 
 
-__all__ = ["mined_answer_hint", "mined_explanation", "mined_task", "mined_theme_hint", "mined_value_hint"]
+__all__ = ["fewer_seeds", "mined_answer_hint", "mined_explanation", "mined_task", "mined_theme_hint", "mined_value_hint"]

@@ -53,6 +53,7 @@ function render(root, data, counts, opts) {
   const marks = opts.animating ? { path: opts.path || [], origin: opts.origin || null, last: null } : data;
   const onPath = new Set(marks.path || []);
   const playable = new Set(opts.animating ? [] : data.playable || []);
+  const legal = new Set(opts.animating ? [] : data.legal || []);
   const focusKey = opts.focusKey;
 
   const old = root.querySelector(":scope > .mt-board");
@@ -114,8 +115,9 @@ function render(root, data, counts, opts) {
     if (!canPlay) {
       b.disabled = true;
     } else {
-      // An empty pit stays pressable where a page explains it (a lesson), but never looks playable (K5).
-      if (count > 0) b.classList.add("mt-playable");
+      // A pit that is not a legal move (empty, K5; not feeding, A5) stays pressable where a page explains
+      // it (a lesson, a puzzle), but never looks playable: the ring follows the engine's legal moves.
+      if (legal.has(k)) b.classList.add("mt-playable");
       b.addEventListener("click", () => {
         // The pit reacts at once, before the server answers; the board drawn with the answer replaces it.
         b.classList.add("mt-pressed");
