@@ -48,9 +48,8 @@ def clock(monkeypatch):
     return now
 
 
-@pytest.fixture
-def reviewed(page_app, monkeypatch, clock):
-    """The sandbox with a finished two-player game of Kalah 4x2 (the leftmost pit each time), its review open."""
+def finished_game(page_app, monkeypatch):
+    """The sandbox page with a finished two-player game of Kalah 4x2 (the leftmost pit each time)."""
     monkeypatch.setattr(story, "STORY_MS", None)
     at = page_app("pages/sandbox.py")
     at.query_params["pits"] = "4"
@@ -59,6 +58,13 @@ def reviewed(page_app, monkeypatch, clock):
     sb = sess(at).sandbox
     while not sb.game.is_over:
         sb.press(sb.game.legal_moves()[0])
+    return at
+
+
+@pytest.fixture
+def reviewed(page_app, monkeypatch, clock):
+    """The sandbox with a finished two-player game of Kalah 4x2 (the leftmost pit each time), its review open."""
+    at = finished_game(page_app, monkeypatch)
     at.session_state[f"{Keys.EXPANDER}story"] = True
     at.run()
     at.toggle(key=f"{Keys.STORY}on").set_value(True).run()
@@ -198,14 +204,7 @@ def test_a_pupil_in_a_class_meets_their_cards_from_the_store(page_app, db, clock
 
 
 def test_a_finished_game_offers_its_review_under_the_result(page_app, monkeypatch, clock):
-    monkeypatch.setattr(story, "STORY_MS", None)
-    at = page_app("pages/sandbox.py")
-    at.query_params["pits"] = "4"
-    at.query_params["seeds"] = "2"
-    at.run()
-    sb = sess(at).sandbox
-    while not sb.game.is_over:
-        sb.press(sb.game.legal_moves()[0])
+    at = finished_game(page_app, monkeypatch)
     at.run()
     assert not at.get("plotly_chart")
     at.button(key=f"{Keys.SANDBOX}review").click().run()
@@ -220,7 +219,6 @@ def test_the_review_shows_how_far_it_has_come_while_the_pool_works(page_app, mon
     from tutor.thinking import Answer, run_request
     from ui import thinking
 
-    monkeypatch.setattr(story, "STORY_MS", None)
     asked = []
 
     def ask(request):
@@ -229,13 +227,7 @@ def test_the_review_shows_how_far_it_has_come_while_the_pool_works(page_app, mon
             return Answer("done", run_request(request))
         return Answer("running")
 
-    at = page_app("pages/sandbox.py")
-    at.query_params["pits"] = "4"
-    at.query_params["seeds"] = "2"
-    at.run()
-    sb = sess(at).sandbox
-    while not sb.game.is_over:
-        sb.press(sb.game.legal_moves()[0])
+    at = finished_game(page_app, monkeypatch)
     monkeypatch.setattr(thinking, "ask", ask)
     at.session_state[f"{Keys.EXPANDER}story"] = True
     at.session_state[f"{Keys.STORY}on"] = True
@@ -291,8 +283,8 @@ def chain_card():
 
 @pytest.mark.parametrize("lang, watch", [
     ("en", "Watch: pit 4, you move again, then pit 3, then pit 2. Press Try again and play these moves yourself."),
-    ("el", "Δες: το λακκάκι 4, ξαναπαίζεις, μετά το 3, το 2. Πάτησε «Δοκίμασε ξανά» και παίξε αυτές τις κινήσεις "
-           "εσύ.")])
+    ("el", ("Δες: το λακκάκι 4, ξαναπαίζεις, μετά το 3, το 2. Πάτησε «Δοκίμασε ξανά» και παίξε αυτές τις "
+            "κινήσεις εσύ."))])
 def test_show_me_says_the_whole_turn_and_the_heading_says_what_the_board_shows(page_app, clock, lang, watch):
     card = chain_card()
     assert (card.played, card.good) == (2, (4,))
