@@ -131,6 +131,8 @@ class Pupil:
     last_active: dt.datetime
     lessons: dict[str, LessonProgress] = field(default_factory=dict)
     puzzles: dict[str, PuzzleProgress] = field(default_factory=dict)
+    zone: str = ""
+    """Their browser's IANA time zone when they last opened Home (``""``: unknown; ``store.learners.note_zone``)."""
 
 
 def reviews(db: Database, code: str) -> list[PupilReviews]:
@@ -159,7 +161,7 @@ def pupils(db: Database, code: str) -> list[Pupil]:
     """Every pupil of class ``code`` with their lessons and puzzles, by name (``[]`` for no class)."""
     with db.session() as s:
         learners = s.scalars(select(Learner).where(Learner.class_code == code).order_by(Learner.name)).all()
-        by_code = {ln.code: Pupil(ln.name or "", ln.last_active) for ln in learners}
+        by_code = {ln.code: Pupil(ln.name or "", ln.last_active, zone=ln.zone or "") for ln in learners}
         if not by_code:
             return []
         lessons = read_lessons(s, list(by_code))

@@ -1,4 +1,4 @@
-"""Learners in the store: made with a fresh code, found, touched, and the class they joined.
+"""Learners in the store: made with a fresh code, found, touched, their time zone, and the class they joined.
 
 What a code is (its alphabet, sizes, how it is read back) is ``tutor.codes``.
 """
@@ -10,6 +10,7 @@ import datetime as dt
 from sqlalchemy import select, update
 
 from tutor.codes import ALPHABET, code_sized, make_code, normalise, normalise_class
+from tutor.days import known
 
 from .db import Database
 from .schema import Learner, now
@@ -39,6 +40,17 @@ def touch(db: Database, code: str, at: dt.datetime | None = None) -> bool:
         return bool(done.rowcount)  # type: ignore[attr-defined]
 
 
+def note_zone(db: Database, code: str, zone: str | None) -> bool:
+    """Keep ``zone`` (an IANA name, the learner's browser's) as learner ``code``'s time zone: True when it
+    changed. A zone ``zoneinfo`` does not know, or none, changes nothing (the one kept stays)."""
+    name = known(zone)
+    if not name:
+        return False
+    with db.session() as s:
+        done = s.execute(update(Learner).where(Learner.code == code, Learner.zone != name).values(zone=name))
+        return bool(done.rowcount)  # type: ignore[attr-defined]
+
+
 def class_of(db: Database, code: str) -> tuple[str, str] | None:
     """``(class code, display name)`` of the class the learner joined, or ``None``."""
     with db.session() as s:
@@ -48,4 +60,4 @@ def class_of(db: Database, code: str) -> tuple[str, str] | None:
     return str(row[0]), str(row[1] or "")
 
 
-__all__ = ["ALPHABET", "class_of", "code_sized", "exists", "make_code", "new_learner", "normalise", "normalise_class", "touch"]
+__all__ = ["ALPHABET", "class_of", "code_sized", "exists", "make_code", "new_learner", "normalise", "normalise_class", "note_zone", "touch"]

@@ -52,6 +52,9 @@ class Learner(Base):
     last_active: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     """When the learner was last active (a session bound to the code, progress written, an answer):
     ``store.lifecycle.expire_idle`` erases learners idle too long (indexed for it)."""
+    zone: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    """The IANA time zone of the learner's browser when they last opened Home (``""``: unknown): the
+    teacher's homework table judges "late" by the pupil's own day (``tutor.days``)."""
 
 
 class StepRow(Base):

@@ -172,6 +172,9 @@ class StoredSchool:
     def touch(self, learner: str) -> bool:
         return learners.touch(self.db, learner)
 
+    def note_zone(self, learner: str, zone: str | None) -> bool:
+        return learners.note_zone(self.db, learner, zone)
+
     def delete_class(self, code: str, key: object) -> str | None:
         return lifecycle.delete_class(self.db, code, key)
 

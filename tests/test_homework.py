@@ -49,6 +49,7 @@ class Pupil:
     lessons: dict[str, LessonProgress] = field(default_factory=dict)
     last_active: dt.datetime = SET
     puzzles: dict = field(default_factory=dict)
+    zone: str = ""
 
 
 def test_lesson_steps_count_whenever_they_were_done_and_the_lesson_finished_is_the_homework_done():

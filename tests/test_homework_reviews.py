@@ -199,10 +199,11 @@ class Pupil:
     lessons: dict[str, LessonProgress] = field(default_factory=dict)
     last_active: dt.datetime = SET
     puzzles: dict = field(default_factory=dict)
+    zone: str = ""
 
 
 def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
-    anna, bo, cy = Pupil("Anna"), Pupil("Bo"), Pupil("Cy")
+    anna, bo, cy = Pupil("Anna", zone=ATHENS), Pupil("Bo", zone=ATHENS), Pupil("Cy", zone=ATHENS)
     reviews = {
         "Anna": ReviewWork((ReviewedGame(at(1), ("a", "b")),), {"a": at(2)}),
         "Bo": ReviewWork((ReviewedGame(at(1)), ReviewedGame(at(2), ("c",))), {"c": at(3)}),
@@ -217,8 +218,9 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
         {"Name": "Bo", first: "done ✓", second: "done ✓"},
         {"Name": "Cy", first: "0 of 2 · due today", second: "0 of 2 · due today"},
     ]
-    # the same moment, the teacher in Los Angeles: still Thursday there
-    later = homework_rows([REVIEWS], [anna], {}, {}, {}, {}, {}, Today(THURSDAY_NIGHT_UTC, LOS_ANGELES), reviews)
+    # the same moment, the pupil in Los Angeles: still Thursday there
+    later = homework_rows([REVIEWS], [Pupil("Anna", zone=LOS_ANGELES)], {}, {}, {}, {}, {},
+                          Today(THURSDAY_NIGHT_UTC, ATHENS), reviews)
     assert later == [{"Name": "Anna", first: "1 of 2"}]
     text = homework_csv([REVIEWS, REPLAY], [anna, bo, cy], {}, {}, {}, {}, {}, Today(SATURDAY_DAWN_UTC, ATHENS),
                         reviews)
@@ -235,6 +237,54 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
         {"Όνομα": "Anna",
          "Εργασία 1: να αναλύσουν 2 δικά τους παιχνίδια και να ξαναπαίξουν τα λάθη τους (Παρασκευή 11 Δεκεμβρίου)":
              "1 από 2 · 1 από 2 θέσεις διορθωμένες · λήγει σήμερα"}]
+
+
+# 03:00 UTC on Saturday 12 Dec: Saturday 05:00 for a teacher in Athens, still Friday 19:00 in Los Angeles
+SATURDAY_3_UTC = dt.datetime(2026, 12, 12, 3, 0, tzinfo=dt.UTC)
+
+
+def test_the_teacher_s_table_csv_and_the_pupil_s_home_judge_each_pupil_by_the_pupil_s_own_day(lang):
+    set_in_athens = Homework(8, "reviews", (), "", 2, DUE, SET, zone=ATHENS)
+    lia, nik, ola = Pupil("Lia", zone=LOS_ANGELES), Pupil("Nik", zone=ATHENS), Pupil("Ola")  # Ola: no zone known
+    half = ReviewWork((ReviewedGame(at(1)),))
+    reviews = {"Lia": half, "Nik": half, "Ola": half}
+    teacher = Today(SATURDAY_3_UTC, ATHENS)  # the teacher's Saturday: the due Friday is over for them
+    lang("en")
+    heading = "Homework 1: review 2 of their own games (Friday 11 Dec)"
+    rows = homework_rows([set_in_athens], [lia, nik, ola], {}, {}, {}, {}, {}, teacher, reviews)
+    assert rows == [{"Name": "Lia", heading: "1 of 2 · due today"},  # still Friday in Los Angeles: on time
+                    {"Name": "Nik", heading: "1 of 2 · late"},
+                    {"Name": "Ola", heading: "1 of 2 · late"}]  # the zone the homework was set in: Athens
+    text = homework_csv([set_in_athens], [lia, nik, ola], {}, {}, {}, {}, {}, teacher, reviews)
+    assert [row[-1] for row in csv.reader(text.splitlines())][1:] == ["due today", "late", "late"]
+    # each pupil's Home, in their own browser at that moment, says the same
+    done = progress(set_in_athens, {}, {}, {}, {}, half)
+    assert [state(set_in_athens, done, Today(SATURDAY_3_UTC, zone)) for zone in (LOS_ANGELES, ATHENS, None)] == [
+        "due_today", "late", "late"]
+    # a teacher in Los Angeles sees Nik late all the same: his Friday is over
+    west = homework_rows([set_in_athens], [nik], {}, {}, {}, {}, {}, Today(SATURDAY_3_UTC, LOS_ANGELES), reviews)
+    assert west == [{"Name": "Nik", heading: "1 of 2 · late"}]
+    assert words.homework_label("on_time") == (
+        "On time means done by the end of the due day where the pupil lives (their own time zone).")
+    lang("el")
+    assert words.homework_label("on_time").startswith("Εμπρόθεσμα")
+    assert homework_rows([set_in_athens], [lia], {}, {}, {}, {}, {}, teacher, reviews)[0].popitem()[1] == (
+        "1 από 2 · λήγει σήμερα")
+
+
+def test_the_store_keeps_each_pupil_s_zone_for_the_teacher_s_table(database):
+    code, _, _ = teachers.create_class(database, "6Z", teachers.new_key())
+    lia, ola = learners.new_learner(database), learners.new_learner(database)
+    classes.join(database, lia, code, "Lia")
+    classes.join(database, ola, code, "Ola")
+    assert [(p.name, p.zone) for p in classes.pupils(database, code)] == [("Lia", ""), ("Ola", "")]
+    assert learners.note_zone(database, lia, LOS_ANGELES)
+    assert not learners.note_zone(database, lia, LOS_ANGELES)  # the same zone: nothing written
+    assert not learners.note_zone(database, ola, "Mars/Olympus_Mons")  # a made-up zone is no zone
+    assert not learners.note_zone(database, ola, None)
+    assert [(p.name, p.zone) for p in classes.pupils(database, code)] == [("Lia", LOS_ANGELES), ("Ola", "")]
+    assert learners.note_zone(database, lia, ATHENS)  # they moved (or their browser did)
+    assert classes.pupils(database, code)[0].zone == ATHENS
 
 
 # -- a replay's time reaches the store ----------------------------------------------------------------------

@@ -146,3 +146,19 @@ def test_late_by_the_pupil_s_day_in_los_angeles_is_not_late_yet(db, monkeypatch)
     athens = _session("pages/home.py", ATHENS, me)
     assert [w.value for w in athens.warning if str(w.value).startswith("Homework")] == [
         "Homework: review 1 of your own games. It was due on Thursday 10 Dec, so it is late — 0 of 1 game reviewed."]
+
+
+def test_the_teacher_s_table_says_on_time_for_a_pupil_whose_day_is_still_the_due_day(db):
+    code, key, me = _class_with_pupil(db, "Lia")
+    stored.set_homework(db, code, "reviews", [], "", 1, dt.date(2026, 12, 10), at=NOW - dt.timedelta(days=1),
+                        zone=ATHENS)  # due Thursday; it is Friday 00:30 for the teacher in Athens
+    home = _session("pages/home.py", LOS_ANGELES, me)  # Lia's Home, Thursday 14:30 in Los Angeles: noted there
+    assert _lines(home) == ["Homework: review 1 of your own games by today — 0 of 1 game reviewed."]
+    assert learners.note_zone(db, me, LOS_ANGELES) is False  # kept already, by her Home
+    teacher = _session("pages/class.py", ATHENS)
+    teacher.session_state[f"{Keys.CLASS}own_screen"] = True
+    as_teacher(teacher, code, key)
+    heading = "Homework 1: review 1 of their own games (Thursday 10 Dec)"
+    assert list(teacher.dataframe[-1].value[heading]) == ["0 of 1 · due today"]  # not late: on time
+    assert "On time means done by the end of the due day where the pupil lives (their own time zone)." in [
+        c.value for c in teacher.caption]

@@ -30,6 +30,8 @@ class PupilRecord(Protocol):
     last_active: dt.datetime
     lessons: dict[str, LessonProgress]
     puzzles: dict[str, PuzzleProgress]
+    zone: str
+    """Their browser's IANA time zone (``""``: unknown): homework is judged by their own day."""
 
 
 def minutes_since(then: dt.datetime, now: dt.datetime) -> int:

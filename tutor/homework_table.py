@@ -13,8 +13,19 @@ from typing import Any
 
 from . import words
 from .classroom import PupilRecord, csv_text
-from .days import Today
+from .days import Today, known
 from .homework import NO_REVIEWS, Homework, PuzzleLike, ReviewWork, progress, state, task_words
+
+
+def pupil_day(today: dt.date | Today, pupil: PupilRecord) -> dt.date | Today:
+    """The day ``pupil``'s homework is judged on, as their Home judges it (``ui.homework``): a date stays
+    itself; for a :class:`~tutor.days.Today` (the time now), the pupil's own zone (their browser's, kept
+    by the store) in place of the teacher's, and for a pupil whose zone is unknown the zone each homework
+    was set in (``tutor.homework.day_of``). So a pupil for whom it is still the due day is on time, the
+    teacher's day having moved on or not."""
+    if not isinstance(today, Today):
+        return today
+    return Today(today.now, known(pupil.zone) or None)
 
 
 def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
@@ -25,16 +36,17 @@ def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
     """The homework table on screen, one row per pupil: their name, then a cell per homework
     (``"2 of 3 · late"``, ``"done ✓"``, ``"1 of 2 · 3 of 5 mistakes"``: ``words.homework_cell``) under a
     heading that says the task and its due day. ``solves``: pupil name -> puzzle id -> time of its
-    latest solve; ``reviews``: pupil name -> their reviewed games; ``today``: a date, or the teacher's
-    :class:`~tutor.days.Today` (``tutor.homework.day_of``)."""
+    latest solve; ``reviews``: pupil name -> their reviewed games; ``today``: a date, or the time now
+    (a :class:`~tutor.days.Today`, judged in each pupil's own zone: :func:`pupil_day`)."""
     rows: list[dict[str, Any]] = []
     for pupil in pupils:
+        day = pupil_day(today, pupil)
         row: dict[str, Any] = {words.homework_label("col_name"): pupil.name}
         for number, hw in enumerate(homeworks, 1):
             done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles,
                             (reviews or {}).get(pupil.name, NO_REVIEWS))
             heading = words.homework_column(number, task_words(hw, numbers, theme_titles, teacher=True), hw.due)
-            row[heading] = words.homework_cell(done.done, done.total, state(hw, done, today), done.replayed,
+            row[heading] = words.homework_cell(done.done, done.total, state(hw, done, day), done.replayed,
                                                done.mistakes)
         rows.append(row)
     return rows
@@ -48,10 +60,12 @@ def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
     """The homework table for a spreadsheet (``tutor.classroom.csv_text``), one row per pupil: their
     name, then per homework its count done (an ``int``; the heading says the task, its due day and of
     how many), for reviews whose mistakes are played again the mistakes played again and the mistakes
-    in the games counted (two ``int``), and its state on ``today`` (``words.homework_state_word``).
+    in the games counted (two ``int``), and its state on the pupil's day (:func:`pupil_day`,
+    ``words.homework_state_word``).
     ``""`` for no pupils. The arguments are :func:`homework_rows`'s."""
     rows: list[dict[str, object]] = []
     for pupil in pupils:
+        day = pupil_day(today, pupil)
         row: dict[str, object] = {words.homework_label("col_name"): pupil.name}
         for number, hw in enumerate(homeworks, 1):
             done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles,
@@ -61,9 +75,9 @@ def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
             if hw.kind == "reviews" and hw.replay:
                 row[words.homework_csv_mistakes(number)] = done.replayed
                 row[words.homework_csv_mistakes_all(number)] = done.mistakes
-            row[words.homework_csv_state(number)] = words.homework_state_word(state(hw, done, today))
+            row[words.homework_csv_state(number)] = words.homework_state_word(state(hw, done, day))
         rows.append(row)
     return csv_text(rows)
 
 
-__all__ = ["homework_csv", "homework_rows"]
+__all__ = ["homework_csv", "homework_rows", "pupil_day"]

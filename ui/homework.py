@@ -23,7 +23,7 @@ from ui import frame, state as ui_state, wiring
 CLOCK: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)  # noqa: E731 - replaced by tests
 """The time now (UTC): with the viewer's zone, today's date says whether a homework is due today or late."""
 K = "hw_"
-"""Widget keys of the pupil's homework on Home: + ``replay_<id>``."""
+"""Widget keys of the pupil's homework on Home: + ``replay_<id>``; ``zone``: the zone noted in the store."""
 
 
 def browser_zone() -> str | None:
@@ -72,6 +72,7 @@ def pupil_panel() -> None:
     if not found:
         return
     homeworks, solves, work = found
+    _note_zone(me)
     lessons = {lid: sess.progress.lesson(lid) for hw in homeworks for lid in hw.lessons}
     pairs = first_on_home(homeworks, lessons, solves, lesson_steps(), puzzles_for(homeworks), work)
     day, numbers = today(), lesson_numbers()
@@ -87,6 +88,15 @@ def pupil_panel() -> None:
             st.info(line, icon=":material/assignment:")
         if hw.kind == "reviews" and where != "done":
             _where_to_review(hw, done, work)
+
+
+def _note_zone(me: str) -> None:
+    """Keep the pupil's browser's zone in the store, once a session (and again when it changes): the
+    teacher's table judges their homework by the same day as this Home (``tutor.homework_table.pupil_day``)."""
+    zone = browser_zone()
+    if zone is not None and st.session_state.get(f"{K}zone") != (me, zone):
+        st.session_state[f"{K}zone"] = (me, zone)
+        wiring.guard(lambda school: school.note_zone(me, zone), False)
 
 
 def _where_to_review(hw: Homework, done: Done, work: ReviewWork) -> None:

@@ -1,9 +1,10 @@
 """The teacher's homework on the Class page ("For your screen"): each pupil's progress on each homework as a
 table and its CSV, the form to set one, and the list to delete one from.
 
-What counts is ``tutor.homework``'s, the table and CSV ``tutor.homework_table``'s; today is
-``ui.homework.today`` (a clock tests replace, and the teacher's browser's zone: "due today" and "late"
-by the teacher's day; a homework is set with that zone, the day of pupils whose browser gives none).
+What counts is ``tutor.homework``'s, the table and CSV ``tutor.homework_table``'s; the time now is
+``ui.homework.today`` (a clock tests replace). "Due today" and "late" go by each pupil's own day (the
+zone their browser gave on Home, as their Home judges it); a homework is set with the teacher's
+browser's zone, the day of pupils whose zone is unknown.
 Pupils' names are shown only as table cells.
 """
 
@@ -74,6 +75,7 @@ def teacher_panel(code: str) -> None:
         puzzles = puzzles_for(homeworks)
         rows = homework_rows(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
         st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{K}table")
+        st.caption(words.homework_label("on_time"))
         text = homework_csv(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
         st.download_button(words.homework_label("download"), text.encode("utf-8-sig"),
                            file_name=f"homework-{code}.csv", mime="text/csv", key=f"{K}csv",

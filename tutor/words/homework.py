@@ -38,6 +38,7 @@ def homework_labels() -> dict[str, str]:
         "delete_go": _("Delete it"),
         "download": _("Download the homework table (CSV)"),
         "none_set": _("No homework set yet."),
+        "on_time": _("On time means done by the end of the due day where the pupil lives (their own time zone)."),
         "go_play": _("Play a game to review"),
         "go_replay": _("Play these mistakes again"),
         "col_name": pgettext("class table heading", "Name"),
