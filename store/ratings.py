@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from tutor.ratings import RatedTry, Rating, rate_try
@@ -96,9 +96,12 @@ class StoredRatings:
             return [_rated(row) for row in s.scalars(query.order_by(RatedTryRow.id))]
 
     def recently_solved(self, since: dt.datetime) -> set[str]:
+        # the time of the latest solve (a later try that was no solve does not count); a solve kept before
+        # its time was: the time of the last try
+        when = func.coalesce(PuzzleRow.solved_at, PuzzleRow.last_at)
         with self.db.session() as s:
             return set(s.scalars(select(PuzzleRow.puzzle_id).where(
-                PuzzleRow.learner_code == self.code, PuzzleRow.solved.is_(True), PuzzleRow.last_at >= since)))
+                PuzzleRow.learner_code == self.code, PuzzleRow.solved.is_(True), when >= since)))
 
     def best_streak(self, variant: str) -> int:
         with self.db.session() as s:

@@ -265,3 +265,24 @@ def test_a_reload_after_a_solve_serves_another_once_the_learners_code_is_known(p
     state.bind_progress(Progress(), sess(again), ratings=theirs)
     ran(again)
     assert run_of(again).puzzle.id != first
+
+
+def test_a_puzzle_solved_after_a_miss_is_never_served_again_in_a_session_kept_in_memory(page_app):
+    """No learner code: the ratings kept in memory know only first-try solves; every puzzle of the theme is
+    missed, then solved, and none comes back ("recently": within ``tutor.practice.RECENT``, this session)."""
+    at = open_page(page_app)
+    at.selectbox(key="practice_game").set_value("oware").run()
+    at.multiselect(key="practice_themes").set_value(["awari-lap"]).run()
+    theme = [pid for pid, p in POOL.items() if p.theme == "awari-lap" and variant_of(p) == "oware"]
+    served = []
+    for _ in theme:
+        run = run_of(at)
+        assert run is not None and run.puzzle.theme == "awari-lap" and run.puzzle.id not in served
+        served.append(run.puzzle.id)
+        miss(at)
+        run_of(at).reset()  # Try again
+        solve(at)
+        at.button(key="practice_next").click().run()
+        assert not at.exception, at.exception
+    assert sorted(served) == sorted(theme) and run_of(at) is None
+    assert "You have solved every puzzle of these themes this week." in shown(at)

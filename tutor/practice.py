@@ -6,7 +6,8 @@ shipped puzzles, however many there are), and a puzzle never rated starts from i
 
 - :func:`choose` serves a puzzle of one variant (``Rules.game``: ``"kalah"``, ``"oware"``) from the
   themes asked (none asked: the learner's weakest, :func:`weakest_theme`), the nearest to the learner's
-  rating, a puzzle never tried before one tried, and never one solved within :data:`RECENT`.
+  rating, a puzzle never tried before one tried, and never one solved within :data:`RECENT`
+  (:func:`recently_solved`; a streak neither).
 - :func:`theme_scores` counts the learner's rated first tries by theme, strongest first (the
   dashboard's bars).
 - :class:`Streak`: puzzles harder each time (each rated above the last) until the first miss; a hint
@@ -148,17 +149,25 @@ def choose(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], ta
     return min(left, key=lambda p: (p.id in tried, abs(rating_of(p, rated).rating - target))).id
 
 
+def recently_solved(ratings: RatingStore, at: dt.datetime | None = None, solved: Collection[str] = ()) -> set[str]:
+    """The puzzles solved "recently", which Practice never serves (streaks neither): solved at any try, on
+    My practice or on Puzzles, within :data:`RECENT` before ``at`` (default now), by the time of the
+    latest solve (``RatingStore.recently_solved``), and ``solved``: the puzzles the caller knows solved
+    in this session (progress kept in memory only lives for a session, and a ratings store kept in memory
+    knows only its first-try solves)."""
+    return ratings.recently_solved((at or dt.datetime.now(dt.UTC)) - RECENT) | set(solved)
+
+
 def serve(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], ratings: RatingStore,
           tried: Collection[str], skip: Collection[str] = (), at: dt.datetime | None = None,
-          waiting: Collection[str] = ()) -> str | None:
-    """:func:`choose` for a learner: their rating in ``variant`` and the puzzles they solved within
-    :data:`RECENT` of ``at`` (default now) from ``ratings``; no ``themes``: their weakest theme of the
+          waiting: Collection[str] = (), solved: Collection[str] = ()) -> str | None:
+    """:func:`choose` for a learner: their rating in ``variant`` and the puzzles they solved recently
+    (:func:`recently_solved` at ``at``, default now, with ``solved``); no ``themes``: their weakest theme of the
     variant (of :func:`practice_themes`; any theme before their first rated try, or when the weakest has
     none left to serve). ``waiting``: puzzles served this session (skipped, missed), served again only
     when no other is left."""
-    moment = at or dt.datetime.now(dt.UTC)
     target = ratings.rating(variant).rating
-    rated, recent = ratings.puzzle_ratings(), ratings.recently_solved(moment - RECENT)
+    rated, recent = ratings.puzzle_ratings(), recently_solved(ratings, at, solved)
     weakest = None
     if not themes:
         weakest = weakest_theme(theme_scores(ratings.history(variant), pool), practice_themes(pool, variant))
@@ -190,14 +199,16 @@ class Streak:
     won: bool = False
 
     def next(self, pool: Mapping[str, Puzzle], rated: Mapping[str, Rating], learner: float,
-             tried: Collection[str] = ()) -> str | None:
+             tried: Collection[str] = (), recent: Collection[str] = ()) -> str | None:
         """The streak's next puzzle: the first is the nearest to ``learner`` (the learner's rating) less
         :data:`STREAK_BELOW`; each after it the easiest rated above the last (by ``rated``, else its start:
         :func:`rating_of`); one never ``tried`` before one tried (as :func:`choose`: a try of a puzzle tried
-        before does not move the rating). ``None`` when it is over, or when there is no harder puzzle (:attr:`won`)."""
+        before does not move the rating); never one in ``recent`` (solved recently: :func:`recently_solved`).
+        ``None`` when it is over, or when there is no harder puzzle (:attr:`won`)."""
         if self.over:
             return None
-        left = [p for p in pool.values() if variant_of(p) == self.variant and p.id not in self.served]
+        left = [p for p in pool.values() if variant_of(p) == self.variant and p.id not in self.served
+                and p.id not in recent]
         if self.last is None:
             goal = learner - STREAK_BELOW
             found = min(left, key=lambda p: (p.id in tried, abs(rating_of(p, rated).rating - goal)), default=None)
@@ -231,5 +242,5 @@ class Streak:
         self.over = True
 
 
-__all__ = ["BEST_FROM", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "practice_themes", "rating_of", "serve", "theme_scores", "themes_of", "themes_said",
+__all__ = ["BEST_FROM", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "practice_themes", "rating_of", "recently_solved", "serve", "theme_scores", "themes_of", "themes_said",
            "variant_of", "weakest_theme"]

@@ -18,6 +18,7 @@ from tutor.practice import (
     SETTLES_AFTER,
     Streak,
     practice_themes,
+    recently_solved,
     serve,
     theme_scores,
     themes_of,
@@ -25,6 +26,7 @@ from tutor.practice import (
     variant_of,
     weakest_theme,
 )
+from tutor.progress import Progress
 from tutor.puzzle import PuzzleActivity, level_of
 from tutor.puzzle_pool import find_puzzle, puzzle_code
 from tutor.ratings import VARIANTS, RatedTry, now
@@ -97,6 +99,16 @@ def _served_blind(run: PuzzleActivity) -> bool:
     return not linked or run.puzzle.id in sess.ratings.recently_solved(now() - RECENT)
 
 
+def solved_here() -> set[str]:
+    """The puzzles solved in this session that its ratings may not know of: with progress kept in memory
+    (no learner code yet, or no database), every puzzle solved, at any try, on My practice or Puzzles
+    (it lives for this session only, so each solve is recent); with a store, none (the store knows)."""
+    progress = state.session().progress
+    if not isinstance(progress, Progress):
+        return set()
+    return {pid for pid, rec in progress.puzzles().items() if rec.solved}
+
+
 def serve_next() -> None:
     """Next puzzle: the nearest to the learner's rating of the themes chosen (or the weakest), never
     the one on screen nor one solved this week, one served this session only when no other is left
@@ -105,7 +117,8 @@ def serve_next() -> None:
     skip = {sess.practice.puzzle.id} if sess.practice is not None else set()
     served: list[str] = st.session_state.setdefault(f"{K}served", [])
     tried = set(sess.progress.puzzles())
-    pid = serve(frame.practice_puzzles(), variant(), themes(), sess.ratings, tried, skip, waiting=served)
+    pid = serve(frame.practice_puzzles(), variant(), themes(), sess.ratings, tried, skip, waiting=served,
+                solved=solved_here())
     sess.practice = None if pid is None else _open(pid)
     if pid is not None:
         served[:] = [p for p in served if p != pid][-(SERVED_KEPT - 1):] + [pid]
@@ -118,7 +131,7 @@ def next_in_streak() -> None:
     if streak is None:
         return
     pid = streak.next(frame.practice_puzzles(), sess.ratings.puzzle_ratings(), sess.ratings.rating(streak.variant).rating,
-                      set(sess.progress.puzzles()))
+                      set(sess.progress.puzzles()), recently_solved(sess.ratings, solved=solved_here()))
     if pid is not None:
         _open(pid)
 
