@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from sqlalchemy import update
 
 from lessons.loader import load_puzzles
@@ -18,6 +19,15 @@ from tutor.puzzle import PuzzleActivity
 from tutor.ratings import MemoryRatings
 
 POOL = practice_pool(load_puzzles(prove=False))
+
+
+@pytest.fixture
+def lang():
+    """``lang("el")`` pins a language for the test's texts; English again after it."""
+    from tutor import i18n
+
+    yield i18n.use
+    i18n.use(None)
 
 
 def _play(pid: str, ratings: MemoryRatings, progress: Progress, right: bool) -> PuzzleActivity:
@@ -127,3 +137,48 @@ def test_the_store_s_recent_solves_go_by_the_time_of_the_latest_solve(database):
         s.execute(update(PuzzleRow).where(PuzzleRow.learner_code == code, PuzzleRow.puzzle_id == "fresh")
                   .values(solved_at=None))
     assert ratings.recently_solved(now - RECENT) == {"old", "fresh"}
+
+
+# -- a measure that keeps moving: the puzzle's rating against the learner's --------------------------------
+
+
+def test_a_strong_learner_meets_only_3_stars_but_the_puzzles_ratings_keep_telling_them_apart():
+    from tutor.practice import against
+    from tutor.puzzle import level_of
+    from tutor.ratings import Rating
+
+    shown = []
+    for learner in (1700.0, 1900.0, 2100.0, 2300.0, 2500.0):  # a learner growing stronger
+        ratings = MemoryRatings()
+        ratings.learner["kalah"] = Rating(learner, 60.0)
+        pid = serve(POOL, "kalah", (), ratings, ())
+        assert level_of(POOL[pid]) == 3  # the stars no longer move
+        shown.append(round(rating_of(POOL[pid], {}).rating))
+        assert against(shown[-1], learner) == "level"
+    assert shown == [1702, 1896, 2080, 2292, 2455]  # the puzzle's rating does (the shipped pool's figures)
+    # a streak from there climbs past the learner: easier first, then about their level, then harder
+    streak = Streak("kalah")
+    climb = []
+    for _ in range(40):
+        pid = streak.next(POOL, {}, 1900.0)
+        if pid is None:
+            break
+        climb.append(rating_of(POOL[pid], {}).rating)
+        streak.judged(True, True)
+    words_said = [against(r, 1900.0) for r in climb]
+    assert words_said[0] == "easier" and "level" in words_said and words_said[-1] == "harder"
+    assert words_said == sorted(words_said, key=["easier", "level", "harder"].index)
+    assert {level_of(POOL[pid]) for pid in streak.served[-10:]} == {3}
+
+
+def test_the_words_of_a_puzzle_s_rating(lang):
+    from tutor import words
+
+    lang("en")
+    assert words.puzzle_heading("Puzzle 37 of 862", 1830) == "Puzzle 37 of 862 · rating 1830"
+    assert [words.against_you(w) for w in ("harder", "level", "easier")] == [
+        "Harder than your rating: a real challenge!", "About your rating: just right.",
+        "Easier than your rating: a warm-up."]
+    lang("el")
+    assert words.puzzle_heading("Γρίφος 37 από 862", 1830) == "Γρίφος 37 από 862 · βαθμολογία 1830"
+    assert words.against_you("level").startswith("Περίπου")

@@ -6,7 +6,8 @@ in the session's language, once per language (``tutor.i18n.per_language``): the 
 (``tutor.words.mined_task``), the hints from the facts the miner proved (what the best move captures,
 the threat, the exact result, the pit), the explanation from the exact values. What the coach says about
 a wrong move, and about the answer once solved, is made when it is shown (``tutor.puzzle``), from the
-exact values the puzzle carries (:func:`move_values`). :func:`practice_pool` is what My practice serves.
+exact values the puzzle carries (:func:`move_values`). :func:`practice_pool` is what My practice serves;
+:func:`mined_themes` the themes it has mined puzzles of, by game.
 """
 
 from __future__ import annotations
@@ -26,6 +27,13 @@ from .i18n import per_language
 @functools.cache
 def _entries() -> tuple[Entry, ...]:
     return tuple(read_entries())
+
+
+@functools.cache
+def mined_themes(game: str) -> frozenset[str]:
+    """The themes that have mined puzzles of ``game`` (``Rules.game``: ``"kalah"``, ``"oware"``), read from
+    the entries alone (no puzzle built): where the Puzzles page offers more of a theme on My practice."""
+    return frozenset(e.theme for e in _entries() if str(e.rules.get("game", "kalah")) == game)
 
 
 def build(entry: Entry) -> MinedPuzzle:
@@ -69,4 +77,4 @@ def move_values(puzzle: Puzzle) -> tuple[MoveValue, ...] | None:
                  for p, v in sorted(puzzle.values.items()))
 
 
-__all__ = ["build", "mined_puzzles", "move_values", "practice_pool"]
+__all__ = ["build", "mined_puzzles", "mined_themes", "move_values", "practice_pool"]

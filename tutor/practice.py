@@ -10,6 +10,8 @@ shipped puzzles, however many there are), and a puzzle never rated starts from i
   (:func:`recently_solved`; a streak neither).
 - :func:`theme_scores` counts the learner's rated first tries by theme, strongest first (the
   dashboard's bars).
+- :func:`against`: a puzzle's rating against the learner's (My practice shows the puzzle's rating, which
+  keeps moving where its stars, 1 to 3, stop: every puzzle a strong learner meets is 3★).
 - :class:`Streak`: puzzles harder each time (each rated above the last) until the first miss; a hint
   ends it too. Its length is kept as the best streak as it grows (``RatingStore.streak_reached``).
 """
@@ -21,6 +23,7 @@ import functools
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from lessons.fields import rules_of
 from lessons.models import Puzzle
@@ -41,6 +44,25 @@ STREAK_BELOW = 300.0
 SETTLES_AFTER = 10
 """Before this many rated tries of a game, the page says that a new rating moves a lot, then settles
 (its deviation starts at ``tutor.ratings.START_DEVIATION`` and shrinks with each try)."""
+
+
+AT_LEVEL = 100.0
+"""A puzzle rated within this many points of the learner is "about your rating" (:func:`against`)."""
+Against = Literal["harder", "level", "easier"]
+"""A puzzle's rating against the learner's: above by more than :data:`AT_LEVEL`, within it, below it."""
+
+
+def against(puzzle: float, learner: float) -> Against:
+    """How a puzzle rated ``puzzle`` (points) stands against a learner rated ``learner``: ``"harder"``
+    above by more than :data:`AT_LEVEL` (the learner is expected to solve it less than half the time,
+    Glicko-2), ``"easier"`` below by more than it, else ``"level"``.
+
+    >>> against(1830, 1700), against(1760, 1700), against(1500, 1700)
+    ('harder', 'level', 'easier')
+    """
+    if puzzle > learner + AT_LEVEL:
+        return "harder"
+    return "easier" if puzzle < learner - AT_LEVEL else "level"
 
 
 @functools.lru_cache(maxsize=1024)
@@ -242,5 +264,5 @@ class Streak:
         self.over = True
 
 
-__all__ = ["BEST_FROM", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "practice_themes", "rating_of", "recently_solved", "serve", "theme_scores", "themes_of", "themes_said",
+__all__ = ["AT_LEVEL", "BEST_FROM", "Against", "against", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "practice_themes", "rating_of", "recently_solved", "serve", "theme_scores", "themes_of", "themes_said",
            "variant_of", "weakest_theme"]

@@ -5,7 +5,10 @@ is played with the Puzzles page's player (``ui.puzzles.play``), its first try ra
 itself (``PuzzleActivity.ratings``). What a press changes (the rating and its "+12", the streak, the
 charts) waits for the board to sow it, as the Puzzles page's counts do (``ui.reveal``): it would tell
 "Solved!" early. A store that is away leaves the ratings in place and the page says progress is not being
-saved (``ui.wiring.GuardedRatings``).
+saved (``ui.wiring.GuardedRatings``). Each puzzle is headed by its rating and how it stands against the
+learner's (``tutor.practice.against``), both as they were when it was served: stars stop at 3★ for a
+strong learner, ratings keep moving. ``?game=&theme=`` (the Puzzles page's "More puzzles") chooses the game
+and the theme once.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from tutor.practice import (
     RECENT,
     SETTLES_AFTER,
     Streak,
+    against,
     practice_themes,
+    rating_of,
     recently_solved,
     serve,
     theme_scores,
@@ -27,7 +32,7 @@ from tutor.practice import (
     weakest_theme,
 )
 from tutor.progress import Progress
-from tutor.puzzle import PuzzleActivity, level_of
+from tutor.puzzle import PuzzleActivity
 from tutor.puzzle_pool import find_puzzle, puzzle_code
 from tutor.ratings import VARIANTS, RatedTry, now
 from ui import frame, practice_charts, puzzles, reveal, state
@@ -64,7 +69,20 @@ def _open(pid: str, linked: bool = False) -> PuzzleActivity:
     run.ratings = sess.ratings
     sess.practice = run
     st.session_state[f"{K}served_by"] = (sess.ratings, linked)
+    _size(run)
     return run
+
+
+def _size(run: PuzzleActivity) -> tuple[float, float]:
+    """The puzzle's rating and the learner's as they were when it was served (points; kept for its heading,
+    which a solve would otherwise change under the learner's eyes)."""
+    kept = st.session_state.get(f"{K}sized")
+    if kept is not None and kept[0] == run.puzzle.id:
+        return kept[1], kept[2]
+    ratings = state.session().ratings
+    sized = (rating_of(run.puzzle, ratings.puzzle_ratings()).rating, ratings.rating(run.rules.game).rating)
+    st.session_state[f"{K}sized"] = (run.puzzle.id, *sized)
+    return sized
 
 
 def _read_link() -> None:
@@ -82,6 +100,26 @@ def _read_link() -> None:
         return
     st.session_state[f"{K}game"] = variant_of(pool[pid])
     _open(pid, linked=True)
+
+
+def _read_theme_link() -> None:
+    """Open ``?game=<game>&theme=<theme>`` (the Puzzles page's "More puzzles"): that game, puzzles for
+    me from that theme, a puzzle of it served now (near the learner's rating); the two parameters are
+    then dropped, so a reload goes on with the puzzle served. A game or theme unknown changes nothing."""
+    theme, game = state.query("theme"), state.query("game")
+    if theme is None and game is None:
+        return
+    state.drop_query("theme")
+    state.drop_query("game")
+    if game not in VARIANTS or theme not in themes_of(frame.practice_puzzles(), game):
+        return
+    st.session_state[f"{K}game"], st.session_state[f"{K}mode"] = game, "rated"
+    st.session_state[f"{K}themes"] = [theme]
+    sess = state.session()
+    sess.streak = None
+    if sess.practice is None or sess.practice.puzzle.theme != theme or sess.practice.rules.game != game \
+            or sess.practice.solved:
+        serve_next()
 
 
 def _served_blind(run: PuzzleActivity) -> bool:
@@ -299,6 +337,7 @@ def render() -> None:
     """Draw the Practice page (on a phone the feedback right below the board: ``ui.puzzles.phone_css``)."""
     st.html(f"<style>{puzzles.phone_css(K)}</style>")
     sess = state.session()
+    _read_theme_link()
     _read_link()
     _controls()
     run = current()
@@ -332,7 +371,10 @@ def render() -> None:
     else:
         before = run.counts_before(summary) if sown else summary
         frame.progress(summary, before, sown)
-        st.subheader(f"{puzzles.puzzle_name(run.puzzle.id, frame.practice_puzzles())} {words.level_word(level_of(run.puzzle))}")
+        # the puzzle's rating, not its stars: every puzzle a strong learner meets is 3★ (tutor.practice.against)
+        rating, learner = _size(run)
+        st.subheader(words.puzzle_heading(puzzles.puzzle_name(run.puzzle.id, frame.practice_puzzles()), round(rating)))
+        st.caption(words.against_you(against(rating, learner)))
         puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run))
     _dashboard(game, run, sown)
 

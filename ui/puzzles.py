@@ -144,6 +144,23 @@ def _picker(run: PuzzleActivity) -> list[str]:
     return ids
 
 
+def _more(run: PuzzleActivity) -> None:
+    """"More puzzles" of the theme chosen (else of the puzzle on screen) in its game, when mined puzzles of
+    that theme exist for the game: a link to My practice with the game and theme chosen (``?game=&theme=``,
+    read once there: ``ui.practice``), which serves them near the learner's rating."""
+    from tutor.mined import mined_themes  # here: only the entries' themes, no puzzle built
+
+    theme = st.session_state.get(state.Keys.PUZZLE_THEME, ALL)
+    theme = run.puzzle.theme if theme == ALL else theme
+    game = run.rules.game
+    entries = words.theme_entries()
+    if theme not in mined_themes(game) or theme not in entries:
+        return
+    st.page_link(frame.page_file("practice"), label=words.more_puzzles(entries[theme].title),
+                 icon=":material/trending_up:", help=words.more_puzzles_help(),
+                 query_params={"game": game, "theme": theme})
+
+
 def _moves_on(run: PuzzleActivity, ids: list[str]) -> None:
     """Next puzzle (in the menus' choice) and Puzzle of the day, in one row."""
     row = st.container(horizontal=True, key=f"{state.Keys.PUZZLE}moves")
@@ -243,7 +260,8 @@ def render() -> None:
         st.error(link_problem.text)
     with st.container(key=f"{state.Keys.PUZZLE}picker"):
         ids = _picker(run)
-    run = current()
+        run = current()
+        _more(run)
     run.rule_ids = state.session().prefs.rule_ids
     puzzle = run.puzzle
     code = puzzle_code(puzzle.id)

@@ -120,6 +120,30 @@ def new_best(length: int) -> str:
     return _("That is your best streak so far: {n}!").format(n=length)
 
 
+def puzzle_heading(name: str, rating: int) -> str:
+    """My practice's heading of a puzzle: its name and its rating (points, when it was served), which
+    keeps moving where stars stop: ``"Puzzle 37 of 862 · rating 1830"``."""
+    return _("{name} · rating {rating}").format(name=name, rating=rating)
+
+
+def against_you(where: str) -> str:
+    """The puzzle's rating against the learner's when it was served (``tutor.practice.against``):
+    ``"harder"``, ``"level"`` or ``"easier"``."""
+    return {"harder": _("Harder than your rating: a real challenge!"),
+            "level": _("About your rating: just right."),
+            "easier": _("Easier than your rating: a warm-up.")}[where]
+
+
+def more_puzzles(theme: str) -> str:
+    """The Puzzles page's link to My practice with a theme chosen: ``"More puzzles: Captures"``."""
+    return _("More puzzles: {theme}").format(theme=theme)
+
+
+def more_puzzles_help() -> str:
+    """What the link to more puzzles of a theme does."""
+    return _("Opens My practice with this theme: puzzles near your rating.")
+
+
 def no_chart_yet() -> str:
     """The dashboard before any rated try."""
     return _("Solve a few puzzles: your rating chart and your themes appear here.")
@@ -138,6 +162,6 @@ def practise_next(theme: str) -> str:
     return _("A theme to practise: **{theme}**.").format(theme=theme)
 
 
-__all__ = ["first_try_rule", "new_best", "no_chart_yet", "nothing_left", "practice_label", "practice_labels",
-           "practise_next", "rating_moved", "rating_moved_after_miss", "rating_settles", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
+__all__ = ["against_you", "first_try_rule", "more_puzzles", "more_puzzles_help", "new_best", "no_chart_yet", "nothing_left", "practice_label", "practice_labels",
+           "practise_next", "puzzle_heading", "rating_moved", "rating_moved_after_miss", "rating_settles", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
            "streak_over", "streak_rule", "streak_won", "strongest_theme", "weakest_is"]
