@@ -147,7 +147,7 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
     page.get_by_text("Not this time: that turn captured nothing").first.wait_for(state="visible")
     settle(page, "0,0,1,0,2,0/17/3,0,4,3,0,0/18/S")
     open_expander(page, "Why?")
-    page.get_by_text("grand slam").first.wait_for(state="visible")
+    page.locator("[data-testid='stExpander']").get_by_text("grand slam").first.wait_for(state="visible")
     shot(page, "puzzle-phone-wrong")
 
 
