@@ -13,10 +13,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select, update
 
 from tutor.days import known
-from tutor.homework import KINDS, MAX_HOMEWORKS, Homework, Kind, ReviewedGame, ReviewWork
+from tutor.homework import KINDS, MAX_HOMEWORKS, AlreadySet, Homework, Kind, ReviewedGame, ReviewWork, same_as
 
 from .db import Database
 from .schema import HomeworkRow, Learner, PuzzleRow, ReviewCardRow, ReviewedGameRow, SchoolClass, now
@@ -33,12 +33,23 @@ def set_homework(db: Database, code: str, kind: Kind, lessons: Sequence[str], th
     """Class ``code`` gets a homework (checked by the caller, ``tutor.homework.check``), set at ``at``
     (default: now) in time zone ``zone`` (an IANA name; one ``zoneinfo`` does not know is kept as ``""``);
     ``replay``: reviews whose mistakes are played again. Its id, or ``None`` when there is no such
-    class or it already has :data:`~tutor.homework.MAX_HOMEWORKS` (then nothing is written)."""
+    class or it already has :data:`~tutor.homework.MAX_HOMEWORKS` (then nothing is written).
+
+    Raises :class:`~tutor.homework.AlreadySet` (nothing written) when the class has a homework asking just
+    the same (``tutor.homework.same_as``). The class's row is locked first, so two of these at the same
+    instant (a double click, two tabs) set one homework."""
     with db.session() as s:
-        if s.get(SchoolClass, code) is None:
+        # a write that changes nothing: it waits for any other homework being set for the class (the row's
+        # lock in PostgreSQL, the write lock in SQLite), so the homeworks read next include it
+        locked = s.execute(update(SchoolClass).where(SchoolClass.code == code).values(name=SchoolClass.name)
+                           .execution_options(synchronize_session=False))
+        if not getattr(locked, "rowcount", 0):
             return None
-        held = s.scalar(select(func.count()).select_from(HomeworkRow).where(HomeworkRow.class_code == code)) or 0
-        if held >= MAX_HOMEWORKS:
+        held = [_homework(r) for r in s.scalars(select(HomeworkRow).where(HomeworkRow.class_code == code))]
+        same = same_as(held, kind, lessons, theme, count, due, replay)
+        if same is not None:
+            raise AlreadySet(same.id)
+        if len(held) >= MAX_HOMEWORKS:
             return None
         row = HomeworkRow(class_code=code, kind=kind, lessons=" ".join(lessons) if kind == "lessons" else "",
                           theme=theme if kind == "puzzles" else "", count=count if kind != "lessons" else 0,

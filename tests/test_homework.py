@@ -15,7 +15,7 @@ import pytest
 from store import classes, homework as stored, learners, lifecycle, teachers
 from store.progress import StoredProgress
 from tutor import i18n
-from tutor.homework import Done, Homework, check, first_on_home, progress, state
+from tutor.homework import AlreadySet, Done, Homework, check, first_on_home, progress, same_as, state
 from tutor.homework_table import homework_csv, homework_rows, task_words
 from tutor.progress import LessonProgress
 
@@ -179,7 +179,64 @@ def test_a_class_keeps_at_most_the_most_homeworks(database):
     from tutor.homework import MAX_HOMEWORKS
 
     code, _, _ = teachers.create_class(database, "5C", teachers.new_key())
-    for _ in range(MAX_HOMEWORKS):
-        assert stored.set_homework(database, code, "lessons", ["setup"], "", 0, DUE) is not None
-    assert stored.set_homework(database, code, "lessons", ["setup"], "", 0, DUE) is None
+    for n in range(MAX_HOMEWORKS):
+        assert stored.set_homework(database, code, "lessons", ["setup"], "", 0, DUE + dt.timedelta(days=n)) is not None
+    assert stored.set_homework(database, code, "lessons", ["captures"], "", 0, DUE) is None
     assert len(stored.homeworks(database, code)) == MAX_HOMEWORKS
+
+
+def test_a_homework_is_the_same_as_one_held_when_it_asks_the_same_by_the_same_day():
+    """Report #6: the teacher set a homework twice (after a reload); pupils saw it twice."""
+    held = [Homework(1, "lessons", ("setup", "captures"), "", 0, DUE, SET),
+            Homework(2, "puzzles", (), "capture", 5, DUE, SET),
+            Homework(3, "reviews", (), "", 2, DUE, SET, replay=True)]
+    assert same_as(held, "lessons", ["captures", "setup"], "", 0, DUE) == held[0]  # the lessons in any order
+    assert same_as(held, "lessons", ["setup"], "", 0, DUE) is None
+    assert same_as(held, "lessons", ["setup", "captures"], "", 0, DUE + dt.timedelta(days=1)) is None
+    assert same_as(held, "puzzles", [], "capture", 5, DUE) == held[1]
+    assert same_as(held, "puzzles", [], "capture", 4, DUE) is None
+    assert same_as(held, "puzzles", [], "lap", 5, DUE) is None
+    assert same_as(held, "reviews", [], "", 2, DUE, replay=True) == held[2]
+    assert same_as(held, "reviews", [], "", 2, DUE) is None  # without playing the mistakes again: another task
+    assert same_as(held, "reviews", [], "", 3, DUE, replay=True) is None
+    assert same_as([], "puzzles", [], "capture", 5, DUE) is None
+
+
+def test_the_store_sets_a_homework_the_class_has_already_once(database):
+    code, _, _ = teachers.create_class(database, "5D", teachers.new_key())
+    first = stored.set_homework(database, code, "puzzles", [], "capture", 5, DUE, at=SET)
+    with pytest.raises(AlreadySet) as said:
+        stored.set_homework(database, code, "puzzles", [], "capture", 5, DUE, at=SET + dt.timedelta(minutes=1))
+    assert said.value.homework == first
+    other = stored.set_homework(database, code, "puzzles", [], "capture", 5, DUE + dt.timedelta(days=1), at=SET)
+    assert [h.id for h in stored.homeworks(database, code)] == [first, other]
+    reviews = stored.set_homework(database, code, "reviews", [], "", 2, DUE, at=SET)
+    with pytest.raises(AlreadySet) as said:  # a reviews homework keeps no theme: the form's left-over one is no difference
+        stored.set_homework(database, code, "reviews", [], "capture", 2, DUE, at=SET)
+    assert said.value.homework == reviews
+    assert len(stored.homeworks(database, code)) == 3
+
+
+def test_two_clicks_at_the_same_instant_set_one_homework(database):
+    """A double click or two tabs: two writers at once; the class's row lock lets one set it, the other is told."""
+    import threading
+
+    code, _, _ = teachers.create_class(database, "5E", teachers.new_key())
+    start = threading.Barrier(4)
+    outcomes: list[object] = []
+
+    def click() -> None:
+        start.wait()
+        try:
+            outcomes.append(stored.set_homework(database, code, "lessons", ["setup"], "", 0, DUE, at=SET))
+        except AlreadySet as exc:
+            outcomes.append(exc)
+
+    threads = [threading.Thread(target=click) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    [made] = [o for o in outcomes if isinstance(o, int)]
+    assert [o.homework for o in outcomes if isinstance(o, AlreadySet)] == [made, made, made]
+    assert [h.id for h in stored.homeworks(database, code)] == [made]

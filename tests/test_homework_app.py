@@ -139,3 +139,47 @@ def test_the_teacher_sets_puzzles_of_a_theme_and_the_table_counts_a_solve_after_
     teacher.run()
     table = teacher.dataframe[-1].value
     assert list(table.iloc[:, 1]) == ["1 of 2 · due today"]
+
+
+def _teacher_page(code: str, key: str, lang: str):
+    """A new browser session on the Class page in ``lang``, with class ``code``'s teacher view open."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.conftest import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    at.switch_page("pages/class.py").run()
+    at.session_state[f"{Keys.CLASS}own_screen"] = True
+    as_teacher(at, code, key)
+    assert not at.exception
+    return at
+
+
+def _set_captures_by_friday(teacher) -> None:
+    teacher.multiselect(key=f"{K}lessons").select("captures")
+    teacher.date_input(key=f"{K}due").set_value(dt.date(2026, 12, 11))
+    teacher.button(key=f"{K}set").click().run()
+    assert not teacher.exception
+
+
+@pytest.mark.parametrize("lang,said", [("en", "This homework is already set."),
+                                       ("el", "Αυτή η εργασία έχει ήδη δοθεί.")])
+def test_setting_the_same_homework_again_sets_none_and_says_so(page_app, db, lang, said):
+    """Report #6: a second click, or the form sent again after a reload, made a second homework just like the
+    first: pupils saw it twice on Home and the table got two columns of it."""
+    code, key, me = _class_with_pupil(db)
+    teacher = _teacher_page(code, key, lang)
+    _set_captures_by_friday(teacher)
+    [first] = stored.homeworks(db, code)
+    assert len(teacher.success) == 1 and not teacher.warning
+    teacher.button(key=f"{K}set").click().run()  # the second click
+    assert [w.value for w in teacher.warning] == [said] and not teacher.success
+    again = _teacher_page(code, key, lang)  # a reload: a new session, the form filled in again
+    _set_captures_by_friday(again)
+    assert [w.value for w in again.warning] == [said]
+    assert [h.id for h in stored.homeworks(db, code)] == [first.id]
+    assert len(again.dataframe[-1].value.columns) == 2  # the name, one homework
+    home = _home(page_app, me)
+    assert len([t for t in [*home.info, *home.warning] if str(t.value).startswith(("Homework", "Εργασία"))]) == 1

@@ -131,6 +131,35 @@ def check(kind: str, lessons: Sequence[str], theme: str, count: int, due: dt.dat
     return None
 
 
+class AlreadySet(ValueError):
+    """A homework identical to one the class has (:func:`same_as`): nothing was set. ``homework``: that
+    one's id."""
+
+    def __init__(self, homework: int) -> None:
+        super().__init__("same")
+        self.homework = homework
+
+
+def same_as(held: Sequence[Homework], kind: str, lessons: Sequence[str], theme: str, count: int, due: dt.date,
+            replay: bool = False) -> Homework | None:
+    """The homework of ``held`` (a class's) that asks just what this one would, or ``None``: the same
+    ``kind``, due the same day, and the same lessons (in any order), or the same ``theme`` and
+    ``count`` of puzzles, or the same ``count`` of games to review, with or without ``replay`` alike.
+    Setting it again (a second click, a reload) would show pupils the same homework twice."""
+    task = _task(kind, lessons, theme, count, replay)
+    return next((hw for hw in held if hw.due == due
+                 and _task(hw.kind, hw.lessons, hw.theme, hw.count, hw.replay) == task), None)
+
+
+def _task(kind: str, lessons: Sequence[str], theme: str, count: int, replay: bool) -> tuple[object, ...]:
+    """What a homework asks, as the store keeps it: only the fields its kind uses."""
+    if kind == "lessons":
+        return kind, frozenset(lessons)
+    if kind == "puzzles":
+        return kind, theme, count
+    return kind, count, bool(replay)
+
+
 def _aware(when: dt.datetime) -> dt.datetime:
     return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
 
@@ -247,6 +276,7 @@ __all__ = [
     "MAX_PUZZLES",
     "MAX_REVIEWS",
     "NO_REVIEWS",
+    "AlreadySet",
     "Done",
     "Homework",
     "Kind",
@@ -260,6 +290,7 @@ __all__ = [
     "first_on_home",
     "progress",
     "progress_words",
+    "same_as",
     "state",
     "task_words",
     "to_replay",

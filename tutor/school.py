@@ -97,7 +97,8 @@ class School(Protocol):
     def is_open(self, code: str) -> bool: ...
 
     # homework (tutor.homework): set_homework gives the new one's id, None for no such class or a class
-    # holding MAX_HOMEWORKS (zone: the teacher's IANA time zone, replay: reviews' mistakes played again);
+    # holding MAX_HOMEWORKS, and raises AlreadySet for one the class has already (homework.same_as); zone: the
+    # teacher's IANA time zone, replay: reviews' mistakes played again;
     # solves: puzzle id -> the time of its latest solve; review_work: the reviewed games and replays
     # (class_*: by pupil name)
     def set_homework(self, code: str, kind: Kind, lessons: Sequence[str], theme: str, count: int,

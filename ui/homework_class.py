@@ -16,7 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from tutor import words
-from tutor.homework import KINDS, MAX_HOMEWORKS, MAX_PUZZLES, MAX_REVIEWS, check, task_words
+from tutor.homework import KINDS, MAX_HOMEWORKS, MAX_PUZZLES, MAX_REVIEWS, AlreadySet, check, task_words
 from tutor.homework_table import homework_csv, homework_rows
 from ui import frame, state as ui_state, wiring
 from ui.homework import browser_zone, lesson_numbers, lesson_steps, puzzles_for, theme_titles, today
@@ -40,8 +40,12 @@ def _set(code: str) -> None:
     problem = check(kind, lessons, theme, count, due, day, list(lesson_numbers()), themes)
     if problem is None:
         zone = browser_zone()
-        made = wiring.guard(lambda school: school.set_homework(code, kind, lessons, theme, count, due, replay, zone),
-                            None)
+        try:
+            made = wiring.guard(lambda school: school.set_homework(code, kind, lessons, theme, count, due, replay,
+                                                                   zone), None)
+        except AlreadySet:  # a second click, or the form sent again after a reload
+            st.session_state[f"{K}said"] = ("warning", words.homework_problem("same"))
+            return
         if made is None:
             problem = "full"
     if problem is not None:
@@ -82,7 +86,7 @@ def teacher_panel(code: str) -> None:
                            icon=":material/download:")
     said = st.session_state.pop(f"{K}said", None)
     if said is not None:
-        (st.success if said[0] == "success" else st.error)(said[1])
+        {"success": st.success, "warning": st.warning}.get(said[0], st.error)(said[1])
     _form(code, numbers, titles, now.date())
     if homeworks:
         labels = {hw.id: words.homework_option(n, task_words(hw, numbers, titles, teacher=True), hw.due)

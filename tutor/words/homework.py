@@ -161,7 +161,8 @@ def homework_csv_state(number: int) -> str:
 
 def homework_problem(problem: str, most: int = 0) -> str:
     """Why a homework was not set (``tutor.homework.check``, or ``"full"`` from the store); ``most``: the
-    most puzzles a homework asks for (``"count"``), or homeworks a class keeps (``"full"``)."""
+    most puzzles a homework asks for (``"count"``), or homeworks a class keeps (``"full"``); ``"same"``: the class
+    has this homework already (``tutor.homework.AlreadySet``)."""
     return {
         "lessons": _("Pick at least one lesson."),
         "theme": _("Pick a theme."),
@@ -169,6 +170,7 @@ def homework_problem(problem: str, most: int = 0) -> str:
         "games": _("Ask for 1 to {most} games.").format(most=most),
         "due": _("The due day cannot be in the past."),
         "full": _("A class keeps at most {most} homeworks: delete an old one first.").format(most=most),
+        "same": _("This homework is already set."),
     }.get(problem, _("That homework could not be set."))
 
 
