@@ -179,9 +179,11 @@ class MinedPuzzle(Puzzle):
 
 
 class Theme(Strict):
-    """A puzzle theme (``lessons/themes.toml``): a title and one sentence about it."""
+    """A puzzle theme (``lessons/themes.toml``): a title, a short name (a word or two: the heading of a
+    narrow column) and one sentence about it."""
 
     title: Text
+    short: Text = Field(max_length=20)
     text: Text
 
 

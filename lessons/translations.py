@@ -19,7 +19,7 @@ from typing import Any
 
 CONTENT_DIR = Path(__file__).resolve().parent
 
-TEXT_KEYS = frozenset({"title", "intro", "summary", "text", "caption", "hint", "question", "done", "task",
+TEXT_KEYS = frozenset({"title", "short", "intro", "summary", "text", "caption", "hint", "question", "done", "task",
                        "explanation", "hints", "wrong", "why", "done_by", "say", "refuse", "sweep_part", "sweep_empty"})
 """Keys whose values are words a user reads (strings, lists of strings, ``wrong``'s and ``why``'s pit -> text, or ``done_by``'s ending -> text)."""
 SAY_PREFIX = "say_"

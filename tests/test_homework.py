@@ -240,3 +240,38 @@ def test_two_clicks_at_the_same_instant_set_one_homework(database):
     [made] = [o for o in outcomes if isinstance(o, int)]
     assert [o.homework for o in outcomes if isinstance(o, AlreadySet)] == [made, made, made]
     assert [h.id for h in stored.homeworks(database, code)] == [made]
+
+
+SAT = dt.date(2026, 12, 5)
+HEADED = [Homework(1, "puzzles", (), "capture", 5, SAT, SET), Homework(2, "reviews", (), "", 2, SAT, SET, replay=True),
+          Homework(3, "lessons", ("setup", "captures"), "", 0, SAT, SET), Homework(4, "reviews", (), "", 1, SAT, SET)]
+
+
+@pytest.mark.parametrize("language,short,legend", [
+    ("en", ["HW1 · Capture ×5 · Sat 5 Dec", "HW2 · Review ×2 + mistakes · Sat 5 Dec", "HW3 · Lessons 1, 4 · Sat 5 Dec",
+            "HW4 · Review ×1 · Sat 5 Dec"],
+     ["HW1: solve 5 puzzles of “Biggest capture now”, due Saturday 5 Dec",
+      "HW2: review 2 of their own games and play their mistakes again, due Saturday 5 Dec",
+      "HW3: finish lessons 1 and 4, due Saturday 5 Dec", "HW4: review 1 of their own games, due Saturday 5 Dec"]),
+    ("el", ["Εργ. 1 · Αιχμαλωσία ×5 · Σάβ 5 Δεκ", "Εργ. 2 · Ανάλυση ×2 + λάθη · Σάβ 5 Δεκ",
+            "Εργ. 3 · Μαθήματα 1, 4 · Σάβ 5 Δεκ", "Εργ. 4 · Ανάλυση ×1 · Σάβ 5 Δεκ"], None),
+])
+def test_the_teacher_s_table_has_short_headings_with_the_full_words_in_help_and_legend(lang, language, short, legend):
+    """Report #8: the headings were whole sentences and a fourth homework went off a 1920 px projector."""
+    from lessons.loader import themes
+    from tutor.homework_table import homework_headings
+
+    lang(language)
+    titles = {tid: t.title for tid, t in themes(lang=language).items()}
+    shorts = {tid: t.short for tid, t in themes(lang=language).items()}
+    heads = homework_headings(HEADED, NUMBERS, titles, shorts)
+    assert [h.short for h in heads] == short
+    assert max(len(h.short) for h in heads) <= 40
+    rows = homework_rows(HEADED, [Pupil("Anna")], {}, STEPS, NUMBERS, titles, PUZZLES, SAT)
+    assert [h.full for h in heads] == list(rows[0])[1:]  # the table's own headings: the columns' help
+    if legend:
+        assert [h.legend for h in heads] == legend
+        assert heads[0].full == "Homework 1: solve 5 puzzles of “Biggest capture now” (Saturday 5 Dec)"
+    else:
+        assert heads[0].legend == ("Εργ. 1: λύσε 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα» "
+                                   "(προθεσμία: Σάββατο 5 Δεκεμβρίου)")

@@ -183,3 +183,29 @@ def test_setting_the_same_homework_again_sets_none_and_says_so(page_app, db, lan
     assert len(again.dataframe[-1].value.columns) == 2  # the name, one homework
     home = _home(page_app, me)
     assert len([t for t in [*home.info, *home.warning] if str(t.value).startswith(("Homework", "Εργασία"))]) == 1
+
+
+@pytest.mark.parametrize("lang,shown,legend", [
+    ("en", ["HW1 · Capture ×5 · Sat 12 Dec", "HW2 · Review ×2 · Mon 14 Dec"],
+     "HW1: solve 5 puzzles of “Biggest capture now”, due Saturday 12 Dec  \n"
+     "HW2: review 2 of their own games, due Monday 14 Dec"),
+    ("el", ["Εργ. 1 · Αιχμαλωσία ×5 · Σάβ 12 Δεκ", "Εργ. 2 · Ανάλυση ×2 · Δευ 14 Δεκ"],
+     "Εργ. 1: λύσε 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα» (προθεσμία: Σάββατο 12 Δεκεμβρίου)  \n"
+     "Εργ. 2: να αναλύσουν 2 δικά τους παιχνίδια (προθεσμία: Δευτέρα 14 Δεκεμβρίου)"),
+])
+def test_the_homework_table_is_headed_short_with_the_full_words_in_help_and_a_legend(page_app, db, lang, shown, legend):
+    """Report #8: whole-sentence headings pushed the fourth homework off a 1920 px projector. The table's
+    data (and the CSV) keep the full headings; the screen shows short ones."""
+    import json
+
+    code, key, _me = _class_with_pupil(db)
+    stored.set_homework(db, code, "puzzles", [], "capture", 5, dt.date(2026, 12, 12), at=NOW)
+    stored.set_homework(db, code, "reviews", [], "", 2, dt.date(2026, 12, 14), at=NOW)
+    teacher = _teacher_page(code, key, lang)
+    table = teacher.dataframe[-1]
+    full = list(table.value.columns)[1:]
+    config = json.loads(table.proto.columns)
+    assert [config[f]["label"] for f in full] == shown
+    assert [config[f]["help"] for f in full] == full
+    assert config[list(table.value.columns)[0]]["pinned"] is True
+    assert legend in [c.value for c in teacher.caption]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import words
@@ -28,6 +29,36 @@ def pupil_day(today: dt.date | Today, pupil: PupilRecord) -> dt.date | Today:
     return Today(today.now, known(pupil.zone) or None)
 
 
+@dataclass(frozen=True)
+class Heading:
+    """A homework's column in the teacher's table: ``full``, its heading in :func:`homework_rows` (the
+    column's help on screen); ``short``, what the screen shows (a projector's width holds several:
+    ``"HW1 · Capture ×5 · Sat 5 Dec"``); ``legend``, its line under the table (the full task and day)."""
+
+    full: str
+    short: str
+    legend: str
+
+
+def _full(number: int, hw: Homework, numbers: Mapping[str, int], theme_titles: Mapping[str, str]) -> str:
+    return words.homework_column(number, task_words(hw, numbers, theme_titles, teacher=True), hw.due)
+
+
+def homework_headings(homeworks: Sequence[Homework], numbers: Mapping[str, int], theme_titles: Mapping[str, str],
+                      theme_shorts: Mapping[str, str]) -> list[Heading]:
+    """Each homework's column heading (:class:`Heading`), in the order of ``homeworks``: lessons by their
+    number in the course (``numbers``), a theme by its title (``theme_titles``) and, in the short heading,
+    its short name (``theme_shorts``; the theme id when neither knows it)."""
+    out = []
+    for number, hw in enumerate(homeworks, 1):
+        short = words.homework_task_short(hw.kind, [numbers[lid] for lid in hw.lessons if lid in numbers],
+                                          theme_shorts.get(hw.theme, theme_titles.get(hw.theme, hw.theme)),
+                                          hw.count, hw.replay)
+        out.append(Heading(_full(number, hw, numbers, theme_titles), words.homework_column_short(number, short, hw.due),
+                           words.homework_legend(number, task_words(hw, numbers, theme_titles, teacher=True), hw.due)))
+    return out
+
+
 def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
                   solves: Mapping[str, Mapping[str, dt.datetime]], steps: Mapping[str, int],
                   numbers: Mapping[str, int], theme_titles: Mapping[str, str],
@@ -35,8 +66,8 @@ def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
                   reviews: Mapping[str, ReviewWork] | None = None) -> list[dict[str, Any]]:
     """The homework table on screen, one row per pupil: their name, then a cell per homework
     (``"2 of 3 · late"``, ``"done ✓"``, ``"1 of 2 · 3 of 5 mistakes"``: ``words.homework_cell``) under a
-    heading that says the task and its due day. ``solves``: pupil name -> puzzle id -> time of its
-    latest solve; ``reviews``: pupil name -> their reviewed games; ``today``: a date, or the time now
+    heading that says the task and its due day (:attr:`Heading.full`; the screen shows :attr:`Heading.short`).
+    ``solves``: pupil name -> puzzle id -> time of its latest solve; ``reviews``: pupil name -> their reviewed games; ``today``: a date, or the time now
     (a :class:`~tutor.days.Today`, judged in each pupil's own zone: :func:`pupil_day`)."""
     rows: list[dict[str, Any]] = []
     for pupil in pupils:
@@ -45,8 +76,7 @@ def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
         for number, hw in enumerate(homeworks, 1):
             done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles,
                             (reviews or {}).get(pupil.name, NO_REVIEWS))
-            heading = words.homework_column(number, task_words(hw, numbers, theme_titles, teacher=True), hw.due)
-            row[heading] = words.homework_cell(done.done, done.total, state(hw, done, day), done.replayed,
+            row[_full(number, hw, numbers, theme_titles)] = words.homework_cell(done.done, done.total, state(hw, done, day), done.replayed,
                                                done.mistakes)
         rows.append(row)
     return rows
@@ -80,4 +110,4 @@ def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
     return csv_text(rows)
 
 
-__all__ = ["homework_csv", "homework_rows", "pupil_day"]
+__all__ = ["Heading", "homework_csv", "homework_headings", "homework_rows", "pupil_day"]

@@ -56,6 +56,11 @@ def theme_titles() -> dict[str, str]:
     return {tid: theme.title for tid, theme in words.theme_entries().items()}
 
 
+def theme_shorts() -> dict[str, str]:
+    """Puzzle theme id -> its short name (a narrow column's heading) in the session's language."""
+    return {tid: theme.short for tid, theme in words.theme_entries().items()}
+
+
 def puzzles_for(homeworks: list[Homework]) -> dict[str, Any]:
     """The puzzles (for their themes) when a homework asks for puzzles; else none (Home loads no puzzles)."""
     return frame.practice_puzzles() if any(hw.kind == "puzzles" for hw in homeworks) else {}
@@ -129,4 +134,5 @@ def _mine(school: Any, me: str) -> tuple[list[Homework], dict[str, dt.datetime],
     return homeworks, school.solves(me), work
 
 
-__all__ = ["CLOCK", "K", "browser_zone", "lesson_numbers", "lesson_steps", "pupil_panel", "puzzles_for", "theme_titles", "today"]
+__all__ = ["CLOCK", "K", "browser_zone", "lesson_numbers", "lesson_steps", "pupil_panel", "puzzles_for", "theme_shorts",
+           "theme_titles", "today"]

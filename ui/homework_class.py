@@ -17,9 +17,9 @@ import streamlit as st
 
 from tutor import words
 from tutor.homework import KINDS, MAX_HOMEWORKS, MAX_PUZZLES, MAX_REVIEWS, AlreadySet, check, task_words
-from tutor.homework_table import homework_csv, homework_rows
+from tutor.homework_table import Heading, homework_csv, homework_headings, homework_rows
 from ui import frame, state as ui_state, wiring
-from ui.homework import browser_zone, lesson_numbers, lesson_steps, puzzles_for, theme_titles, today
+from ui.homework import browser_zone, lesson_numbers, lesson_steps, puzzles_for, theme_shorts, theme_titles, today
 
 K = ui_state.Keys.CLASS + "hw_"
 """Widget keys of the teacher's homework: + kind/lessons/theme/count/games/replay/due/set/delete_which/delete/
@@ -63,6 +63,15 @@ def _delete(code: str) -> None:
         st.session_state[f"{K}said"] = ("success", words.homework_deleted())
 
 
+def table_columns(headings: list[Heading]) -> dict[str, object]:
+    """The homework table's column settings: each homework's short heading on screen, its full words in the
+    column's help (the CSV keeps them as headings); the name pinned, in view when many homeworks make
+    the table scroll sideways."""
+    columns: dict[str, object] = {words.homework_label("col_name"): st.column_config.TextColumn(pinned=True)}
+    columns.update({h.full: st.column_config.TextColumn(h.short, help=h.full) for h in headings})
+    return columns
+
+
 def teacher_panel(code: str) -> None:
     """The class's homework for the teacher's own screen: each pupil's progress (a table and its CSV),
     the form to set one, and the list to delete one from."""
@@ -78,7 +87,9 @@ def teacher_panel(code: str) -> None:
     elif pupils:
         puzzles = puzzles_for(homeworks)
         rows = homework_rows(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
-        st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{K}table")
+        headings = homework_headings(homeworks, numbers, titles, theme_shorts())
+        st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{K}table", column_config=table_columns(headings))
+        st.caption("  \n".join(h.legend for h in headings))  # the full words, read off a projector too
         st.caption(words.homework_label("on_time"))
         text = homework_csv(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
         st.download_button(words.homework_label("download"), text.encode("utf-8-sig"),
@@ -122,4 +133,4 @@ def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.da
                   icon=":material/send:")
 
 
-__all__ = ["K", "teacher_panel"]
+__all__ = ["K", "table_columns", "teacher_panel"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from ..i18n import current, ngettext, per_language, pgettext
+from ..i18n import current, ngettext, npgettext, per_language, pgettext
 from ..i18n import gettext as _
 from .basics import and_list
 
@@ -55,6 +55,13 @@ def due_day(day: dt.date) -> str:
     from babel.dates import format_date
 
     return format_date(day, "EEEE d MMMM" if current() == "el" else "EEEE d MMM", locale=current())
+
+
+def due_day_short(day: dt.date) -> str:
+    """A due day in a narrow heading: ``"Sat 5 Dec"``, ``"Σάβ 5 Δεκ"``."""
+    from babel.dates import format_date
+
+    return format_date(day, "EEE d MMM", locale=current())
 
 
 def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, count: int,
@@ -120,6 +127,36 @@ def homework_column(number: int, task: str, due: dt.date) -> str:
     """The class table's heading of homework ``number``: ``"Homework 1: finish lesson 4 (Friday 12 Dec)"``."""
     return pgettext("class table heading", "Homework {n}: {task} ({day})").format(n=number, task=task,
                                                                                  day=due_day(due))
+
+
+def homework_task_short(kind: str, lesson_numbers: Sequence[int], theme_short: str, count: int,
+                        replay: bool = False) -> str:
+    """What a homework asks in a word or two, for a narrow column heading: ``"Lesson 4"``, ``"Lessons 4, 5"``,
+    ``"Capture ×5"`` (``theme_short``: the theme's short name), ``"Review ×2"``, ``"Review ×2 + mistakes"``
+    (``replay``)."""
+    if kind == "lessons":
+        numbers = ", ".join(str(n) for n in lesson_numbers)
+        return npgettext("homework heading", "Lesson {numbers}", "Lessons {numbers}", len(lesson_numbers)).format(
+            numbers=numbers)
+    if kind == "reviews":
+        if replay:
+            return pgettext("homework heading", "Review ×{n} + mistakes").format(n=count)
+        return pgettext("homework heading", "Review ×{n}").format(n=count)
+    return pgettext("homework heading", "{theme} ×{n}").format(theme=theme_short, n=count)
+
+
+def homework_column_short(number: int, task: str, due: dt.date) -> str:
+    """The homework table's heading on screen, short enough for a projector (``task``:
+    :func:`homework_task_short`): ``"HW1 · Capture ×5 · Sat 5 Dec"``. Its full words are the column's
+    help and the legend under the table (:func:`homework_legend`)."""
+    return pgettext("homework heading", "HW{n} · {task} · {day}").format(n=number, task=task, day=due_day_short(due))
+
+
+def homework_legend(number: int, task: str, due: dt.date) -> str:
+    """A line of the legend under the homework table, naming a column as its heading does (``task``:
+    :func:`homework_task` on the teacher's screen): ``"HW1: solve 5 puzzles of “Biggest capture now”, due
+    Saturday 5 Dec"``."""
+    return pgettext("homework heading", "HW{n}: {task}, due {day}").format(n=number, task=task, day=due_day(due))
 
 
 def homework_cell(done: int, total: int, state: str, replayed: int = 0, mistakes: int = 0) -> str:
@@ -208,8 +245,10 @@ def homework_option(number: int, task: str, due: dt.date) -> str:
 
 __all__ = [
     "due_day",
+    "due_day_short",
     "homework_cell",
     "homework_column",
+    "homework_column_short",
     "homework_csv_done",
     "homework_csv_mistakes",
     "homework_csv_mistakes_all",
@@ -219,10 +258,12 @@ __all__ = [
     "homework_how_to_review",
     "homework_label",
     "homework_labels",
+    "homework_legend",
     "homework_line",
     "homework_option",
     "homework_problem",
     "homework_set_notice",
     "homework_state_word",
     "homework_task",
+    "homework_task_short",
 ]
