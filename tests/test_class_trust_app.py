@@ -63,6 +63,35 @@ def test_the_projector_shows_the_code_and_the_count_and_the_names_only_on_the_te
     at.session_state[f"{Keys.CLASS}own_screen"] = True
     at.run()
     assert list(at.dataframe[0].value["Name"]) == ["Yannis Hidden", "Zara Secret"]
+    assert not at.get("plotly_chart")  # no lesson started: a sentence, not a map of 0% (test below)
+
+
+@pytest.mark.parametrize("lang,said", [("en", "No pupil has started a lesson yet."),
+                                       ("el", "Κανένας μαθητής δεν έχει ξεκινήσει ακόμη κάποιο μάθημα.")])
+def test_the_heat_map_waits_for_a_first_lesson_step_and_says_so_in_a_sentence(db, lang, said):
+    """Report #12: while no pupil had lesson progress the heat map's place was an empty beige box."""
+    from streamlit.testing.v1 import AppTest
+
+    from store.progress import StoredProgress
+    from tests.conftest import ROOT
+
+    key = teachers.new_key()
+    code, _, _ = teachers.create_class(db, "5F", key)
+    pupil = learners.new_learner(db)
+    classes.join(db, pupil, code, "Nikos")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    at.switch_page("pages/class.py").run()
+    sess(at).teacher_class, sess(at).teacher_owner = code, True
+    sess(at).keeper["teach"] = key
+    at.session_state[f"{Keys.CLASS}own_screen"] = True
+    at.run()
+    assert not at.exception
+    assert [i.value for i in at.info if i.value == said] == [said] and not at.get("plotly_chart")
+    StoredProgress(db, pupil).step_done("setup", "the-board")
+    at.run()
+    assert said not in [i.value for i in at.info]
     assert [c.key for c in at.get("plotly_chart")] == ["class_heat"]
 
 

@@ -204,6 +204,11 @@ def any_reviewed(pupils: Sequence[PupilReviews]) -> bool:
     return any(p.games or any(p.kinds.values()) for p in pupils)
 
 
+def any_lesson_started(pupils: Sequence[PupilRecord]) -> bool:
+    """Whether any pupil did a step of a lesson (or finished one): else the heat map would show only 0%."""
+    return any(rec.steps_done or rec.done for p in pupils for rec in p.lessons.values())
+
+
 def review_rows(pupils: Sequence[PupilReviews]) -> list[dict[str, Any]]:
     """The reviews table, one row per pupil: name, games reviewed, a count per kind of
     :data:`CLASS_KINDS` (headed by the coach's plain names, ``words.coach_kind_name``), and all their
@@ -234,6 +239,7 @@ __all__ = [
     "CLASS_KINDS",
     "PupilRecord",
     "PupilReviews",
+    "any_lesson_started",
     "any_reviewed",
     "class_csv",
     "class_kind",

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from tutor import words
-from tutor.classroom import class_csv, class_rows, steps_grid
+from tutor.classroom import any_lesson_started, class_csv, class_rows, steps_grid
 from tutor.codes import code_sized, normalise_class
 from tutor.names import read_name
 from ui import class_reviews, frame, homework_class, learner, live, state, teacher, wiring
@@ -174,9 +174,12 @@ def dashboard() -> None:
                  column_config=table_columns(rows))
     st.download_button(words.label("download_csv"), class_csv(pupils, lessons, frame.puzzles()).encode("utf-8-sig"),
                        file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
-    titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
-    st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",
-                    width="stretch")
+    if any_lesson_started(pupils):
+        titles = [words.lesson_column(n) for n in range(1, len(lessons) + 1)]
+        st.plotly_chart(heatmap([p.name for p in pupils], titles, steps_grid(pupils, lessons)), key=f"{K}heat",
+                        width="stretch")
+    else:  # a map of 0% only: an empty box on a projector
+        st.info(words.class_no_lessons(), icon=":material/school:")
     reviewed = wiring.guard(lambda school: school.reviews(code), None)
     if reviewed is not None:
         class_reviews.render(reviewed, code)

@@ -176,6 +176,11 @@ def choose_pupil_first() -> str:
     return _("Choose a pupil first.")
 
 
-__all__ = ["answers_closed", "change_pin_note", "choose_pupil_first", "leave_warning", "owner_only", "taken_out", "class_ready", "device_name", "devices_note", "open_to_join_help",
+def class_no_lessons() -> str:
+    """In place of the class's heat map of lesson steps while no pupil has done a step (one sentence)."""
+    return _("No pupil has started a lesson yet.")
+
+
+__all__ = ["answers_closed", "change_pin_note", "choose_pupil_first", "class_no_lessons", "leave_warning", "owner_only", "taken_out", "class_ready", "device_name", "devices_note", "open_to_join_help",
            "pin_changed", "pin_note", "pin_refused", "pupil_removed", "pupils_now", "recovery_note",
            "recovery_refused", "secrets_text", "secrets_waiting", "signed_out", "teacher_labels", "view_state"]
