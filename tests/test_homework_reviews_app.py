@@ -106,8 +106,8 @@ def test_the_pupil_sees_it_first_on_home_with_where_to_play_and_then_the_mistake
                              "— 0 of 2 games reviewed.")]
     assert [(e.proto.label, e.proto.page) for e in home.get("page_link")][0] == (
         "Play a game to review", "sandbox")  # first on Home
-    assert "Play a game in the Sandbox to its end, then press “Review this game” under the board." in [
-        c.value for c in home.caption]
+    assert ("Play a game in the Sandbox to its end, then press “Review this game” under the board. Each game you "
+            "play counts once, however often you review it.") in [c.value for c in home.caption]
     assert not [b for b in home.button if str(b.key).startswith(homework.K + "replay_")]  # no mistakes yet
 
     cards = _mistakes_of_a_game()
@@ -162,3 +162,24 @@ def test_the_teacher_s_table_says_on_time_for_a_pupil_whose_day_is_still_the_due
     assert list(teacher.dataframe[-1].value[heading]) == ["0 of 1 · due today"]  # not late: on time
     assert "On time means done by the end of the due day where the pupil lives (their own time zone)." in [
         c.value for c in teacher.caption]
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Each game you play counts once, however often you review it."),
+    ("el", "Κάθε παιχνίδι που παίζεις μετράει μία φορά, όσες φορές κι αν το αναλύσεις."),
+])
+def test_home_says_each_game_counts_once_under_a_homework_of_reviews(db, lang, said):
+    """Report #11: reviewing one game twice counts it once (a new game counts again, whatever its moves): Home
+    says so where it says how to do the homework."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.conftest import ROOT
+
+    code, _key, me = _class_with_pupil(db, "Bo")
+    stored.set_homework(db, code, "reviews", [], "", 2, dt.date(2026, 12, 14), at=NOW - dt.timedelta(days=1))
+    home = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    home.query_params["learner"] = me
+    home.query_params["lang"] = lang
+    home.run()
+    assert not home.exception
+    assert len([c for c in home.caption if c.value.endswith(said)]) == 1

@@ -219,3 +219,32 @@ def test_a_memory_keeper_keeps_the_most_recent_learners_only():
     assert kept.keep_game("CCCC", "c", 0) == 1
     assert (kept.kept_game("AAAA"), kept.kept_game("CCCC"), len(kept)) == (None, Kept(1, "c"), 2)
     assert kept.keep_game("CCCC", "c2", 0) is None and kept.keep_game("CCCC", "c2", 1) == 2
+
+
+def test_a_game_is_one_game_in_every_tab_and_two_games_of_the_same_moves_are_two():
+    """Report #11: a game is known by which game it is (its serial, kept with it), not by its moves alone:
+    the homework "review 2 of your games" counts two games played alike (``tutor.cards.game_id``)."""
+    from tutor.cards import game_id
+    from tutor.kept_record import GameRecordModel
+
+    keeper = MemoryKeeper()
+    rules = KalahRules(pits=3, seeds=1)
+    tab1, tab2 = SandboxActivity(rules), SandboxActivity(rules)
+    tab1.keep_with(keeper, "LEARNER")
+    while not tab1.game.is_over:
+        tab1.press(tab1.game.legal_moves()[0])
+    tab2.keep_with(keeper, "LEARNER")  # a second tab (or a reload) shows the kept game: the same game
+    assert tab2.serial == tab1.serial and len(tab1.serial) == 12
+    first = game_id(tab1.game, tab1.serial)
+    assert game_id(tab2.game, tab2.serial) == first
+    tab1.new_game(rules)  # New game, the same moves again
+    while not tab1.game.is_over:
+        tab1.press(tab1.game.legal_moves()[0])
+    assert [r.pit for r in tab1.game.results] == [r.pit for r in tab2.game.results]
+    assert game_id(tab1.game, tab1.serial) != first
+    assert tab2.catch_up() and game_id(tab2.game, tab2.serial) == game_id(tab1.game, tab1.serial)
+    # a game kept before games had a serial keeps its key: its moves alone
+    written_before = read_record(record_of(tab1.kept_state())).model_dump_json(exclude={"serial"})
+    old = restore(GameRecordModel.model_validate_json(written_before))
+    assert old.serial == "" and game_id(old.game, old.serial) == game_id(tab1.game)
+    assert read_record(record_of(tab1.kept_state()).replace(tab1.serial, "not hex!")) is None

@@ -111,13 +111,31 @@ def test_a_finished_games_review_keeps_each_mistakes_kind_and_counts_the_game_on
     assert sorted((c.position, c.kind) for c in kept.cards.values()) == [
         ("0,3,3,2/0/0,3,3,2/0/S", "other"), ("0,3,3,2/0/2,2,2,2/0/N", "extra_turn_missed"),
         ("2,2,2,2/0/2,2,2,2/0/S", "capture_allowed")]
-    game = sess(at).sandbox.game
-    assert list(kept.games) == [game_id(game)]
+    sb = sess(at).sandbox
+    game = game_id(sb.game, sb.serial)
+    assert list(kept.games) == [game]
     # with the ids of the game's mistakes: a homework counts them played again (tutor.homework)
-    assert sorted(kept.mistakes[game_id(game)]) == sorted(c.id for c in kept.cards.values())
+    assert sorted(kept.mistakes[game]) == sorted(c.id for c in kept.cards.values())
     at.run()
     at.run()
-    assert list(kept.games) == [game_id(game)] and len(kept.cards) == 3
+    assert list(kept.games) == [game] and len(kept.cards) == 3
+
+
+def test_a_second_game_with_the_same_moves_is_a_second_game_reviewed(reviewed):
+    """Report #11: two games played with the same moves on a small board, each reviewed, counted as one
+    (games were known by their moves): "review 2 of your games" stayed at 1 of 2."""
+    at = reviewed
+    kept = sess(at).memory_cards
+    first = sess(at).sandbox.serial
+    at.button(key=f"{Keys.SANDBOX}new").click().run()  # New game, the same rules
+    sb = sess(at).sandbox
+    assert sb.serial != first and not sb.game.results
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])
+    at.run()
+    at.button(key=f"{Keys.SANDBOX}review").click().run()  # "Review this game", as the pupil presses it
+    assert not at.exception
+    assert len(kept.games) == 2 and game_id(sb.game, sb.serial) in kept.games
 
 
 def test_a_mistake_is_played_again_from_the_review(reviewed, clock):

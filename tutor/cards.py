@@ -117,11 +117,13 @@ def rate(card: Card, rating: Rating, at: dt.datetime) -> Card:
     return replace(card, schedule=scheduled.to_json(), due=scheduled.due)
 
 
-def game_id(game: Game) -> str:
-    """A game's key: 16 hex digits of the SHA-256 of its rules, its start and its pits (the same game
-    reviewed twice, in two tabs, is one game reviewed)."""
-    text = json.dumps([sorted(game.rules.to_params().items()), game.start.to_notation(),
-                       [r.pit for r in game.results]])
+def game_id(game: Game, serial: str = "") -> str:
+    """A game's key: 16 hex digits of the SHA-256 of its rules, its start, its pits and which game it is
+    (``serial``, the sandbox's, ``tutor.kept_record.GameState.serial``). The same game reviewed twice, in
+    two tabs, is one game reviewed; two games played with the same moves are two. A game kept before
+    games had a serial (``""``) keeps the key it had: its pits alone."""
+    parts: list[Any] = [sorted(game.rules.to_params().items()), game.start.to_notation(), [r.pit for r in game.results]]
+    text = json.dumps([*parts, serial] if serial else parts)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 

@@ -85,13 +85,17 @@ class GameRecordModel(BaseModel):
     clock: ClockRecord | None = None
     lost_on_time: SideName | None = None
     saved_at: float = 0.0
+    serial: str = Field("", max_length=32, pattern=r"^[0-9a-f]*$")
+    """Which game this is (``GameState.serial``): ``""`` in a record kept before games had one."""
 
 
 @dataclass
 class GameState:
     """What a kept game is, apart from any view of it: the ``engine.Game`` and the players, fair
     play and clocks as ``tutor.sandbox.SandboxActivity`` names them (it gives and takes one:
-    ``tutor.kept_play``). ``control``: the time control of this and the next games."""
+    ``tutor.kept_play``). ``control``: the time control of this and the next games; ``serial``: which game
+    this is (a new one for each game started: two games of the same moves are two games, one game in two
+    tabs is one; ``tutor.cards.game_id``)."""
 
     game: Game
     mode: Literal["two", "computer"]
@@ -103,6 +107,7 @@ class GameState:
     clock_sides: tuple[Side, ...]
     clock: GameClock | None
     timeout: Outcome | None
+    serial: str = ""
 
     @property
     def position(self) -> Position:
@@ -147,6 +152,7 @@ def record_model(state: GameState, wall: Wall = time.time) -> GameRecordModel:
         clock=None if state.clock is None else ClockRecord.model_validate(state.clock.export()),
         lost_on_time=None if state.timeout is None else other(state.timeout.winner or SOUTH),
         saved_at=wall(),
+        serial=state.serial,
     )
 
 
@@ -182,7 +188,8 @@ def restore(record: GameRecordModel, now: Callable[[], float] = time.monotonic,
         clock = GameClock.restored(control, record.clock.model_dump(), now, away)
     return GameState(game, record.mode, record.computer_side, record.level, record.guarded, record.recorded,
                      control, tuple(side for side in (SOUTH, NORTH) if side in record.clock_sides), clock,
-                     None if record.lost_on_time is None else time_outcome(game.position, record.lost_on_time))
+                     None if record.lost_on_time is None else time_outcome(game.position, record.lost_on_time),
+                     record.serial)
 
 
 __all__ = ["RECORD_MAX", "ClockRecord", "GameRecordModel", "GameState", "Wall", "read_record", "record_model", "record_of", "restore", "signature"]

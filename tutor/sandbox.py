@@ -11,6 +11,7 @@ editor sets any position under the same rules.
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 from collections.abc import Callable, Mapping
 from typing import Literal
@@ -61,6 +62,11 @@ def engine_chooser(position: Position, rules: Rules, level: str, rng: random.Ran
     return int(choose_move(position, rules, level, rng=rng, time_ms=time_ms))
 
 
+def new_serial() -> str:
+    """A new game's serial: 12 random hex digits (``GameState.serial``)."""
+    return secrets.token_hex(6)
+
+
 class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, TakeBack, ComputerTurns, Activity):
     """A game and who plays it.
 
@@ -72,6 +78,9 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, TakeBack, Comp
         level: one of ``engine.LEVELS``.
         editor_error: why the board editor refused the last position, if it did.
         progress: where a finished game is written (``None``: nowhere); ``recorded``: this game was.
+        serial: which game this is (:func:`new_serial`, new for each game started, kept with the game for
+            every tab): a game's review counts once (``tutor.cards.game_id``), two games count twice
+            however alike their moves.
 
     A timed game (K19) adds a ``GameClock`` (``tutor.timed.TimedPlay``): no
     press while the clocks are paused, no Undo, Redo or going back (the clocks
@@ -91,6 +100,7 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, TakeBack, Comp
         self.editor_error: str | None = None
         self.progress: ProgressStore | None = None
         self.recorded = False
+        self.serial = new_serial()
         self.turn: Turn | None = None
         self._turn_now: Callable[[], float] | None = None
         self.init_clock()
@@ -290,6 +300,7 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, TakeBack, Comp
         self.first = self.game.start.to_move
         self.editor_error = None
         self.recorded = False
+        self.serial = new_serial()
         self.restart_clock()
         self.still()
 
@@ -320,7 +331,7 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, TakeBack, Comp
 
     def kept_state(self) -> GameState:
         return GameState(self.game, self.mode, self.computer_side, self.level, self.guarded, self.recorded,
-                         self.control, self.clock_sides, self.clock, self.timeout)
+                         self.control, self.clock_sides, self.clock, self.timeout, self.serial)
 
     def take_state(self, state: GameState) -> None:
         """Make ``state`` this game: the view's board, progress and speed stay; a computer turn under way is dropped."""
@@ -328,6 +339,7 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, TakeBack, Comp
         self.mode, self.computer_side, self.level = state.mode, state.computer_side, state.level
         self.guarded, self.recorded, self.control, self.clock_sides = state.guarded, state.recorded, state.control, state.clock_sides
         self.clock, self.timeout, self.turn, self.editor_error = state.clock, state.timeout, None, None
+        self.serial = state.serial
 
     # -- what the page shows --------------------------------------------------
 
@@ -343,4 +355,4 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, TakeBack, Comp
         return last if last is not None and last.game_over else None
 
 
-__all__ = ["MAX_COMPUTER_MOVES", "TURN_BUDGET_MS", "Chooser", "Mode", "SandboxActivity", "engine_chooser"]
+__all__ = ["MAX_COMPUTER_MOVES", "TURN_BUDGET_MS", "Chooser", "Mode", "SandboxActivity", "engine_chooser", "new_serial"]

@@ -149,7 +149,7 @@ def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
     sides = learner_sides(sb)
     cards = {c.position: c for c in cards_from_review(review, sides, mistakes.CLOCK())} if bad else {}
     if sb.over() and len(review.rows) == len(sb.game.results):  # the whole finished game: kept once
-        kept = game_id(sb.game)
+        kept = game_id(sb.game, sb.serial)
         if st.session_state.get(f"{K}kept") != kept:
             mistakes.keep(list(cards.values()))
             mistakes.reviewed(kept, [c.id for c in cards.values()])

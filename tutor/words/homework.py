@@ -217,8 +217,10 @@ def homework_set_notice(task: str, due: dt.date) -> str:
 
 
 def homework_how_to_review() -> str:
-    """Under a pupil's homework of reviewing their own games: where to do it."""
-    return _("Play a game in the Sandbox to its end, then press “Review this game” under the board.")
+    """Under a pupil's homework of reviewing their own games: where to do it, and what counts (each game played
+    once: a game reviewed again is the same game, a new game with the same moves is another)."""
+    return " ".join((_("Play a game in the Sandbox to its end, then press “Review this game” under the board."),
+                     _("Each game you play counts once, however often you review it.")))
 
 
 def homework_csv_mistakes(number: int) -> str:
