@@ -2,7 +2,7 @@
 
 Self-play rarely piles up a pit big enough to sow a lap (K8, A2), and rarely leaves a player with no seeds
 (A5) or a grand slam on the board (A4) while few enough seeds are in play to prove every move. So these
-positions are built, each with the rules' total of seeds (K2, A1) and neither store holding half of them
+positions are built, each with the rules' total of seeds (K2, A1) and neither store past half of them
 (K17, A6), the seeds not in the pits shared out between the stores near evenly (but for the Awari lap):
 
 - :func:`kalah_lap`: the player to move has one pile of ``rules.lap`` to ``rules.lap + 4`` seeds (enough to
@@ -44,7 +44,7 @@ def _other(side: Side) -> Side:
 
 def _place(rows: dict[Side, list[int]], rules: Rules, me: Side, cap: int, rng: random.Random) -> Position | None:
     """``rows`` as a position with ``me`` to move and the rest of the seeds in the stores (near evenly, each
-    below half); ``None`` when more than ``cap`` seeds are in the pits."""
+    below half); ``None`` when more than ``cap`` seeds are in the pits or that cannot be."""
     in_play = sum(rows["S"]) + sum(rows["N"])
     total = rules.total_seeds
     if in_play > cap or in_play > total:
@@ -89,9 +89,9 @@ def awari_slam(rules: Rules, rng: random.Random) -> Position | None:
     for k in range(reach):
         rows[_other(me)][k] = rng.randint(1, 2)
     pit = rng.randrange(6)
-    rows[me][pit] = 6 - pit + reach  # its last seed lands in the opponent's pit ``reach``
+    rows[me][pit] = 5 - pit + reach  # pit + 1 sows its 5 - pit pits beyond, then the opponent's 1..reach
     for _ in range(rng.randint(2, 5)):
-        rows[me][rng.randrange(6)] += 1
+        rows[me][rng.choice([k for k in range(6) if k != pit])] += 1
     return _place(rows, rules, me, AWARI_IN_PLAY, rng)
 
 

@@ -32,6 +32,7 @@ pits) and the exact search, the Oware prover with its 10-seed table for Awari. R
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import resource
 import sys
@@ -42,11 +43,14 @@ from pathlib import Path
 from engine import OwareRules, Position, Rules, legal_moves, rules_from_params
 from lessons.mined import MIN_MOVES, MINED_DIR, VARIANTS, Entry, append, read_file
 from lessons.mined_facts import judge
+from lessons.proofs import Difficulty
 from tools.mine_built import built_positions, built_themes
 from tools.mine_sources import awari_exact, kalah_exact, self_play, store_positions
 
 BATCH = 60
 """Positions built in one ``--built`` batch."""
+LEVEL_SHARE = 0.5
+"""No difficulty level takes more than this share of a built theme's ``--each`` puzzles."""
 MAX_IN_PLAY = {"kalah-4x3": 14, "kalah-5x3": 14, "awari": 12}
 """The most seeds in the pits of a position the miner judges, by board (default :data:`DEFAULT_IN_PLAY`):
 the 6-pit table answers 12 at once, small boards are proven fast a little above, Awari's prover from 12."""
@@ -142,7 +146,9 @@ class Miner:
                 continue
             if entry is None or (self.themes and entry.theme not in self.themes):
                 continue
-            if self.have_of(entry.theme) >= each if each else self.full(entry.theme, target):
+            if each and (self.have_of(entry.theme) >= each or self.level_full(entry, each)):
+                continue
+            if not each and self.full(entry.theme, target):
                 continue
             append(self.path, [entry])
             self.found.append(entry)
@@ -159,6 +165,13 @@ class Miner:
         if isinstance(self.rules, OwareRules):
             return False
         return self.have_of(theme) >= max(1, int(target * THEME_SHARE))
+
+    def level_full(self, entry: Entry, each: int) -> bool:
+        """``entry``'s theme has its share (:data:`LEVEL_SHARE` of ``each``) of puzzles of ``entry``'s level
+        (``lessons.proofs.Difficulty.level``) already: built puzzles spread over the levels."""
+        level = Difficulty(*entry.measured).level
+        have = sum(e.theme == entry.theme and Difficulty(*e.measured).level == level for e in (*self.have, *self.found))
+        return have >= math.ceil(each * LEVEL_SHARE)
 
     def built_done(self, each: int) -> bool:
         """Every built theme (``self.themes``) has ``each`` puzzles in the file."""
