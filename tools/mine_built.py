@@ -60,7 +60,8 @@ def _place(rows: dict[Side, list[int]], rules: Rules, me: Side, cap: int, rng: r
 def kalah_lap(rules: Rules, rng: random.Random) -> Position | None:
     """A Kalah position whose mover has a pile of a lap or more (module docstring)."""
     assert isinstance(rules, KalahRules)
-    n, me = rules.pits, rng.choice(("S", "N"))
+    n = rules.pits
+    me: Side = rng.choice(("S", "N"))
     rows: dict[Side, list[int]] = {"S": [0] * n, "N": [0] * n}
     pile = rng.randrange(n)
     rows[me][pile] = rules.lap + rng.choice((0, 0, 0, 1, 1, 2, 3, 4))
@@ -68,7 +69,8 @@ def kalah_lap(rules: Rules, rng: random.Random) -> Position | None:
     for k in rng.sample(others, rng.randint(2, min(4, len(others)))):
         rows[me][k] += 1
     for _ in range(rng.randint(0, 5 if n < 6 else 3)):
-        rows[rng.choice(("S", "N"))][rng.randrange(n)] += 1
+        side: Side = rng.choice(("S", "N"))
+        rows[side][rng.randrange(n)] += 1
     return _place(rows, rules, me, KALAH_IN_PLAY.get(n, 18), rng)
 
 
