@@ -73,21 +73,22 @@ def _other(side: Side) -> Side:
 def theme_of(pos: Position, rules: Rules, answer: tuple[int, ...]) -> tuple[str, dict[str, int]]:
     """The theme of a puzzle whose best turn is ``answer``, and the facts its hints say.
 
-    Kalah, the first that fits: ``lap`` (a move sows a lap or more, K8), ``counting`` (the turn ends the
-    game, K14), ``extra-turns`` (2+ extra turns, the most of any turn, K9), ``threat`` (the opponent
+    Kalah, the first that fits: ``lap`` (a move sows a lap or more, K8; fact ``pit``: the pit of the
+    turn's biggest sowing), ``counting`` (the turn ends the game, K14), ``extra-turns`` (2+ extra turns, the most of any turn, K9), ``threat`` (the opponent
     threatens 2+ seeds now and the turn takes no seeds but leaves them at most half of it, K10),
     ``capture`` (the biggest capture of any turn, K10), else ``endgame``. Awari: ``awari-feed`` (the
     opponent has no seeds, A5), ``awari-grand-slam`` (a first move would take every seed of the
-    opponent's row, A4), ``awari-lap`` (12+ seeds, A2), ``awari-chains`` (a capture from 2+ pits, A3),
-    ``capture`` (the biggest capture, A3), else ``endgame``.
+    opponent's row, A4; fact ``pit``: the lowest such pit), ``awari-lap`` (12+ seeds, A2; fact ``pit``),
+    ``awari-chains`` (a capture from 2+ pits, A3), ``capture`` (the biggest capture, A3), else ``endgame``.
     """
     turns = list(all_turns(pos, rules))
     turn = next(t for t in turns if t.pits == answer)
     me = pos.to_move
     assert me is not None
-    sown, here = 0, pos
+    sown, here, biggest = 0, pos, answer[0]
     for r in turn.results:
-        sown = max(sown, here.row(me)[r.pit - 1])
+        if here.row(me)[r.pit - 1] > sown:
+            sown, biggest = here.row(me)[r.pit - 1], r.pit
         here = r.position
     facts = {"captured": turn.captured, "extra": turn.moves_again, "sown": sown}
     most_captured = max(t.captured for t in turns)
@@ -95,7 +96,7 @@ def theme_of(pos: Position, rules: Rules, answer: tuple[int, ...]) -> tuple[str,
         threat = best_capture(pos.with_to_move(_other(me)), rules)
         left = 0 if turn.game_over else best_capture(turn.position, rules)
         if sown >= rules.lap:
-            return "lap", facts
+            return "lap", {**facts, "pit": biggest}
         if turn.game_over:
             return "counting", facts
         if turn.moves_again >= 2 and turn.moves_again == max(t.moves_again for t in turns):
@@ -108,10 +109,11 @@ def theme_of(pos: Position, rules: Rules, answer: tuple[int, ...]) -> tuple[str,
     first = turn.results[0]
     if not any(pos.row(_other(me))):
         return "awari-feed", facts
-    if any("A4" in t.results[0].rules_fired for t in turns):
-        return "awari-grand-slam", facts
+    slams = [t.pits[0] for t in turns if "A4" in t.results[0].rules_fired]
+    if slams:
+        return "awari-grand-slam", {**facts, "pit": slams[0]}
     if "A2" in first.rules_fired:
-        return "awari-lap", facts
+        return "awari-lap", {**facts, "pit": first.pit}
     if first.captured and len(first.captured_from) >= 2:
         return "awari-chains", {**facts, "pits": len(first.captured_from)}
     if first.captured and first.captured == most_captured:

@@ -5,6 +5,8 @@
     python -m tools.mine_puzzles --variant kalah-4x3 --store            # learners' kept games too
     python -m tools.mine_puzzles --all --target 100                    # every board in lessons.mined.VARIANTS
     python -m tools.mine_puzzles --variant kalah-6x4 --target 190 --theme counting   # only these themes
+    python -m tools.mine_puzzles --variant kalah-4x3 --built --each 14      # built lap positions (tools.mine_built)
+    python -m tools.mine_puzzles --variant awari --built --each 12 --theme awari-feed
 
 Every position of a game with few seeds in the pits (``--max-in-play``) is judged by
 ``lessons.mined_facts.judge``: one clearly best first move, proven exact, every other first move at least
@@ -18,6 +20,11 @@ with the next game (the games are numbered; each is played from its own seed). A
 holds ``--target`` puzzles or after ``--games`` games. It prints the puzzles found per CPU hour (this
 process and the C prover it runs).
 
+``--built``: instead of games, batches of positions built to hold a theme self-play seldom reaches
+(``tools.mine_built``: a lap in Kalah; feeding, a grand slam, a lap in Awari), judged the same way; only
+puzzles of those themes are kept (``--theme`` to choose), until the file holds ``--each`` of every one; the
+batches are counted in ``lessons/mined/.<variant>.built``.
+
 Positions are proven by ``tools.mine_sources``: the Kalah 6-pit endgame table (12 seeds or fewer in the
 pits) and the exact search, the Oware prover with its 10-seed table for Awari. Run it under ``nice -n 10``.
 """
@@ -25,6 +32,7 @@ pits) and the exact search, the Oware prover with its 10-seed table for Awari. R
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import resource
 import sys
@@ -35,8 +43,14 @@ from pathlib import Path
 from engine import OwareRules, Position, Rules, legal_moves, rules_from_params
 from lessons.mined import MIN_MOVES, MINED_DIR, VARIANTS, Entry, append, read_file
 from lessons.mined_facts import judge
+from lessons.proofs import Difficulty
+from tools.mine_built import built_positions, built_themes
 from tools.mine_sources import awari_exact, kalah_exact, self_play, store_positions
 
+BATCH = 60
+"""Positions built in one ``--built`` batch."""
+LEVEL_SHARE = 0.5
+"""No difficulty level takes more than this share of a built theme's ``--each`` puzzles."""
 MAX_IN_PLAY = {"kalah-4x3": 14, "kalah-5x3": 14, "awari": 12}
 """The most seeds in the pits of a position the miner judges, by board (default :data:`DEFAULT_IN_PLAY`):
 the 6-pit table answers 12 at once, small boards are proven fast a little above, Awari's prover from 12."""
@@ -95,13 +109,15 @@ class Miner:
         """Games played by earlier runs (``.<variant>.games`` next to the file)."""
         return int(self.counter.read_text()) if self.counter.exists() else 0
 
-    def fresh(self, positions: list[Position]) -> list[Position]:
-        """The positions worth judging: few seeds in the pits, not seen in this run, no puzzle there yet."""
+    def fresh(self, positions: list[Position], in_play: int | None = None) -> list[Position]:
+        """The positions worth judging: few seeds in the pits (``in_play`` or the board's most), not seen in
+        this run, no puzzle there yet."""
         out = []
         key = rules_key(self.rules)
+        most = self.in_play if in_play is None else in_play
         for pos in positions:
             notation = pos.to_notation()
-            if pos.seeds_in_play > self.in_play or notation in self.seen or (key, notation) in self.taken:
+            if pos.seeds_in_play > most or notation in self.seen or (key, notation) in self.taken:
                 continue
             if len(legal_moves(pos, self.rules)) < MIN_MOVES:  # no puzzle: not worth a proof
                 continue
@@ -109,8 +125,9 @@ class Miner:
             out.append(pos)
         return out
 
-    def judge_all(self, positions: list[Position], target: int) -> int:
-        """Judge ``positions``, append each puzzle found at once; returns how many were found."""
+    def judge_all(self, positions: list[Position], target: int, each: int = 0) -> int:
+        """Judge ``positions``, append each puzzle found at once; returns how many were found. With ``each``
+        (built positions) a puzzle is kept while its theme, one of ``self.themes``, has fewer than ``each``."""
         if isinstance(self.rules, OwareRules):
             proven = awari_exact(positions, self.rules)
 
@@ -121,13 +138,17 @@ class Miner:
                 return kalah_exact(p, r)
         got = 0
         for pos in positions:
-            if self.count >= target:
+            if self.count >= target or (each and self.built_done(each)):
                 break
             try:
                 entry = judge(pos, self.rules, self.variant, exact)
             except ValueError:  # too many turns to list
                 continue
-            if entry is None or self.full(entry.theme, target) or (self.themes and entry.theme not in self.themes):
+            if entry is None or (self.themes and entry.theme not in self.themes):
+                continue
+            if each and (self.have_of(entry.theme) >= each or self.level_full(entry, each)):
+                continue
+            if not each and self.full(entry.theme, target):
                 continue
             append(self.path, [entry])
             self.found.append(entry)
@@ -135,12 +156,42 @@ class Miner:
             got += 1
         return got
 
+    def have_of(self, theme: str) -> int:
+        """Puzzles of ``theme`` in the file now."""
+        return sum(e.theme == theme for e in (*self.have, *self.found))
+
     def full(self, theme: str, target: int) -> bool:
         """The theme has its share (:data:`THEME_SHARE`) of a Kalah board's target already."""
         if isinstance(self.rules, OwareRules):
             return False
-        have = sum(e.theme == theme for e in (*self.have, *self.found))
-        return have >= max(1, int(target * THEME_SHARE))
+        return self.have_of(theme) >= max(1, int(target * THEME_SHARE))
+
+    def level_full(self, entry: Entry, each: int) -> bool:
+        """``entry``'s theme has its share (:data:`LEVEL_SHARE` of ``each``) of puzzles of ``entry``'s level
+        (``lessons.proofs.Difficulty.level``) already: built puzzles spread over the levels."""
+        level = Difficulty(*entry.measured).level
+        have = sum(e.theme == entry.theme and Difficulty(*e.measured).level == level for e in (*self.have, *self.found))
+        return have >= math.ceil(each * LEVEL_SHARE)
+
+    def built_done(self, each: int) -> bool:
+        """Every built theme (``self.themes``) has ``each`` puzzles in the file."""
+        return all(self.have_of(t) >= each for t in self.themes)
+
+    def run_built(self, each: int, batches: int, seed: int) -> None:
+        """Judge up to ``batches`` more batches of :data:`BATCH` built positions (``tools.mine_built``,
+        numbered on from the earlier runs in ``.<variant>.built``) until every theme of ``self.themes``
+        (default: the game's built themes) has ``each`` puzzles in the file."""
+        self.themes = self.themes or built_themes(self.rules)
+        counter = self.counter.with_suffix(".built")
+        start = int(counter.read_text()) if counter.exists() else 0
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        for k in range(start, start + batches):
+            if self.built_done(each):
+                break
+            rng = random.Random(f"{seed}-{self.variant}-built-{k}")
+            wanted = tuple(t for t in self.themes if self.have_of(t) < each)
+            self.judge_all(self.fresh(built_positions(self.rules, wanted, rng, BATCH), in_play=48), 10 ** 6, each)
+            counter.write_text(str(k + 1))
 
     def run(self, target: int, games: int, seed: int, records: list[str] | None = None) -> None:
         """Play up to ``games`` more games (numbered on from the earlier runs) and judge their positions
@@ -179,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=33)
     ap.add_argument("--theme", action="append", default=[], help="keep only puzzles of this theme (again for more)")
     ap.add_argument("--store", action="store_true", help="judge the positions of learners' kept games first")
+    ap.add_argument("--built", action="store_true", help="judge built positions (tools.mine_built), not games")
+    ap.add_argument("--each", type=int, default=12, help="--built: stop when every built theme has this many")
     ap.add_argument("--out", type=Path, default=MINED_DIR, help="the folder of the mined files")
     args = ap.parse_args(argv)
     variants = list(VARIANTS) if args.all else (args.variant or ["kalah-6x4"])
@@ -188,11 +241,15 @@ def main(argv: list[str] | None = None) -> int:
         t0 = cpu_seconds()
         miner = Miner(variant, args.out, taken, tuple(args.theme))
         before = miner.games_done()
-        miner.run(args.target, args.games, args.seed, records)
+        if args.built:
+            miner.run_built(args.each, args.games, args.seed)
+        else:
+            miner.run(args.target, args.games, args.seed, records)
         spent = cpu_seconds() - t0
         themes = Counter(e.theme for e in miner.found)
         rate = len(miner.found) / spent * 3600 if spent > 0 else 0.0
-        print(f"{variant}: {len(miner.found)} puzzles found in {miner.games_done() - before} games, "
+        done = f"{miner.games_done() - before} games" if not args.built else "built positions"
+        print(f"{variant}: {len(miner.found)} puzzles found in {done}, "
               f"{spent:.0f} CPU s = {rate:.0f} puzzles per CPU hour; file holds {miner.count}; "
               f"themes {dict(themes)}", flush=True)
     return 0

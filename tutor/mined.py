@@ -45,7 +45,8 @@ def build(entry: Entry) -> MinedPuzzle:
     margin = entry.margin
     opponent: Side = "S" if entry.position.rsplit("/", 1)[-1].strip() == "N" else "N"
     game = str(entry.rules.get("game", "kalah"))
-    hints = [words.mined_theme_hint(entry.theme, entry.facts, opponent), words.mined_value_hint(value, margin),
+    slam = str(entry.rules.get("grand_slam", "no_capture"))
+    hints = [words.mined_theme_hint(entry.theme, entry.facts, opponent, slam), words.mined_value_hint(value, margin),
              words.mined_answer_hint(best)]
     return MinedPuzzle.model_construct(
         id=entry.id, theme=entry.theme, cites=cites(entry.theme, game), rules=dict(entry.rules),

@@ -23,29 +23,36 @@ def mined_task(theme: str, more_moves: bool) -> str:
     tasks = {
         "capture": _("One move is the best here, and it captures. Find it."),
         "extra-turns": _("One move is the best here: it starts a chain of extra turns. Find it."),
-        "lap": _("One move is the best here: it sows all the way round the board. Find it."),
+        "lap": _("In the best turn, one pit's seeds go all the way round the board. Find the one best move."),
         "threat": _("Your opponent threatens a capture. Find the one best move."),
         "counting": _("You can end the game now. Count the seeds, then find the one best move."),
         "endgame": _("Few seeds are left. Find the one move that does best against best play."),
         "awari-chains": _("One move is the best here: it captures a chain of pits. Find it."),
         "awari-grand-slam": _("Watch out for the grand slam. Find the one best move."),
-        "awari-feed": _("Your opponent has no seeds. Find the one best move."),
+        "awari-feed": _("Your opponent has no seeds, so your move must give them some. Find the one best move."),
         "awari-lap": _("A big pit goes all the way round the board. Find the one best move."),
     }
     task = tasks.get(theme, tasks["endgame"])
     return task + " " + _("If you move again, keep going until your turn ends.") if more_moves else task
 
 
-def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side) -> str:
+def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side, grand_slam: str = "no_capture") -> str:
     """The first hint of a mined puzzle: what its theme's fact is (``facts``: ``lessons.mined.Entry.facts``;
-    ``opponent``: ``"S"`` or ``"N"``, the side not to move)."""
+    ``opponent``: ``"S"`` or ``"N"``, the side not to move; ``grand_slam``: the Awari rules' A4 variant).
+    A lap's hint names the pit sown and its seeds (``pit``, ``sown``): in Kalah 2 x pits + 1 or more seeds
+    come back into their own pit (K8), in Awari 12 or more skip it (A2)."""
     captured, extra, sown = facts.get("captured", 0), facts.get("extra", 0), facts.get("sown", 0)
+    pit = facts.get("pit", 0)
     if theme in ("capture", "awari-capture"):
         return _("The best move captures {seeds}.").format(seeds=seeds_word(captured))
     if theme == "extra-turns":
         return _("The best turn earns {n} extra turns in a row.").format(n=extra)
-    if theme in ("lap", "awari-lap"):
-        return _("The best move sows {seeds}: count where the last one lands.").format(seeds=seeds_word(sown))
+    if theme == "lap" and pit:
+        return _("In the best turn you sow {seeds} from pit {pit}: all the way round the board and back into "
+                 "pit {pit}. Count where the last one lands.").format(seeds=seeds_word(sown), pit=pit)
+    if theme == "awari-lap" and pit:
+        return _("Pit {pit} holds {seeds}: they go all the way round the board, skipping pit {pit} itself. "
+                 "Count where the last one lands.").format(seeds=seeds_word(sown), pit=pit)
     if theme == "threat":
         return _("{side} threatens to capture {seeds}.").format(side=side_name(opponent),
                                                                seeds=seeds_word(facts.get("threat", 0)))
@@ -53,6 +60,9 @@ def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side) -> st
         return _("The best move ends the game: count the seeds each side gets.")
     if theme == "awari-chains":
         return _("The best move captures from {n} pits in a row.").format(n=facts.get("pits", 2))
+    if theme == "awari-grand-slam" and pit and grand_slam == "no_capture":
+        return _("Pit {pit} would take every seed in your opponent's row: that is a grand slam, so it captures "
+                 "nothing.").format(pit=pit)
     if theme == "awari-grand-slam":
         return _("One move would take every seed in your opponent's row.")
     if theme == "awari-feed":
