@@ -11,6 +11,7 @@ Pupils' names are shown only as table cells.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -63,11 +64,11 @@ def _delete(code: str) -> None:
         st.session_state[f"{K}said"] = ("success", words.homework_deleted())
 
 
-def table_columns(headings: list[Heading]) -> dict[str, object]:
+def table_columns(headings: list[Heading]) -> dict[str, Any]:
     """The homework table's column settings: each homework's short heading on screen, its full words in the
     column's help (the CSV keeps them as headings); the name pinned, in view when many homeworks make
     the table scroll sideways."""
-    columns: dict[str, object] = {words.homework_label("col_name"): st.column_config.TextColumn(pinned=True)}
+    columns: dict[str, Any] = {words.homework_label("col_name"): st.column_config.TextColumn(pinned=True)}
     columns.update({h.full: st.column_config.TextColumn(h.short, help=h.full) for h in headings})
     return columns
 
