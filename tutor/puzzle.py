@@ -63,6 +63,11 @@ from .ratings import RatedTry, RatingStore, puzzle_start
 from .reply import best_reply, exact, value_for
 
 
+def last_start(turn: Turn) -> Position:
+    """Where the last move of ``turn`` was played from (its start when it has no move)."""
+    return turn.results[-2].position if len(turn.results) > 1 else turn.start
+
+
 @dataclass(frozen=True)
 class Miss:
     """A turn that is not an answer, as the board shows it.
@@ -221,7 +226,39 @@ class PuzzleActivity(Activity):
                        puzzles_first_try=summary.puzzles_first_try - self.added_first_try)
 
     def headline(self) -> str:
-        """The one sentence about the wrong turn on the board (``""`` when there is none)."""
+        """The words about the wrong turn on the board (``""`` when there is none): the puzzle's own words
+        for its first pit when it has them (written for this position: they come first, and
+        :meth:`verdict` goes under "Why?"), else :meth:`verdict`."""
+        missed = self.missed
+        if missed is None:
+            return ""
+        note = self.note()
+        if not note:
+            return self.verdict()
+        lead = self._best_missed()
+        return (lead + " " if lead else "") + words.badged(note, self.rule_ids)
+
+    def _best_missed(self) -> str:
+        """A best-play puzzle's verdict after the complete wrong turn answered on the board (issue 36: it
+        comes first): ``"Not the best: with best play you now lose by 12 seeds, but you can win by 2."``;
+        ``""`` for another puzzle or turn."""
+        missed = self.missed
+        if missed is None or missed.reply is None or not self.about_the_answer() or self.puzzle.value is None:
+            return ""
+        now = self.value_now(missed.turn)
+        return "" if now is None else words.best_missed(now, self.puzzle.value)
+
+    def note(self) -> str:
+        """The puzzle's own words (its ``wrong`` text) for the first pit of the complete wrong turn the
+        board shows; ``""`` when it has none, or while that turn can still be finished."""
+        missed = self.missed
+        if missed is None or not missed.turn.complete:
+            return ""
+        return self.puzzle.wrong.get(missed.turn.pits[0], "")
+
+    def verdict(self) -> str:
+        """The one sentence about the wrong turn on the board made from the engine's facts (the goal
+        missed, the answer, the verdict with best play; ``""`` when there is none)."""
         missed = self.missed
         if missed is None:
             return ""
@@ -232,10 +269,8 @@ class PuzzleActivity(Activity):
             return words.turn_ends_game(end) if end is not None else words.not_this_time(self.reasons(missed.turn))
         if self.about_the_answer():
             reply = words.reply_line(missed.reply.mover, missed.reply.results)
-            now = self.value_now(missed.turn)
-            if now is None or self.puzzle.value is None:
-                return reply
-            return words.best_missed(now, self.puzzle.value) + " " + reply
+            lead = self._best_missed()
+            return lead + " " + reply if lead else reply
         if missed.reply.game_over:  # the board shows a finished game: say how it ended, never "it goes on"
             reasons = words.clauses(self.reasons(missed.turn, ended_after=True))
             end = missed.reply.results[-1].outcome
@@ -304,6 +339,17 @@ class PuzzleActivity(Activity):
         if missed is None:
             return []
         out = [words.you_played(missed.turn.results, rules)]
+        if self.note():  # the headline is the puzzle's own words: the engine's verdict, then the coach's, here
+            if self._best_missed():  # the headline said the verdict; the answer is said here
+                out.append(words.reply_line(missed.reply.mover, missed.reply.results))
+            else:
+                out.append(self.verdict())
+            if missed.reply is not None and not missed.reply.game_over and not self.about_the_answer():
+                out.append(words.reply_line(missed.reply.mover, missed.reply.results))
+            mistake = self._mined_mistake(missed) or first_mistake(missed.turn, rules, missed.reply)
+            if mistake is not None and mistake.pit == missed.turn.pits[-1] and mistake.position == last_start(missed.turn):
+                out.append(words.coach_said(mistake, hide_best=True))  # the coach speaks of the move answered on the board
+            return out
         if missed.turn.complete:
             if missed.reply is not None and missed.reply.game_over and not self.about_the_answer():
                 pass  # the headline said the answer and how the game ended
