@@ -88,6 +88,30 @@ def test_the_leftmost_game_of_the_small_board_has_its_blunder_first():
     assert mistake_words(review, first) == "Pit 1 cost South 12 seeds; pit 2 was best."
 
 
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_missed_extra_turn_is_said_before_the_capture_the_answer_makes(lang):
+    """The review's coach (a learner's own move): pit 1 lets North capture 3, but the best move, pit 5, earns
+    an extra turn (K9) and that is its main gain, so the missed extra turn is said first, then the capture."""
+    rules = KalahRules()
+    game = Game(rules, start=Position.from_notation("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", rules))
+    game.play(1)
+    review = review_game(game, exact)
+    (row,) = review.rows
+    assert (row["lost"], row["best_pit"], row["exact"]) == (12, 5, True)
+    said = {
+        "en": "Pit 1 cost you 12 seeds. Pit 1 gives no extra turn, and then North can capture 3 seeds from your pit 2; "
+              "pit 5 was better: it ends in your store, so you move again.",
+        "el": "Με το λακκάκι 1 έχασες 12 σπόρους. Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί "
+              "να αιχμαλωτίσει 3 σπόρους από το δικό σου λακκάκι 2· καλύτερο ήταν το λακκάκι 5: ο τελευταίος σπόρος "
+              "πέφτει στην αποθήκη σου, οπότε παίζεις ξανά.",
+    }
+    i18n.use(lang)
+    try:
+        assert mistake_words(review, row, coached=True) == said[lang]
+    finally:
+        i18n.use(None)
+
+
 def test_an_estimate_says_so():
     assert words.review_mistake(2, 6, 5, True, "N") == "Pit 2 cost North 6 seeds; pit 5 was best."
     assert words.review_mistake(2, 1, 5, False, "S") == "Pit 2 cost South about 1 seed (an estimate); pit 5 was best."

@@ -115,6 +115,9 @@ def _bad(f: Facts) -> str:
             return _("captures nothing")
         return _("captures only {seeds}").format(seeds=seeds_word(d.taken))
     if kind == "extra_turn_missed":
+        if "capture_allowed" in f.kinds and r is not None and r.taken:  # the extra turn first, then the capture
+            return _("gives no extra turn, and then {side} can capture {seeds} from {place}").format(
+                side=opp, seeds=seeds_word(r.taken), place=your_pits(r.taken_from))
         return _("gives no extra turn")
     if kind == "extra_turn_allowed":
         return _("lets {side} move again").format(side=opp)
