@@ -328,6 +328,36 @@ def test_the_board_headings_of_a_replay_in_english_and_greek():
         i18n.use(None)
 
 
+def test_a_reload_mid_review_keeps_the_review_on(page_app, db, monkeypatch, clock):
+    """The review's toggle is kept in the page's address (``?review=1``), as the Mistakes page keeps its
+    sitting: a reload (a new session with that address and the learner's kept game) opens the review again;
+    switched off, the address forgets it."""
+    monkeypatch.setattr(story, "STORY_MS", None)
+    code = learners.new_learner(db)
+    at = page_app("pages/sandbox.py")
+    at.query_params.update({"learner": code, "pits": "4", "seeds": "2"})
+    at.run()
+    sb = sess(at).sandbox
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])
+    at.run()
+    at.button(key=f"{Keys.SANDBOX}review").click().run()
+    assert not at.exception, at.exception
+    assert at.query_params["review"] == "1"
+
+    again = page_app("pages/sandbox.py")  # the reload: a new session with the page's address
+    again.query_params.update({"learner": code, "review": "1"})
+    again.run()
+    if not again.get("toggle"):  # a reload's first run waits for the learner's kept game
+        again.run()
+    assert not again.exception, again.exception
+    assert sess(again).sandbox.game.is_over and len(sess(again).sandbox.game.results) == len(sb.game.results)
+    assert again.session_state[story.PANEL] and again.toggle(key=story.TOGGLE).value
+    assert "South: 1 good move, 1 inaccuracy, 1 mistake, 1 blunder" in texts(again)
+    again.toggle(key=story.TOGGLE).set_value(False).run()
+    assert "review" not in again.query_params
+
+
 def test_a_replay_opened_from_the_review_stays_through_a_reload(page_app, db, clock):
     code = learners.new_learner(db)
     StoredCards(db, code).keep(leftmost_cards())
