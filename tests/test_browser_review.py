@@ -46,7 +46,7 @@ def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
     start = RULES.initial_position()
     page.wait_for_selector(f".mt-board[data-notation='{start.to_notation()}']")
     page.get_by_role("button", name=pit_name("S", 1, 2), exact=True).click()
-    missed = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 18 seeds.")
+    missed = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 9 seeds.")
     missed.wait_for(state="visible")
     shot(page, "review-mistake-again")
     page.get_by_role("button", name="Try again").click()
@@ -84,7 +84,7 @@ def test_on_a_phone_the_mistakes_page_leaves_no_empty_room_under_the_board(page,
     assert 0 <= show.bounding_box()["y"] - (board["y"] + board["height"]) <= 24
     shot(page, "mistakes-phone")
     page.get_by_role("button", name=pit_name("S", 1, 2), exact=True).click()
-    said = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 18 seeds.")
+    said = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 9 seeds.")
     said.wait_for(state="visible")
     settle(page)
     board = page.locator(".mt-grid").first.bounding_box()  # the wooden board drawn
