@@ -101,14 +101,14 @@ def test_a_wrong_pit_is_played_and_answered_on_the_board(page, server):
     pit_button(page, pid, 3).click()
     settle(page, after.to_notation())
     assert board_counts(page) == counts_of(after)
-    said = page.locator("[data-testid='stAlert']").filter(has_text="Not this time: that turn captured 2 seeds")
+    said = page.locator("[data-testid='stAlert']").filter(has_text=puzzle.wrong[3])  # the puzzle's own words
     said.wait_for(state="visible")
     in_first_screen(page, said)
     page.get_by_text("Not this time: press Try again.").first.wait_for()  # the line above the board
     assert page.locator(".mt-playable").count() == 0  # nothing to press but Try again
     shot(page, "puzzle-wrong-answered")
     open_expander(page, "Why?")
-    page.get_by_text(puzzle.wrong[3][:40]).first.wait_for(state="visible")
+    page.get_by_text("Not this time: that turn captured 2 seeds").first.wait_for(state="visible")
     page.get_by_text("North answers with pit 6.").first.wait_for(state="visible")
     page.get_by_role("button", name="Try again").click()
     settle(page, puzzle.start.to_notation())
@@ -144,16 +144,17 @@ def test_hints_and_an_awari_puzzle_on_a_phone(page, server):
     assert no_error_box(page)
     shot(page, "puzzle-phone-hint")
     pit_button(page, pid, 6).click()  # the grand slam: captures nothing under these rules, then North answers
-    page.get_by_text("Not this time: that turn captured nothing").first.wait_for(state="visible")
+    page.get_by_text(PUZZLES[pid].wrong[6][:40]).first.wait_for(state="visible")  # the puzzle's own words first
     settle(page, "0,0,1,0,2,0/17/3,0,4,3,0,0/18/S")
     open_expander(page, "Why?")
+    page.get_by_text("Not this time: that turn captured nothing").first.wait_for(state="visible")
     page.locator("[data-testid='stExpander']").get_by_text("grand slam").first.wait_for(state="visible")
     shot(page, "puzzle-phone-wrong")
 
 
 @pytest.mark.parametrize(("lang", "retry", "verdict"), [
-    ("en", "Try again", "Not this time: that turn captured 2 seeds; the most you can capture is 8."),
-    ("el", "Δοκίμασε ξανά", "Όχι αυτή τη φορά: σε αυτόν τον γύρο αιχμαλώτισες 2 σπόρους, ενώ το πιο πολύ που γίνεται είναι 8."),
+    ("en", "Try again", "Pit 3 ends in pit 5, which faces only 1 seed."),  # the puzzle's own words for pit 3
+    ("el", "Δοκίμασε ξανά", "Το λακκάκι 3 τελειώνει στο λακκάκι 5, που βρίσκεται απέναντι από μόνο 1 σπόρο."),
 ])
 def test_on_a_phone_the_verdict_and_try_again_are_on_the_first_screen(page, server, lang, retry, verdict):
     """A wrong pit on a 390x844 phone (pit 3 instead of 2), in English and in Greek: once North's answer is sown,
@@ -287,7 +288,7 @@ def test_in_step_mode_the_verdict_waits_for_the_last_seed(page, server):
     page.get_by_role("button", name="Start again").click()
     settle(page, puzzle.start.to_notation())
     pit_button(page, pid, 3).click()
-    assert step_through(page, "Not this time") >= 4  # pit 3's two seeds and North's pit 6 (two seeds), seed by seed
+    assert step_through(page, puzzle.wrong[3]) >= 4  # pit 3's two seeds and North's pit 6 (two seeds), seed by seed
     settle(page, "1,2,0,1,0,8/12/1,0,7,2,0,0/14/S")
-    page.get_by_text("Not this time: that turn captured 2 seeds").first.wait_for(state="visible")
+    page.get_by_text(puzzle.wrong[3]).first.wait_for(state="visible")  # the puzzle's own words for pit 3
     shot(page, "puzzle-step-mode-wrong")

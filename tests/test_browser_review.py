@@ -12,6 +12,7 @@ import pytest
 
 from engine import Game, KalahRules
 from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, sized, wait_idle
+from tests.test_review_app import leftmost_cards
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +46,7 @@ def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
     start = RULES.initial_position()
     page.wait_for_selector(f".mt-board[data-notation='{start.to_notation()}']")
     page.get_by_role("button", name=pit_name("S", 1, 2), exact=True).click()
-    missed = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 18 seeds.")
+    missed = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 9 seeds.")
     missed.wait_for(state="visible")
     shot(page, "review-mistake-again")
     page.get_by_role("button", name="Try again").click()
@@ -56,3 +57,37 @@ def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
     page.get_by_role("button", name="Next position").wait_for()
     assert no_error_box(page)
     shot(page, "review-mistake-found")
+
+
+def test_on_a_phone_the_mistakes_page_leaves_no_empty_room_under_the_board(page, server):
+    """390x844: the position's buttons stand right under the board (the board's empty bar takes no room,
+    the columns stacked with a small gap), before and after a wrong press; about 80 px were empty there."""
+    from store import learners
+    from store.cards import StoredCards
+    from store.db import Database
+
+    db = Database()  # the server's database
+    try:
+        code = learners.new_learner(db)
+        cards = leftmost_cards()
+        StoredCards(db, code).keep(cards)
+    finally:
+        db.dispose()
+    sized(page, 390, 844)
+    page.goto(f"{server}/mistakes?learner={code}&cards={cards[0].id}&at=1")
+    start = RULES.initial_position()
+    page.wait_for_selector(f".mt-board[data-notation='{start.to_notation()}']", timeout=TIMEOUT_MS)
+    show = page.get_by_role("button", name="Show me")
+    show.wait_for()
+    wait_idle(page)
+    board = page.locator(".mt-grid").first.bounding_box()  # the wooden board drawn
+    assert 0 <= show.bounding_box()["y"] - (board["y"] + board["height"]) <= 24
+    shot(page, "mistakes-phone")
+    page.get_by_role("button", name=pit_name("S", 1, 2), exact=True).click()
+    said = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 9 seeds.")
+    said.wait_for(state="visible")
+    settle(page)
+    board = page.locator(".mt-grid").first.bounding_box()  # the wooden board drawn
+    assert 0 <= said.bounding_box()["y"] - (board["y"] + board["height"]) <= 40
+    assert no_error_box(page)
+    shot(page, "mistakes-phone-wrong")

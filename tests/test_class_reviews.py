@@ -29,7 +29,8 @@ KALAH, OWARE = KalahRules(), OwareRules()
 # (notation, rules, pit, the coach's kind, the loss in seeds): one move, a mistake or a blunder, from a
 # position the search proves (the feed error's pit 6 is an estimate)
 MISTAKES = [
-    ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", KALAH, 1, "capture_allowed", 12),
+    ("1,1,0,2,5,0/28/1,0,0,0,0,3/7/S", KALAH, 1, "capture_allowed", 12),
+    ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", KALAH, 1, "extra_turn_missed", 12),  # the missed extra turn first (K9)
     ("1,5,0,1,0,2/25/1,0,2,0,0,0/11/N", KALAH, 1, "capture_missed", 12),
     ("4,4,4,4,4,4/0/4,4,4,4,4,4/0/S", KALAH, 1, "extra_turn_missed", 22),
     ("0,0,1,0,3,3/20/0,0,0,0,0,0/21/S", OWARE, 6, "feed_error", 4),
@@ -62,7 +63,7 @@ def test_the_class_view_counts_the_coachs_rarer_kinds_as_other():
     """Five columns for a projector: an extra turn allowed and a grand slam count as other."""
     kinds = [cards_from_review(one_move_review(n, r, p)[1], ("S", "N"), GAME_AT)[0].kind for n, r, p, _k, _l in MISTAKES]
     pupil = PupilReviews("Anna", 7, {k: kinds.count(k) for k in set(kinds)})
-    assert kind_counts(pupil) == {"capture_missed": 1, "capture_allowed": 1, "extra_turn_missed": 1, "feed_error": 1,
+    assert kind_counts(pupil) == {"capture_missed": 1, "capture_allowed": 1, "extra_turn_missed": 2, "feed_error": 1,
                                   "other": 3}
     assert list(kind_counts(PupilReviews("Ben", 0))) == list(CLASS_KINDS)
     assert [class_kind(k) for k in ("game_end", "best", "other")] == ["other", "other", "other"]

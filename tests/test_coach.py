@@ -17,7 +17,8 @@ OWARE = OwareRules()
 
 # (notation, rules, pit, main kind): positions small enough for the search to prove every value
 SAMPLES = [
-    ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", KALAH, 1, "capture_allowed"),
+    ("1,1,0,2,5,0/28/1,0,0,0,0,3/7/S", KALAH, 1, "capture_allowed"),
+    ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", KALAH, 1, "extra_turn_missed"),  # before the capture it allows (K9 first)
     ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", KALAH, 2, "extra_turn_missed"),
     ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", KALAH, 5, "best"),
     ("0,2,3,0,0,4/13/0,1,1,1,1,3/19/N", KALAH, 3, "other"),
@@ -155,11 +156,23 @@ def test_the_game_over_has_no_explanation():
 
 
 PINNED = {
-    ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", 1): {
-        "en": "Pit 1 lets North capture 3 seeds from your pit 2; pit 5 was better: it ends in your store, so you "
-              "move again.",
-        "el": "Το λακκάκι 1 αφήνει τον Βορρά να αιχμαλωτίσει 3 σπόρους από το δικό σου λακκάκι 2· καλύτερο ήταν "
-              "το λακκάκι 5: ο τελευταίος σπόρος πέφτει στην αποθήκη σου, οπότε παίζεις ξανά.",
+    ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", 1): {  # the best move's main gain is its extra turn: said first (K9)
+        "en": "Pit 1 gives no extra turn, and then North can capture 3 seeds from your pit 2; pit 5 was better: it "
+              "ends in your store, so you move again.",
+        "el": "Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί να αιχμαλωτίσει 3 σπόρους από "
+              "το δικό σου λακκάκι 2· καλύτερο ήταν το λακκάκι 5: ο τελευταίος σπόρος πέφτει στην αποθήκη σου, "
+              "οπότε παίζεις ξανά.",
+    },
+    ("1,1,0,2,5,0/28/1,0,0,0,0,3/7/S", 1): {  # the capture allowed is the main reason: the best move earns no turn
+        "en": "Pit 1 lets North capture 5 seeds from your pit 5; pit 4 was better: it captures 1 seed from North's "
+              "pit 1.",
+        "el": "Το λακκάκι 1 αφήνει τον Βορρά να αιχμαλωτίσει 5 σπόρους από το δικό σου λακκάκι 5· καλύτερο ήταν το "
+              "λακκάκι 4: αιχμαλωτίζει 1 σπόρο από το λακκάκι 1 του Βορρά.",
+    },
+    ("0,0,0,0,6,3/11/0,6,1,4,1,1/15/S", 5): {  # only the values tell: a value 2 lower is 1 seed fewer (K16)
+        "en": "Pit 5 is not the best move; pit 6 was better: with best play you end with 1 seed more.",
+        "el": "Το λακκάκι 5 δεν ήταν η καλύτερη κίνηση· καλύτερο ήταν το λακκάκι 6: με τέλειο παιχνίδι τελειώνεις "
+              "με 1 σπόρο περισσότερο.",
     },
     ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", 5): {
         "en": "Pit 5 is the best move: it ends in your store, so you move again.",
@@ -216,7 +229,7 @@ def test_hide_best_never_names_the_better_pit():
     i18n.use("en")
     try:
         e = explain(pos, KALAH, 1, hide_best=True)
-        assert e.first == "Pit 1 lets North capture 3 seeds from your pit 2."
+        assert e.first == "Pit 1 gives no extra turn, and then North can capture 3 seeds from your pit 2."
         assert not any("pit 5" in d.lower() for d in e.details)
         assert "With best play you end with 6 seeds fewer than with the best move." in e.details
     finally:

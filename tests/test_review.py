@@ -85,31 +85,55 @@ def test_the_leftmost_game_of_the_small_board_has_its_blunder_first():
     assert review.mistakes()[0] is first
     assert [r["move"] for r in review.mistakes(("N",))] == [r["move"] for r in review.rows
                                                              if r["player"] == "N" and r["lost"] >= 4]
-    assert mistake_words(review, first) == "Pit 1 cost South 12 seeds; pit 2 was best."
+    assert mistake_words(review, first) == "Pit 1 cost South 6 seeds; pit 2 was best."  # a loss of 12: 6 seeds
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_missed_extra_turn_is_said_before_the_capture_the_answer_makes(lang):
+    """The review's coach (a learner's own move): pit 1 lets North capture 3, but the best move, pit 5, earns
+    an extra turn (K9) and that is its main gain, so the missed extra turn is said first, then the capture."""
+    rules = KalahRules()
+    game = Game(rules, start=Position.from_notation("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", rules))
+    game.play(1)
+    review = review_game(game, exact)
+    (row,) = review.rows
+    assert (row["lost"], row["best_pit"], row["exact"]) == (12, 5, True)
+    said = {
+        "en": "Pit 1 cost you 6 seeds. Pit 1 gives no extra turn, and then North can capture 3 seeds from your pit 2; "
+              "pit 5 was better: it ends in your store, so you move again.",
+        "el": "Με το λακκάκι 1 έχασες 6 σπόρους. Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί "
+              "να αιχμαλωτίσει 3 σπόρους από το δικό σου λακκάκι 2· καλύτερο ήταν το λακκάκι 5: ο τελευταίος σπόρος "
+              "πέφτει στην αποθήκη σου, οπότε παίζεις ξανά.",
+    }
+    i18n.use(lang)
+    try:
+        assert mistake_words(review, row, coached=True) == said[lang]
+    finally:
+        i18n.use(None)
 
 
 def test_an_estimate_says_so():
-    assert words.review_mistake(2, 6, 5, True, "N") == "Pit 2 cost North 6 seeds; pit 5 was best."
-    assert words.review_mistake(2, 1, 5, False, "S") == "Pit 2 cost South about 1 seed (an estimate); pit 5 was best."
-    assert words.review_cost_you(2, 18, True) == "Pit 2 cost you 18 seeds."
-    assert words.review_cost_you(2, 1, False) == "Pit 2 cost you about 1 seed (an estimate)."
-    assert words.replay_missed(2, 6, True) == "Not this one: pit 2 costs you 6 seeds."
-    assert words.replay_missed(2, 1, False) == "Not this one: pit 2 costs you about 1 seed (an estimate)."
+    assert words.review_mistake(2, 6, 5, True, "N") == "Pit 2 cost North 3 seeds; pit 5 was best."
+    assert words.review_mistake(2, 3, 5, False, "S") == "Pit 2 cost South about 1 seed (an estimate); pit 5 was best."
+    assert words.review_cost_you(2, 18, True) == "Pit 2 cost you 9 seeds."  # a value difference of 18: 9 seeds fewer
+    assert words.review_cost_you(2, 2, False) == "Pit 2 cost you about 1 seed (an estimate)."
+    assert words.replay_missed(2, 6, True) == "Not this one: pit 2 costs you 3 seeds."
+    assert words.replay_missed(2, 2, False) == "Not this one: pit 2 costs you about 1 seed (an estimate)."
     assert words.replay_done(1) == "Done: you played 1 position again. It comes back when it is time to practise it."
     assert words.replay_done(2) == "Done: you played 2 positions again. They come back when it is time to practise them."
     assert words.marks_help(MARKS) == ("Each move is marked by the seeds it threw away compared with the best "
-                                       "move: good 0 to 1, inaccuracy 2 to 3, mistake 4 to 7, blunder 8 or more.")
+                                       "move: good 0, inaccuracy 1, mistake 2 to 3, blunder 4 or more.")
     i18n.use("el")
     try:
         # what the move cost its player, never seeds the pit lost (the last user test)
-        assert words.review_mistake(2, 6, 5, True, "N") == ("Με το λακκάκι 2 ο Βορράς έχασε 6 σπόρους· το λακκάκι 5 ήταν "
+        assert words.review_mistake(2, 6, 5, True, "N") == ("Με το λακκάκι 2 ο Βορράς έχασε 3 σπόρους· το λακκάκι 5 ήταν "
                                                            "το καλύτερο.")
-        assert words.replay_missed(2, 6, True) == "Όχι αυτό: με το λακκάκι 2 χάνεις 6 σπόρους."
-        assert words.review_cost_you(2, 18, True) == "Με το λακκάκι 2 έχασες 18 σπόρους."
+        assert words.replay_missed(2, 6, True) == "Όχι αυτό: με το λακκάκι 2 χάνεις 3 σπόρους."
+        assert words.review_cost_you(2, 18, True) == "Με το λακκάκι 2 έχασες 9 σπόρους."
         # the wordings a Greek teacher asked for (the user test of the review)
         assert words.marks_help(MARKS) == (
             "Κάθε κίνηση παίρνει χαρακτηρισμό ανάλογα με το πόσους σπόρους χάνει σε σχέση με την καλύτερη: "
-            "καλή κίνηση 0–1, ανακρίβεια 2–3, λάθος 4–7, σοβαρό λάθος 8 σπόροι ή περισσότεροι.")
+            "καλή κίνηση 0, ανακρίβεια 1, λάθος 2–3, σοβαρό λάθος 4 σπόροι ή περισσότεροι.")
         assert words.label("redo") == "Ξανά"  # not «Επανάληψη»: that is the review for today
         assert words.review_estimates(False) == (
             "Μερικές απώλειες είναι εκτιμήσεις (ο υπολογιστής κοίταξε μόνο λίγες κινήσεις μπροστά)· στον πίνακα "

@@ -87,9 +87,9 @@ def test_the_review_marks_every_move_counts_them_and_says_each_mistake(reviewed,
     assert "North: 1 good move, 0 inaccuracies, 0 mistakes, 1 blunder" in shown
     assert words.marks_help((("good", 0), ("inaccuracy", 2), ("mistake", 4), ("blunder", 8))) in shown
     # two players on one device: both sides' mistakes are the learner's, said by the coach (tutor.review.mistake_words)
-    assert ("Move 1, South: **blunder**. Pit 1 cost you 18 seeds. Pit 1 lets North capture 3 seeds from your "
+    assert ("Move 1, South: **blunder**. Pit 1 cost you 9 seeds. Pit 1 lets North capture 3 seeds from your "
             "pit 2; pit 4 was better: after it, North's best answer captures nothing.") in shown
-    assert ("Move 2, North: **blunder**. Pit 1 cost you 10 seeds. Pit 1 gives no extra turn; pit 3 was better: "
+    assert ("Move 2, North: **blunder**. Pit 1 cost you 5 seeds. Pit 1 gives no extra turn; pit 3 was better: "
             "it ends in your store, so you move again.") in shown
     assert "Every loss is proven to the end of the game." in shown
     chart = at.get("plotly_chart")[0]
@@ -153,7 +153,7 @@ def test_a_mistake_is_played_again_from_the_review(reviewed, clock):
     run.press(1)  # the same mistake again
     at.run()
     assert sess(at).memory_cards.replayed == {}  # a wrong press: not found again (a homework does not count it)
-    assert "Not this one: pit 1 costs you 18 seeds." in texts(at)
+    assert "Not this one: pit 1 costs you 9 seeds." in texts(at)
     at.button(key=f"{Keys.MISTAKES}retry").click().run()
     at.button(key=f"{Keys.MISTAKES}show").click().run()
     assert "Watch: pit 4 was best. Press Try again and play it yourself." in texts(at)
@@ -344,6 +344,36 @@ def test_the_board_headings_of_a_replay_in_english_and_greek():
         assert words.replay_board("shown") == "Στον πίνακα φαίνεται η καλύτερη κίνηση."
     finally:
         i18n.use(None)
+
+
+def test_a_reload_mid_review_keeps_the_review_on(page_app, db, monkeypatch, clock):
+    """The review's toggle is kept in the page's address (``?review=1``), as the Mistakes page keeps its
+    sitting: a reload (a new session with that address and the learner's kept game) opens the review again;
+    switched off, the address forgets it."""
+    monkeypatch.setattr(story, "STORY_MS", None)
+    code = learners.new_learner(db)
+    at = page_app("pages/sandbox.py")
+    at.query_params.update({"learner": code, "pits": "4", "seeds": "2"})
+    at.run()
+    sb = sess(at).sandbox
+    while not sb.game.is_over:
+        sb.press(sb.game.legal_moves()[0])
+    at.run()
+    at.button(key=f"{Keys.SANDBOX}review").click().run()
+    assert not at.exception, at.exception
+    assert at.query_params["review"] == "1"
+
+    again = page_app("pages/sandbox.py")  # the reload: a new session with the page's address
+    again.query_params.update({"learner": code, "review": "1"})
+    again.run()
+    if not again.get("toggle"):  # a reload's first run waits for the learner's kept game
+        again.run()
+    assert not again.exception, again.exception
+    assert sess(again).sandbox.game.is_over and len(sess(again).sandbox.game.results) == len(sb.game.results)
+    assert again.session_state[story.PANEL] and again.toggle(key=story.TOGGLE).value
+    assert "South: 1 good move, 1 inaccuracy, 1 mistake, 1 blunder" in texts(again)
+    again.toggle(key=story.TOGGLE).set_value(False).run()
+    assert "review" not in again.query_params
 
 
 def test_a_replay_opened_from_the_review_stays_through_a_reload(page_app, db, clock):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tutor import i18n, words
 
 
-def row(exact: bool, lost: int = 7) -> dict:
+def row(exact: bool, lost: int = 14) -> dict:
     return {"move": 2, "player": "S", "player_name": words.side_name("S"), "pit": 1, "south_store": 1,
             "north_store": 0, "evaluation": -1, "best": 6, "played": -1, "lost": lost, "best_pit": 6, "exact": exact}
 

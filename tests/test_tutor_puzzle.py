@@ -88,7 +88,7 @@ def test_a_wrong_turn_is_played_and_answered_and_try_again_puts_the_start_back()
     assert run.sowing.start == puzzle.start and [(r.mover, r.pit) for r in run.sowing.results] == [("S", 3), ("N", 6)]
     assert run.sowing.end == run.position
     assert run.missed.turn.pits == (3,) and run.missed.reply.pits == (6,)
-    assert (run.notice.kind, run.notice.text) == ("warning", "Not this time: that turn captured 2 seeds; the most you can capture is 8.")
+    assert (run.notice.kind, run.notice.text) == ("warning", puzzle.wrong[3])  # the puzzle's own words first
     assert run.turn_text() == "Not this time: press Try again."
     assert run.playable() == () and not run.accepts_presses()
     run.press(2)  # the board shows the answer to the wrong turn: nothing happens until Try again
@@ -97,7 +97,8 @@ def test_a_wrong_turn_is_played_and_answered_and_try_again_puts_the_start_back()
     assert why[0].startswith("What you played:  \nSouth sowed pit 3 (2 seeds).") and "badge" not in why[0]
     run.rule_ids = True  # a teacher's switch: the rule ids as badges
     assert ":gray-badge[K10]" in run.details()[0]
-    assert why[1:] == ["North answers with pit 6.", puzzle.wrong[3]]
+    assert why[1:] == ["Not this time: that turn captured 2 seeds; the most you can capture is 8.",
+                       "North answers with pit 6."]
     assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=0, solved=False)}
     run.reset()  # Try again
     assert run.position == puzzle.start and run.turn.results == () and run.missed is None and run.notice is None
@@ -107,6 +108,34 @@ def test_a_wrong_turn_is_played_and_answered_and_try_again_puts_the_start_back()
     assert run.solved and run.notice.text == "Solved: well done!"
     assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=1, solved=True)}
     assert progress.summary(6).puzzles_missed == 0  # solved in the end: a miss on the way, not a missed puzzle
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_puzzles_own_words_for_a_wrong_pit_come_first_and_the_coach_is_under_why(lang):
+    """capture-one-seed, pit 2: the words written for that pit in that position are the headline; "Why?"
+    holds what was played, the engine's verdict, the answer and the coach's words (the better pit hidden)."""
+    pool = PUZZLES if lang == "en" else load_puzzles(lang="el")
+    i18n.use(lang)
+    try:
+        run = PuzzleActivity(pool["capture-one-seed"], Progress())
+        run.press(2)
+        if lang == "en":
+            assert run.notice.text == "Pit 2's seed lands in pit 3, which already holds a seed: no capture."
+            assert run.details()[1:] == [
+                "Not this time: that turn captured nothing; the most you can capture is 6.",
+                "North answers with pit 2.",
+                "**Pit 2 captures nothing.**  \nPit 2: best play loses by 10.  \n"
+                "With best play you end with 1 seed fewer than with the best move."]
+        else:
+            assert run.notice.text == ("Ο σπόρος του λακκακιού 2 πέφτει στο λακκάκι 3, που έχει ήδη έναν σπόρο: "
+                                       "καμία αιχμαλωσία.")
+            assert run.details()[1:] == [
+                "Όχι αυτή τη φορά: σε αυτόν τον γύρο δεν αιχμαλώτισες τίποτα, ενώ το πιο πολύ που γίνεται είναι 6.",
+                "Ο Βορράς απαντά με το λακκάκι 2.",
+                "**Το λακκάκι 2 δεν αιχμαλωτίζει τίποτα.**  \nΛακκάκι 2: με τέλειο παιχνίδι χάνεις με διαφορά 10.  \n"
+                "Με τέλειο παιχνίδι, τελειώνεις με 1 σπόρο λιγότερο από ό,τι με την καλύτερη κίνηση."]
+    finally:
+        i18n.use(None)
 
 
 def test_the_answer_to_a_threat_is_the_headline():
@@ -155,10 +184,10 @@ def test_a_turn_that_leads_nowhere_is_said_at_once_and_may_be_finished():
     assert run.tries == 1 and run.missed.turn.pits == (6, 3) and run.missed.reply is None
     assert run.position == play(after6, 3, puzzle.game_rules).position
     assert [r.pit for r in run.sowing.results] == [3]
-    assert run.notice.text == "That ends the game: North wins 25 to 23."
+    assert run.notice.text == words.badged(puzzle.wrong[6], ids=False)  # the puzzle's own words first
     assert run.playable() == () and run.turn_text() == "Not this time: press Try again."
-    assert run.details()[1:] == ["Not this time: another move does better against best play.",
-                                 words.badged(puzzle.wrong[6], ids=False)]
+    # the coach speaks only of the move answered on the board (its words on pit 6 would tell another line)
+    assert run.details()[1:] == ["That ends the game: North wins 25 to 23."]
     run.reset()
     assert run.position == puzzle.start and run.missed is None
 
@@ -210,6 +239,12 @@ def test_every_wrong_first_turn_is_answered_in_words_without_rule_ids(pid):
         shown = run.missed.reply or run.missed.turn
         assert run.position == shown.position and run.sowing.end == run.position
         headline = run.notice.text
+        note = run.note()
+        if note:  # the puzzle's own words for this pit (after a best-play verdict); the rest is under "Why?"
+            assert note == puzzle.wrong[turn.pits[0]] and headline.endswith(words.badged(note, ids=False)), pid
+            if puzzle.check != "best":
+                assert headline == words.badged(note, ids=False) and run.verdict() in run.details(), pid
+            headline = run.verdict()
         if puzzle.check == "best" and run.missed.reply is not None:  # the verdict, then the answer (issue 36)
             verdict, answer = headline.split(". ", 1)
             assert verdict.startswith("Not the best: with best play "), (pid, headline)

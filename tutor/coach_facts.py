@@ -18,7 +18,9 @@ does better, all read from the engine (``engine.play``, ``engine.analyse``); no 
   depth, as the search knows them. Given ``values`` (a page has them) nothing is searched again but the
   answer where the line stops; without them :func:`facts` analyses within :data:`COACH_NODES` nodes.
 
-Kinds of mistake (:data:`KINDS`), decided from the played move against the best one:
+Kinds of mistake (:data:`KINDS`), decided from the played move against the best one (the main one is the
+one of most seeds, but a missed extra turn comes first when it is the best move's main gain,
+:func:`extra_turn_gain`):
 ``capture_allowed`` (the answer captures more of your seeds than after the best move),
 ``capture_missed`` (the best move captures more), ``extra_turn_missed`` (the best move gives an extra
 turn, K9), ``extra_turn_allowed`` (the answer gets an extra turn the best move does not give),
@@ -263,7 +265,18 @@ def _kinds(d: Deed, r: Reply | None, b: Deed, br: Reply | None, lost: int) -> tu
     if d.game_over:
         found.append((0, 6, "game_end"))
     found.sort(key=lambda f: (-f[0], f[1]))
-    return tuple(k for _, _, k in found) or ("other",)
+    kinds = [k for _, _, k in found]
+    if extra_turn_gain(d, b) and kinds[0] != "feed_error":  # the best move's main gain is its extra turn (K9)
+        kinds.remove("extra_turn_missed")
+        kinds.insert(0, "extra_turn_missed")
+    return tuple(kinds) or ("other",)
+
+
+def extra_turn_gain(d: Deed, b: Deed) -> bool:
+    """The best move ``b``'s main gain over the move ``d`` is an extra turn (K9): ``b`` earns one, ``d`` does
+    not, and ``b`` captures no more than ``d`` (a bigger capture would be its main gain). Then the missed
+    extra turn is said first, before a capture the answer makes (``extra_turn_missed`` is the main kind)."""
+    return b.extra_turn and not d.extra_turn and b.taken <= d.taken
 
 
 def facts(position: Position, rules: Rules, pit: int, values: Sequence[MoveValue] | None = None,
@@ -307,5 +320,5 @@ def _facts(position: Position, rules: Rules, pit: int, vals: tuple[MoveValue, ..
                  exact=value.exact and best.exact, kind=kinds[0] if kinds else "best", kinds=kinds)
 
 
-__all__ = ["COACH_NODES", "Deed", "Facts", "KINDS", "MISTAKES", "REPLY_NODES", "Reply", "deed", "deed_of", "facts",
-           "reply"]
+__all__ = ["COACH_NODES", "Deed", "Facts", "KINDS", "MISTAKES", "REPLY_NODES", "Reply", "deed", "deed_of",
+           "extra_turn_gain", "facts", "reply"]

@@ -15,9 +15,11 @@ sentence about what went wrong until **Try again** (:meth:`PuzzleActivity.reset`
 puts the puzzle's position back. A move after which no answer can follow
 (an extra turn, K9, that leads nowhere) is said at once; the learner may
 finish that turn to see what happens, or try again. An illegal pit is explained by its rule
-and changes nothing. The details (what the turn did, why it misses, the
-puzzle's ``wrong`` note, and after solving the explanation) are
-:meth:`PuzzleActivity.details`, shown on request.
+and changes nothing. A wrong pit the puzzle has its own words for (its ``wrong``
+note, written for that position) is told by them first (after a best-play
+puzzle's verdict); the engine's words (``tutor.puzzle_miss``) and the coach's
+then go under "Why?". The details (what the turn did, why it misses, and after
+solving the explanation) are :meth:`PuzzleActivity.details`, shown on request.
 
 A puzzle's id may give its answer away: pages and links name a puzzle by
 :func:`learner_name` (a teacher's pages by :func:`display_name`) and
@@ -34,18 +36,26 @@ show the counts from before it until the board has sown the move (:meth:`PuzzleA
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from engine import IllegalMoveError, MoveResult, Outcome, Position, Rules, Turn, all_turns, misses
+from engine import IllegalMoveError, MoveResult, Position, Rules, Turn
 from lessons.models import Puzzle
 from lessons.proofs import difficulty, solving_moves, task_done
 
 from . import words
 from .activity import Activity, Notice
-from .coach import first_mistake
-from .coach_facts import Facts, facts
+from .coach_facts import facts
 from .mined import move_values
 from .progress import ProgressStore, Summary
+from .puzzle_miss import (
+    Miss,
+    about_the_answer,
+    answer_outcome,
+    coach_facts,
+    only_missed_the_end,
+    reasons,
+    value_now,
+)
 from .puzzle_pool import (
     display_name,
     find_puzzle,
@@ -60,21 +70,7 @@ from .puzzle_pool import (
     puzzle_of_the_day,
 )
 from .ratings import RatedTry, RatingStore, puzzle_start
-from .reply import best_reply, exact, value_for
-
-
-@dataclass(frozen=True)
-class Miss:
-    """A turn that is not an answer, as the board shows it.
-
-    Attributes:
-        turn: the learner's moves (complete, or stopped where no answer can follow).
-        reply: the opponent's answer (``tutor.reply.best_reply``), or ``None`` when the turn
-            ended the game or is not over (an extra turn that leads to no answer).
-    """
-
-    turn: Turn
-    reply: Turn | None = None
+from .reply import best_reply
 
 
 class PuzzleActivity(Activity):
@@ -221,7 +217,39 @@ class PuzzleActivity(Activity):
                        puzzles_first_try=summary.puzzles_first_try - self.added_first_try)
 
     def headline(self) -> str:
-        """The one sentence about the wrong turn on the board (``""`` when there is none)."""
+        """The words about the wrong turn on the board (``""`` when there is none): the puzzle's own words
+        for its first pit when it has them (written for this position: they come first, and
+        :meth:`verdict` goes under "Why?"), else :meth:`verdict`."""
+        missed = self.missed
+        if missed is None:
+            return ""
+        note = self.note()
+        if not note:
+            return self.verdict()
+        lead = self._best_missed()
+        return (lead + " " if lead else "") + words.badged(note, self.rule_ids)
+
+    def _best_missed(self) -> str:
+        """A best-play puzzle's verdict after the complete wrong turn answered on the board (issue 36: it
+        comes first): ``"Not the best: with best play you now lose by 12 seeds, but you can win by 2."``;
+        ``""`` for another puzzle or turn."""
+        missed = self.missed
+        if missed is None or missed.reply is None or not about_the_answer(self.puzzle) or self.puzzle.value is None:
+            return ""
+        now = value_now(self.puzzle, missed.turn)
+        return "" if now is None else words.best_missed(now, self.puzzle.value)
+
+    def note(self) -> str:
+        """The puzzle's own words (its ``wrong`` text) for the first pit of the complete wrong turn the
+        board shows; ``""`` when it has none, or while that turn can still be finished."""
+        missed = self.missed
+        if missed is None or not missed.turn.complete:
+            return ""
+        return self.puzzle.wrong.get(missed.turn.pits[0], "")
+
+    def verdict(self) -> str:
+        """The one sentence about the wrong turn on the board made from the engine's facts (the goal
+        missed, the answer, the verdict with best play; ``""`` when there is none)."""
         missed = self.missed
         if missed is None:
             return ""
@@ -229,52 +257,20 @@ class PuzzleActivity(Activity):
             return words.dead_end_goes_on()
         if missed.reply is None:
             end = missed.turn.outcome
-            return words.turn_ends_game(end) if end is not None else words.not_this_time(self.reasons(missed.turn))
-        if self.about_the_answer():
+            return words.turn_ends_game(end) if end is not None else words.not_this_time(reasons(self.puzzle, missed.turn))
+        if about_the_answer(self.puzzle):
             reply = words.reply_line(missed.reply.mover, missed.reply.results)
-            now = self.value_now(missed.turn)
-            if now is None or self.puzzle.value is None:
-                return reply
-            return words.best_missed(now, self.puzzle.value) + " " + reply
+            lead = self._best_missed()
+            return lead + " " + reply if lead else reply
         if missed.reply.game_over:  # the board shows a finished game: say how it ended, never "it goes on"
-            reasons = words.clauses(self.reasons(missed.turn, ended_after=True))
+            why = words.clauses(reasons(self.puzzle, missed.turn, ended_after=True))
             end = missed.reply.results[-1].outcome
             still_won = end is not None and end.winner is not None and end.winner != missed.reply.mover
-            if still_won and self.only_missed_the_end(missed.turn):
-                return words.answer_ends_game_you_still_win(reasons, missed.reply.mover, missed.reply.results,
-                                                            self.answer_outcome())
-            return words.answer_ends_game(words.clauses(self.reasons(missed.turn, ended_after=True)),
-                                          missed.reply.mover, missed.reply.results)
-        return words.not_this_time(self.reasons(missed.turn))
-
-    def only_missed_the_end(self, turn: Turn) -> bool:
-        """True when ``turn`` misses a goal puzzle's goal only by not ending the game (K14)."""
-        goal = self.puzzle.goal
-        if self.puzzle.check != "goal" or goal is None:
-            return False
-        missed = misses(goal, turn, self.rules)
-        return bool(missed) and all(m.field in ("game_over", "winner") and m.score is None for m in missed)
-
-    def answer_outcome(self) -> Outcome | None:
-        """How the puzzle's first answer turn ends the game (``engine.Outcome``), ``None`` when it does not."""
-        first = self.puzzle.turns[0]
-        return next((t.outcome for t in all_turns(self.puzzle.start, self.rules) if t.pits == first), None)
-
-    def value_now(self, turn: Turn) -> int | None:
-        """A best-play puzzle's verdict after the wrong ``turn``: the learner's final store difference with
-        best play from there (``tutor.reply.value_for``, exact), ``None`` for any other puzzle."""
-        if self.puzzle.check != "best" or not turn.results:
-            return None
-        mined = move_values(self.puzzle)
-        if mined is not None and len(turn.results) == 1:  # a mined puzzle carries every first move's exact value
-            return next(v.value for v in mined if v.pit == turn.pits[0])
-        return value_for(turn.position, self.rules, turn.results[0].mover)
-
-    def about_the_answer(self) -> bool:
-        """True when the opponent's answer is what the puzzle is about (a ``best`` puzzle, or a goal
-        about what the opponent can capture next, T2): then it is the headline, not the goal missed."""
-        goal = self.puzzle.goal
-        return self.puzzle.check == "best" or (goal is not None and goal.reply_capture_at_most is not None)
+            if still_won and only_missed_the_end(self.puzzle, missed.turn):
+                return words.answer_ends_game_you_still_win(why, missed.reply.mover, missed.reply.results,
+                                                            answer_outcome(self.puzzle))
+            return words.answer_ends_game(why, missed.reply.mover, missed.reply.results)
+        return words.not_this_time(reasons(self.puzzle, missed.turn))
 
     def details(self) -> list[str]:
         """The paragraphs behind "Why?" (markdown; rule ids only as badges): after a wrong turn, what it
@@ -304,52 +300,31 @@ class PuzzleActivity(Activity):
         if missed is None:
             return []
         out = [words.you_played(missed.turn.results, rules)]
+        if self.note():  # the headline is the puzzle's own words: the engine's verdict, then the coach's, here
+            if self._best_missed() and missed.reply is not None:  # the headline said the verdict; the answer here
+                out.append(words.reply_line(missed.reply.mover, missed.reply.results))
+            else:
+                out.append(self.verdict())
+            if missed.reply is not None and not missed.reply.game_over and not about_the_answer(self.puzzle):
+                out.append(words.reply_line(missed.reply.mover, missed.reply.results))
+            mistake = coach_facts(puzzle, missed, last_only=True)  # the move the board shows answered
+            return out + ([words.coach_said(mistake, hide_best=True)] if mistake is not None else [])
         if missed.turn.complete:
-            if missed.reply is not None and missed.reply.game_over and not self.about_the_answer():
+            if missed.reply is not None and missed.reply.game_over and not about_the_answer(self.puzzle):
                 pass  # the headline said the answer and how the game ended
-            elif missed.reply is not None and not self.about_the_answer():
+            elif missed.reply is not None and not about_the_answer(self.puzzle):
                 out.append(words.reply_line(missed.reply.mover, missed.reply.results))
             elif (missed.reply is not None or missed.turn.game_over) and (
-                    missed.reply is None or self.value_now(missed.turn) is None):  # else the headline's verdict said it
-                out.append(words.not_this_time(self.reasons(missed.turn)))
-        note = puzzle.wrong.get(missed.turn.pits[0], "")
+                    missed.reply is None or value_now(self.puzzle, missed.turn) is None):  # else the headline's verdict said it
+                out.append(words.not_this_time(reasons(self.puzzle, missed.turn)))
+        note = puzzle.wrong.get(missed.turn.pits[0], "")  # a turn not finished yet: its first pit's own words
         if note:
             out.append(words.badged(note, ids))
         elif missed.turn.complete:  # no words written for this move: the coach says why, the answer kept hidden
-            mistake = self._mined_mistake(missed) or first_mistake(missed.turn, rules, missed.reply)
+            mistake = coach_facts(puzzle, missed)
             if mistake is not None:
                 out.append(words.coach_said(mistake, hide_best=True))
         return out
-
-    def _mined_mistake(self, missed: Miss) -> Facts | None:
-        """The coach's facts about a mined puzzle's wrong first move, from the exact values the puzzle
-        carries (``tutor.mined.move_values``: no search, exact for Awari too); ``None`` for another
-        puzzle, or when the first move was right and the turn went wrong later."""
-        mined = move_values(self.puzzle)
-        first = missed.turn.pits[0]
-        if mined is None or first in self.puzzle.first_moves:
-            return None
-        answer = missed.reply.pits if missed.reply is not None and len(missed.turn.pits) == 1 else None
-        return facts(self.puzzle.start, self.rules, first, mined, answer,
-                     answer is not None and exact(missed.reply.start, self.rules) if missed.reply else False)
-
-    def reasons(self, turn: Turn, ended_after: bool = False) -> list[str]:
-        """Why a complete turn is not an answer, in words (the goal's misses, or what the best turns do);
-        ``ended_after``: the opponent's answer then ended the game (``words.miss_words``)."""
-        puzzle, rules = self.puzzle, self.rules
-        if puzzle.check == "goal" and puzzle.goal is not None:
-            missed = misses(puzzle.goal, turn, rules)
-            if missed:
-                return [words.miss_words(m, ended_after=ended_after) for m in missed]
-        if puzzle.check == "most_extra_turns":
-            best = max(t.moves_again for t in all_turns(puzzle.start, rules))
-            return [words.most_extra_turns_missed(turn.moves_again, best)]
-        if puzzle.check == "biggest_capture":
-            best = max(t.captured for t in all_turns(puzzle.start, rules))
-            return [words.biggest_capture_missed(turn.captured, best)]
-        if puzzle.check == "best":
-            return [words.not_best()]
-        return [words.not_the_answer()]
 
     def show_hint(self, shown: int | None = None) -> None:
         """Show one more hint (a nudge first, the answer last); recorded at once in a puzzle already

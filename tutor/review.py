@@ -4,16 +4,17 @@ A move's *loss* is the value of the best pit minus the value of the pit played, 
 mover's view, in seeds of the final store difference with best play (K16, A6): the engine's
 analysis of the position the move was played from (``engine.analyse``; exact where the opening
 book, the endgame tables or the search prove it, an estimate otherwise, and said so). The marks,
-by loss in seeds (:data:`MARKS`, the one place the thresholds live; docs/architecture.md):
+by loss (:data:`MARKS`, the one place the thresholds live; docs/architecture.md); the words say the
+seeds a move cost, half the loss (a net score difference: ``tutor.words.cost_seeds``):
 
-========== ============
-mark       loss (seeds)
-========== ============
-good       0 or 1
-inaccuracy 2 or 3
-mistake    4 to 7
-blunder    8 or more
-========== ============
+========== ============ ==============
+mark       loss (value) seeds it cost
+========== ============ ==============
+good       0 or 1       0
+inaccuracy 2 or 3       1
+mistake    4 to 7       2 or 3
+blunder    8 or more    4 or more
+========== ============ ==============
 
 The values come from the server's process pool (``tutor.thinking``, kind ``"review"``), a few
 positions per request (:func:`chunks`), so the page shows how far the review has come.
@@ -34,8 +35,9 @@ from .coach import explain
 Mark = Literal["good", "inaccuracy", "mistake", "blunder"]
 
 MARKS: tuple[tuple[Mark, int], ...] = (("good", 0), ("inaccuracy", 2), ("mistake", 4), ("blunder", 8))
-"""Each mark and the smallest loss in seeds that earns it, mildest first: a move that threw away
-0 or 1 seed is good, 2 or 3 an inaccuracy, 4 to 7 a mistake, 8 or more a blunder."""
+"""Each mark and the smallest loss (a value difference) that earns it, mildest first: a loss of 0 or 1 is
+good, 2 or 3 an inaccuracy, 4 to 7 a mistake, 8 or more a blunder (the words say half of it in seeds:
+0, 1, 2 to 3, 4 or more, ``tutor.words.cost_seeds``)."""
 PRACTISED: frozenset[Mark] = frozenset({"mistake", "blunder"})
 """The marks whose positions a learner replays to find a better move (``tutor.mistakes``)."""
 CHUNK = 4

@@ -118,11 +118,12 @@ def _flagged(activity: Activity) -> None:
     activity.check_time()
 
 
-def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = None) -> None:
+def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = None, *, fit_bar: bool = False) -> None:
     """Draw ``activity``'s board from its one view (``Activity.view``: the position, the playable and
     lit pits, the last move's path, the sowing to animate, the line above, the clocks, what each press
     will show); presses go to ``activity.press`` (the one click handler). ``on_action`` (optional)
-    runs in the same callback after a press or a clock that ran out."""
+    runs in the same callback after a press or a clock that ran out. ``fit_bar``: the bar under the
+    pits (Next seed, Skip) takes no room while it is empty (``ui.board_data.board_data``)."""
     view = activity.view()
 
     def pit() -> None:
@@ -135,7 +136,7 @@ def draw(activity: Activity, key: str, on_action: Callable[[], None] | None = No
         if on_action is not None:
             on_action()
 
-    _draw_view(view, key, on_pit_change=pit, on_flag_change=flag, on_shown_change=activity.clock_shown)
+    _draw_view(view, key, fit_bar, on_pit_change=pit, on_flag_change=flag, on_shown_change=activity.clock_shown)
 
 
 def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:
@@ -143,9 +144,9 @@ def picture(position: Position, rules: Rules, key: str, turn_text: str) -> None:
     _draw_view(BoardView.picture(position, rules, turn_text), key, on_pit_change=lambda: None)
 
 
-def _draw_view(view: BoardView, key: str, **callbacks: Callable[[], None]) -> None:
+def _draw_view(view: BoardView, key: str, fit_bar: bool = False, **callbacks: Callable[[], None]) -> None:
     """Mount board ``key`` showing ``view`` (``ui.board_data.board_data``), with the component's ``callbacks``."""
     session = state.session()
     with i18n.held():
-        data = board_data.board_data(key, view, session.prefs, session.presses.get(key, 0), session.serial)
+        data = board_data.board_data(key, view, session.prefs, session.presses.get(key, 0), session.serial, fit_bar)
     _component(key=key, data=_sent(data), **callbacks)

@@ -113,14 +113,16 @@ def anim_id(key: str, sowing: Sowing) -> str:
     return f"{key}:{sowing.id}"
 
 
-def board_data(key: str, view: BoardView, prefs: BoardPrefs, presses: int = 0, session: str = "") -> dict[str, Any]:
+def board_data(key: str, view: BoardView, prefs: BoardPrefs, presses: int = 0, session: str = "",
+               fit_bar: bool = False) -> dict[str, Any]:
     """Board ``key``'s whole data for ``board.js``, from ``view`` alone: its words in the language of
     the moment (call it inside ``tutor.i18n.held()``: a board makes a hundred sentences), the
     animation as the learner's ``prefs`` want it, and ``presses``, how many presses this board has
     sent that the server has read (a board drawn by a run that began before a foreseen press was
     read has the count the press was made with); ``session``, the server session drawing it (a
     press a new session never read, after the page reconnected to another process, is sent again:
-    ``board_ahead.js`` ``sendLost``)."""
+    ``board_ahead.js`` ``sendLost``); ``fit_bar``: the bar under the pits (Next seed, Skip) takes no room
+    while it is empty (a page whose words below the board change with the sowing anyway: no gap there)."""
     rules, sowing = view.rules, view.sowing
     counts = counts_of(view.position)
     oware = rules.game == "oware"
@@ -156,6 +158,7 @@ def board_data(key: str, view: BoardView, prefs: BoardPrefs, presses: int = 0, s
         "session": session,
         # What pressing each pit will show, drawn at once by board.js before the server answers.
         "ahead": {str(a.pit): _ahead(key, a, rules, counts, prefs) for a in view.ahead},
+        "fit_bar": fit_bar,
     }
 
 

@@ -31,6 +31,10 @@ CARDS_PARAM, AT_PARAM = "cards", "at"
 """The sitting in the page's address (``?cards=<id>.<id>&at=2``: its cards' ids, the position on the
 board, from 1), so a reload opens the same positions again (the learner's cards, from the store)."""
 _IDS = re.compile(r"[0-9a-f]{16}(?:\.[0-9a-f]{16}){0,99}")
+PHONE_CSS = (f"@media (max-width: 640px) {{ .st-key-{K}row [data-testid='stHorizontalBlock'] "
+             "{ row-gap: 0.75rem; } }")
+"""On a phone the columns stand one above the other: the verdict and its buttons close under the board
+(with the board's empty bar taking no room, ``ui.board.draw`` ``fit_bar``), not a medium gap below it."""
 
 
 def card_store() -> CardStore:
@@ -177,9 +181,10 @@ def render() -> None:
     run = queue.current
     assert run is not None
     st.caption(words.replay_count(queue.index + 1, len(queue.cards)) + " · " + words.rules_description(run.rules))
-    left, right = st.columns([3, 2], gap="medium")
+    st.html(f"<style>{PHONE_CSS}</style>")
+    left, right = st.container(key=f"{K}row").columns([3, 2], gap="medium")
     with left:
-        board.draw(run, state.Keys.MISTAKES_BOARD)
+        board.draw(run, state.Keys.MISTAKES_BOARD, fit_bar=True)  # on a phone the verdict comes right below
     with right, reveal.after_sowing(f"{K}verdict", run, state.Keys.MISTAKES_BOARD):
         reveal.notice(run)
         row = st.container(horizontal=True)

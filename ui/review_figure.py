@@ -59,10 +59,11 @@ def review_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
 
 
 def review_table(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """The review's moves as text: move, player, pit, mark, seeds lost, best pit, proven (headed in
-    ``tutor.words.review_columns``)."""
+    """The review's moves as text: move, player, pit, mark, the seeds the move cost (``tutor.words.cost_seeds``
+    of its loss), best pit, proven (headed in ``tutor.words.review_columns``)."""
     heads = words.review_columns()
-    data = [[r["move"], words.side_name(r["player"]), r["pit"], words.mark_name(r["mark"]), r["lost"], r["best_pit"],
+    data = [[r["move"], words.side_name(r["player"]), r["pit"], words.mark_name(r["mark"]), words.cost_seeds(r["lost"]),
+             r["best_pit"],
              words.yes_no(r["exact"])] for r in rows]
     return pd.DataFrame(data, columns=list(heads.values()))
 

@@ -101,8 +101,8 @@ def _result(sb: SandboxActivity) -> None:
 def _open_review() -> None:
     """"Review this game": the review's panel opened and its review on; the board and the panels run again."""
     ss = st.session_state
-    ss[f"{state.Keys.EXPANDER}story"] = True
-    ss[f"{state.Keys.STORY}on"] = True
+    ss[story.PANEL] = True
+    ss[story.TOGGLE] = True
     _rerun_parts([BOARD_FRAGMENT, PANELS_FRAGMENT])
 
 
@@ -263,6 +263,7 @@ def _panels() -> None:
     while it is open.
     """
     sb = state.sandbox()
+    story.from_address()  # a reload mid-review: the review's panel and toggle on again
     if any(st.session_state.get(f"{state.Keys.EXPANDER}{key}") for key in FOLLOW_BOARD):
         reveal.by_move_style(sb, state.Keys.SANDBOX_BOARD)  # the moves and link: never ahead of the board
     for key, label, icon, draw in PANELS:
@@ -270,3 +271,5 @@ def _panels() -> None:
         if panel.open:
             with panel:
                 draw(sb)
+        elif key == "story":
+            story.address(False)  # the review's panel closed: a reload opens it closed

@@ -36,6 +36,35 @@ STORY_MS: int | None = REVIEW_MS
 
 ANSWERS = f"{state.Keys.STORY}answers"
 """Session State: the review's requests answered so far (request -> its values), this game's only."""
+REVIEW_PARAM = "review"
+"""The query parameter that keeps the review on through a reload (``?review=1``), as the Mistakes page
+keeps its sitting (``?cards=…&at=…``): the panel and its review open again in the new session."""
+TOGGLE = f"{state.Keys.STORY}on"
+"""The review's toggle (its Session State key)."""
+PANEL = f"{state.Keys.EXPANDER}story"
+"""The review's panel below the board (its expander's Session State key)."""
+FROM_ADDRESS = f"{state.Keys.STORY}from_address"
+"""Session State: the page's address was read for :data:`REVIEW_PARAM` (once a session)."""
+
+
+def from_address() -> None:
+    """A session's first run of the sandbox whose address keeps the review on (a reload mid-review): its
+    panel and its review open again. Before the panel is drawn; once a session."""
+    ss = st.session_state
+    if FROM_ADDRESS in ss:
+        return
+    ss[FROM_ADDRESS] = True
+    if state.query(REVIEW_PARAM) == "1":
+        ss[PANEL] = True
+        ss[TOGGLE] = True
+
+
+def address(on: bool) -> None:
+    """Keep the review's toggle in the page's address: ``?review=1`` while it is on, nothing when off."""
+    if on:
+        state.set_query(REVIEW_PARAM, "1")
+    else:
+        state.drop_query(REVIEW_PARAM)
 
 
 def requests(sb: SandboxActivity) -> list[Request]:
@@ -100,7 +129,9 @@ def render(sb: SandboxActivity) -> None:
     if not sb.analysis_allowed():  # fair play (issue 35): the engine's values wait for the game's end
         st.caption(words.fair_play_wait("story", sb.waits_for() == "computer"))
         return
-    if not st.toggle(words.review_labels("toggle"), key=f"{K}on"):
+    on = st.toggle(words.review_labels("toggle"), key=TOGGLE)
+    address(on)
+    if not on:
         return
     review = gather(sb)
     if review is None:

@@ -62,7 +62,9 @@ def _score(end: Outcome | None) -> str:
 
 
 def _good(f: Facts) -> str:
-    """What the best move does better, as a whole clause: ``"it captures 4 seeds from North's pit 2"``."""
+    """What the best move does better, as a whole clause: ``"it captures 4 seeds from North's pit 2"``; when
+    only the values tell, the seeds you end with more (half the value difference): ``"with best play you end
+    with 2 seeds more"``."""
     b, opp = f.best_deed, side_name(other(f.mover))
     if b.taken > f.deed.taken:
         return _("it captures {seeds} from {place}").format(seeds=seeds_word(b.taken),
@@ -77,12 +79,12 @@ def _good(f: Facts) -> str:
             return _("after it, {side}'s best answer captures nothing").format(side=opp)
         return _("after it, {side}'s best answer captures only {seeds}").format(
             side=opp, seeds=seeds_word(f.best_reply.taken))
+    n = (f.lost + 1) // 2  # a value difference (a net score difference, K16/A6) is twice the seeds you end with
     if f.exact:
-        return ngettext("with best play it ends the game {n} seed better for you",
-                        "with best play it ends the game {n} seeds better for you", f.lost).format(n=f.lost)
-    return ngettext("with best play it likely ends about {n} seed better for you (an estimate)",
-                    "with best play it likely ends about {n} seeds better for you (an estimate)",
-                    f.lost).format(n=f.lost)
+        return ngettext("with best play you end with {n} seed more", "with best play you end with {n} seeds more",
+                        n).format(n=n)
+    return ngettext("as far as the search can tell, you end with about {n} seed more",
+                    "as far as the search can tell, you end with about {n} seeds more", n).format(n=n)
 
 
 def _does(f: Facts) -> str:
@@ -113,6 +115,9 @@ def _bad(f: Facts) -> str:
             return _("captures nothing")
         return _("captures only {seeds}").format(seeds=seeds_word(d.taken))
     if kind == "extra_turn_missed":
+        if "capture_allowed" in f.kinds and r is not None and r.taken:  # the extra turn first, then the capture
+            return _("gives no extra turn, and then {side} can capture {seeds} from {place}").format(
+                side=opp, seeds=seeds_word(r.taken), place=your_pits(r.taken_from))
         return _("gives no extra turn")
     if kind == "extra_turn_allowed":
         return _("lets {side} move again").format(side=opp)

@@ -20,44 +20,62 @@ def mark_name(mark: str) -> str:
             "blunder": _("blunder")}.get(mark, mark)
 
 
+def cost_seeds(lost: int) -> int:
+    """The seeds a move cost its player, from its loss ``lost`` (the best move's value minus its own, a
+    net score difference, K16/A6: every seed one side ends with fewer the other ends with more, so a loss
+    of 2 is 1 seed): half of it, rounded down, so the marks' thresholds read in whole seeds
+    (``tutor.review.MARKS``: a loss of 0 or 1 is good, 0 seeds; 8 or more a blunder, 4 seeds or more).
+
+    >>> [cost_seeds(n) for n in (0, 1, 2, 3, 8, 18)]
+    [0, 0, 1, 1, 4, 9]
+    """
+    return max(0, lost) // 2
+
+
 def marks_help(marks: Sequence[tuple[str, int]]) -> str:
-    """How the marks are given, from ``tutor.review.MARKS`` (mark, least loss in seeds; mildest first):
-    ``"Each move is marked by the seeds it threw away compared with the best move: good 0 to 1, ..."``."""
+    """How the marks are given, from ``tutor.review.MARKS`` (mark, least loss; mildest first), in the seeds
+    a move cost (:func:`cost_seeds`): ``"Each move is marked by the seeds it threw away compared with the
+    best move: good 0, inaccuracy 1, mistake 2 to 3, blunder 4 or more."``."""
     parts = []
     for k, (mark, least) in enumerate(marks):
+        lo = cost_seeds(least)
         if k + 1 < len(marks):
-            most = marks[k + 1][1] - 1
-            span = str(least) if most == least else _("{lo} to {hi}").format(lo=least, hi=most)
+            most = cost_seeds(marks[k + 1][1]) - 1
+            span = str(lo) if most == lo else _("{lo} to {hi}").format(lo=lo, hi=most)
         else:
-            span = _("{n} or more").format(n=least)
+            span = _("{n} or more").format(n=lo)
         parts.append(f"{mark_name(mark)} {span}")
     return _("Each move is marked by the seeds it threw away compared with the best move: {marks}.").format(
         marks=", ".join(parts))
 
 
 def review_mistake(pit: int, lost: int, best: int, exact: bool, side: str) -> str:
-    """A reviewed move of ``side`` (``"S"``/``"N"``) in one sentence, said as what the move cost that side, never
-    as seeds the pit lost: ``"Pit 2 cost North 6 seeds; pit 5 was best."`` (an estimate: ``"Pit 2 cost North
-    about 6 seeds (an estimate); pit 5 was best."``)."""
+    """A reviewed move of ``side`` (``"S"``/``"N"``) in one sentence, said as what the move cost that side
+    (the seeds it ends with fewer, :func:`cost_seeds` of the loss ``lost``), never as seeds the pit lost:
+    ``"Pit 2 cost North 3 seeds; pit 5 was best."`` for a loss of 6 (an estimate: ``"Pit 2 cost North about
+    3 seeds (an estimate); pit 5 was best."``)."""
     name = side_name("S" if side == "S" else "N")
+    n = cost_seeds(lost)
     if exact:
-        cost = ngettext("{pit} cost {side} {n} seed", "{pit} cost {side} {n} seeds", lost).format(
-            pit=pit_word(pit), side=name, n=lost)
+        cost = ngettext("{pit} cost {side} {n} seed", "{pit} cost {side} {n} seeds", n).format(
+            pit=pit_word(pit), side=name, n=n)
     else:
         cost = ngettext("{pit} cost {side} about {n} seed (an estimate)",
-                        "{pit} cost {side} about {n} seeds (an estimate)", lost).format(pit=pit_word(pit), side=name,
-                                                                                         n=lost)
+                        "{pit} cost {side} about {n} seeds (an estimate)", n).format(pit=pit_word(pit), side=name,
+                                                                                      n=n)
     return _cap(cost) + clause_separator() + _("{pit} was best.").format(pit=pit_word(best))
 
 
 def review_cost_you(pit: int, lost: int, exact: bool) -> str:
-    """What the learner's own reviewed move cost them, one sentence before the coach's: ``"Pit 2 cost you
-    18 seeds."`` (an estimate: ``"Pit 2 cost you about 18 seeds (an estimate)."``)."""
+    """What the learner's own reviewed move cost them (:func:`cost_seeds` of the loss ``lost``), one sentence
+    before the coach's: ``"Pit 2 cost you 9 seeds."`` for a loss of 18 (an estimate: ``"Pit 2 cost you about
+    9 seeds (an estimate)."``)."""
+    n = cost_seeds(lost)
     if exact:
-        text = ngettext("{pit} cost you {n} seed.", "{pit} cost you {n} seeds.", lost).format(pit=pit_word(pit), n=lost)
+        text = ngettext("{pit} cost you {n} seed.", "{pit} cost you {n} seeds.", n).format(pit=pit_word(pit), n=n)
     else:
         text = ngettext("{pit} cost you about {n} seed (an estimate).", "{pit} cost you about {n} seeds (an estimate).",
-                        lost).format(pit=pit_word(pit), n=lost)
+                        n).format(pit=pit_word(pit), n=n)
     return _cap(text)
 
 
@@ -161,12 +179,14 @@ def replay_found(pit: int, good: Sequence[int]) -> str:
 
 
 def replay_missed(pit: int, lost: int, exact: bool) -> str:
-    """A move that is still not good: what it costs the learner, ``"Not this one: pit 2 costs you 6 seeds."``."""
+    """A move that is still not good: what it costs the learner (:func:`cost_seeds` of its loss ``lost``),
+    ``"Not this one: pit 2 costs you 3 seeds."`` for a loss of 6."""
+    n = cost_seeds(lost)
     if exact:
         return ngettext("Not this one: {pit} costs you {n} seed.", "Not this one: {pit} costs you {n} seeds.",
-                        lost).format(pit=pit_word(pit), n=lost)
+                        n).format(pit=pit_word(pit), n=n)
     return ngettext("Not this one: {pit} costs you about {n} seed (an estimate).",
-                    "Not this one: {pit} costs you about {n} seeds (an estimate).", lost).format(pit=pit_word(pit), n=lost)
+                    "Not this one: {pit} costs you about {n} seeds (an estimate).", n).format(pit=pit_word(pit), n=n)
 
 
 def replay_shown(pits: Sequence[int]) -> str:
@@ -240,7 +260,7 @@ def class_no_reviews() -> str:
     return _("No pupil has reviewed a finished game yet.")
 
 
-__all__ = ["class_no_reviews", "class_review_label", "class_reviews_note", 
+__all__ = ["class_no_reviews", "class_review_label", "class_reviews_note", "cost_seeds",
     "mark_name", "marks_help", "no_mistakes", "replay_board", "replay_count", "replay_done", "replay_empty",
     "replay_found", "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_cost_you", "review_counts",
     "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point",

@@ -67,6 +67,8 @@ function render(root, data, counts, opts) {
   if (data.foreseen) board.dataset.foreseen = "true";
   // A lesson that lights the pit to press: the other pits (pressable, to be explained) wear no ring.
   if (lit.size) board.dataset.lit = "true";
+  // A page that wants no room kept under the pits while nothing is sown (ui/board.py fit_bar).
+  if (data.fit_bar) board.dataset.fitBar = "true";
   board.style.setProperty("--n", String(n));
 
   // Not a live region: it changes with every seed; the board's live region (say()) tells the move.
