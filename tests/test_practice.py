@@ -67,13 +67,29 @@ def test_a_miss_moves_the_rating_down_and_solving_it_afterwards_changes_nothing(
     assert run.solved and [t.solved for t in ratings.history()] == [False]
 
 
-def test_a_hint_before_the_solve_rates_the_try_as_not_solved_at_the_first_try():
+def test_a_hint_before_the_solve_rates_the_try_as_half_a_solve():
+    """A hint, then the solve with no wrong move: not solved at the first try (the theme bars), scored 0.5
+    (``tutor.ratings.HINTED_SCORE``): against this puzzle, rated 1830 (above 1500), the rating still goes
+    up, by 141, where a solve at the first try gives +354 and a wrong move -71."""
     ratings = MemoryRatings()
     run = _run("chain-right-to-left", ratings)
     run.show_hint(0)
     for pit in (6, 5, 6):
         run.press(pit)
-    assert run.solved and run.rated is not None and not run.rated.solved and ratings.rating("kalah").rating < 1500
+    assert run.solved and run.rated is not None and not run.rated.solved and run.rated.hinted
+    assert round(rating_of(run.puzzle, {}).rating) == 1830 and run.rated.shown_change == 141
+    clean = _run("chain-right-to-left", MemoryRatings())
+    for pit in (6, 5, 6):
+        clean.press(pit)
+    assert clean.rated is not None and clean.rated.solved and clean.rated.shown_change == 354
+
+
+def test_a_hint_then_a_wrong_move_rates_the_try_as_a_miss():
+    ratings = MemoryRatings()
+    run = _run("chain-right-to-left", ratings)
+    run.show_hint(0)
+    run.press(1)
+    assert run.rated is not None and not run.rated.hinted and run.rated.shown_change == -71
 
 
 def test_a_puzzle_never_rated_starts_from_its_measured_difficulty():

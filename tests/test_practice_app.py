@@ -13,6 +13,7 @@ from lessons.proofs import accepted_turns
 from tutor.mined import practice_pool
 from tutor.practice import rating_of, variant_of
 from tutor.puzzle import PuzzleActivity
+from tutor.ratings import rate_try
 
 PAGE = "pages/practice.py"
 POOL = practice_pool(load_puzzles(prove=False))
@@ -99,21 +100,32 @@ def test_a_miss_moves_the_rating_down_and_the_next_puzzle_is_another(page_app):
     run_of(at).reset()  # Try again, and solve it: the rating stays, and the page says why it went down
     solve(at)
     assert metric(at)[1] == value
-    assert (f"Solved, but not at the first try (a wrong move or a hint came first), so your rating went down by "
+    assert (f"Solved, but a wrong move came first, so your rating went down by "
             f"{1500 - int(value)}: it is {value} now.") in shown(at)
     at.button(key="practice_next").click().run()
     assert run_of(at).puzzle.id != first
 
 
 def test_a_solve_with_a_hint_says_how_the_rating_moved(page_app):
+    """A hint, then a solve with no wrong move: half a solve (``tutor.ratings.HINTED_SCORE``), less than a
+    wrong move costs; the line under Hint says so while the try is not rated yet, and goes after."""
     at = open_page(page_app)
-    run_of(at).show_hint()
+    assert "A solve after a hint counts as half a solve" in shown(at)
+    run = run_of(at)
+    learner, puzzle = sess(at).ratings.rating("kalah"), rating_of(run.puzzle, {})
+    half, _ = rate_try(learner, puzzle, 0.5)
+    wrong, _ = rate_try(learner, puzzle, 0.0)
+    run.show_hint()
     at.run()
     solve(at)
     _, value, delta = metric(at)
-    assert int(value) < 1500 and delta == f"-{1500 - int(value)}"
-    assert (f"Solved, but not at the first try (a wrong move or a hint came first), so your rating went down by "
-            f"{1500 - int(value)}: it is {value} now.") in shown(at)
+    assert int(value) == round(half.rating) and round(wrong.rating) < int(value)
+    n = int(value) - 1500
+    said = (f"Solved after a hint: half a solve, so your rating went up by {n}: it is {value} now." if n > 0 else
+            f"Solved after a hint: half a solve, so your rating went down by {-n}: it is {value} now." if n < 0 else
+            f"Solved after a hint: half a solve, so your rating stays {value}.")
+    assert said in shown(at) and "A solve after a hint counts" not in shown(at)
+    assert sess(at).ratings.history("kalah")[-1].hinted
 
 
 def test_awari_has_a_rating_of_its_own_and_themes_can_be_chosen(page_app):

@@ -273,7 +273,9 @@ def _streak_words(run: PuzzleActivity) -> None:
 def _verdict(run: PuzzleActivity) -> None:
     """Beside the verdict, once the seeds are down: how the rating moved (or why not), the streak."""
     if run.rated is not None:
-        if run.solved and not run.rated.solved:  # a solve after the rated miss (or a hint): said why it went down
+        if run.rated.hinted:  # solved after a hint, no wrong move: half a solve (tutor.ratings.HINTED_SCORE)
+            st.markdown(words.rating_moved_after_hint(run.rated.shown_change, round(run.rated.rating)))
+        elif run.solved and not run.rated.solved:  # a solve after the rated miss: said why it went down
             st.markdown(words.rating_moved_after_miss(run.rated.shown_change, round(run.rated.rating)))
         else:
             st.markdown(words.rating_moved(run.rated.shown_change, round(run.rated.rating)))
@@ -375,7 +377,8 @@ def render() -> None:
         rating, learner = _size(run)
         st.subheader(words.puzzle_heading(puzzles.puzzle_name(run.puzzle.id, frame.practice_puzzles()), round(rating)))
         st.caption(words.against_you(against(rating, learner)))
-        puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run))
+        note = words.hint_rule() if run.rates_next and run.hints < len(run.puzzle.hints) else None
+        puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run), hint_note=note)
     _dashboard(game, run, sown)
 
 

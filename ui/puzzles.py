@@ -214,13 +214,14 @@ def phone_css(prefix: str = state.Keys.PUZZLE) -> str:
 
 
 def play(run: PuzzleActivity, board_key: str, prefix: str, moves_on: Callable[[], None],
-         verdict: Callable[[], None] | None = None, hidden: Notice | None = None) -> None:
+         verdict: Callable[[], None] | None = None, hidden: Notice | None = None, hint_note: str | None = None) -> None:
     """The puzzle player, which the Puzzles and Practice pages share: the task, the board, and beside it
     (right below it on a phone: :func:`phone_css`) ``moves_on()`` (the page's buttons to another
     puzzle), the verdict with Try again and "Why?", then ``verdict()`` (what the page adds to it), both
     shown once the board has sown the move; the hint and Start again buttons, Ask the class, and the
     hints shown. ``board_key``: the board's key; ``prefix``: the beginning of the other keys (the page's
-    own); ``hidden``: a notice said elsewhere on the page (a wrong link's), not again as the verdict."""
+    own); ``hidden``: a notice said elsewhere on the page (a wrong link's), not again as the verdict;
+    ``hint_note``: a line under the hint button (My practice: what a hint does to the rating)."""
     puzzle = run.puzzle
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
     # The feedback stands beside the board (right below it on a phone: phone_css), so it is on the first screen.
@@ -243,6 +244,8 @@ def play(run: PuzzleActivity, board_key: str, prefix: str, moves_on: Callable[[]
                        icon=":material/restart_alt:")
         with row:
             live.ask_button(puzzle.game_rules, puzzle.start, "puzzle", puzzle.id)
+        if hint_note:
+            st.caption(hint_note)
         shown = list(enumerate(run.hint_texts(), 1))
         if shown:  # one box, the newest first: right under the button pressed, on a phone too
             st.info("\n\n".join(words.hint_line(k, hint) for k, hint in reversed(shown)))
