@@ -8,11 +8,14 @@ AppTest cannot click the drawn board: a pit is pressed by calling the session's
 
 from __future__ import annotations
 
+import datetime as dt
+
+from engine import KalahRules, OwareRules
 from lessons.loader import load_puzzles
-from lessons.proofs import accepted_turns
+from lessons.proofs import accepted_turns, difficulty
 from tutor.mined import practice_pool
 from tutor.practice import rating_of, variant_of
-from tutor.puzzle import PuzzleActivity
+from tutor.puzzle import PuzzleActivity, first_puzzle
 from tutor.ratings import rate_try
 
 PAGE = "pages/practice.py"
@@ -69,13 +72,14 @@ def metric(at) -> tuple[str, str, str | None]:
     return m.label, m.value, m.delta or None
 
 
-def test_a_new_learner_is_served_a_kalah_puzzle_near_1500_and_a_solve_moves_the_rating_up(page_app):
+def test_a_new_learner_is_served_an_easy_standard_kalah_puzzle_and_a_solve_moves_the_rating_up(page_app):
+    """ut44 #4: a newcomer's first puzzle is 1★ Kalah on the standard board (6 pits, 4 seeds), the one the
+    Puzzles page gives a newcomer; after the first rated try, puzzles near the rating."""
     at = open_page(page_app)
     assert "My practice" in [t.value for t in at.title]
     run = run_of(at)
-    kalah = [p for p in POOL.values() if variant_of(p) == "kalah"]
-    assert variant_of(run.puzzle) == "kalah"
-    assert abs(rating_of(run.puzzle, {}).rating - 1500) == min(abs(rating_of(p, {}).rating - 1500) for p in kalah)
+    assert run.puzzle.id == first_puzzle(load_puzzles(prove=False), {}, dt.date(2026, 12, 5)) == "capture-pick-the-pile"
+    assert difficulty(run.puzzle).level == 1 and run.rules == KalahRules() and round(rating_of(run.puzzle, {}).rating) == 1396
     assert metric(at) == ("Your Kalah rating", "1500", None)
     assert "Solve a few puzzles" in shown(at)
     solve(at)
@@ -88,6 +92,18 @@ def test_a_new_learner_is_served_a_kalah_puzzle_near_1500_and_a_solve_moves_the_
     at.button(key="practice_next").click().run()
     assert not at.exception, at.exception
     assert run_of(at).puzzle.id != first and metric(at) == ("Your Kalah rating", value, None)
+    kalah = [p for p in POOL.values() if variant_of(p) == "kalah" and p.id != first]
+    rated = sess(at).ratings.puzzle_ratings()
+    near = min(abs(rating_of(p, rated).rating - int(value)) for p in kalah)
+    assert abs(rating_of(run_of(at).puzzle, rated).rating - sess(at).ratings.rating("kalah").rating) <= near + 1
+
+
+def test_a_newcomers_first_puzzle_is_easy_in_greek_and_in_awari_too(page_app):
+    at = open_page(page_app, lang="el")
+    assert run_of(at).puzzle.id == "capture-pick-the-pile" and metric(at)[0] == "Η βαθμολογία σου στο Kalah"
+    at.selectbox(key="practice_game").set_value("oware").run()
+    run = run_of(at)
+    assert run.puzzle.id == "awari-chain-two-pits" and difficulty(run.puzzle).level == 1 and run.rules == OwareRules()
 
 
 def test_a_miss_moves_the_rating_down_and_the_next_puzzle_is_another(page_app):

@@ -76,6 +76,20 @@ def variant_of(puzzle: Puzzle) -> str:
     return _game(tuple(sorted(puzzle.rules.items())))
 
 
+@functools.lru_cache(maxsize=1024)
+def _standard(params: tuple[tuple[str, str | int | bool], ...]) -> bool:
+    rules = rules_of(dict(params))
+    return rules == type(rules)()
+
+
+def first_puzzles(pool: Mapping[str, Puzzle], variant: str) -> dict[str, Puzzle]:
+    """What a learner's first puzzle of ``variant`` is chosen from (as the Puzzles page's first one,
+    ``tutor.puzzle_pool.first_puzzle``): the easy ones (measured level 1, 1★) under the game's standard
+    rules (the engine's defaults: 6 pits, 4 seeds), in pool order; not :data:`HOUSE_RULES`."""
+    return {pid: p for pid, p in pool.items() if variant_of(p) == variant and p.theme != HOUSE_RULES
+            and difficulty(p).level == 1 and _standard(tuple(sorted(p.rules.items())))}
+
+
 _STARTS: dict[tuple[str, str], Rating] = {}
 
 
@@ -185,15 +199,20 @@ def serve(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], rat
           waiting: Collection[str] = (), solved: Collection[str] = ()) -> str | None:
     """:func:`choose` for a learner: their rating in ``variant`` and the puzzles they solved recently
     (:func:`recently_solved` at ``at``, default now, with ``solved``); no ``themes``: their weakest theme of the
-    variant (of :func:`practice_themes`; any theme before their first rated try, or when the weakest has
-    none left to serve). ``waiting``: puzzles served this session (skipped, missed), served again only
+    variant (of :func:`practice_themes`; any theme when the weakest has none left to serve; before their
+    first rated try of the variant an easy one, :func:`first_puzzles`, while one is left). ``waiting``: puzzles served this session (skipped, missed), served again only
     when no other is left."""
     target = ratings.rating(variant).rating
     rated, recent = ratings.puzzle_ratings(), recently_solved(ratings, at, solved)
     weakest = None
+    history = [] if themes else ratings.history(variant)
     if not themes:
-        weakest = weakest_theme(theme_scores(ratings.history(variant), pool), practice_themes(pool, variant))
+        weakest = weakest_theme(theme_scores(history, pool), practice_themes(pool, variant))
     for left_out in ({*skip, *waiting}, skip):
+        if not themes and not history:  # a newcomer to the game: an easy one first (first_puzzles)
+            found = choose(first_puzzles(pool, variant), variant, (), target, rated, tried, recent, left_out)
+            if found is not None:
+                return found
         if themes:
             found = choose(pool, variant, themes, target, rated, tried, recent, left_out)
         else:
@@ -264,5 +283,5 @@ class Streak:
         self.over = True
 
 
-__all__ = ["AT_LEVEL", "BEST_FROM", "Against", "against", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "practice_themes", "rating_of", "recently_solved", "serve", "theme_scores", "themes_of", "themes_said",
+__all__ = ["AT_LEVEL", "BEST_FROM", "Against", "against", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "first_puzzles", "practice_themes", "rating_of", "recently_solved", "serve", "theme_scores", "themes_of", "themes_said",
            "variant_of", "weakest_theme"]
