@@ -156,7 +156,7 @@ def serve_next() -> None:
     served: list[str] = st.session_state.setdefault(f"{K}served", [])
     tried = set(sess.progress.puzzles())
     pid = serve(frame.practice_puzzles(), variant(), themes(), sess.ratings, tried, skip, waiting=served,
-                solved=solved_here())
+                solved=solved_here(), previous=served[-2:])
     sess.practice = None if pid is None else _open(pid)
     if pid is not None:
         served[:] = [p for p in served if p != pid][-(SERVED_KEPT - 1):] + [pid]
