@@ -227,12 +227,12 @@ def serve(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], rat
     target = ratings.rating(variant).rating
     rated, recent = ratings.puzzle_ratings(), recently_solved(ratings, at, solved)
     weakest = None
-    history = [] if themes else ratings.history(variant)
     if not themes:
-        weakest = weakest_theme(theme_scores(history, pool), practice_themes(pool, variant))
+        weakest = weakest_theme(theme_scores(ratings.history(variant), pool), practice_themes(pool, variant))
+    newcomer = not themes and ratings.rating(variant) == Rating()  # never rated in the game
     last = [pool[pid] for pid in previous[-2:] if pid in pool]
     for left_out in ({*skip, *waiting}, skip):
-        if not themes and not history:  # a newcomer to the game: an easy one first (first_puzzles)
+        if newcomer:  # an easy one first (first_puzzles)
             found = choose(first_puzzles(pool, variant), variant, (), target, rated, tried, recent, left_out, last)
             if found is not None:
                 return found
