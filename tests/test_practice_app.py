@@ -314,3 +314,17 @@ def test_a_puzzle_solved_after_a_miss_is_never_served_again_in_a_session_kept_in
         assert not at.exception, at.exception
     assert sorted(served) == sorted(theme) and run_of(at) is None
     assert "You have solved every puzzle of these themes this week." in shown(at)
+
+
+def test_a_puzzle_has_one_short_number_on_both_pages_in_both_languages(page_app):
+    """ut44 #12: "Puzzle 43 of 858" daunts a child and the Puzzles page said "of 89" for the same puzzle:
+    now "Puzzle 29" on both (My practice's pool begins with the Puzzles page's, in the same order)."""
+    from tutor.puzzle import learner_name
+
+    hand = load_puzzles(prove=False)
+    assert all(learner_name(POOL, pid) == learner_name(hand, pid) for pid in hand)
+    at = open_page(page_app)
+    assert at.subheader[0].value == "Puzzle 29 · rating 1396"  # the newcomer's first: capture-pick-the-pile
+    assert list(hand).index("capture-pick-the-pile") == 28
+    at = open_page(page_app, lang="el")
+    assert at.subheader[0].value == "Γρίφος 29 · βαθμολογία 1396"

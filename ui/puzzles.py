@@ -44,8 +44,8 @@ def today() -> str:
 
 
 def puzzle_name(pid: str, pool: Mapping[str, Puzzle] | None = None) -> str:
-    """A puzzle's name for the menu and the heading: ``"Puzzle 37 of 93"`` (its place in ``pool``, default
-    the Puzzles page's; My practice gives its own, mined puzzles included); for a teacher who shows
+    """A puzzle's name for the menu and the heading: ``"Puzzle 37"`` (its place in ``pool``, default
+    the Puzzles page's; My practice gives its own, which begins with it, mined puzzles after); for a teacher who shows
     rule ids, with its theme: ``"The full lap · puzzle 3 of 5"``."""
     found = frame.puzzles() if pool is None else pool
     if state.session().prefs.rule_ids:
@@ -201,16 +201,19 @@ PHONE = "640px"
 """Up to this screen width Streamlit stacks the columns: the panel stands below the board."""
 
 
-def phone_css(prefix: str = state.Keys.PUZZLE) -> str:
+def phone_css(prefix: str = state.Keys.PUZZLE, later: tuple[str, ...] = ("picker", "foot")) -> str:
     """The page's CSS for a phone (a screen up to :data:`PHONE` wide): the board right below the task, the
-    verdict and "Try again" right below the board (above Next puzzle), the menus and the share link after
-    them, so a wrong turn's way on is on the first screen. Only the drawn order changes (CSS ``order``;
-    each keyed container and the wrapper Streamlit puts around it); a screen reader reads as on a laptop."""
+    verdict and "Try again" right below the board (above Next puzzle), the containers keyed ``prefix`` +
+    each of ``later`` after them in that order (the Puzzles page's menus and share link; My practice's
+    menus and dashboard), so a wrong turn's way on is on the first screen. Only the drawn order changes
+    (CSS ``order``; each keyed container and the wrapper Streamlit puts around it); a screen reader reads
+    as on a laptop."""
     def moved(name: str, order: int) -> str:
         key = f".st-key-{prefix}{name}"
         return f'{key}, [data-testid="stLayoutWrapper"]:has(> {key}) {{ order: {order}; }}'
 
-    return f"@media (max-width: {PHONE}) {{ {moved('feedback', -1)} {moved('picker', 1)} {moved('foot', 2)} }}"
+    after = " ".join(moved(name, k) for k, name in enumerate(later, 1))
+    return f"@media (max-width: {PHONE}) {{ {moved('feedback', -1)} {after} }}"
 
 
 def play(run: PuzzleActivity, board_key: str, prefix: str, moves_on: Callable[[], None],

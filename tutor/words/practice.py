@@ -23,6 +23,7 @@ def practice_labels() -> dict[str, str]:
         "weakest": _("My weakest theme"),
         "next": _("Next puzzle"),
         "new_streak": _("Start a new streak"),
+        "rules": _("How it works"),
         "dashboard": _("How you are doing"),
         "rating_chart": _("Your rating, puzzle by puzzle"),
         "puzzles_axis": _("Puzzles tried"),
@@ -140,7 +141,7 @@ def new_best(length: int) -> str:
 
 def puzzle_heading(name: str, rating: int) -> str:
     """My practice's heading of a puzzle: its name and its rating (points, when it was served), which
-    keeps moving where stars stop: ``"Puzzle 37 of 862 · rating 1830"``."""
+    keeps moving where stars stop: ``"Puzzle 37 · rating 1830"``."""
     return _("{name} · rating {rating}").format(name=name, rating=rating)
 
 
