@@ -228,6 +228,7 @@ def test_the_dashboards_line_and_bars_are_the_learners_numbers():
     titles = words.theme_entries()
     assert list(bars.y) == [titles["lap"].title, titles["capture"].title]  # strongest on top: drawn last
     assert list(bars.x) == [0, 67] and list(bars.text) == ["0 of 1", "2 of 3"]
+    assert list(bars.textposition) == ["outside", "inside"]  # ut44 #12: a bar at 0% still says "0 of 1"
     assert list(bars.marker.color) == [WEAK, STRONG]
 
 
