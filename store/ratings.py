@@ -14,7 +14,7 @@ import datetime as dt
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from tutor.ratings import RatedTry, Rating, rate_try
+from tutor.ratings import RatedTry, Rating, rate_try, try_score
 
 from .db import Database, StoreConflict
 from .schema import LearnerRating, PuzzleRating, PuzzleRow, RatedTryRow, now
@@ -26,7 +26,7 @@ def _utc(at: dt.datetime) -> dt.datetime:
 
 
 def _rated(row: RatedTryRow) -> RatedTry:
-    return RatedTry(row.puzzle_id, row.variant, row.solved, row.rating, row.change, _utc(row.at))
+    return RatedTry(row.puzzle_id, row.variant, row.solved, row.rating, row.change, _utc(row.at), row.hinted)
 
 
 class StoredRatings:
@@ -49,13 +49,15 @@ class StoredRatings:
                 select(*columns))}
 
     def record_try(self, puzzle_id: str, variant: str, solved: bool, start: Rating,
-                   at: dt.datetime | None = None) -> RatedTry | None:
+                   at: dt.datetime | None = None, hinted: bool = False) -> RatedTry | None:
+        hinted = hinted and not solved
         try:
-            return self._record(puzzle_id, variant, solved, start, at or now())
+            return self._record(puzzle_id, variant, solved, start, at or now(), hinted)
         except StoreConflict:  # another session wrote one of the rows first: once more, over its rows
-            return self._record(puzzle_id, variant, solved, start, at or now())
+            return self._record(puzzle_id, variant, solved, start, at or now(), hinted)
 
-    def _record(self, puzzle_id: str, variant: str, solved: bool, start: Rating, at: dt.datetime) -> RatedTry | None:
+    def _record(self, puzzle_id: str, variant: str, solved: bool, start: Rating, at: dt.datetime,
+                hinted: bool) -> RatedTry | None:
         with self.db.session() as s:
             seen = s.scalar(select(RatedTryRow.id).where(RatedTryRow.learner_code == self.code,
                                                          RatedTryRow.puzzle_id == puzzle_id))
@@ -68,15 +70,16 @@ class StoredRatings:
                                       volatility=start.volatility, tries=0)
                 s.add(puzzle)
             before = Rating(mine.rating, mine.deviation, mine.volatility)
-            after, moved = rate_try(before, Rating(puzzle.rating, puzzle.deviation, puzzle.volatility), solved)
+            after, moved = rate_try(before, Rating(puzzle.rating, puzzle.deviation, puzzle.volatility),
+                                   try_score(solved, hinted))
             mine.rating, mine.deviation, mine.volatility = after.rating, after.deviation, after.volatility
             mine.tries, mine.changed_at = mine.tries + 1, at
             puzzle.rating, puzzle.deviation, puzzle.volatility = moved.rating, moved.deviation, moved.volatility
             puzzle.tries += 1
             row = RatedTryRow(learner_code=self.code, puzzle_id=puzzle_id, variant=variant, solved=solved,
-                              rating=after.rating, change=after.rating - before.rating, at=at)
+                              rating=after.rating, change=after.rating - before.rating, at=at, hinted=hinted)
             s.add(row)
-            return RatedTry(puzzle_id, variant, solved, row.rating, row.change, at)
+            return RatedTry(puzzle_id, variant, solved, row.rating, row.change, at, hinted)
 
     def _learner_row(self, s: Session, variant: str) -> LearnerRating:
         row = s.scalar(select(LearnerRating).where(LearnerRating.learner_code == self.code,

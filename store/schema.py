@@ -283,6 +283,7 @@ class RatedTryRow(Base):
     rating: Mapped[float] = mapped_column(Float)
     change: Mapped[float] = mapped_column(Float)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    hinted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # solved after a hint
 
 
 class HomeworkRow(Base):

@@ -76,8 +76,31 @@ def test_more_puzzles_of_a_theme_opens_my_practice_with_that_theme(page, server,
     link.click()
     page.wait_for_url("**/practice**")
     expect(page.locator(".st-key-practice_themes")).to_contain_text("Stop the threat")
-    expect(page.get_by_role("heading", name=re.compile(r"Puzzle \d+ of \d+ · rating \d+"))).to_be_visible()
+    expect(page.get_by_role("heading", name=re.compile(r"Puzzle \d+ · rating \d+"))).to_be_visible()
     # a new learner (1500) and puzzles other tests may have moved: about their rating, or a little off
     page.get_by_text(re.compile(r"^(About|Harder|Easier) than|^About your rating")).first.wait_for(state="visible")
     assert "theme=" not in page.url and no_error_box(page)
     shot(page, f"practice-more-{width}")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_the_task_and_the_whole_board_are_on_the_first_screen_and_the_rules_are_folded(page, server, width, height):
+    """ut44 #5: on a phone the board of My practice was below the first screen (menus, the rating and two
+    grey captions above it). Now the rating with a small "How it works" button that unfolds the rules, the
+    task and the whole board are on the first screen, on a phone and a laptop; the menus after the puzzle."""
+    sized(page, width, height)
+    page.goto(f"{server}/practice")
+    wait_idle(page)
+    page.wait_for_selector(".mt-board[data-notation]")
+    puzzle = served(page)
+    board = page.locator(".mt-board").first.bounding_box()
+    task = page.get_by_text(puzzle.task, exact=False).first.bounding_box()
+    assert 0 <= task["y"] < board["y"] and board["y"] + board["height"] <= height, (task, board)
+    rules = page.get_by_text("Your first try of each puzzle moves your rating", exact=False)
+    expect(rules).to_be_hidden()
+    if width < 640:  # the menus come after the puzzle on a phone
+        assert page.locator(".st-key-practice_controls").bounding_box()["y"] > board["y"] + board["height"]
+    shot(page, f"practice-first-screen-{width}")
+    page.get_by_role("button", name="How it works").click()
+    expect(rules).to_be_visible()
+    assert no_error_box(page)

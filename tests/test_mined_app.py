@@ -14,13 +14,13 @@ import pytest
 
 from lessons.loader import load_puzzles
 from lessons.models import MinedPuzzle
-from lessons.proofs import Difficulty
+from lessons.proofs import Difficulty, difficulty
 from tutor import i18n, words
 from tutor.mined import mined_puzzles, practice_pool
 from tutor.practice import Streak, rating_of, serve, themes_of, variant_of
 from tutor.progress import Progress
 from tutor.puzzle import PuzzleActivity
-from tutor.ratings import MemoryRatings, puzzle_start
+from tutor.ratings import MemoryRatings, Rating, puzzle_start
 
 WRITTEN = load_puzzles(prove=False)
 POOL = practice_pool(WRITTEN)
@@ -41,8 +41,10 @@ def test_a_mined_puzzles_rating_starts_from_its_measured_difficulty():
 
 
 def test_once_the_written_puzzles_are_tried_practice_serves_mined_ones_near_the_rating():
-    ratings = MemoryRatings()
+    ratings = MemoryRatings(learner={"kalah": Rating(1500, 300), "oware": Rating(1500, 300)})  # rated before
     for variant in ("kalah", "oware"):
+        newcomer = serve(POOL, variant, (), MemoryRatings(), tried=set(WRITTEN), at=T0)  # an easy one first
+        assert newcomer is not None and newcomer.startswith("m-") and difficulty(POOL[newcomer]).level == 1
         pid = serve(POOL, variant, (), ratings, tried=set(WRITTEN), at=T0)
         assert pid is not None and pid.startswith("m-") and variant_of(POOL[pid]) == variant
         mined = [p for p in MINED.values() if variant_of(p) == variant]

@@ -19,6 +19,7 @@ from tutor.practice import (
     ThemeScore,
     choose,
     rating_of,
+    repeats,
     serve,
     theme_scores,
     themes_of,
@@ -26,6 +27,7 @@ from tutor.practice import (
     variant_of,
     weakest_theme,
 )
+from tutor.mined import practice_pool
 from tutor.progress import Progress
 from tutor.puzzle import PuzzleActivity
 from tutor.ratings import MemoryRatings, RatedTry, Rating, puzzle_start, rate
@@ -67,13 +69,29 @@ def test_a_miss_moves_the_rating_down_and_solving_it_afterwards_changes_nothing(
     assert run.solved and [t.solved for t in ratings.history()] == [False]
 
 
-def test_a_hint_before_the_solve_rates_the_try_as_not_solved_at_the_first_try():
+def test_a_hint_before_the_solve_rates_the_try_as_half_a_solve():
+    """A hint, then the solve with no wrong move: not solved at the first try (the theme bars), scored 0.5
+    (``tutor.ratings.HINTED_SCORE``): against this puzzle, rated 1830 (above 1500), the rating still goes
+    up, by 141, where a solve at the first try gives +354 and a wrong move -71."""
     ratings = MemoryRatings()
     run = _run("chain-right-to-left", ratings)
     run.show_hint(0)
     for pit in (6, 5, 6):
         run.press(pit)
-    assert run.solved and run.rated is not None and not run.rated.solved and ratings.rating("kalah").rating < 1500
+    assert run.solved and run.rated is not None and not run.rated.solved and run.rated.hinted
+    assert round(rating_of(run.puzzle, {}).rating) == 1830 and run.rated.shown_change == 141
+    clean = _run("chain-right-to-left", MemoryRatings())
+    for pit in (6, 5, 6):
+        clean.press(pit)
+    assert clean.rated is not None and clean.rated.solved and clean.rated.shown_change == 354
+
+
+def test_a_hint_then_a_wrong_move_rates_the_try_as_a_miss():
+    ratings = MemoryRatings()
+    run = _run("chain-right-to-left", ratings)
+    run.show_hint(0)
+    run.press(1)
+    assert run.rated is not None and not run.rated.hinted and run.rated.shown_change == -71
 
 
 def test_a_puzzle_never_rated_starts_from_its_measured_difficulty():
@@ -270,3 +288,41 @@ def test_the_weakest_theme_is_never_house_rules_nor_a_theme_with_few_puzzles():
     assert weakest_theme(scores, practice_themes(POOL, "kalah")) != HOUSE_RULES
     assert themes_said(scores, practice_themes(POOL, "kalah"))[1] != HOUSE_RULES
     assert POOL[serve(POOL, "kalah", (), ratings, house, at=T0)].theme != HOUSE_RULES
+
+
+def test_a_puzzle_repeats_the_last_by_its_idea_and_the_last_two_by_theme_and_board():
+    """ut44 #7: grand-slam-take-less after grand-slam-near-the-win is the same idea (grand-slam theme, best
+    pit 4 both); grand-slam-one-seed (best pit 6) only shares their theme and board; a chain puzzle neither."""
+    near, less, one_seed, chain = (POOL[p] for p in ("grand-slam-near-the-win", "grand-slam-take-less",
+                                                     "grand-slam-one-seed", "awari-chain-three-pits"))
+    assert (near.first_moves, less.first_moves, one_seed.first_moves) == ([4], [4], [6])
+    assert repeats(less, [near]) == 2 and repeats(one_seed, [near]) == 0
+    assert repeats(one_seed, [near, less]) == 1 and repeats(chain, [near, less]) == 0 and repeats(less, []) == 0
+
+
+def test_puzzles_for_me_never_serves_three_of_a_kind_in_a_row_while_another_theme_is_near():
+    """ut44 #7 with real values: an Awari learner at 1500 whose weakest theme is the grand slam (one miss)
+    pressing Next puzzle: before, five grand-slam puzzles in a row (puzzles 14, 15, 16, 17, then one rated
+    2600); now a chain puzzle at 1500 after each two of them, and never the same idea twice in a row."""
+    pool = practice_pool(POOL)
+    ratings = MemoryRatings(learner={"oware": Rating(1500, 150)})
+    ratings.tries.append(RatedTry("grand-slam-trap", "oware", False, 1500, 0, T0))
+    served: list[str] = []
+    for _ in range(6):
+        pid = serve(pool, "oware", (), ratings, {"grand-slam-trap"}, set(served[-1:]), T0, served,
+                    previous=served[-2:])
+        assert pid is not None
+        served.append(pid)
+    assert served == ["grand-slam-take-less", "grand-slam-one-seed", "awari-chain-three-pits",
+                      "grand-slam-near-the-win", "grand-slam-one-pit-short", "awari-four-twos"]
+    assert all(repeats(pool[b], [pool[a]]) < 2 for a, b in zip(served, served[1:]))
+
+
+def test_a_theme_chosen_serves_another_idea_than_the_last_when_one_is_near():
+    """One theme chosen (every puzzle of it the same theme and board): after grand-slam-near-the-win (best
+    pit 4, rated 1580), a learner at 1500 gets grand-slam-one-seed (pit 6, 1500), not grand-slam-take-less
+    (pit 4, 1500, first in the pool)."""
+    previous = [POOL["grand-slam-near-the-win"]]
+    assert choose(POOL, "oware", ["awari-grand-slam"], 1500, {}, (), (), {"grand-slam-near-the-win"}) == "grand-slam-take-less"
+    assert choose(POOL, "oware", ["awari-grand-slam"], 1500, {}, (), (), {"grand-slam-near-the-win"}, previous) \
+        == "grand-slam-one-seed"

@@ -8,11 +8,15 @@ AppTest cannot click the drawn board: a pit is pressed by calling the session's
 
 from __future__ import annotations
 
+import datetime as dt
+
+from engine import KalahRules, OwareRules
 from lessons.loader import load_puzzles
-from lessons.proofs import accepted_turns
+from lessons.proofs import accepted_turns, difficulty
 from tutor.mined import practice_pool
 from tutor.practice import rating_of, variant_of
-from tutor.puzzle import PuzzleActivity
+from tutor.puzzle import PuzzleActivity, first_puzzle
+from tutor.ratings import rate_try
 
 PAGE = "pages/practice.py"
 POOL = practice_pool(load_puzzles(prove=False))
@@ -68,13 +72,14 @@ def metric(at) -> tuple[str, str, str | None]:
     return m.label, m.value, m.delta or None
 
 
-def test_a_new_learner_is_served_a_kalah_puzzle_near_1500_and_a_solve_moves_the_rating_up(page_app):
+def test_a_new_learner_is_served_an_easy_standard_kalah_puzzle_and_a_solve_moves_the_rating_up(page_app):
+    """ut44 #4: a newcomer's first puzzle is 1★ Kalah on the standard board (6 pits, 4 seeds), the one the
+    Puzzles page gives a newcomer; after the first rated try, puzzles near the rating."""
     at = open_page(page_app)
     assert "My practice" in [t.value for t in at.title]
     run = run_of(at)
-    kalah = [p for p in POOL.values() if variant_of(p) == "kalah"]
-    assert variant_of(run.puzzle) == "kalah"
-    assert abs(rating_of(run.puzzle, {}).rating - 1500) == min(abs(rating_of(p, {}).rating - 1500) for p in kalah)
+    assert run.puzzle.id == first_puzzle(load_puzzles(prove=False), {}, dt.date(2026, 12, 5)) == "capture-pick-the-pile"
+    assert difficulty(run.puzzle).level == 1 and run.rules == KalahRules() and round(rating_of(run.puzzle, {}).rating) == 1396
     assert metric(at) == ("Your Kalah rating", "1500", None)
     assert "Solve a few puzzles" in shown(at)
     solve(at)
@@ -87,6 +92,18 @@ def test_a_new_learner_is_served_a_kalah_puzzle_near_1500_and_a_solve_moves_the_
     at.button(key="practice_next").click().run()
     assert not at.exception, at.exception
     assert run_of(at).puzzle.id != first and metric(at) == ("Your Kalah rating", value, None)
+    kalah = [p for p in POOL.values() if variant_of(p) == "kalah" and p.id != first]
+    rated = sess(at).ratings.puzzle_ratings()
+    near = min(abs(rating_of(p, rated).rating - int(value)) for p in kalah)
+    assert abs(rating_of(run_of(at).puzzle, rated).rating - sess(at).ratings.rating("kalah").rating) <= near + 1
+
+
+def test_a_newcomers_first_puzzle_is_easy_in_greek_and_in_awari_too(page_app):
+    at = open_page(page_app, lang="el")
+    assert run_of(at).puzzle.id == "capture-pick-the-pile" and metric(at)[0] == "Η βαθμολογία σου στο Kalah"
+    at.selectbox(key="practice_game").set_value("oware").run()
+    run = run_of(at)
+    assert run.puzzle.id == "awari-chain-two-pits" and difficulty(run.puzzle).level == 1 and run.rules == OwareRules()
 
 
 def test_a_miss_moves_the_rating_down_and_the_next_puzzle_is_another(page_app):
@@ -99,21 +116,32 @@ def test_a_miss_moves_the_rating_down_and_the_next_puzzle_is_another(page_app):
     run_of(at).reset()  # Try again, and solve it: the rating stays, and the page says why it went down
     solve(at)
     assert metric(at)[1] == value
-    assert (f"Solved, but not at the first try (a wrong move or a hint came first), so your rating went down by "
+    assert (f"Solved, but a wrong move came first, so your rating went down by "
             f"{1500 - int(value)}: it is {value} now.") in shown(at)
     at.button(key="practice_next").click().run()
     assert run_of(at).puzzle.id != first
 
 
 def test_a_solve_with_a_hint_says_how_the_rating_moved(page_app):
+    """A hint, then a solve with no wrong move: half a solve (``tutor.ratings.HINTED_SCORE``), less than a
+    wrong move costs; the line under Hint says so while the try is not rated yet, and goes after."""
     at = open_page(page_app)
-    run_of(at).show_hint()
+    assert "A solve after a hint counts as half a solve" in shown(at)
+    run = run_of(at)
+    learner, puzzle = sess(at).ratings.rating("kalah"), rating_of(run.puzzle, {})
+    half, _ = rate_try(learner, puzzle, 0.5)
+    wrong, _ = rate_try(learner, puzzle, 0.0)
+    run.show_hint()
     at.run()
     solve(at)
     _, value, delta = metric(at)
-    assert int(value) < 1500 and delta == f"-{1500 - int(value)}"
-    assert (f"Solved, but not at the first try (a wrong move or a hint came first), so your rating went down by "
-            f"{1500 - int(value)}: it is {value} now.") in shown(at)
+    assert int(value) == round(half.rating) and round(wrong.rating) < int(value)
+    n = int(value) - 1500
+    said = (f"Solved after a hint: half a solve, so your rating went up by {n}: it is {value} now." if n > 0 else
+            f"Solved after a hint: half a solve, so your rating went down by {-n}: it is {value} now." if n < 0 else
+            f"Solved after a hint: half a solve, so your rating stays {value}.")
+    assert said in shown(at) and "A solve after a hint counts" not in shown(at)
+    assert sess(at).ratings.history("kalah")[-1].hinted
 
 
 def test_awari_has_a_rating_of_its_own_and_themes_can_be_chosen(page_app):
@@ -200,6 +228,7 @@ def test_the_dashboards_line_and_bars_are_the_learners_numbers():
     titles = words.theme_entries()
     assert list(bars.y) == [titles["lap"].title, titles["capture"].title]  # strongest on top: drawn last
     assert list(bars.x) == [0, 67] and list(bars.text) == ["0 of 1", "2 of 3"]
+    assert list(bars.textposition) == ["outside", "inside"]  # ut44 #12: a bar at 0% still says "0 of 1"
     assert list(bars.marker.color) == [WEAK, STRONG]
 
 
@@ -286,3 +315,17 @@ def test_a_puzzle_solved_after_a_miss_is_never_served_again_in_a_session_kept_in
         assert not at.exception, at.exception
     assert sorted(served) == sorted(theme) and run_of(at) is None
     assert "You have solved every puzzle of these themes this week." in shown(at)
+
+
+def test_a_puzzle_has_one_short_number_on_both_pages_in_both_languages(page_app):
+    """ut44 #12: "Puzzle 43 of 858" daunts a child and the Puzzles page said "of 89" for the same puzzle:
+    now "Puzzle 29" on both (My practice's pool begins with the Puzzles page's, in the same order)."""
+    from tutor.puzzle import learner_name
+
+    hand = load_puzzles(prove=False)
+    assert all(learner_name(POOL, pid) == learner_name(hand, pid) for pid in hand)
+    at = open_page(page_app)
+    assert at.subheader[0].value == "Puzzle 29 · rating 1396"  # the newcomer's first: capture-pick-the-pile
+    assert list(hand).index("capture-pick-the-pile") == 28
+    at = open_page(page_app, lang="el")
+    assert at.subheader[0].value == "Γρίφος 29 · βαθμολογία 1396"

@@ -75,7 +75,8 @@ def test_my_practice_heads_a_puzzle_with_its_rating_against_the_learner_s(page_a
     run = sess.practice
     rating = round(rating_of(run.puzzle, {}).rating)
     assert at.subheader[0].value.endswith(f" · rating {rating}") and "★" not in at.subheader[0].value
-    assert "About your rating: just right." in [c.value for c in at.caption]  # a new learner, 1500
+    # a new learner, 1500: the first puzzle is an easy one (1★, rated 1396)
+    assert rating == 1396 and "Easier than your rating: a warm-up." in [c.value for c in at.caption]
     seen = []
     for learner in (1900.0, 2300.0):  # stronger: 3★ every time, the rating in the heading climbs
         sess.ratings.learner["kalah"] = Rating(learner, 60.0)

@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from tutor.ratings import (
-    LEAST_DEVIATION, MemoryRatings, RatedTry, Rating, _Player, puzzle_start, rate, rate_try,
+    HINTED_SCORE, LEAST_DEVIATION, MemoryRatings, RatedTry, Rating, _Player, puzzle_start, rate, rate_try, try_score,
 )
 
 T0 = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
@@ -37,11 +37,33 @@ def test_a_rating_moves_the_same_at_every_height_of_the_scale(shift):
 
 def test_a_solve_moves_the_learner_up_and_the_puzzle_down_and_a_miss_the_other_way():
     learner, puzzle = Rating(), puzzle_start(2.5)
-    up, easier = rate_try(learner, puzzle, solved=True)
-    down, harder = rate_try(learner, puzzle, solved=False)
+    up, easier = rate_try(learner, puzzle, 1.0)
+    down, harder = rate_try(learner, puzzle, 0.0)
     assert round(up.rating) == 1673 and round(down.rating) == 1327  # a new learner: deviation 350
     assert easier.rating < puzzle.rating < harder.rating
     assert up.deviation < learner.deviation and down.deviation < learner.deviation
+
+
+@pytest.mark.parametrize("start, solve, hinted, wrong", [
+    (1.5, 90, -107, -304),   # a puzzle rated 1250 (easy): a hint-assisted solve goes down, less than a wrong move
+    (2.5, 173, 0, -173),     # a puzzle at the learner's 1500: half a solve is a draw, the rating stays
+    (3.5, 304, 107, -90),    # a puzzle rated 1750: half a solve still goes up, less than a solve
+])
+def test_a_solve_after_a_hint_scores_half_a_solve_between_a_solve_and_a_wrong_move(start, solve, hinted, wrong):
+    """A new learner (1500, deviation 350): the learner's change (points) after a first try solved, solved
+    after a hint with no wrong move (score ``HINTED_SCORE`` 0.5), and missed; up only above their rating."""
+    learner, puzzle = Rating(), puzzle_start(start)
+    moved = [round(rate_try(learner, puzzle, try_score(s, h))[0].rating - 1500)
+             for s, h in ((True, False), (False, True), (False, False))]
+    assert moved == [solve, hinted, wrong] and HINTED_SCORE == 0.5
+    assert try_score(True, hinted=True) == 1.0  # no hint is said of a solve at the first try
+
+
+def test_a_hinted_try_is_kept_as_hinted_and_rated_half_a_solve(ratings):
+    pid = f"hint-{uuid.uuid4().hex}"
+    done = ratings.record_try(pid, "kalah", False, puzzle_start(3.5), T0, hinted=True)
+    assert done is not None and done.hinted and not done.solved and done.score == 0.5 and done.shown_change == 107
+    assert [(t.solved, t.hinted) for t in ratings.history()] == [(False, True)]
 
 
 def test_beating_a_much_harder_puzzle_gains_more_than_beating_an_easy_one():
@@ -166,11 +188,13 @@ def test_ratings_kept_in_memory_are_written_into_the_store_once_the_learner_is_k
 
     memory, pid = MemoryRatings(), f"m-{uuid.uuid4().hex}"
     memory.record_try(pid, "kalah", True, puzzle_start(2.5), T0)
+    memory.record_try(pid + "h", "oware", False, puzzle_start(3.5), T0, hinted=True)
     memory.streak_reached("kalah", 1)
     stored = StoredRatings(database, new_learner(database))
     memory.replay_into(stored)
     assert round(stored.rating("kalah").rating) == 1673 and stored.best_streak("kalah") == 1
-    assert [t.puzzle_id for t in stored.history()] == [pid]
+    assert round(stored.rating("oware").rating) == 1607  # the hinted try replayed as half a solve
+    assert [(t.puzzle_id, t.hinted) for t in stored.history()] == [(pid, False), (pid + "h", True)]
 
 
 class _Away:

@@ -585,3 +585,21 @@ def test_an_endgame_puzzle_says_the_verdict_in_its_first_sentence_bug(pid: str) 
                 run.notice.text
         finally:
             i18n.use(None)
+
+
+def test_a_puzzle_solved_in_another_tab_is_praised_without_first_try_and_not_rated_again():
+    """ut44 #9: two tabs on one puzzle, one learner; tab 2 solves it, then tab 1 (opened before, untouched)
+    solves it too: tab 1 says "Solved: well done!" (not "at the first try": the counts already have it) and
+    rates nothing (My practice then says "You tried this puzzle before, so your rating stays ...")."""
+    from tutor.ratings import MemoryRatings
+
+    progress, ratings, pid = Progress(), MemoryRatings(), "lap-thirteen"
+    tab1, tab2 = try_(pid, progress), try_(pid, progress)
+    tab1.ratings = tab2.ratings = ratings
+    assert tab1.rates_next and tab2.rates_next
+    tab2.press(PUZZLES[pid].turns[0][0])
+    assert tab2.notice.text == "Solved at the first try: well done!" and tab2.rated is not None
+    assert not tab1.rates_next  # tried now, in the other tab
+    tab1.press(PUZZLES[pid].turns[0][0])
+    assert tab1.solved and tab1.notice.text == "Solved: well done!" and tab1.rated is None
+    assert [t.puzzle_id for t in ratings.history()] == [pid] and progress.summary(8).puzzles_first_try == 1

@@ -76,6 +76,20 @@ def variant_of(puzzle: Puzzle) -> str:
     return _game(tuple(sorted(puzzle.rules.items())))
 
 
+@functools.lru_cache(maxsize=1024)
+def _standard(params: tuple[tuple[str, str | int | bool], ...]) -> bool:
+    rules = rules_of(dict(params))
+    return rules == type(rules)()
+
+
+def first_puzzles(pool: Mapping[str, Puzzle], variant: str) -> dict[str, Puzzle]:
+    """What a learner's first puzzle of ``variant`` is chosen from (as the Puzzles page's first one,
+    ``tutor.puzzle_pool.first_puzzle``): the easy ones (measured level 1, 1★) under the game's standard
+    rules (the engine's defaults: 6 pits, 4 seeds), in pool order; not :data:`HOUSE_RULES`."""
+    return {pid: p for pid, p in pool.items() if variant_of(p) == variant and p.theme != HOUSE_RULES
+            and difficulty(p).level == 1 and _standard(tuple(sorted(p.rules.items())))}
+
+
 _STARTS: dict[tuple[str, str], Rating] = {}
 
 
@@ -157,18 +171,38 @@ def themes_said(scores: Sequence[ThemeScore], themes: Collection[str]) -> tuple[
     return strongest, (weakest if weakest != strongest else None)
 
 
+def repeats(puzzle: Puzzle, previous: Sequence[Puzzle]) -> int:
+    """How much ``puzzle`` would repeat the puzzles served just before it (``previous``, oldest first): 2
+    for the same idea as the last one (the same theme and a best first pit in common), 1 for the same
+    theme and board (rules table) as each of the last two, else 0."""
+    def alike(other: Puzzle) -> bool:
+        return other.theme == puzzle.theme and other.rules == puzzle.rules
+
+    if previous and alike(previous[-1]) and set(previous[-1].first_moves) & set(puzzle.first_moves):
+        return 2
+    return int(len(previous) >= 2 and all(alike(p) for p in previous[-2:]))
+
+
 def choose(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], target: float,
            rated: Mapping[str, Rating], tried: Collection[str], recent: Collection[str],
-           skip: Collection[str] = ()) -> str | None:
+           skip: Collection[str] = (), previous: Sequence[Puzzle] = ()) -> str | None:
     """The id of the puzzle Practice serves: of ``variant`` and of ``themes`` (empty: any theme), not in
     ``recent`` (solved within :data:`RECENT`) nor ``skip`` (the one on screen); one never ``tried`` before
     one tried; then the nearest to ``target`` (the learner's rating, points) by ``rated`` puzzle ratings
-    (:func:`rating_of`); pool order among equals. ``None`` when no puzzle is left to serve."""
+    (:func:`rating_of`), except that one within :data:`AT_LEVEL` points more of it that :func:`repeats`
+    less the ``previous`` puzzles served comes first; pool order among equals. ``None`` when no puzzle is
+    left to serve."""
     left = [p for p in pool.values() if variant_of(p) == variant and (not themes or p.theme in themes)
             and p.id not in recent and p.id not in skip]
     if not left:
         return None
-    return min(left, key=lambda p: (p.id in tried, abs(rating_of(p, rated).rating - target))).id
+
+    def far(p: Puzzle) -> float:
+        return abs(rating_of(p, rated).rating - target)
+
+    best = min(left, key=lambda p: (p.id in tried, far(p)))
+    near = [p for p in left if (p.id in tried) == (best.id in tried) and far(p) <= far(best) + AT_LEVEL]
+    return min(near, key=lambda p: (repeats(p, previous), far(p))).id
 
 
 def recently_solved(ratings: RatingStore, at: dt.datetime | None = None, solved: Collection[str] = ()) -> set[str]:
@@ -182,26 +216,47 @@ def recently_solved(ratings: RatingStore, at: dt.datetime | None = None, solved:
 
 def serve(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], ratings: RatingStore,
           tried: Collection[str], skip: Collection[str] = (), at: dt.datetime | None = None,
-          waiting: Collection[str] = (), solved: Collection[str] = ()) -> str | None:
+          waiting: Collection[str] = (), solved: Collection[str] = (), previous: Sequence[str] = ()) -> str | None:
     """:func:`choose` for a learner: their rating in ``variant`` and the puzzles they solved recently
     (:func:`recently_solved` at ``at``, default now, with ``solved``); no ``themes``: their weakest theme of the
-    variant (of :func:`practice_themes`; any theme before their first rated try, or when the weakest has
-    none left to serve). ``waiting``: puzzles served this session (skipped, missed), served again only
-    when no other is left."""
+    variant (of :func:`practice_themes`; any theme when the weakest has none left to serve; before their
+    first rated try of the variant an easy one, :func:`first_puzzles`, while one is left). ``waiting``: puzzles served this session (skipped, missed), served again only
+    when no other is left. ``previous``: the ids served last, oldest first: a puzzle that
+    :func:`repeats` the last two less comes first when near the rating (:func:`choose`), from another
+    theme than the weakest too."""
     target = ratings.rating(variant).rating
     rated, recent = ratings.puzzle_ratings(), recently_solved(ratings, at, solved)
     weakest = None
     if not themes:
         weakest = weakest_theme(theme_scores(ratings.history(variant), pool), practice_themes(pool, variant))
+    newcomer = not themes and ratings.rating(variant) == Rating()  # never rated in the game
+    last = [pool[pid] for pid in previous[-2:] if pid in pool]
     for left_out in ({*skip, *waiting}, skip):
+        if newcomer:  # an easy one first (first_puzzles)
+            found = choose(first_puzzles(pool, variant), variant, (), target, rated, tried, recent, left_out, last)
+            if found is not None:
+                return found
         if themes:
-            found = choose(pool, variant, themes, target, rated, tried, recent, left_out)
+            found = choose(pool, variant, themes, target, rated, tried, recent, left_out, last)
         else:
-            found = choose(pool, variant, [weakest], target, rated, tried, recent, left_out) if weakest else None
-            found = found or choose(pool, variant, (), target, rated, tried, recent, left_out)
+            found = choose(pool, variant, [weakest], target, rated, tried, recent, left_out, last) if weakest else None
+            other = choose(pool, variant, (), target, rated, tried, recent, left_out, last)
+            if found is None or (other is not None and _varies(pool[found], pool[other], last, target, rated, tried)):
+                found = other  # the weakest theme again and again: another theme near the rating in between
         if found is not None:
             return found
     return None
+
+
+def _varies(weak: Puzzle, other: Puzzle, last: Sequence[Puzzle], target: float, rated: Mapping[str, Rating],
+            tried: Collection[str]) -> bool:
+    """Whether ``other`` (of any theme) is served instead of ``weak`` (the weakest theme's): it repeats the
+    ``last`` puzzles less (:func:`repeats`), is tried no more, and is within :data:`AT_LEVEL` points of it."""
+    def far(p: Puzzle) -> float:
+        return abs(rating_of(p, rated).rating - target)
+
+    return repeats(other, last) < repeats(weak, last) and (other.id in tried) <= (weak.id in tried) \
+        and far(other) <= far(weak) + AT_LEVEL
 
 
 @dataclass
@@ -264,5 +319,5 @@ class Streak:
         self.over = True
 
 
-__all__ = ["AT_LEVEL", "BEST_FROM", "Against", "against", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "practice_themes", "rating_of", "recently_solved", "serve", "theme_scores", "themes_of", "themes_said",
+__all__ = ["AT_LEVEL", "BEST_FROM", "Against", "against", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "first_puzzles", "practice_themes", "rating_of", "recently_solved", "repeats", "serve", "theme_scores", "themes_of", "themes_said",
            "variant_of", "weakest_theme"]

@@ -180,9 +180,10 @@ class PuzzleActivity(Activity):
                 self.added = (1, self.added[1])
                 after = self.progress.puzzles().get(puzzle.id)
                 self.added_first_try = int(after is not None and after.first_try)
-            # the praise agrees with the counts: a puzzle missed in an earlier try is not solved at the first try
-            first_try = bool(self.added_first_try) if new else self.tries == 0 and self.hints == 0
-            self._rate(bool(self.added_first_try))
+            # the praise agrees with the counts: a puzzle missed or solved in an earlier try (another tab's
+            # too) is not solved at the first try
+            first_try = bool(self.added_first_try)
+            self._rate(first_try, hinted=self.tries == 0 and self.hints > 0)
             value = puzzle.value if puzzle.check == "best" else None  # the verdict comes first (issue 36)
             self.notice = Notice("success", lambda: words.praise(first_try, value))
             return
@@ -199,14 +200,21 @@ class PuzzleActivity(Activity):
         self.show(before, [result, *(reply.results if reply is not None else ())])
         self.notice = Notice("warning", self.headline)
 
-    def _rate(self, solved: bool) -> None:
-        """The first result of a first try, rated once (:attr:`ratings`; a store that may be away is given
-        guarded, ``ui.wiring.GuardedRatings``: then it stays unrated)."""
-        if not self._fresh or self.ratings is None:
+    def _rate(self, solved: bool, hinted: bool = False) -> None:
+        """The first result of a first try, rated once (:attr:`ratings`, ``hinted``: solved after a hint
+        with no wrong move, half a solve; a store that may be away is given guarded,
+        ``ui.wiring.GuardedRatings``: then it stays unrated)."""
+        if not self.rates_next:
             return
         self._fresh = False
-        self.rated = self.ratings.record_try(self.puzzle.id, self.rules.game, solved,
-                                             puzzle_start(difficulty(self.puzzle).score))
+        self.rated = self.ratings.record_try(self.puzzle.id, self.rules.game, solved,  # type: ignore[union-attr]
+                                             puzzle_start(difficulty(self.puzzle).score), hinted=hinted)
+
+    @property
+    def rates_next(self) -> bool:
+        """Whether the next solve or miss is rated: a first try (:attr:`ratings`) not yet rated."""
+        return self.ratings is not None and self.rated is None and (self._fresh or not self.moved) \
+            and (self.moved or self.puzzle.id not in self.progress.puzzles())
 
     def counts_before(self, summary: Summary) -> Summary:
         """``summary`` (the learner's counts now, ``ProgressStore.summary``) with the puzzles solved (at the

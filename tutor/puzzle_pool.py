@@ -37,9 +37,10 @@ def display_name(pool: Mapping[str, Puzzle], pid: str) -> str:
 
 
 def learner_name(pool: Mapping[str, Puzzle], pid: str) -> str:
-    """A puzzle's name for a learner: ``"Puzzle 37 of 93"`` (its place in ``pool``, file order): neither
-    its theme's title nor its id, which may tell the answer."""
-    return words.puzzle_number(list(pool).index(pid) + 1, len(pool))
+    """A puzzle's name for a learner: ``"Puzzle 37"`` (its place in ``pool``, file order: My practice's pool
+    begins with the Puzzles page's, so a puzzle has one number on both): neither its theme's title nor its
+    id, which may tell the answer."""
+    return words.puzzle_number(list(pool).index(pid) + 1)
 
 
 def first_puzzle(pool: Mapping[str, Puzzle], tried: Collection[str], day: dt.date) -> str:

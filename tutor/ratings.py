@@ -2,7 +2,8 @@
 
 A learner's first try of a puzzle is one game between the learner and the puzzle: solved at the
 first try (no miss, no hint before the solve, ``tutor.progress.PuzzleProgress.first_try``) is a win
-for the learner, anything else a win for the puzzle. Both ratings move (:func:`rate_try`); a later
+for the learner (score 1), solved after a hint with no wrong move half a win (:data:`HINTED_SCORE`,
+Glicko-2's draw), a wrong move first a win for the puzzle (score 0). Both ratings move (:func:`rate_try`); a later
 try of the same puzzle changes nothing (as on lichess). The arithmetic is the ``glicko2`` package's
 (Glickman's Glicko-2, one game per rating period), with one correction: its volatility step reads the
 rating where Glickman's formula reads the rating deviation (:class:`_Player`).
@@ -37,6 +38,9 @@ PER_POINT = 250.0
 """Rating points for one point of a puzzle's difficulty score (``lessons.proofs.Difficulty.score``)."""
 MIDDLE_SCORE = 2.5
 """The difficulty score of a puzzle that starts at :data:`START` (``lessons.proofs.LEVEL_2``)."""
+HINTED_SCORE = 0.5
+"""The learner's score for a first try solved after a hint, with no wrong move: half a solve (a draw to
+Glicko-2), so the rating goes up only for a puzzle rated above the learner, and less than a solve would."""
 VARIANTS = ("kalah", "oware")
 """The games a learner has a rating in (``Rules.game``; "oware" is Awari)."""
 
@@ -80,10 +84,20 @@ def rate(player: Rating, opponent: Rating, score: float) -> Rating:
     return Rating(min(HIGHEST, max(LOWEST, p.rating)), max(LEAST_DEVIATION, p.rd), p.vol)
 
 
-def rate_try(learner: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
-    """The learner's and the puzzle's ratings after a first try: ``solved`` (at the first try) is a
-    win for the learner, else for the puzzle. Both computed from the ratings before."""
-    score = 1.0 if solved else 0.0
+def try_score(solved: bool, hinted: bool = False) -> float:
+    """The learner's score for a first try: 1 ``solved`` at the first try, :data:`HINTED_SCORE` solved
+    after a hint with no wrong move (``hinted``), else 0.
+
+    >>> try_score(True), try_score(False, hinted=True), try_score(False)
+    (1.0, 0.5, 0.0)
+    """
+    return 1.0 if solved else HINTED_SCORE if hinted else 0.0
+
+
+def rate_try(learner: Rating, puzzle: Rating, score: float) -> tuple[Rating, Rating]:
+    """The learner's and the puzzle's ratings after a first try that scored ``score`` for the learner
+    (:func:`try_score`: 1, 0.5 or 0; the puzzle scores the rest). Both computed from the ratings before.
+    Raises ``ValueError`` for a score outside 0..1."""
     return rate(learner, puzzle, score), rate(puzzle, learner, 1.0 - score)
 
 
@@ -102,7 +116,8 @@ def puzzle_start(score: float) -> Rating:
 class RatedTry:
     """One rated first try: the puzzle, its ``variant`` (``Rules.game``), whether it was ``solved`` at the
     first try, the learner's rating after it (``rating``, points) and how it moved (``change``: after
-    minus before, points), and when (``at``, UTC)."""
+    minus before, points), when (``at``, UTC), and whether it was ``hinted``: solved after a hint with no
+    wrong move (scored :data:`HINTED_SCORE`)."""
 
     puzzle_id: str
     variant: str
@@ -110,6 +125,12 @@ class RatedTry:
     rating: float
     change: float
     at: dt.datetime
+    hinted: bool = False
+
+    @property
+    def score(self) -> float:
+        """The learner's score in the try (:func:`try_score`)."""
+        return try_score(self.solved, self.hinted)
 
     @property
     def shown_change(self) -> int:
@@ -128,10 +149,11 @@ class RatingStore(Protocol):
         """Puzzle id -> its rating, for every puzzle rated so far (a puzzle never tried is absent)."""
 
     def record_try(self, puzzle_id: str, variant: str, solved: bool, start: Rating,
-                   at: dt.datetime | None = None) -> RatedTry | None:
+                   at: dt.datetime | None = None, hinted: bool = False) -> RatedTry | None:
         """Rate the learner's first try of ``puzzle_id`` (``start``: the puzzle's rating if it has none
-        yet) and keep it, both ratings moved (:func:`rate_try`) in one write; ``None`` (nothing changes)
-        when this learner's first try of it was rated before. ``at``: when (default now, UTC)."""
+        yet) and keep it, both ratings moved (:func:`rate_try` with :func:`try_score`: ``solved`` at the
+        first try, or ``hinted``: solved after a hint, no wrong move) in one write; ``None`` (nothing
+        changes) when this learner's first try of it was rated before. ``at``: when (default now, UTC)."""
 
     def history(self, variant: str | None = None) -> list[RatedTry]:
         """The learner's rated tries (of ``variant``; ``None``: all), oldest first."""
@@ -175,14 +197,15 @@ class MemoryRatings:
         return dict(self.puzzles)
 
     def record_try(self, puzzle_id: str, variant: str, solved: bool, start: Rating,
-                   at: dt.datetime | None = None) -> RatedTry | None:
+                   at: dt.datetime | None = None, hinted: bool = False) -> RatedTry | None:
         if any(t.puzzle_id == puzzle_id for t in self.tries):
             return None
         before = self.rating(variant)
         self.starts.setdefault(puzzle_id, start)
-        after, puzzle = rate_try(before, self.puzzles.get(puzzle_id, start), solved)
+        hinted = hinted and not solved
+        after, puzzle = rate_try(before, self.puzzles.get(puzzle_id, start), try_score(solved, hinted))
         self.learner[variant], self.puzzles[puzzle_id] = after, puzzle
-        done = RatedTry(puzzle_id, variant, solved, after.rating, after.rating - before.rating, at or now())
+        done = RatedTry(puzzle_id, variant, solved, after.rating, after.rating - before.rating, at or now(), hinted)
         self.tries.append(done)
         if solved:
             self.solved[puzzle_id] = done.at
@@ -209,10 +232,12 @@ class MemoryRatings:
     def replay_into(self, store: RatingStore) -> None:
         """Write what is kept here into ``store`` (what a learner did before their code was known)."""
         for done in self.tries:
-            store.record_try(done.puzzle_id, done.variant, done.solved, self.starts[done.puzzle_id], done.at)
+            store.record_try(done.puzzle_id, done.variant, done.solved, self.starts[done.puzzle_id], done.at,
+                               done.hinted)
         for variant, length in self.streaks.items():
             store.streak_reached(variant, length)
 
 
 __all__ = ["HIGHEST", "LEAST_DEVIATION", "LOWEST", "MemoryRatings", "PUZZLE_DEVIATION", "RatedTry", "Rating", "RatingStore",
-           "START", "START_DEVIATION", "VARIANTS", "VOLATILITY", "now", "puzzle_start", "rate", "rate_try"]
+           "START", "START_DEVIATION", "VARIANTS", "VOLATILITY", "now", "puzzle_start", "rate", "rate_try",
+           "try_score", "HINTED_SCORE"]

@@ -156,7 +156,7 @@ def serve_next() -> None:
     served: list[str] = st.session_state.setdefault(f"{K}served", [])
     tried = set(sess.progress.puzzles())
     pid = serve(frame.practice_puzzles(), variant(), themes(), sess.ratings, tried, skip, waiting=served,
-                solved=solved_here())
+                solved=solved_here(), previous=served[-2:])
     sess.practice = None if pid is None else _open(pid)
     if pid is not None:
         served[:] = [p for p in served if p != pid][-(SERVED_KEPT - 1):] + [pid]
@@ -243,12 +243,12 @@ def _rating(run: PuzzleActivity | None, game: str, sown: str | None) -> None:
     rated = run.rated if run is not None else None
     title = words.rating_title(game)
     if rated is None or rated.variant != game:
-        st.metric(title, now.shown)
+        st.metric(title, now.shown, width="content")
         return
     change = words.signed(rated.shown_change)
     reveal.until_sown(f"{K}rating", sown if run is not None and _just_rated(run) else None,
-                      lambda: st.metric(title, round(rated.rating - rated.change)),
-                      lambda: st.metric(title, now.shown, change))
+                      lambda: st.metric(title, round(rated.rating - rated.change), width="content"),
+                      lambda: st.metric(title, now.shown, change, width="content"))
 
 
 def _streak_words(run: PuzzleActivity) -> None:
@@ -273,7 +273,9 @@ def _streak_words(run: PuzzleActivity) -> None:
 def _verdict(run: PuzzleActivity) -> None:
     """Beside the verdict, once the seeds are down: how the rating moved (or why not), the streak."""
     if run.rated is not None:
-        if run.solved and not run.rated.solved:  # a solve after the rated miss (or a hint): said why it went down
+        if run.rated.hinted:  # solved after a hint, no wrong move: half a solve (tutor.ratings.HINTED_SCORE)
+            st.markdown(words.rating_moved_after_hint(run.rated.shown_change, round(run.rated.rating)))
+        elif run.solved and not run.rated.solved:  # a solve after the rated miss: said why it went down
             st.markdown(words.rating_moved_after_miss(run.rated.shown_change, round(run.rated.rating)))
         else:
             st.markdown(words.rating_moved(run.rated.shown_change, round(run.rated.rating)))
@@ -333,13 +335,34 @@ def _dashboard(game: str, run: PuzzleActivity | None, sown: str | None) -> None:
                           st.caption(words.no_chart_yet()), lambda: _charts(history, "now", game))
 
 
+def _rules(run: PuzzleActivity | None, game: str) -> None:
+    """How the rating (or the streak) goes and why this theme, folded behind one small button beside the
+    rating, so a phone shows the board on its first screen (ut44 #5)."""
+    sess = state.session()
+    with st.popover(words.practice_label("rules"), icon=":material/info:"):
+        history = sess.ratings.history(game)
+        if len(history) < SETTLES_AFTER:  # a new rating swings: said while it does
+            st.caption(words.rating_settles())
+        if sess.streak is not None:
+            st.caption(words.streak_rule())
+            return
+        st.caption(words.first_try_rule())
+        if not themes():
+            weakest = weakest_theme(theme_scores(history, frame.practice_puzzles()),
+                                    practice_themes(frame.practice_puzzles(), game))
+            if weakest is not None and run is not None and run.puzzle.theme == weakest:
+                st.caption(words.weakest_is(words.theme_entries()[weakest].title))
+
+
 def render() -> None:
-    """Draw the Practice page (on a phone the feedback right below the board: ``ui.puzzles.phone_css``)."""
-    st.html(f"<style>{puzzles.phone_css(K)}</style>")
+    """Draw the Practice page (on a phone the feedback right below the board, the menus and the dashboard
+    after the puzzle: ``ui.puzzles.phone_css``), the rating, the task and the board on a phone's first screen."""
+    st.html(f"<style>{puzzles.phone_css(K, ('controls', 'dashboard'))}</style>")
     sess = state.session()
     _read_theme_link()
     _read_link()
-    _controls()
+    with st.container(key=f"{K}controls"):
+        _controls()
     run = current()
     game = variant()
     if run is not None:
@@ -349,21 +372,9 @@ def render() -> None:
         run.rule_ids = sess.prefs.rule_ids
         _judge_streak(run)
     sown = reveal.pending(run, BOARD) if run is not None else None
-    top = st.columns([1, 3], vertical_alignment="center")
-    with top[0]:
+    with st.container(horizontal=True, vertical_alignment="center", key=f"{K}top"):
         _rating(run, game, sown)
-        if len(sess.ratings.history(game)) < SETTLES_AFTER:  # a new rating swings: said once, under it
-            st.caption(words.rating_settles())
-    if sess.streak is not None:
-        top[1].caption(words.streak_rule())
-    else:
-        top[1].caption(words.first_try_rule())
-        if not themes():
-            history = sess.ratings.history(game)
-            weakest = weakest_theme(theme_scores(history, frame.practice_puzzles()),
-                                   practice_themes(frame.practice_puzzles(), game))
-            if weakest is not None and run is not None and run.puzzle.theme == weakest:
-                top[1].caption(words.weakest_is(words.theme_entries()[weakest].title))
+        _rules(run, game)
     summary = sess.progress.summary(len(frame.catalogue()))
     if run is None:
         frame.progress(summary)
@@ -375,8 +386,10 @@ def render() -> None:
         rating, learner = _size(run)
         st.subheader(words.puzzle_heading(puzzles.puzzle_name(run.puzzle.id, frame.practice_puzzles()), round(rating)))
         st.caption(words.against_you(against(rating, learner)))
-        puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run))
-    _dashboard(game, run, sown)
+        note = words.hint_rule() if run.rates_next and run.hints < len(run.puzzle.hints) else None
+        puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run), hint_note=note)
+    with st.container(key=f"{K}dashboard"):
+        _dashboard(game, run, sown)
 
 
 __all__ = ["MODES", "current", "mode", "new_streak", "next_in_streak", "render", "serve_next", "themes", "variant"]

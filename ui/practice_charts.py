@@ -19,6 +19,8 @@ from ui.figures import INK, SAFE, TEXT, TITLE
 
 STRONG, WEAK = SAFE[3], SAFE[4]
 """A theme's bar: at least half solved at the first try, or less (colour-blind-safe palette)."""
+LABEL_INSIDE = 0.25
+"""A theme's bar this long (share solved) or longer has its count inside, a shorter one beside it."""
 
 
 def rating_points(history: Sequence[RatedTry]) -> tuple[list[int], list[int]]:
@@ -50,7 +52,9 @@ def themes_figure(scores: Sequence[ThemeScore]) -> Any:
     fig = go.Figure(go.Bar(
         y=[titles[s.theme].title if s.theme in titles else s.theme for s in shown],
         x=[round(100 * s.share) for s in shown], orientation="h",
-        text=[words.solved_of(s.solved, s.tries) for s in shown], textposition="auto",
+        text=[words.solved_of(s.solved, s.tries) for s in shown], cliponaxis=False,
+        # inside a long bar; beside a short one (a bar at 0% has no room inside: "auto" hid its "0 of 1")
+        textposition=["inside" if s.share >= LABEL_INSIDE else "outside" for s in shown],
         marker={"color": [STRONG if s.share >= 0.5 else WEAK for s in shown]},
         hovertemplate="%{y}: %{x}%<extra></extra>"))
     fig.update_layout(title={"text": words.practice_label("themes_chart"), "font": TITLE}, font=TEXT,
@@ -60,4 +64,4 @@ def themes_figure(scores: Sequence[ThemeScore]) -> Any:
     return fig
 
 
-__all__ = ["STRONG", "WEAK", "rating_figure", "rating_points", "themes_figure"]
+__all__ = ["LABEL_INSIDE", "STRONG", "WEAK", "rating_figure", "rating_points", "themes_figure"]

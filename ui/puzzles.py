@@ -44,8 +44,8 @@ def today() -> str:
 
 
 def puzzle_name(pid: str, pool: Mapping[str, Puzzle] | None = None) -> str:
-    """A puzzle's name for the menu and the heading: ``"Puzzle 37 of 93"`` (its place in ``pool``, default
-    the Puzzles page's; My practice gives its own, mined puzzles included); for a teacher who shows
+    """A puzzle's name for the menu and the heading: ``"Puzzle 37"`` (its place in ``pool``, default
+    the Puzzles page's; My practice gives its own, which begins with it, mined puzzles after); for a teacher who shows
     rule ids, with its theme: ``"The full lap · puzzle 3 of 5"``."""
     found = frame.puzzles() if pool is None else pool
     if state.session().prefs.rule_ids:
@@ -201,26 +201,30 @@ PHONE = "640px"
 """Up to this screen width Streamlit stacks the columns: the panel stands below the board."""
 
 
-def phone_css(prefix: str = state.Keys.PUZZLE) -> str:
+def phone_css(prefix: str = state.Keys.PUZZLE, later: tuple[str, ...] = ("picker", "foot")) -> str:
     """The page's CSS for a phone (a screen up to :data:`PHONE` wide): the board right below the task, the
-    verdict and "Try again" right below the board (above Next puzzle), the menus and the share link after
-    them, so a wrong turn's way on is on the first screen. Only the drawn order changes (CSS ``order``;
-    each keyed container and the wrapper Streamlit puts around it); a screen reader reads as on a laptop."""
+    verdict and "Try again" right below the board (above Next puzzle), the containers keyed ``prefix`` +
+    each of ``later`` after them in that order (the Puzzles page's menus and share link; My practice's
+    menus and dashboard), so a wrong turn's way on is on the first screen. Only the drawn order changes
+    (CSS ``order``; each keyed container and the wrapper Streamlit puts around it); a screen reader reads
+    as on a laptop."""
     def moved(name: str, order: int) -> str:
         key = f".st-key-{prefix}{name}"
         return f'{key}, [data-testid="stLayoutWrapper"]:has(> {key}) {{ order: {order}; }}'
 
-    return f"@media (max-width: {PHONE}) {{ {moved('feedback', -1)} {moved('picker', 1)} {moved('foot', 2)} }}"
+    after = " ".join(moved(name, k) for k, name in enumerate(later, 1))
+    return f"@media (max-width: {PHONE}) {{ {moved('feedback', -1)} {after} }}"
 
 
 def play(run: PuzzleActivity, board_key: str, prefix: str, moves_on: Callable[[], None],
-         verdict: Callable[[], None] | None = None, hidden: Notice | None = None) -> None:
+         verdict: Callable[[], None] | None = None, hidden: Notice | None = None, hint_note: str | None = None) -> None:
     """The puzzle player, which the Puzzles and Practice pages share: the task, the board, and beside it
     (right below it on a phone: :func:`phone_css`) ``moves_on()`` (the page's buttons to another
     puzzle), the verdict with Try again and "Why?", then ``verdict()`` (what the page adds to it), both
     shown once the board has sown the move; the hint and Start again buttons, Ask the class, and the
     hints shown. ``board_key``: the board's key; ``prefix``: the beginning of the other keys (the page's
-    own); ``hidden``: a notice said elsewhere on the page (a wrong link's), not again as the verdict."""
+    own); ``hidden``: a notice said elsewhere on the page (a wrong link's), not again as the verdict;
+    ``hint_note``: a line under the hint button (My practice: what a hint does to the rating)."""
     puzzle = run.puzzle
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
     # The feedback stands beside the board (right below it on a phone: phone_css), so it is on the first screen.
@@ -243,6 +247,8 @@ def play(run: PuzzleActivity, board_key: str, prefix: str, moves_on: Callable[[]
                        icon=":material/restart_alt:")
         with row:
             live.ask_button(puzzle.game_rules, puzzle.start, "puzzle", puzzle.id)
+        if hint_note:
+            st.caption(hint_note)
         shown = list(enumerate(run.hint_texts(), 1))
         if shown:  # one box, the newest first: right under the button pressed, on a phone too
             st.info("\n\n".join(words.hint_line(k, hint) for k, hint in reversed(shown)))

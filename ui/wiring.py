@@ -118,8 +118,8 @@ class GuardedRatings:
         return self._ask(self.store.puzzle_ratings, {})
 
     def record_try(self, puzzle_id: str, variant: str, solved: bool, start: Rating,
-                   at: dt.datetime | None = None) -> RatedTry | None:
-        return self._ask(lambda: self.store.record_try(puzzle_id, variant, solved, start, at), None)
+                   at: dt.datetime | None = None, hinted: bool = False) -> RatedTry | None:
+        return self._ask(lambda: self.store.record_try(puzzle_id, variant, solved, start, at, hinted), None)
 
     def history(self, variant: str | None = None) -> list[RatedTry]:
         return self._ask(lambda: self.store.history(variant), [])

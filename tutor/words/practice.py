@@ -23,6 +23,7 @@ def practice_labels() -> dict[str, str]:
         "weakest": _("My weakest theme"),
         "next": _("Next puzzle"),
         "new_streak": _("Start a new streak"),
+        "rules": _("How it works"),
         "dashboard": _("How you are doing"),
         "rating_chart": _("Your rating, puzzle by puzzle"),
         "puzzles_axis": _("Puzzles tried"),
@@ -57,12 +58,30 @@ def rating_moved(change: int, rating: int) -> str:
 
 
 def rating_moved_after_miss(change: int, rating: int) -> str:
-    """A solve after the rated first try was a miss (a wrong move or a hint first): how that try moved the rating."""
+    """A solve after the rated first try was a miss (a wrong move came first): how that try moved the rating."""
     if change < 0:
-        return _("Solved, but not at the first try (a wrong move or a hint came first), so your rating went down "
-                 "by {n}: it is {rating} now.").format(n=-change, rating=rating)
-    return _("Solved, but not at the first try (a wrong move or a hint came first), so your rating stays {rating}.").format(
-        rating=rating)
+        return _("Solved, but a wrong move came first, so your rating went down by {n}: it is {rating} now.").format(
+            n=-change, rating=rating)
+    return _("Solved, but a wrong move came first, so your rating stays {rating}.").format(rating=rating)
+
+
+def rating_moved_after_hint(change: int, rating: int) -> str:
+    """A first try solved after a hint, with no wrong move (half a solve, ``tutor.ratings.HINTED_SCORE``):
+    how it moved the rating (up only for a puzzle rated above the learner)."""
+    if change > 0:
+        return _("Solved after a hint: half a solve, so your rating went up by {n}: it is {rating} now.").format(
+            n=change, rating=rating)
+    if change < 0:
+        return _("Solved after a hint: half a solve, so your rating went down by {n}: it is {rating} now.").format(
+            n=-change, rating=rating)
+    return _("Solved after a hint: half a solve, so your rating stays {rating}.").format(rating=rating)
+
+
+def hint_rule() -> str:
+    """Near the Hint button while the first try is not rated yet: what a hint does to the rating
+    (``tutor.ratings.HINTED_SCORE``: a draw to Glicko-2, so up only against a puzzle rated above)."""
+    return _("A solve after a hint counts as half a solve: your rating goes up only if the puzzle is rated "
+             "above you.")
 
 
 def rating_unchanged(rating: int) -> str:
@@ -77,8 +96,8 @@ def rating_settles() -> str:
 
 def first_try_rule() -> str:
     """How the rating moves, for the learner and the teacher."""
-    return _("Your first try of each puzzle moves your rating: up when you solve it at the first try, "
-             "with no hint, down when you do not. A harder puzzle moves it more.")
+    return _("Your first try of each puzzle moves your rating: up when you solve it with no hint and no wrong "
+             "move, down after a wrong move. A harder puzzle moves it more.")
 
 
 def nothing_left() -> str:
@@ -122,7 +141,7 @@ def new_best(length: int) -> str:
 
 def puzzle_heading(name: str, rating: int) -> str:
     """My practice's heading of a puzzle: its name and its rating (points, when it was served), which
-    keeps moving where stars stop: ``"Puzzle 37 of 862 · rating 1830"``."""
+    keeps moving where stars stop: ``"Puzzle 37 · rating 1830"``."""
     return _("{name} · rating {rating}").format(name=name, rating=rating)
 
 
@@ -163,5 +182,5 @@ def practise_next(theme: str) -> str:
 
 
 __all__ = ["against_you", "first_try_rule", "more_puzzles", "more_puzzles_help", "new_best", "no_chart_yet", "nothing_left", "practice_label", "practice_labels",
-           "practise_next", "puzzle_heading", "rating_moved", "rating_moved_after_miss", "rating_settles", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
+           "practise_next", "puzzle_heading", "rating_moved", "rating_moved_after_hint", "rating_moved_after_miss", "hint_rule", "rating_settles", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
            "streak_over", "streak_rule", "streak_won", "strongest_theme", "weakest_is"]

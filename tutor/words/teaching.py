@@ -229,10 +229,11 @@ def puzzle_name(theme_title: str, k: int, n: int, title: str = "") -> str:
     return f"{name}: {title}" if title else name
 
 
-def puzzle_number(k: int, n: int) -> str:
-    """A puzzle's name for a learner: ``"Puzzle 37 of 93"`` (its place among all puzzles; neither its
-    theme nor its id, which may tell the answer)."""
-    return _("Puzzle {k} of {n}").format(k=k, n=n)
+def puzzle_number(k: int) -> str:
+    """A puzzle's name for a learner: ``"Puzzle 37"`` (its place among all puzzles, the same on the Puzzles
+    page and My practice; neither its theme nor its id, which may tell the answer, nor how many there are,
+    which daunts a child)."""
+    return _("Puzzle {k}").format(k=k)
 
 
 def no_such_puzzle(wanted: str, example: str) -> str:
