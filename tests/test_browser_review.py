@@ -35,7 +35,7 @@ def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
     review.wait_for(state="visible", timeout=TIMEOUT_MS)
     review.click()
     # the review's copy of the whole game (ui.reveal.by_move keeps one copy a move of the last sowing)
-    said = page.get_by_text("Pit 1 lets North capture 3 seeds from your pit 2; pit 4 was better").filter(visible=True)
+    said = page.get_by_text("Pit 1 lets North take 3 seeds from your pit 2; pit 4 was better").filter(visible=True)
     said.first.wait_for(state="visible", timeout=TIMEOUT_MS)
     page.get_by_text("South: 1 good move, 1 inaccuracy, 1 mistake, 1 blunder").filter(visible=True).first.wait_for()
     page.locator("[data-testid='stPlotlyChart']").filter(visible=True).first.wait_for()
@@ -46,7 +46,7 @@ def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
     start = RULES.initial_position()
     page.wait_for_selector(f".mt-board[data-notation='{start.to_notation()}']")
     page.get_by_role("button", name=pit_name("S", 1, 2), exact=True).click()
-    missed = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 9 seeds.")
+    missed = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 turns a win by 6 seeds into a loss by 12 seeds.")
     missed.wait_for(state="visible")
     shot(page, "review-mistake-again")
     page.get_by_role("button", name="Try again").click()
@@ -84,7 +84,7 @@ def test_on_a_phone_the_mistakes_page_leaves_no_empty_room_under_the_board(page,
     assert 0 <= show.bounding_box()["y"] - (board["y"] + board["height"]) <= 24
     shot(page, "mistakes-phone")
     page.get_by_role("button", name=pit_name("S", 1, 2), exact=True).click()
-    said = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 costs you 9 seeds.")
+    said = page.locator("[data-testid='stAlert']").filter(has_text="Not this one: pit 1 turns a win by 6 seeds into a loss by 12 seeds.")
     said.wait_for(state="visible")
     settle(page)
     board = page.locator(".mt-grid").first.bounding_box()  # the wooden board drawn

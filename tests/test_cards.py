@@ -100,7 +100,7 @@ def test_a_wrong_press_is_played_with_the_answer_and_rated_again_once():
     assert run.missed.results[-1].mover == "N"  # North's answer is on the board
     answer = run.missed.results[1:]
     assert [r.pit for r in answer] == list(best_reply(run.missed.results[0].position, run.rules).pits) == [2, 1]
-    assert run.notice.text == "Not this one: pit 1 costs you 6 seeds. North answers with pit 2, then pit 1."
+    assert run.notice.text == "Not this one: pit 1 turns a win by 4 seeds into a loss by 8 seeds. North answers with pit 2, then pit 1."
     due = store.get(card.id).due
     assert dt.timedelta(hours=20) <= due - clock() <= dt.timedelta(days=2)
     run.reset()

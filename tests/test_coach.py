@@ -157,22 +157,24 @@ def test_the_game_over_has_no_explanation():
 
 PINNED = {
     ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", 1): {  # the best move's main gain is its extra turn: said first (K9)
-        "en": "Pit 1 gives no extra turn, and then North can capture 3 seeds from your pit 2; pit 5 was better: it "
+        "en": "Pit 1 gives no extra turn, and then North can take 3 seeds from your pit 2; pit 5 was better: it "
               "ends in your store, so you move again.",
-        "el": "Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί να αιχμαλωτίσει 3 σπόρους από "
+        "el": "Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί να πάρει 3 σπόρους από "
               "το δικό σου λακκάκι 2· καλύτερο ήταν το λακκάκι 5: ο τελευταίος σπόρος πέφτει στην αποθήκη σου, "
               "οπότε παίζεις ξανά.",
     },
     ("1,1,0,2,5,0/28/1,0,0,0,0,3/7/S", 1): {  # the capture allowed is the main reason: the best move earns no turn
-        "en": "Pit 1 lets North capture 5 seeds from your pit 5; pit 4 was better: it captures 1 seed from North's "
+        "en": "Pit 1 lets North take 5 seeds from your pit 5; pit 4 was better: it takes 1 seed from North's "
               "pit 1.",
-        "el": "Το λακκάκι 1 αφήνει τον Βορρά να αιχμαλωτίσει 5 σπόρους από το δικό σου λακκάκι 5· καλύτερο ήταν το "
-              "λακκάκι 4: αιχμαλωτίζει 1 σπόρο από το λακκάκι 1 του Βορρά.",
+        "el": "Το λακκάκι 1 αφήνει τον Βορρά να πάρει 5 σπόρους από το δικό σου λακκάκι 5· καλύτερο ήταν το "
+              "λακκάκι 4: παίρνει 1 σπόρο από το λακκάκι 1 του Βορρά.",
     },
-    ("0,0,0,0,6,3/11/0,6,1,4,1,1/15/S", 5): {  # only the values tell: a value 2 lower is 1 seed fewer (K16)
-        "en": "Pit 5 is not the best move; pit 6 was better: with best play you end with 1 seed more.",
-        "el": "Το λακκάκι 5 δεν ήταν η καλύτερη κίνηση· καλύτερο ήταν το λακκάκι 6: με τέλειο παιχνίδι τελειώνεις "
-              "με 1 σπόρο περισσότερο.",
+    ("0,0,0,0,6,3/11/0,6,1,4,1,1/15/S", 5): {  # only the values tell: both margins (K16, ut44 #1)
+        "en": "Pit 5 is not the best move; pit 6 was better: with best play, with pit 6 you lose by 20 seeds, with "
+              "pit 5 you lose by 22 seeds.",
+        "el": "Το λακκάκι 5 δεν ήταν η καλύτερη κίνηση· καλύτερο ήταν το λακκάκι 6: αν παίξετε και οι δύο όσο "
+              "καλύτερα γίνεται, με το λακκάκι 6 χάνεις με 20 σπόρους διαφορά, ενώ με το λακκάκι 5 χάνεις με 22 "
+              "σπόρους διαφορά.",
     },
     ("1,2,0,1,2,0/16/1,3,0,2,0,0/20/S", 5): {
         "en": "Pit 5 is the best move: it ends in your store, so you move again.",
@@ -198,27 +200,24 @@ def test_details_pinned_in_english_and_greek():
     i18n.use("en")
     try:
         e = explain(pos, KALAH, 1)
-        assert e.first == "Pit 1 captures nothing; pit 3 was better: it captures 5 seeds from South's pit 2."
+        assert e.first == "Pit 1 captures nothing; pit 3 was better: it takes 5 seeds from South's pit 2."
         assert e.details == (
             "Pit 1 sows 1 seed; it lands in North's pit 2. The last seed landed in North's empty pit 2, but South's "
             "pit 5 opposite is empty too: no capture.",
             "Then South plays pit 2, moves again, then plays pit 5.",
-            "Pit 1: best play loses by 18.",
-            "Pit 3: best play loses by 6.",
-            "With best play you end with 6 seeds fewer than with pit 3.",
+            "With best play, with this move you lose by 18 seeds; with pit 3 you lose by 6 seeds.",
             "Pit 3 sows 2 seeds; the last one lands in North's pit 5. Capture! North takes the 5 seeds in South's "
             "pit 2 and the last seed: 6 seeds into North's store.",
             "Then South's best answer is pit 1.",
         )
         i18n.use("el")
         e = explain(pos, KALAH, 1)
-        assert e.first == ("Το λακκάκι 1 δεν αιχμαλωτίζει τίποτα· καλύτερο ήταν το λακκάκι 3: αιχμαλωτίζει 5 "
+        assert e.first == ("Το λακκάκι 1 δεν αιχμαλωτίζει τίποτα· καλύτερο ήταν το λακκάκι 3: παίρνει 5 "
                            "σπόρους από το λακκάκι 2 του Νότου.")
-        assert e.details[1:5] == (
+        assert e.details[1:3] == (  # ut44 #1: both results as margins, never "seeds fewer"
             "Μετά ο Νότος παίζει το λακκάκι 2, ξαναπαίζει και μετά παίζει το λακκάκι 5.",
-            "Λακκάκι 1: με τέλειο παιχνίδι χάνεις με διαφορά 18.",
-            "Λακκάκι 3: με τέλειο παιχνίδι χάνεις με διαφορά 6.",
-            "Με τέλειο παιχνίδι, τελειώνεις με 6 σπόρους λιγότερους από ό,τι με το λακκάκι 3.",
+            "Αν παίξετε και οι δύο όσο καλύτερα γίνεται, με αυτή την κίνηση χάνεις με 18 σπόρους διαφορά· με το "
+            "λακκάκι 3 χάνεις με 6 σπόρους διαφορά.",
         )
     finally:
         i18n.use(None)
@@ -229,9 +228,9 @@ def test_hide_best_never_names_the_better_pit():
     i18n.use("en")
     try:
         e = explain(pos, KALAH, 1, hide_best=True)
-        assert e.first == "Pit 1 gives no extra turn, and then North can capture 3 seeds from your pit 2."
+        assert e.first == "Pit 1 gives no extra turn, and then North can take 3 seeds from your pit 2."
         assert not any("pit 5" in d.lower() for d in e.details)
-        assert "With best play you end with 6 seeds fewer than with the best move." in e.details
+        assert e.details == ("With best play, with this move you lose by 12 seeds; with the best move it is a draw.",)
     finally:
         i18n.use(None)
 
@@ -278,23 +277,23 @@ def test_an_extra_turn_is_followed_to_the_answer_after_the_whole_turn(notation, 
 
 EXTRA_WORDS = {
     "en": (
-        "Pit 5 gives you another turn, but after your best next move North can capture 3 seeds from your pit 4; "
+        "Pit 5 gives you another turn, but after your best next move North can take 3 seeds from your pit 4; "
         "pit 6 was better: after it, North's best answer captures nothing.",
         "You move again: your best next move is pit 3.",
-        "Then North's best answer is pit 2. North captures 3 seeds from your pit 4.",
-        "You move again: your best next move is pit 3. That captures 2 seeds from North's pit 3.",
-        "Then North's best answer is pit 4. North captures 1 seed from your pit 2.",
+        "Then North's best answer is pit 2. North takes 3 seeds from your pit 4.",
+        "You move again: your best next move is pit 3. That takes 2 seeds from North's pit 3.",
+        "Then North's best answer is pit 4. North takes 1 seed from your pit 2.",
     ),
     "el": (
         "Το λακκάκι 5 σου δίνει κι άλλη κίνηση, αλλά μετά την καλύτερη επόμενη κίνησή σου ο Βορράς μπορεί να "
-        "αιχμαλωτίσει 3 σπόρους από το δικό σου λακκάκι 4· καλύτερο ήταν το λακκάκι 6: μετά από αυτό, η καλύτερη "
+        "πάρει 3 σπόρους από το δικό σου λακκάκι 4· καλύτερο ήταν το λακκάκι 6: μετά από αυτό, η καλύτερη "
         "απάντηση του Βορρά δεν αιχμαλωτίζει τίποτα.",
         "Παίζεις ξανά: η καλύτερη επόμενη κίνησή σου είναι το λακκάκι 3.",
-        "Μετά, η καλύτερη απάντηση του Βορρά είναι το λακκάκι 2. Ο Βορράς αιχμαλωτίζει 3 σπόρους από το δικό σου "
+        "Μετά, η καλύτερη απάντηση του Βορρά είναι το λακκάκι 2. Ο Βορράς παίρνει 3 σπόρους από το δικό σου "
         "λακκάκι 4.",
-        "Παίζεις ξανά: η καλύτερη επόμενη κίνησή σου είναι το λακκάκι 3. Έτσι αιχμαλωτίζεις 2 σπόρους από το "
+        "Παίζεις ξανά: η καλύτερη επόμενη κίνησή σου είναι το λακκάκι 3. Έτσι παίρνεις 2 σπόρους από το "
         "λακκάκι 3 του Βορρά.",
-        "Μετά, η καλύτερη απάντηση του Βορρά είναι το λακκάκι 4. Ο Βορράς αιχμαλωτίζει 1 σπόρο από το δικό σου "
+        "Μετά, η καλύτερη απάντηση του Βορρά είναι το λακκάκι 4. Ο Βορράς παίρνει 1 σπόρο από το δικό σου "
         "λακκάκι 2.",
     ),
 }
@@ -329,9 +328,9 @@ def test_a_turn_of_extra_turns_is_said_as_it_is_played():
     assert reply_words(_chain([2, 1])) == ["Then North plays pit 2, moves again, then plays pit 1."]
     assert reply_words(_chain([6, 5, 1], taken=4)) == [
         "Then North plays pit 6, moves again, then plays pit 5, moves again, then plays pit 1. "
-        "North captures 4 seeds from your pit 2."]
+        "North takes 4 seeds from your pit 2."]
     assert reply_words(_chain([6, 5, 6, 1, 6, 5], taken=7)) == [
-        "Then North plays pit 6 and moves again 5 times. North captures 7 seeds from your pit 2."]
+        "Then North plays pit 6 and moves again 5 times. North takes 7 seeds from your pit 2."]
     assert reply_words(_chain([2, 1], exact=False)) == [
         "Then, as far as the search can tell, North plays pit 2, moves again, then plays pit 1."]
     i18n.use("el")

@@ -29,7 +29,7 @@ def test_move_outcomes_says_why_for_every_pit(page_app, thinking):  # noqa: F811
         assert f"Pit {pit}: why?" in labels
         assert words.coach_said(facts(pos, rules, pit, values)) in _markdown(at)
     text = _markdown(at)
-    assert "Pit 1 gives no extra turn, and then North can capture 3 seeds from your pit 2; pit 5 was better: it " \
+    assert "Pit 1 gives no extra turn, and then North can take 3 seeds from your pit 2; pit 5 was better: it " \
            "ends in your store, so you move again." in text
     assert "Pit 5 is the best move: it ends in your store, so you move again." in text
 
@@ -40,7 +40,7 @@ def test_move_outcomes_says_why_in_greek(page_app, thinking):  # noqa: F811 - th
     assert not at.exception, at.exception
     labels = [e.label for e in at.expander]
     assert "Λακκάκι 1: γιατί;" in labels
-    assert ("Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί να αιχμαλωτίσει 3 σπόρους από "
+    assert ("Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί να πάρει 3 σπόρους από "
             "το δικό σου λακκάκι 2· καλύτερο ήταν το λακκάκι 5") in _markdown(at)
 
 

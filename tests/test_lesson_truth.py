@@ -56,7 +56,7 @@ def test_no_rule_id_in_a_learners_text(lang: str) -> None:
 ANSWER_WORDS = {
     "en": re.compile(r"\b(?:both|all|several|different|\d+|two|three|four|five|six)\s+(?:different\s+)?answers\b"
                      r"|\banswers?\s+(?:count|work)|\bthen\s+(?:pit\s+)?\d+\s+\(?or\s+(?:pit\s+)?\d+", re.I),
-    "el": re.compile(r"απαντήσει?ς?\b|απάντηση|μετά\s+(?:το\s+)?(?:λακκάκι\s+)?\d+\s+\(?ή\s+(?:το\s+)?(?:λακκάκι\s+)?\d+",
+    "el": re.compile(r"απαντήσεις\b|απάντηση|μετά\s+(?:το\s+)?(?:λακκάκι\s+)?\d+\s+\(?ή\s+(?:το\s+)?(?:λακκάκι\s+)?\d+",
                      re.I),
 }
 

@@ -140,33 +140,54 @@ def _exact(pos, rules):
     return found
 
 
-def _seeds_fewer(e, pit: int) -> int:
-    """Seeds the learner ends with fewer after ``pit`` than after the best move, from the final scores:
-    a value is mine minus theirs of a fixed total, so my final seeds are (total + value) / 2."""
-    rules = rules_from_params({k: str(v).lower() for k, v in e.rules.items()})
-    total = Position.from_notation(e.position, rules).total_seeds
-    mine = {p: (total + v) // 2 for p, v in e.values.items()}
-    assert all((total + v) % 2 == 0 for v in e.values.values())
-    return mine[e.best] - mine[pit]
-
-
 @pytest.mark.parametrize("lang", ["en", "el"])
-def test_the_words_say_how_many_seeds_fewer_from_the_final_scores(lang):
-    """A value difference of 10 is 5 seeds: the hint and the explanation say the seeds the learner ends
-    with fewer (best 26–22 against 21–27: 5 fewer), never the value difference as seeds."""
+def test_the_words_say_both_results_as_final_margins(lang):
+    """ut44 #1: one measure, the final margin (K16): the next best move's result is its own margin
+    ("you win by only 2 seeds"), never "N seeds fewer" next to "you win by 10 seeds"."""
     from tutor.mined import build
 
     i18n.use(lang)
     try:
-        for e in [x for x in ENTRIES if x.margin >= 4][:6] + [x for x in ENTRIES if x.margin == 2][:2]:
-            p = build(e)
-            other = max((q for q in e.values if q != e.best), key=lambda q: (e.values[q], -q))
-            n = _seeds_fewer(e, other)
-            assert n == e.margin // 2 and n == min(_seeds_fewer(e, q) for q in e.values if q != e.best)
-            fewer = {"en": f"{n} seed{'s' if n > 1 else ''} fewer",
-                     "el": f"{n} σπόρο{'υς λιγότερους' if n > 1 else ' λιγότερο'}"}[lang]
-            assert fewer in p.hints[1] and fewer in p.explanation, (p.hints[1], p.explanation)
-            assert f" {e.margin} seeds fewer" not in p.hints[1] + p.explanation
+        e = next(x for x in ENTRIES if x.id == "m-k53-81f044f5")  # values 3: 10, 4: 2, 2: 0
+        p = build(e)
+        said = {"en": ("The best move: with best play you win by 10 seeds. With any other move you win by 2 seeds "
+                       "at most.",
+                       "Pit 3 is the best move, and no other is as good: with best play you win by 10 seeds. With "
+                       "the next best, pit 4, you win by only 2 seeds."),
+                "el": ("Η καλύτερη κίνηση: αν παίξετε και οι δύο όσο καλύτερα γίνεται, κερδίζεις με 10 σπόρους "
+                       "διαφορά. Με οποιαδήποτε άλλη κίνηση κερδίζεις το πολύ με 2 σπόρους διαφορά.",
+                       "Το λακκάκι 3 είναι η καλύτερη κίνηση και καμία άλλη δεν είναι τόσο καλή: αν παίξετε και οι "
+                       "δύο όσο καλύτερα γίνεται, κερδίζεις με 10 σπόρους διαφορά. Με την αμέσως επόμενη, το "
+                       "λακκάκι 4, κερδίζεις μόνο με 2 σπόρους διαφορά.")}[lang]
+        assert (p.hints[1], p.explanation) == said
+        for x in ENTRIES[:40]:
+            q = build(x)
+            assert not any(w in q.hints[1] + q.explanation for w in ("fewer", "λιγότερ", "more", "περισσότερ"))
+    finally:
+        i18n.use(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_capture_after_an_extra_turn_is_told_as_the_turn_capturing(lang):
+    """ut44 #10: when the answer's first pit ends in the store (K9) and the turn captures later, the task
+    and the first hint say the turn captures, not the move (engine fact: the first pit captures nothing)."""
+    from tutor.mined import build, first_captures
+
+    i18n.use(lang)
+    try:
+        e = next(x for x in ENTRIES if x.id == "m-k53-81f044f5")
+        assert not first_captures(e)
+        p = build(e)
+        said = {"en": ("One turn is the best here: its first move earns an extra turn, and then the turn captures. "
+                       "Find it. If you move again, keep going until your turn ends.",
+                       "The best turn captures 2 seeds, after an extra turn."),
+                "el": ("Μόνο ένας γύρος είναι ο καλύτερος: η πρώτη του κίνηση κερδίζει ξαναπαιξιά και μετά ο γύρος "
+                       "αιχμαλωτίζει σπόρους. Βρες τον. Αν παίξεις ξανά, συνέχισε μέχρι να τελειώσει ο γύρος σου.",
+                       "Ο καλύτερος γύρος αιχμαλωτίζει 2 σπόρους, μετά από ξαναπαιξιά.")}[lang]
+        assert (p.task, p.hints[0]) == said
+        one = [x for x in ENTRIES if x.theme == "capture" and first_captures(x)]
+        assert one and build(one[0]).task.startswith({"en": "One move is the best here, and it captures.",
+                                                      "el": "Μόνο μία κίνηση είναι η καλύτερη: αιχμαλωτίζει"}[lang])
     finally:
         i18n.use(None)
 
@@ -181,7 +202,7 @@ def test_tasks_do_not_say_clearly_and_tell_to_keep_going_after_an_extra_turn(lan
         assert not any("clearly" in p.task or "καθαρά" in p.task for p in built)
         more = [p for p in built if any(len(t) > 1 for t in p.answers)]
         keep = {"en": "If you move again, keep going until your turn ends.",
-                "el": "Αν ξαναπαίζεις, συνέχισε ώσπου να τελειώσει ο γύρος σου."}[lang]
+                "el": "Αν παίξεις ξανά, συνέχισε μέχρι να τελειώσει ο γύρος σου."}[lang]
         assert more and all(p.task.endswith(keep) for p in more)
         assert not any("finish your turn" in p.task or "τελείωσε τον γύρο" in p.task for p in built)
     finally:

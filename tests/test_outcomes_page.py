@@ -276,7 +276,7 @@ def test_sandbox_game_story_jumps_back_to_a_blunder(page_app, monkeypatch):
     menu = at.selectbox(key=f"sb_story_pick_{shown}")
     pick = menu.value
     assert pick == 1  # the worst first: move 1 threw away 12 seeds
-    assert "move 1: pit 1 cost South 6 seeds (pit 2 was best)" in menu.options[0]
+    assert "move 1, South: pit 1 turned a win by 4 seeds into a loss by 8 seeds (pit 2 was best)" in menu.options[0]
     at.button(key=f"sb_story_jump_{shown}").click().run()
     assert not at.exception, at.exception
     assert len(at.session_state["mancala_tutor"].sandbox.game.results) == pick - 1 < moves_before

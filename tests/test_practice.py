@@ -249,7 +249,7 @@ def test_a_new_rating_is_said_to_move_a_lot_at_first_and_it_does():
     i18n.use("el")
     try:
         assert words.rating_settles() == ("Στους πρώτους γρίφους η βαθμολογία σου ανεβοκατεβαίνει πολύ· μετά "
-                                          "σταθεροποιείται.")
+                                          "αλλάζει λιγότερο.")
     finally:
         i18n.use(None)
 

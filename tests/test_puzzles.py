@@ -131,7 +131,7 @@ def test_the_tasks_that_need_the_whole_turn_say_so() -> None:
     for pid, p in PUZZLES.items():
         whole = p.check == "best" and max(len(t) for t in p.turns) > 1
         assert p.task.endswith("and finish your turn.") == whole, (pid, p.task)
-        assert greek[pid].task.endswith("και τελείωσε τον γύρο σου.") == whole, (pid, greek[pid].task)
+        assert greek[pid].task.endswith("Αν ξαναπαίξεις, συνέχισε μέχρι να τελειώσει ο γύρος σου.") == whole, (pid, greek[pid].task)
 
 
 # ------------------------------------------------------------------ the loader names bad puzzles

@@ -85,7 +85,10 @@ def test_the_leftmost_game_of_the_small_board_has_its_blunder_first():
     assert review.mistakes()[0] is first
     assert [r["move"] for r in review.mistakes(("N",))] == [r["move"] for r in review.rows
                                                              if r["player"] == "N" and r["lost"] >= 4]
-    assert mistake_words(review, first) == "Pit 1 cost South 6 seeds; pit 2 was best."  # a loss of 12: 6 seeds
+    said = mistake_words(review, first)  # ut44: both results as margins, the loss of 12 between them
+    assert said == (f"For South, pit 1 turned {words.result_noun(first['best'])} into "
+                    f"{words.result_noun(first['played'])}; pit 2 was best.")
+    assert first["best"] - first["played"] == 12
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
@@ -99,10 +102,10 @@ def test_a_missed_extra_turn_is_said_before_the_capture_the_answer_makes(lang):
     (row,) = review.rows
     assert (row["lost"], row["best_pit"], row["exact"]) == (12, 5, True)
     said = {
-        "en": "Pit 1 cost you 6 seeds. Pit 1 gives no extra turn, and then North can capture 3 seeds from your pit 2; "
+        "en": "Pit 1 turned a draw into a loss by 12 seeds. Pit 1 gives no extra turn, and then North can take 3 seeds from your pit 2; "
               "pit 5 was better: it ends in your store, so you move again.",
-        "el": "Με το λακκάκι 1 έχασες 6 σπόρους. Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί "
-              "να αιχμαλωτίσει 3 σπόρους από το δικό σου λακκάκι 2· καλύτερο ήταν το λακκάκι 5: ο τελευταίος σπόρος "
+        "el": "Με το λακκάκι 1, αντί για ισοπαλία, βγαίνει ήττα με 12 σπόρους διαφορά. Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί "
+              "να πάρει 3 σπόρους από το δικό σου λακκάκι 2· καλύτερο ήταν το λακκάκι 5: ο τελευταίος σπόρος "
               "πέφτει στην αποθήκη σου, οπότε παίζεις ξανά.",
     }
     i18n.use(lang)
@@ -113,27 +116,37 @@ def test_a_missed_extra_turn_is_said_before_the_capture_the_answer_makes(lang):
 
 
 def test_an_estimate_says_so():
-    assert words.review_mistake(2, 6, 5, True, "N") == "Pit 2 cost North 3 seeds; pit 5 was best."
-    assert words.review_mistake(2, 3, 5, False, "S") == "Pit 2 cost South about 1 seed (an estimate); pit 5 was best."
-    assert words.review_cost_you(2, 18, True) == "Pit 2 cost you 9 seeds."  # a value difference of 18: 9 seeds fewer
-    assert words.review_cost_you(2, 2, False) == "Pit 2 cost you about 1 seed (an estimate)."
-    assert words.replay_missed(2, 6, True) == "Not this one: pit 2 costs you 3 seeds."
-    assert words.replay_missed(2, 2, False) == "Not this one: pit 2 costs you about 1 seed (an estimate)."
+    """ut44 #1: one measure, the final margin: a reviewed move turns one result into another, both said
+    ("Pit 2 turned a win by 12 seeds into a loss by 6 seeds"), never "cost you N seeds"; an estimate says
+    "about"."""
+    assert words.review_mistake(2, -2, 4, 5, True, "N") == ("For North, pit 2 turned a win by 4 seeds into a loss "
+                                                           "by 2 seeds; pit 5 was best.")
+    assert words.review_mistake(2, 0, 2, 5, False, "S") == ("For South, pit 2 turned a win by about 2 seeds into "
+                                                           "about a draw; pit 5 was best.")
+    assert words.review_cost_you(2, -6, 12, True) == "Pit 2 turned a win by 12 seeds into a loss by 6 seeds."
+    assert words.review_cost_you(2, 0, 2, False) == "Pit 2 turned a win by about 2 seeds into about a draw."
+    assert words.replay_missed(2, 2, 8, True) == "Not this one: pit 2 turns a win by 8 seeds into a win by 2 seeds."
+    assert words.replay_missed(2, -4, -2, False) == ("Not this one: pit 2 turns a loss by about 2 seeds into a loss "
+                                                    "by about 4 seeds.")
     assert words.replay_done(1) == "Done: you played 1 position again. It comes back when it is time to practise it."
     assert words.replay_done(2) == "Done: you played 2 positions again. They come back when it is time to practise them."
-    assert words.marks_help(MARKS) == ("Each move is marked by the seeds it threw away compared with the best "
-                                       "move: good 0, inaccuracy 1, mistake 2 to 3, blunder 4 or more.")
+    assert words.marks_help(MARKS) == ("Each move is marked by how much it lowers its player's final margin with "
+                                       "best play, compared with the best move: good 0 or 1, inaccuracy 2 or 3, "
+                                       "mistake 4 to 7, blunder 8 or more.")
     i18n.use("el")
     try:
-        # what the move cost its player, never seeds the pit lost (the last user test)
-        assert words.review_mistake(2, 6, 5, True, "N") == ("Με το λακκάκι 2 ο Βορράς έχασε 3 σπόρους· το λακκάκι 5 ήταν "
-                                                           "το καλύτερο.")
-        assert words.replay_missed(2, 6, True) == "Όχι αυτό: με το λακκάκι 2 χάνεις 3 σπόρους."
-        assert words.review_cost_you(2, 18, True) == "Με το λακκάκι 2 έχασες 9 σπόρους."
+        # both results as margins (ut44), never seeds the pit lost
+        assert words.review_mistake(2, -2, 4, 5, True, "N") == (
+            "Για τον Βορρά, με το λακκάκι 2, αντί για νίκη με 4 σπόρους διαφορά, βγαίνει ήττα με 2 σπόρους "
+            "διαφορά· το λακκάκι 5 ήταν το καλύτερο.")
+        assert words.replay_missed(2, 2, 8, True) == ("Όχι αυτό: με το λακκάκι 2, αντί για νίκη με 8 σπόρους "
+                                                      "διαφορά, βγαίνει νίκη με 2 σπόρους διαφορά.")
+        assert words.review_cost_you(2, -6, 12, True) == ("Με το λακκάκι 2, αντί για νίκη με 12 σπόρους διαφορά, "
+                                                          "βγαίνει ήττα με 6 σπόρους διαφορά.")
         # the wordings a Greek teacher asked for (the user test of the review)
         assert words.marks_help(MARKS) == (
-            "Κάθε κίνηση παίρνει χαρακτηρισμό ανάλογα με το πόσους σπόρους χάνει σε σχέση με την καλύτερη: "
-            "καλή κίνηση 0, ανακρίβεια 1, λάθος 2–3, σοβαρό λάθος 4 σπόροι ή περισσότεροι.")
+            "Κάθε κίνηση παίρνει χαρακτηρισμό ανάλογα με το πόσο μικραίνει τη διαφορά του παίκτη της στο τέλος σε "
+            "σχέση με την καλύτερη: καλή κίνηση 0 ή 1, ανακρίβεια 2 ή 3, λάθος 4–7, σοβαρό λάθος 8 ή περισσότερο.")
         assert words.label("redo") == "Ξανά"  # not «Επανάληψη»: that is the review for today
         assert words.review_estimates(False) == (
             "Μερικές απώλειες είναι εκτιμήσεις (ο υπολογιστής κοίταξε μόνο λίγες κινήσεις μπροστά)· στον πίνακα "
@@ -142,7 +155,7 @@ def test_an_estimate_says_so():
         assert words.replay_task(5) == "Σε αυτή τη θέση, στο παιχνίδι σου, έπαιξες το λακκάκι 5. Βρες μια καλύτερη κίνηση."
         assert words.replay_shown([4]).endswith("και παίξε την κίνηση εσύ.")
         assert words.replay_done(1) == "Τέλος: έπαιξες ξανά 1 θέση. Θα ξαναέρθει όταν θα είναι ώρα να την εξασκήσεις."
-        assert words.review_columns()["lost"] == "Σπόροι που κόστισε η κίνηση"
+        assert words.review_columns()["lost"] == "Διαφορά που χάθηκε"
     finally:
         i18n.use(None)
 

@@ -87,10 +87,10 @@ def test_the_review_marks_every_move_counts_them_and_says_each_mistake(reviewed,
     assert "North: 1 good move, 0 inaccuracies, 0 mistakes, 1 blunder" in shown
     assert words.marks_help((("good", 0), ("inaccuracy", 2), ("mistake", 4), ("blunder", 8))) in shown
     # two players on one device: both sides' mistakes are the learner's, said by the coach (tutor.review.mistake_words)
-    assert ("Move 1, South: **blunder**. Pit 1 cost you 9 seeds. Pit 1 lets North capture 3 seeds from your "
-            "pit 2; pit 4 was better: after it, North's best answer captures nothing.") in shown
-    assert ("Move 2, North: **blunder**. Pit 1 cost you 5 seeds. Pit 1 gives no extra turn; pit 3 was better: "
-            "it ends in your store, so you move again.") in shown
+    assert ("Move 1, South: **blunder**. Pit 1 turned a win by 6 seeds into a loss by 12 seeds. Pit 1 lets "
+            "North take 3 seeds from your pit 2; pit 4 was better: after it, North's best answer captures nothing.") in shown
+    assert ("Move 2, North: **blunder**. Pit 1 turned a win by 12 seeds into a win by 2 seeds. Pit 1 gives no "
+            "extra turn; pit 3 was better: it ends in your store, so you move again.") in shown
     assert "Every loss is proven to the end of the game." in shown
     chart = at.get("plotly_chart")[0]
     assert '"name":"blunder"' in chart.proto.spec.replace(" ", "")
@@ -153,7 +153,7 @@ def test_a_mistake_is_played_again_from_the_review(reviewed, clock):
     run.press(1)  # the same mistake again
     at.run()
     assert sess(at).memory_cards.replayed == {}  # a wrong press: not found again (a homework does not count it)
-    assert "Not this one: pit 1 costs you 9 seeds." in texts(at)
+    assert "Not this one: pit 1 turns a win by 6 seeds into a loss by 12 seeds." in texts(at)
     at.button(key=f"{Keys.MISTAKES}retry").click().run()
     at.button(key=f"{Keys.MISTAKES}show").click().run()
     assert "Watch: pit 4 was best. Press Try again and play it yourself." in texts(at)

@@ -12,14 +12,17 @@ def row(exact: bool, lost: int = 14) -> dict:
 
 
 def test_an_estimated_loss_says_so_and_a_proven_one_does_not():
-    assert words.blunder_line(row(False)) == "move 2: pit 1 cost South about 7 seeds (pit 6 was best)"
-    assert words.blunder_line(row(True)) == "move 2: pit 1 cost South 7 seeds (pit 6 was best)"
+    assert words.blunder_line(row(False)) == ("move 2, South: pit 1 turned a win by about 6 seeds into a loss by "
+                                              "about 1 seed (pit 6 was best)")
+    assert words.blunder_line(row(True)) == ("move 2, South: pit 1 turned a win by 6 seeds into a loss by 1 seed "
+                                             "(pit 6 was best)")
 
 
 def test_the_greek_menu_says_estimated_too():
     i18n.use("el")
     try:
-        assert words.blunder_line(row(False)) == ("κίνηση 2: με το λακκάκι 1 ο Νότος έχασε περίπου 7 σπόρους (καλύτερο "
-                                                  "ήταν το λακκάκι 6)")
+        assert words.blunder_line(row(False)) == ("κίνηση 2, Νότος: με το λακκάκι 1, αντί για νίκη με περίπου 6 "
+                                                  "σπόρους διαφορά, βγαίνει ήττα με περίπου 1 σπόρο διαφορά "
+                                                  "(καλύτερο ήταν το λακκάκι 6)")
     finally:
         i18n.use(None)

@@ -124,16 +124,16 @@ def test_a_puzzles_own_words_for_a_wrong_pit_come_first_and_the_coach_is_under_w
             assert run.details()[1:] == [
                 "Not this time: that turn captured nothing; the most you can capture is 6.",
                 "North answers with pit 2.",
-                "**Pit 2 captures nothing.**  \nPit 2: best play loses by 10.  \n"
-                "With best play you end with 1 seed fewer than with the best move."]
+                "**Pit 2 captures nothing.**  \nWith best play, with this move you lose by 10 seeds; with the best "
+                "move you lose by 8 seeds."]
         else:
             assert run.notice.text == ("Ο σπόρος του λακκακιού 2 πέφτει στο λακκάκι 3, που έχει ήδη έναν σπόρο: "
                                        "καμία αιχμαλωσία.")
             assert run.details()[1:] == [
                 "Όχι αυτή τη φορά: σε αυτόν τον γύρο δεν αιχμαλώτισες τίποτα, ενώ το πιο πολύ που γίνεται είναι 6.",
                 "Ο Βορράς απαντά με το λακκάκι 2.",
-                "**Το λακκάκι 2 δεν αιχμαλωτίζει τίποτα.**  \nΛακκάκι 2: με τέλειο παιχνίδι χάνεις με διαφορά 10.  \n"
-                "Με τέλειο παιχνίδι, τελειώνεις με 1 σπόρο λιγότερο από ό,τι με την καλύτερη κίνηση."]
+                "**Το λακκάκι 2 δεν αιχμαλωτίζει τίποτα.**  \nΑν παίξετε και οι δύο όσο καλύτερα γίνεται, με αυτή "
+                "την κίνηση χάνεις με 10 σπόρους διαφορά· με την καλύτερη κίνηση χάνεις με 8 σπόρους διαφορά."]
     finally:
         i18n.use(None)
 
@@ -580,8 +580,8 @@ def test_an_endgame_puzzle_says_the_verdict_in_its_first_sentence_bug(pid: str) 
         assert f"but you can win by {puzzle.value}." in run.notice.text.split(". ")[0] + "."
         i18n.use("el")
         try:
-            assert run.notice.text.startswith(("Όχι η καλύτερη κίνηση: με τέλειο παιχνίδι τώρα ",
-                                               "Όχι η καλύτερη κίνηση: αν παίξετε και οι δύο τέλεια, τώρα ")), \
+            assert run.notice.text.startswith("Όχι η καλύτερη κίνηση: αν παίξετε και οι δύο όσο καλύτερα γίνεται, "
+                                              "τώρα "), \
                 run.notice.text
         finally:
             i18n.use(None)
@@ -603,3 +603,47 @@ def test_a_puzzle_solved_in_another_tab_is_praised_without_first_try_and_not_rat
     tab1.press(PUZZLES[pid].turns[0][0])
     assert tab1.solved and tab1.notice.text == "Solved: well done!" and tab1.rated is None
     assert [t.puzzle_id for t in ratings.history()] == [pid] and progress.summary(8).puzzles_first_try == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_one_panel_says_results_as_margins_and_captures_by_one_convention(lang):
+    """ut44 #1 and #2, endgame-set-up-the-capture, wrong pit 1: every result is a final margin (never
+    "seeds fewer"), and a capture's count is every seed into the store ("captures 3 seeds": the 2 of your
+    pit 2 and North's last seed, K10) while the seeds from your pit are "taken" ("take 2 seeds from your pit 2")."""
+    pool = PUZZLES if lang == "en" else load_puzzles(lang="el")
+    i18n.use(lang)
+    try:
+        run = PuzzleActivity(pool["endgame-set-up-the-capture"], Progress())
+        run.press(1)
+        said = {"en": ("Not the best: with best play you now win by 2 seeds, but you can win by 8. North answers with "
+                       "pit 1 and captures 3 seeds.",
+                       ["**Pit 1 lets North take 2 seeds from your pit 2.**  \nWith best play, with this move you win "
+                        "by only 2 seeds; with the best move you win by 8 seeds."]),
+                "el": ("Όχι η καλύτερη κίνηση: αν παίξετε και οι δύο όσο καλύτερα γίνεται, τώρα κερδίζεις με 2 "
+                       "σπόρους διαφορά, ενώ μπορείς να κερδίσεις με 8 σπόρους διαφορά. Ο Βορράς απαντά με το "
+                       "λακκάκι 1 και αιχμαλωτίζει 3 σπόρους.",
+                       ["**Το λακκάκι 1 αφήνει τον Βορρά να πάρει 2 σπόρους από το δικό σου λακκάκι 2.**  \nΑν "
+                        "παίξετε και οι δύο όσο καλύτερα γίνεται, με αυτή την κίνηση κερδίζεις μόνο με 2 σπόρους "
+                        "διαφορά· με την καλύτερη κίνηση κερδίζεις με 8 σπόρους διαφορά."])}[lang]
+        assert (run.notice.text, run.details()[1:]) == said
+    finally:
+        i18n.use(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_solved_mined_puzzle_says_its_result_once_under_why(lang):
+    """ut44 #10: m-k53-81f044f5 solved (3, 4, 2): "Why?" says the result once, in the explanation (no
+    coach line "Pit 3: best play wins by 10.", no "With best play you finish 10 seeds ahead.")."""
+    from tutor.mined import mined_puzzles
+
+    i18n.use(lang)
+    try:
+        run = PuzzleActivity(mined_puzzles()["m-k53-81f044f5"], Progress())
+        for pit in (3, 4, 2):
+            run.press(pit)
+        assert run.solved
+        why = "\n".join(run.details())
+        assert why.count("10") == 1, why
+        assert {"en": "you win by 10 seeds", "el": "κερδίζεις με 10 σπόρους διαφορά"}[lang] in why
+    finally:
+        i18n.use(None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from engine import MoveValue, Side
+from engine import MoveValue, Position, Side, play, rules_from_params
 from engine.search import FULL
 from lessons.mined import Entry, read_entries
 from lessons.mined_facts import cites
@@ -42,18 +42,26 @@ def build(entry: Entry) -> MinedPuzzle:
     at once)."""
     best, value = entry.best, entry.value
     other = max((p for p in entry.values if p != best), key=lambda p: (entry.values[p], -p))
-    margin = entry.margin
+    next_best = entry.values[other]
     opponent: Side = "S" if entry.position.rsplit("/", 1)[-1].strip() == "N" else "N"
     game = str(entry.rules.get("game", "kalah"))
     slam = str(entry.rules.get("grand_slam", "no_capture"))
-    hints = [words.mined_theme_hint(entry.theme, entry.facts, opponent, slam), words.mined_value_hint(value, margin),
+    more_moves = any(len(t) > 1 for t in entry.answers)
+    hints = [words.mined_theme_hint(entry.theme, entry.facts, opponent, slam, first_captures(entry)), words.mined_value_hint(value, next_best),
              words.mined_answer_hint(best)]
     return MinedPuzzle.model_construct(
         id=entry.id, theme=entry.theme, cites=cites(entry.theme, game), rules=dict(entry.rules),
-        position=entry.position, task=words.mined_task(entry.theme, any(len(t) > 1 for t in entry.answers)),
+        position=entry.position, task=words.mined_task(entry.theme, more_moves, first_captures(entry)),
         check="best", goal=None, answers=[list(t) for t in entry.answers], line=[], value=value, hints=hints,
-        explanation=words.mined_explanation(best, value, other, margin), wrong={}, title="", claims={},
+        explanation=words.mined_explanation(best, value, other, next_best), wrong={}, title="", claims={},
         choice=False, values=dict(entry.values), measured=entry.measured, facts=dict(entry.facts))
+
+
+def first_captures(entry: Entry) -> bool:
+    """Whether the answer's first pit itself captures (K10/A3), played by the engine; ``False`` when the
+    capture comes later in the turn, after an extra turn (K9: a move ending in the store captures nothing)."""
+    rules = rules_from_params({k: str(v).lower() for k, v in entry.rules.items()})
+    return play(Position.from_notation(entry.position, rules), entry.best, rules).captured > 0
 
 
 @per_language
@@ -78,4 +86,4 @@ def move_values(puzzle: Puzzle) -> tuple[MoveValue, ...] | None:
                  for p, v in sorted(puzzle.values.items()))
 
 
-__all__ = ["build", "mined_puzzles", "mined_themes", "move_values", "practice_pool"]
+__all__ = ["build", "first_captures", "mined_puzzles", "mined_themes", "move_values", "practice_pool"]

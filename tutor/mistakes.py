@@ -119,11 +119,14 @@ class MistakeActivity(Activity):
         reply = best_reply(turn.position, self.rules) if not turn.game_over else None
         self.missed = Turn(self.start, turn.results + (reply.results if reply is not None else ()))
         self.show(before, list(self.missed.results))
-        lost, exact = self.card.lost(pit), self.card.exact
+        exact = self.card.exact
+        best = max(v for _, v in self.card.values)
+        played = self.card.value_of(pit)
+        played = best - self.card.lost(pit) if played is None else played
         answer = reply.results if reply is not None else ()
 
         def said() -> str:  # what the pit throws away, and the opponent's answer on the board
-            text = words.replay_missed(pit, lost, exact)
+            text = words.replay_missed(pit, played, best, exact)
             return text + (" " + words.reply_line(answer[0].mover, answer) if answer else "")
 
         self.notice = Notice("warning", said)

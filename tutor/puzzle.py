@@ -298,11 +298,12 @@ class PuzzleActivity(Activity):
                 out.append(note)
             if puzzle.line and ids:  # a list of moves of both sides: for a teacher who asked for the details
                 out.append(words.line_words(words.side_name(self.turn.position.to_move), puzzle.line))
-            if puzzle.value is not None:
-                out.append(words.best_play_finish(puzzle.value))
             mined = move_values(puzzle)
-            if mined is not None:  # a mined puzzle's words are the coach's, from its exact values
-                out.insert(1, words.coach_said(facts(puzzle.start, rules, puzzle.turns[0][0], mined)))
+            if puzzle.value is not None and mined is None:
+                out.append(words.best_play_finish(puzzle.value))
+            if mined is not None:  # the explanation said the result once; the coach says what the move did
+                said = words.coach_details(facts(puzzle.start, rules, puzzle.turns[0][0], mined), say_value=False)
+                out[1:1] = ["  \n".join(said)] if said else []
             return out
         missed = self.missed
         if missed is None:

@@ -4,17 +4,18 @@ A move's *loss* is the value of the best pit minus the value of the pit played, 
 mover's view, in seeds of the final store difference with best play (K16, A6): the engine's
 analysis of the position the move was played from (``engine.analyse``; exact where the opening
 book, the endgame tables or the search prove it, an estimate otherwise, and said so). The marks,
-by loss (:data:`MARKS`, the one place the thresholds live; docs/architecture.md); the words say the
-seeds a move cost, half the loss (a net score difference: ``tutor.words.cost_seeds``):
+by loss (:data:`MARKS`, the one place the thresholds live; docs/architecture.md); the words say both
+results as final margins (``tutor.words.turned_words``: "pit 1 turned a win by 12 seeds into a loss by 6
+seeds", docs/rules.md "Words for results and captures"):
 
-========== ============ ==============
-mark       loss (value) seeds it cost
-========== ============ ==============
-good       0 or 1       0
-inaccuracy 2 or 3       1
-mistake    4 to 7       2 or 3
-blunder    8 or more    4 or more
-========== ============ ==============
+========== ============
+mark       loss (value)
+========== ============
+good       0 or 1
+inaccuracy 2 or 3
+mistake    4 to 7
+blunder    8 or more
+========== ============
 
 The values come from the server's process pool (``tutor.thinking``, kind ``"review"``), a few
 positions per request (:func:`chunks`), so the page shows how far the review has come.
@@ -36,8 +37,7 @@ Mark = Literal["good", "inaccuracy", "mistake", "blunder"]
 
 MARKS: tuple[tuple[Mark, int], ...] = (("good", 0), ("inaccuracy", 2), ("mistake", 4), ("blunder", 8))
 """Each mark and the smallest loss (a value difference) that earns it, mildest first: a loss of 0 or 1 is
-good, 2 or 3 an inaccuracy, 4 to 7 a mistake, 8 or more a blunder (the words say half of it in seeds:
-0, 1, 2 to 3, 4 or more, ``tutor.words.cost_seeds``)."""
+good, 2 or 3 an inaccuracy, 4 to 7 a mistake, 8 or more a blunder (``tutor.words.marks_help``)."""
 PRACTISED: frozenset[Mark] = frozenset({"mistake", "blunder"})
 """The marks whose positions a learner replays to find a better move (``tutor.mistakes``)."""
 CHUNK = 4
@@ -138,16 +138,16 @@ def mistake_words(review: Review, row: Mapping[str, Any], coached: bool = False)
 
     ``coached`` (a move of the learner's side, said to "you"): the coach's first sentence (``tutor.coach.explain``
     with the analysis the review made: what the move allowed or missed, and what the best pit does),
-    after what the move cost them (``"Pit 2 cost you 18 seeds."``);
-    else what it cost its side and which pit was best, ``"Pit 2 cost North 6 seeds; pit 5 was best."`` (an
-    estimate says so)."""
+    after what the move did to their result (``"Pit 2 turned a win by 12 seeds into a loss by 6 seeds."``);
+    else the same for its side and which pit was best, ``"For North, pit 2 turned a win by 4 seeds into a
+    loss by 2 seeds; pit 5 was best."`` (an estimate says "about")."""
     if coached:
         values = review.values[row["move"] - 1]
         coach = explain(Position.from_notation(row["position"]), review.rules, row["pit"], values).first
         if not row["lost"]:
             return coach
-        return words.review_cost_you(row["pit"], row["lost"], row["exact"]) + " " + coach
-    return words.review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"], row["player"])
+        return words.review_cost_you(row["pit"], row["played"], row["best"], row["exact"]) + " " + coach
+    return words.review_mistake(row["pit"], row["played"], row["best"], row["best_pit"], row["exact"], row["player"])
 
 
 __all__ = ["CHUNK", "MARKS", "PRACTISED", "REVIEW_MS", "Mark", "Review", "before_moves", "chunks", "good_pits",

@@ -59,11 +59,10 @@ def review_figure(rows: Sequence[dict[str, Any]]) -> go.Figure:
 
 
 def review_table(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """The review's moves as text: move, player, pit, mark, the seeds the move cost (``tutor.words.cost_seeds``
-    of its loss), best pit, proven (headed in ``tutor.words.review_columns``)."""
+    """The review's moves as text: move, player, pit, mark, the margin the move lost (its loss, a value
+    difference, K16/A6), best pit, proven (headed in ``tutor.words.review_columns``)."""
     heads = words.review_columns()
-    data = [[r["move"], words.side_name(r["player"]), r["pit"], words.mark_name(r["mark"]), words.cost_seeds(r["lost"]),
-             r["best_pit"],
+    data = [[r["move"], words.side_name(r["player"]), r["pit"], words.mark_name(r["mark"]), r["lost"], r["best_pit"],
              words.yes_no(r["exact"])] for r in rows]
     return pd.DataFrame(data, columns=list(heads.values()))
 

@@ -11,6 +11,7 @@ The package is split by subject; everything is importable from here:
 - ``lessonplay``: a lesson step being played: one short sentence, details for "Why?", stars so far.
 - ``puzzles``: a puzzle's short feedback, the opponent's answer to a wrong turn, its labels.
 - ``practice``: ratings and how they moved, streaks, the dashboard of rating and themes.
+- ``margins``: every result said as the final margin ("you win by 10 seeds"), comparisons too.
 - ``mined``: a mined puzzle's task by theme, its hints and explanation, from engine facts.
 - ``play``: the sandbox, the computer and the frame.
 - ``charts``: Move outcomes and the game story.
@@ -39,6 +40,7 @@ from .puzzles import *  # noqa: F403
 from .teaching import *  # noqa: F403
 from .teachers import *  # noqa: F403
 from .lessonplay import *  # noqa: F403
+from .margins import *  # noqa: F403
 from .mined import *  # noqa: F403
 from .lifecycle import *  # noqa: F403
 from .coach import *  # noqa: F403

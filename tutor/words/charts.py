@@ -10,7 +10,7 @@ from engine import MoveResult
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from .basics import clause_separator, or_list, pit_word, side_name
-from .review import cost_seeds
+from .review import turned_words
 
 
 def ahead_words(depth: int) -> str:
@@ -131,16 +131,12 @@ def pit_label(pit: int) -> str:
 
 
 def blunder_line(row: Mapping[str, Any]) -> str:
-    """One move of the review's "go back" menu, said as what it cost its player (``tutor.words.cost_seeds`` of
-    its loss, the seeds it ends with fewer): ``"move 2: pit 1 cost South 7 seeds (pit 6 was best)"`` for a
-    loss of 14; an estimate says "about"."""
-    n = cost_seeds(row["lost"])
-    fields = {"move": row["move"], "player": row["player_name"], "pit": row["pit"], "n": n, "best": row["best_pit"]}
-    if row["exact"]:
-        return ngettext("move {move}: pit {pit} cost {player} {n} seed (pit {best} was best)",
-                        "move {move}: pit {pit} cost {player} {n} seeds (pit {best} was best)", n).format(**fields)
-    return ngettext("move {move}: pit {pit} cost {player} about {n} seed (pit {best} was best)",
-                    "move {move}: pit {pit} cost {player} about {n} seeds (pit {best} was best)", n).format(**fields)
+    """One move of the review's "go back" menu, both results as its player's final margins
+    (``tutor.words.turned_words``): ``"move 2, South: pit 1 turned a win by 12 seeds into a loss by 6 seeds
+    (pit 6 was best)"``; an estimate says "about"."""
+    return _("move {move}, {player}: {turned} (pit {best} was best)").format(
+        move=row["move"], player=row["player_name"], best=row["best_pit"],
+        turned=turned_words(row["pit"], row["played"], row["best"], row["exact"]))
 
 
 def story_empty() -> str:

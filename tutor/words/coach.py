@@ -1,9 +1,10 @@
 """The coach's words: why a move is good or not, from ``tutor.coach_facts.Facts`` (engine facts only).
 
 The player to move is "you"; the other side is named (North or South). One short sentence first
-(:func:`coach_first`), the details for "Why?" (:func:`coach_details`). Seeds captured are the seeds taken
-from the other side's pits (a Kalah capture's own last seed, K10, is not counted), with the pits they came
-from. A value is said as proven or as the search's estimate, as the search knows it.
+(:func:`coach_first`), the details for "Why?" (:func:`coach_details`). The seeds a capture
+moves from the other side's pits are said as *taken* ("North takes 2 seeds from your pit 4"), with the
+pits they came from; "captures N" always counts every seed the capture puts into the store (K10: the
+facing pit's seeds and the last seed), as the engine's ``MoveResult.captured`` (docs/rules.md, Words). A value is said as proven or as the search's estimate, as the search knows it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .basics import (
     times_word,
 )
 from .charts import value_words
+from .margins import better_by_margins, compare_margins
 from .grammar import Word
 from .moves import move_words, score_words
 
@@ -62,12 +64,12 @@ def _score(end: Outcome | None) -> str:
 
 
 def _good(f: Facts) -> str:
-    """What the best move does better, as a whole clause: ``"it captures 4 seeds from North's pit 2"``; when
-    only the values tell, the seeds you end with more (half the value difference): ``"with best play you end
-    with 2 seeds more"``."""
+    """What the best move does better, as a whole clause: ``"it takes 4 seeds from North's pit 2"``; when
+    only the values tell, both results as final margins (``tutor.words.margins``): ``"with best play, with
+    pit 6 you win by 4 seeds, with pit 5 you win by only 2 seeds"``."""
     b, opp = f.best_deed, side_name(other(f.mover))
     if b.taken > f.deed.taken:
-        return _("it captures {seeds} from {place}").format(seeds=seeds_word(b.taken),
+        return _("it takes {seeds} from {place}").format(seeds=seeds_word(b.taken),
                                                              place=their_pits(other(f.mover), b.taken_from))
     if b.extra_turn and not f.deed.extra_turn:
         return _("it ends in your store, so you move again")
@@ -77,21 +79,16 @@ def _good(f: Facts) -> str:
     if f.best_reply is not None and f.best_reply.taken < allowed:
         if f.best_reply.taken == 0:
             return _("after it, {side}'s best answer captures nothing").format(side=opp)
-        return _("after it, {side}'s best answer captures only {seeds}").format(
+        return _("after it, {side}'s best answer takes only {seeds}").format(
             side=opp, seeds=seeds_word(f.best_reply.taken))
-    n = (f.lost + 1) // 2  # a value difference (a net score difference, K16/A6) is twice the seeds you end with
-    if f.exact:
-        return ngettext("with best play you end with {n} seed more", "with best play you end with {n} seeds more",
-                        n).format(n=n)
-    return ngettext("as far as the search can tell, you end with about {n} seed more",
-                    "as far as the search can tell, you end with about {n} seeds more", n).format(n=n)
+    return better_by_margins(f.pit, f.value.value, b.pit, f.best.value, f.exact)
 
 
 def _does(f: Facts) -> str:
     """What a best move does, as a whole clause (its value when it does nothing to tell)."""
     d = f.deed
     if d.taken:
-        return _("it captures {seeds} from {place}").format(seeds=seeds_word(d.taken),
+        return _("it takes {seeds} from {place}").format(seeds=seeds_word(d.taken),
                                                              place=their_pits(other(f.mover), d.taken_from))
     if d.extra_turn:
         return _("it ends in your store, so you move again")
@@ -105,18 +102,18 @@ def _bad(f: Facts) -> str:
     d, r, opp = f.deed, f.reply, side_name(other(f.mover))
     kind = f.kind
     if kind == "capture_allowed" and r is not None and d.extra_turn:
-        return _("gives you another turn, but after your best next move {side} can capture {seeds} from {place}").format(
+        return _("gives you another turn, but after your best next move {side} can take {seeds} from {place}").format(
             side=opp, seeds=seeds_word(r.taken), place=your_pits(r.taken_from))
     if kind == "capture_allowed" and r is not None:
-        return _("lets {side} capture {seeds} from {place}").format(
+        return _("lets {side} take {seeds} from {place}").format(
             side=opp, seeds=seeds_word(r.taken), place=your_pits(r.taken_from))
     if kind == "capture_missed":
         if d.taken == 0:
             return _("captures nothing")
-        return _("captures only {seeds}").format(seeds=seeds_word(d.taken))
+        return _("takes only {seeds}").format(seeds=seeds_word(d.taken))
     if kind == "extra_turn_missed":
         if "capture_allowed" in f.kinds and r is not None and r.taken:  # the extra turn first, then the capture
-            return _("gives no extra turn, and then {side} can capture {seeds} from {place}").format(
+            return _("gives no extra turn, and then {side} can take {seeds} from {place}").format(
                 side=opp, seeds=seeds_word(r.taken), place=your_pits(r.taken_from))
         return _("gives no extra turn")
     if kind == "extra_turn_allowed":
@@ -131,8 +128,8 @@ def _bad(f: Facts) -> str:
 
 
 def coach_first(f: Facts, hide_best: bool = False) -> str:
-    """The one sentence for a 10-year-old: ``"Pit 3 lets North capture 6 seeds from your pit 2; pit 5 was
-    better: it captures 4 seeds from North's pit 2."``, ``"Pit 5 is the best move: it captures 4 seeds
+    """The one sentence for a 10-year-old: ``"Pit 3 lets North take 6 seeds from your pit 2; pit 5 was
+    better: it takes 4 seeds from North's pit 2."``, ``"Pit 5 is the best move: it takes 4 seeds
     from North's pit 2."``. ``hide_best`` (a puzzle still to solve): the better pit is not named."""
     if f.is_best:
         does = _does(f)
@@ -180,7 +177,7 @@ def reply_words(r: Reply) -> list[str]:
     if r.extra_turns and not chain:
         out.append(_("{side} moves again on the way ({times}).").format(side=side, times=times_word(r.extra_turns)))
     if r.taken:
-        out.append(_("{side} captures {seeds} from {place}.").format(
+        out.append(_("{side} takes {seeds} from {place}.").format(
             side=side, seeds=seeds_word(r.taken), place=your_pits(r.taken_from)))
     if r.game_over and r.outcome is not None:
         out.append(_("That ends the game: {score}.").format(score=_score(r.outcome)))
@@ -189,7 +186,7 @@ def reply_words(r: Reply) -> list[str]:
 
 def more_words(r: Reply) -> str:
     """The rest of the mover's own turn after an extra turn (K9), in a few words: ``"You move again: your
-    best next move is pit 6. That captures 5 seeds from North's pit 2."``; an estimate says so."""
+    best next move is pit 6. That takes 5 seeds from North's pit 2."``; an estimate says so."""
     pits = pits_in_order(r.pits)
     if r.exact:
         out = [ngettext("You move again: your best next move is {pits}.",
@@ -199,7 +196,7 @@ def more_words(r: Reply) -> str:
                         "You move again: as far as the search can tell, your best next moves are {pits}, one after "
                         "another.", len(r.pits)).format(pits=pits)]
     if r.taken:
-        out.append(_("That captures {seeds} from {place}.").format(
+        out.append(_("That takes {seeds} from {place}.").format(
             seeds=seeds_word(r.taken), place=their_pits(other(r.side), r.taken_from)))
     if r.game_over and r.outcome is not None:
         out.append(_("That ends the game: {score}.").format(score=_score(r.outcome)))
@@ -207,42 +204,26 @@ def more_words(r: Reply) -> str:
 
 
 def coach_lost(f: Facts, hide_best: bool = False) -> str:
-    """How much the move loses against the best, proven or estimated, in seeds the learner ends with
-    fewer (half the value difference ``f.lost``, a net score difference, K16/A6): ``"With best play you
-    end with 4 seeds fewer than with pit 5."``; ``""`` for a best move."""
+    """What the move loses against the best, both results as final margins (K16/A6,
+    ``tutor.words.compare_margins``), proven or estimated: ``"With best play, with this move you win by only
+    2 seeds; with pit 5 you win by 10 seeds."``; ``""`` for a best move."""
     if f.is_best:
         return ""
-    n = (f.lost + 1) // 2
-    if hide_best:
-        if f.exact:
-            return ngettext("With best play you end with {n} seed fewer than with the best move.",
-                            "With best play you end with {n} seeds fewer than with the best move.", n).format(n=n)
-        return ngettext("As far as the search can tell, you end with about {n} seed fewer than with the best move.",
-                        "As far as the search can tell, you end with about {n} seeds fewer than with the best move.",
-                        n).format(n=n)
-    if f.exact:
-        return ngettext("With best play you end with {n} seed fewer than with pit {best}.",
-                        "With best play you end with {n} seeds fewer than with pit {best}.",
-                        n).format(n=n, best=f.best.pit)
-    return ngettext("As far as the search can tell, you end with about {n} seed fewer than with pit {best}.",
-                    "As far as the search can tell, you end with about {n} seeds fewer than with pit {best}.",
-                    n).format(n=n, best=f.best.pit)
+    return compare_margins(f.value.value, f.best.value, None if hide_best else f.best.pit, f.exact)
 
 
-def coach_details(f: Facts, hide_best: bool = False) -> list[str]:
+def coach_details(f: Facts, hide_best: bool = False, say_value: bool = True) -> list[str]:
     """The sentences for "Why?": what the move does, the other side's best answer, the values, and what
     the best move does. ``hide_best`` (a puzzle, whose page tells the move and the answer itself): only
-    the move's value and what it loses, never the better pit."""
+    the move's value and what it loses, never the better pit. ``say_value`` False: a best move's result is
+    left out (a mined puzzle's explanation said it already, ut44)."""
+    own = _summary(f.deed, f.value.value, f.value.exact, f.value.depth)
     if hide_best:
-        lost = [] if f.is_best else [coach_lost(f, True)]
-        return [_summary(f.deed, f.value.value, f.value.exact, f.value.depth), *lost]
+        return [own if f.is_best else coach_lost(f, True)]
     out = [_did(f.deed, f.rules), *_turn_words(f.more, f.reply)]
-    out.append(_summary(f.deed, f.value.value, f.value.exact, f.value.depth))
-    if not f.is_best:
-        out.append(_summary(f.best_deed, f.best.value, f.best.exact, f.best.depth))
-        out.append(coach_lost(f))
-        out += [_did(f.best_deed, f.rules), *_turn_words(f.best_more, f.best_reply)]
-    return out
+    if f.is_best:
+        return [*out, own] if say_value else out
+    return [*out, coach_lost(f), _did(f.best_deed, f.rules), *_turn_words(f.best_more, f.best_reply)]
 
 
 def _turn_words(more: Reply | None, answer: Reply | None) -> list[str]:

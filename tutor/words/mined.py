@@ -2,8 +2,8 @@
 made from the engine facts the miner proved, never written per position (issue 33).
 
 Every verdict here is a fact of the data the tests prove: the best move's exact value with best play
-(K16, A6), and that with every other first move the learner ends with at least the stated seeds fewer
-(a value is a net score difference, so a value difference of 2 is 1 seed: :func:`fewer_seeds`).
+(K16, A6) and the next best move's, both said as final margins (``tutor.words.margins``: "you win by 10
+seeds", never "N seeds fewer").
 """
 
 from __future__ import annotations
@@ -14,12 +14,15 @@ from engine import Side
 
 from ..i18n import gettext as _, ngettext
 from .basics import seeds_word, side_name
+from .margins import margin_clause, others_at_most
 from .puzzles import best_play_result
 
 
-def mined_task(theme: str, more_moves: bool) -> str:
+def mined_task(theme: str, more_moves: bool, first_captures: bool = True) -> str:
     """A mined puzzle's task, by theme: ``"Your opponent threatens a capture. Find the one best move."``;
-    ``more_moves``: the answer goes on after an extra turn (K9), so the learner must finish the turn."""
+    ``more_moves``: the answer goes on after an extra turn (K9), so the learner must finish the turn;
+    ``first_captures``: the answer's first pit captures itself (else a capture theme's task says the turn
+    captures later, after an extra turn, engine fact ``tutor.mined.first_captures``)."""
     tasks = {
         "capture": _("One move is the best here, and it captures. Find it."),
         "extra-turns": _("One move is the best here: it starts a chain of extra turns. Find it."),
@@ -32,17 +35,24 @@ def mined_task(theme: str, more_moves: bool) -> str:
         "awari-feed": _("Your opponent has no seeds, so your move must give them some. Find the one best move."),
         "awari-lap": _("A big pit goes all the way round the board. Find the one best move."),
     }
+    if theme == "capture" and not first_captures:
+        tasks["capture"] = _("One turn is the best here: its first move earns an extra turn, and then the turn "
+                             "captures. Find it.")
     task = tasks.get(theme, tasks["endgame"])
     return task + " " + _("If you move again, keep going until your turn ends.") if more_moves else task
 
 
-def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side, grand_slam: str = "no_capture") -> str:
+def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side, grand_slam: str = "no_capture",
+                     first_captures: bool = True) -> str:
     """The first hint of a mined puzzle: what its theme's fact is (``facts``: ``lessons.mined.Entry.facts``;
-    ``opponent``: ``"S"`` or ``"N"``, the side not to move; ``grand_slam``: the Awari rules' A4 variant).
+    ``opponent``: ``"S"`` or ``"N"``, the side not to move; ``grand_slam``: the Awari rules' A4 variant;
+    ``first_captures``: as :func:`mined_task`).
     A lap's hint names the pit sown and its seeds (``pit``, ``sown``): in Kalah 2 x pits + 1 or more seeds
     come back into their own pit (K8), in Awari 12 or more skip it (A2)."""
     captured, extra, sown = facts.get("captured", 0), facts.get("extra", 0), facts.get("sown", 0)
     pit = facts.get("pit", 0)
+    if theme in ("capture", "awari-capture") and not first_captures:
+        return _("The best turn captures {seeds}, after an extra turn.").format(seeds=seeds_word(captured))
     if theme in ("capture", "awari-capture"):
         return _("The best move captures {seeds}.").format(seeds=seeds_word(captured))
     if theme == "extra-turns":
@@ -70,24 +80,11 @@ def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side, grand
     return _("Look at your opponent's best answer to each move.")
 
 
-def fewer_seeds(margin: int) -> int:
-    """How many seeds fewer a learner ends with when a move's value (a net score difference, you minus
-    them, K16/A6) is ``margin`` below another's: half of it, as every seed one side gets fewer the other
-    gets more (``10`` -> ``5``: 26–22 against 21–27). ``ValueError`` for an odd or negative ``margin``."""
-    if margin < 0 or margin % 2:
-        raise ValueError(f"a margin of exact values is even and not negative: {margin}")
-    return margin // 2
-
-
-def mined_value_hint(value: int, margin: int) -> str:
-    """The second hint: the best move's exact result and how far ahead of every other move it is
-    (``margin``: a value difference, so half of it in seeds):
-    ``"The best move: with best play you win by 8 seeds. With any other move you end with at least 1 seed
-    fewer."``"""
-    n = fewer_seeds(margin)
-    return _("The best move: {verdict}.").format(verdict=best_play_result(value)) + " " + ngettext(
-        "With any other move you end with at least {n} seed fewer.",
-        "With any other move you end with at least {n} seeds fewer.", n).format(n=n)
+def mined_value_hint(value: int, next_best: int) -> str:
+    """The second hint: the best move's exact result and the next best move's (``next_best``), both as
+    final margins (``tutor.words.margins``): ``"The best move: with best play you win by 10 seeds. With any
+    other move you win by 2 seeds at most."``"""
+    return _("The best move: {verdict}.").format(verdict=best_play_result(value)) + " " + others_at_most(next_best)
 
 
 def mined_answer_hint(pit: int) -> str:
@@ -95,15 +92,13 @@ def mined_answer_hint(pit: int) -> str:
     return _("Play pit {pit}.").format(pit=pit)
 
 
-def mined_explanation(pit: int, value: int, other: int, margin: int) -> str:
-    """Why the answer is the answer, in numbers the tests prove (``margin``: a value difference, so half of
-    it in seeds): ``"Pit 3 is the best move, and no other is as good: with best play you win by 8 seeds.
-    With the next best, pit 5, you end with 1 seed fewer."``"""
-    n = fewer_seeds(margin)
+def mined_explanation(pit: int, value: int, other: int, next_best: int) -> str:
+    """Why the answer is the answer, in numbers the tests prove, both results as final margins (the best
+    move's ``value``, the next best ``other``'s ``next_best``): ``"Pit 3 is the best move, and no other is
+    as good: with best play you win by 10 seeds. With the next best, pit 4, you win by only 2 seeds."``"""
     return _("Pit {pit} is the best move, and no other is as good: {verdict}.").format(
-        pit=pit, verdict=best_play_result(value)) + " " + ngettext(
-        "With the next best, pit {other}, you end with {n} seed fewer.",
-        "With the next best, pit {other}, you end with {n} seeds fewer.", n).format(other=other, n=n)
+        pit=pit, verdict=best_play_result(value)) + " " + _("With the next best, pit {other}, {result}.").format(
+        other=other, result=margin_clause(next_best, only=True))
 
 
-__all__ = ["fewer_seeds", "mined_answer_hint", "mined_explanation", "mined_task", "mined_theme_hint", "mined_value_hint"]
+__all__ = ["mined_answer_hint", "mined_explanation", "mined_task", "mined_theme_hint", "mined_value_hint"]

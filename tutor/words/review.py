@@ -8,6 +8,7 @@ from typing import Any
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from .basics import clause_separator, pit_word, pits_list, side_name, then_pits
+from .margins import result_noun
 
 
 def _cap(text: str) -> str:
@@ -20,67 +21,51 @@ def mark_name(mark: str) -> str:
             "blunder": _("blunder")}.get(mark, mark)
 
 
-def cost_seeds(lost: int) -> int:
-    """The seeds a move cost its player, from its loss ``lost`` (the best move's value minus its own, a
-    net score difference, K16/A6: every seed one side ends with fewer the other ends with more, so a loss
-    of 2 is 1 seed): half of it, rounded down, so the marks' thresholds read in whole seeds
-    (``tutor.review.MARKS``: a loss of 0 or 1 is good, 0 seeds; 8 or more a blunder, 4 seeds or more).
-
-    >>> [cost_seeds(n) for n in (0, 1, 2, 3, 8, 18)]
-    [0, 0, 1, 1, 4, 9]
-    """
-    return max(0, lost) // 2
-
-
 def marks_help(marks: Sequence[tuple[str, int]]) -> str:
-    """How the marks are given, from ``tutor.review.MARKS`` (mark, least loss; mildest first), in the seeds
-    a move cost (:func:`cost_seeds`): ``"Each move is marked by the seeds it threw away compared with the
-    best move: good 0, inaccuracy 1, mistake 2 to 3, blunder 4 or more."``."""
+    """How the marks are given, from ``tutor.review.MARKS`` (mark, least loss; mildest first), in the one
+    measure results are said in, the final margin (K16/A6, ``tutor.words.margins``): ``"Each move is marked
+    by how much it lowers its player's final margin with best play, compared with the best move: good 0 or
+    1, inaccuracy 2 or 3, mistake 4 to 7, blunder 8 or more."``."""
     parts = []
     for k, (mark, least) in enumerate(marks):
-        lo = cost_seeds(least)
         if k + 1 < len(marks):
-            most = cost_seeds(marks[k + 1][1]) - 1
-            span = str(lo) if most == lo else _("{lo} to {hi}").format(lo=lo, hi=most)
+            most = marks[k + 1][1] - 1
+            span = str(least) if most == least else (
+                _("{lo} or {hi}").format(lo=least, hi=most) if most == least + 1 else
+                _("{lo} to {hi}").format(lo=least, hi=most))
         else:
-            span = _("{n} or more").format(n=lo)
+            span = _("{n} or more").format(n=least)
         parts.append(f"{mark_name(mark)} {span}")
-    return _("Each move is marked by the seeds it threw away compared with the best move: {marks}.").format(
-        marks=", ".join(parts))
+    return _("Each move is marked by how much it lowers its player's final margin with best play, compared with "
+             "the best move: {marks}.").format(marks=", ".join(parts))
 
 
-def review_mistake(pit: int, lost: int, best: int, exact: bool, side: str) -> str:
-    """A reviewed move of ``side`` (``"S"``/``"N"``) in one sentence, said as what the move cost that side
-    (the seeds it ends with fewer, :func:`cost_seeds` of the loss ``lost``), never as seeds the pit lost:
-    ``"Pit 2 cost North 3 seeds; pit 5 was best."`` for a loss of 6 (an estimate: ``"Pit 2 cost North about
-    3 seeds (an estimate); pit 5 was best."``)."""
+def turned_words(pit: int, played: int, best: int, exact: bool) -> str:
+    """What a move did to its player's result, both as final margins (K16/A6), a clause: ``best`` the
+    best move's value, ``played`` the move's (the mover's view): ``"pit 1 turned a win by 12 seeds into
+    a loss by 6 seeds"``; an estimate says "about"."""
+    return _("{pit} turned {then} into {now}").format(pit=pit_word(pit), then=result_noun(best, exact),
+                                                      now=result_noun(played, exact))
+
+
+def review_mistake(pit: int, played: int, best: int, best_pit: int, exact: bool, side: str) -> str:
+    """A reviewed move of ``side`` (``"S"``/``"N"``) in one sentence, both results as that side's final
+    margins (:func:`turned_words`): ``"For North, pit 2 turned a win by 4 seeds into a loss by 2 seeds; pit
+    5 was best."``"""
     name = side_name("S" if side == "S" else "N")
-    n = cost_seeds(lost)
-    if exact:
-        cost = ngettext("{pit} cost {side} {n} seed", "{pit} cost {side} {n} seeds", n).format(
-            pit=pit_word(pit), side=name, n=n)
-    else:
-        cost = ngettext("{pit} cost {side} about {n} seed (an estimate)",
-                        "{pit} cost {side} about {n} seeds (an estimate)", n).format(pit=pit_word(pit), side=name,
-                                                                                      n=n)
-    return _cap(cost) + clause_separator() + _("{pit} was best.").format(pit=pit_word(best))
+    return _("For {side}, {turned}").format(side=name, turned=turned_words(pit, played, best, exact)) + \
+        clause_separator() + _("{pit} was best.").format(pit=pit_word(best_pit))
 
 
-def review_cost_you(pit: int, lost: int, exact: bool) -> str:
-    """What the learner's own reviewed move cost them (:func:`cost_seeds` of the loss ``lost``), one sentence
-    before the coach's: ``"Pit 2 cost you 9 seeds."`` for a loss of 18 (an estimate: ``"Pit 2 cost you about
-    9 seeds (an estimate)."``)."""
-    n = cost_seeds(lost)
-    if exact:
-        text = ngettext("{pit} cost you {n} seed.", "{pit} cost you {n} seeds.", n).format(pit=pit_word(pit), n=n)
-    else:
-        text = ngettext("{pit} cost you about {n} seed (an estimate).", "{pit} cost you about {n} seeds (an estimate).",
-                        n).format(pit=pit_word(pit), n=n)
-    return _cap(text)
+def review_cost_you(pit: int, played: int, best: int, exact: bool) -> str:
+    """What the learner's own reviewed move did to their result, one sentence before the coach's, both as
+    final margins: ``"Pit 1 turned a win by 12 seeds into a loss by 6 seeds."``"""
+    return _cap(turned_words(pit, played, best, exact)) + "."
 
 
 def review_line(row: Mapping[str, Any], said: str) -> str:
-    """One mistake of the review's list: ``"Move 7, North: **mistake**. Pit 2 cost North 6 seeds; pit 5 was best."``"""
+    """One mistake of the review's list: ``"Move 7, North: **mistake**. For North, pit 2 turned a win by 4
+    seeds into a loss by 2 seeds; pit 5 was best."``"""
     return _("Move {move}, {player}: **{mark}**. {said}").format(
         move=row["move"], player=side_name(row["player"]), mark=mark_name(row["mark"]), said=said)
 
@@ -137,7 +122,7 @@ def review_side_ahead(side: str) -> str:
 def review_columns() -> dict[str, str]:
     """The review's table: row key -> header."""
     return {"move": _("Move"), "player_name": _("Player"), "pit": _("Pit"), "mark_name": _("Mark"),
-            "lost": _("Seeds the move cost"), "best_pit": _("Best pit"), "sure": _("Proven")}
+            "lost": _("Margin lost"), "best_pit": _("Best pit"), "sure": _("Proven")}
 
 
 def review_point(row: Mapping[str, Any]) -> str:
@@ -146,7 +131,8 @@ def review_point(row: Mapping[str, Any]) -> str:
         move=row["move"], player=side_name(row["player"]), pit=row["pit"], mark=mark_name(row["mark"]),
         eval=row["evaluation"])
     if row["lost"]:
-        text += clause_separator() + review_mistake(row["pit"], row["lost"], row["best_pit"], row["exact"], row["player"])
+        text += clause_separator() + review_mistake(row["pit"], row["played"], row["best"], row["best_pit"], row["exact"],
+                                                    row["player"])
     return text
 
 
@@ -178,15 +164,11 @@ def replay_found(pit: int, good: Sequence[int]) -> str:
     return _("Well found! Pit {pit} is the best move here.").format(pit=pit)
 
 
-def replay_missed(pit: int, lost: int, exact: bool) -> str:
-    """A move that is still not good: what it costs the learner (:func:`cost_seeds` of its loss ``lost``),
-    ``"Not this one: pit 2 costs you 3 seeds."`` for a loss of 6."""
-    n = cost_seeds(lost)
-    if exact:
-        return ngettext("Not this one: {pit} costs you {n} seed.", "Not this one: {pit} costs you {n} seeds.",
-                        n).format(pit=pit_word(pit), n=n)
-    return ngettext("Not this one: {pit} costs you about {n} seed (an estimate).",
-                    "Not this one: {pit} costs you about {n} seeds (an estimate).", n).format(pit=pit_word(pit), n=n)
+def replay_missed(pit: int, played: int, best: int, exact: bool) -> str:
+    """A move that is still not good, both results as final margins (:func:`turned_words`): ``"Not this
+    one: pit 2 turns a win by 8 seeds into a win by 2 seeds."``"""
+    return _("Not this one: {pit} turns {then} into {now}.").format(
+        pit=pit_word(pit), then=result_noun(best, exact), now=result_noun(played, exact))
 
 
 def replay_shown(pits: Sequence[int]) -> str:
@@ -260,9 +242,9 @@ def class_no_reviews() -> str:
     return _("No pupil has reviewed a finished game yet.")
 
 
-__all__ = ["class_no_reviews", "class_review_label", "class_reviews_note", "cost_seeds",
+__all__ = ["class_no_reviews", "class_review_label", "class_reviews_note",
     "mark_name", "marks_help", "no_mistakes", "replay_board", "replay_count", "replay_done", "replay_empty",
     "replay_found", "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_cost_you", "review_counts",
-    "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point",
+    "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point", "turned_words",
     "review_progress", "review_side_ahead", "review_today", "review_today_button",
 ]

@@ -17,6 +17,7 @@ from .basics import (
     seeds_word,
     side_name,
 )
+from .margins import margin_clause
 
 
 def to_move(side: Side, press: bool = False) -> str:
@@ -210,12 +211,9 @@ def also_works(pits: Sequence[int]) -> str:
 
 
 def best_play_finish(value: int) -> str:
-    """A best-play puzzle's value: ``"With best play you finish 3 seeds ahead."``"""
-    if value > 0:
-        return _("With best play you finish {seeds} ahead.").format(seeds=seeds_word(value))
-    if value < 0:
-        return _("With best play you finish {seeds} behind.").format(seeds=seeds_word(-value))
-    return _("With best play you finish level (a draw).")
+    """A best-play puzzle's value as its final margin (``tutor.words.margins``): ``"With best play you win
+    by 4 seeds."``, ``"With best play it is a draw."``"""
+    return _("With best play {result}.").format(result=margin_clause(value))
 
 
 def line_words(side: str, pits: Sequence[int]) -> str:
