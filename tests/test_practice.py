@@ -18,6 +18,7 @@ from tutor.practice import (
     Streak,
     ThemeScore,
     choose,
+    easiest_puzzles,
     rating_of,
     repeats,
     serve,
@@ -326,3 +327,20 @@ def test_a_theme_chosen_serves_another_idea_than_the_last_when_one_is_near():
     assert choose(POOL, "oware", ["awari-grand-slam"], 1500, {}, (), (), {"grand-slam-near-the-win"}) == "grand-slam-take-less"
     assert choose(POOL, "oware", ["awari-grand-slam"], 1500, {}, (), (), {"grand-slam-near-the-win"}, previous) \
         == "grand-slam-one-seed"
+
+
+def test_a_newcomer_asking_for_a_theme_gets_its_easiest_puzzle_first():
+    """ut45 #1: a learner never rated in the game who asks for a theme (the Puzzles page's "More puzzles")
+    gets a 1★ puzzle of it on the standard board, not one rated near 1500; the Awari theme "must feed" has
+    no 1★ puzzle: its easiest (2★) are served; once rated, the theme's puzzle nearest the rating."""
+    pool = practice_pool(POOL)
+    first = serve(pool, "kalah", ["capture"], MemoryRatings(), (), at=T0)
+    assert first == "capture-pick-the-pile" and round(rating_of(pool[first], {}).rating) == 1396
+    assert difficulty(pool[first]).level == 1 and pool[first].rules == {"pits": 6, "seeds": 4}
+    feed = serve(pool, "oware", ["awari-feed"], MemoryRatings(), (), at=T0)
+    assert pool[feed].theme == "awari-feed" and difficulty(pool[feed]).level == 2
+    assert min(difficulty(p).level for p in pool.values() if p.theme == "awari-feed") == 2
+    assert easiest_puzzles(pool, "kalah", ["extra-turns"]) == {"m-k63-004a87cd": pool["m-k63-004a87cd"]}
+    rated = MemoryRatings(learner={"kalah": Rating(1500, 150)})
+    near = serve(pool, "kalah", ["capture"], rated, (), at=T0)
+    assert near != first and abs(rating_of(pool[near], {}).rating - 1500) < abs(1396 - 1500)

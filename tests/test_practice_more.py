@@ -4,6 +4,7 @@ against the learner's (a strong learner meets only 3★ puzzles: the ratings kee
 
 from __future__ import annotations
 
+from engine import KalahRules
 from lessons.loader import load_puzzles
 from tutor import words
 from tutor.mined import mined_themes, practice_pool
@@ -111,4 +112,17 @@ def test_my_practice_s_heading_speaks_greek(page_app):
     run = at.session_state["mancala_tutor"].practice
     assert run.puzzle.theme == "threat"
     assert at.subheader[0].value.endswith(f" · βαθμολογία {round(rating_of(run.puzzle, {}).rating)}")
-    assert "Περίπου όσο η βαθμολογία σου: ό,τι πρέπει." in [c.value for c in at.caption]
+    # a newcomer: the theme's easiest puzzle first (ut45 #1), a warm-up
+    assert level_of(run.puzzle) == 1 and "Πιο εύκολος από τη βαθμολογία σου: για ζέσταμα." in [c.value for c in at.caption]
+
+
+def test_a_newcomer_through_more_puzzles_gets_the_theme_s_easiest_puzzle_first(page_app):
+    """ut45 #1: a learner never rated who opens ``?game=kalah&theme=capture`` gets a 1★ capture puzzle on
+    the standard board (rated 1396, a warm-up), as a newcomer with no theme gets the easy first puzzle."""
+    at = page_app("pages/practice.py")
+    at.query_params.update({"game": "kalah", "theme": "capture"})
+    ran(at)
+    run = at.session_state["mancala_tutor"].practice
+    assert run.puzzle.id == "capture-pick-the-pile" and level_of(run.puzzle) == 1 and run.rules == KalahRules()
+    assert at.subheader[0].value.endswith(" · rating 1396")
+    assert "Easier than your rating: a warm-up." in [c.value for c in at.caption]

@@ -90,6 +90,21 @@ def first_puzzles(pool: Mapping[str, Puzzle], variant: str) -> dict[str, Puzzle]
             and difficulty(p).level == 1 and _standard(tuple(sorted(p.rules.items())))}
 
 
+def easiest_puzzles(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str],
+                    left_out: Collection[str] = ()) -> dict[str, Puzzle]:
+    """A newcomer's first puzzle of ``themes`` (a theme link, the Puzzles page's "More puzzles") is chosen
+    from these: the puzzles of ``variant`` and ``themes`` not in ``left_out`` at the lowest measured level
+    (1 to 3 stars), those under the game's standard rules first when there are any; in pool order.
+    Empty when none is left."""
+    left = [p for p in pool.values() if variant_of(p) == variant and p.theme in themes and p.id not in left_out]
+
+    def key(p: Puzzle) -> tuple[int, bool]:
+        return difficulty(p).level, not _standard(tuple(sorted(p.rules.items())))
+
+    low = min(map(key, left), default=None)
+    return {p.id: p for p in left if key(p) == low}
+
+
 _STARTS: dict[tuple[str, str], Rating] = {}
 
 
@@ -220,7 +235,8 @@ def serve(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], rat
     """:func:`choose` for a learner: their rating in ``variant`` and the puzzles they solved recently
     (:func:`recently_solved` at ``at``, default now, with ``solved``); no ``themes``: their weakest theme of the
     variant (of :func:`practice_themes`; any theme when the weakest has none left to serve; before their
-    first rated try of the variant an easy one, :func:`first_puzzles`, while one is left). ``waiting``: puzzles served this session (skipped, missed), served again only
+    first rated try of the variant an easy one, :func:`first_puzzles`, while one is left; of ``themes`` the
+    easiest of them, :func:`easiest_puzzles`). ``waiting``: puzzles served this session (skipped, missed), served again only
     when no other is left. ``previous``: the ids served last, oldest first: a puzzle that
     :func:`repeats` the last two less comes first when near the rating (:func:`choose`), from another
     theme than the weakest too."""
@@ -229,11 +245,12 @@ def serve(pool: Mapping[str, Puzzle], variant: str, themes: Collection[str], rat
     weakest = None
     if not themes:
         weakest = weakest_theme(theme_scores(ratings.history(variant), pool), practice_themes(pool, variant))
-    newcomer = not themes and ratings.rating(variant) == Rating()  # never rated in the game
+    newcomer = ratings.rating(variant) == Rating()  # never rated in the game
     last = [pool[pid] for pid in previous[-2:] if pid in pool]
     for left_out in ({*skip, *waiting}, skip):
-        if newcomer:  # an easy one first (first_puzzles)
-            found = choose(first_puzzles(pool, variant), variant, (), target, rated, tried, recent, left_out, last)
+        if newcomer:  # an easy one first (first_puzzles; of the themes asked, easiest_puzzles)
+            easy = easiest_puzzles(pool, variant, themes, {*recent, *left_out}) if themes else first_puzzles(pool, variant)
+            found = choose(easy, variant, (), target, rated, tried, recent, left_out, last)
             if found is not None:
                 return found
         if themes:
@@ -319,5 +336,5 @@ class Streak:
         self.over = True
 
 
-__all__ = ["AT_LEVEL", "BEST_FROM", "Against", "against", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "first_puzzles", "practice_themes", "rating_of", "recently_solved", "repeats", "serve", "theme_scores", "themes_of", "themes_said",
+__all__ = ["AT_LEVEL", "BEST_FROM", "Against", "against", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "easiest_puzzles", "first_puzzles", "practice_themes", "rating_of", "recently_solved", "repeats", "serve", "theme_scores", "themes_of", "themes_said",
            "variant_of", "weakest_theme"]
