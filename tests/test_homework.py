@@ -275,3 +275,23 @@ def test_the_teacher_s_table_has_short_headings_with_the_full_words_in_help_and_
     else:
         assert heads[0].legend == ("Εργ. 1: λύσε 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα» "
                                    "(προθεσμία: Σάββατο 5 Δεκεμβρίου)")
+
+
+def test_two_done_homeworks_of_the_same_theme_are_told_apart_by_their_due_days(lang):
+    """ut45 #3: two homeworks of the same theme done, due on different days: each line on Home names its
+    due day, so the two lines differ."""
+    from tutor import words
+
+    later = dt.date(2026, 12, 12)  # a Saturday
+    task = "solve 5 puzzles of “Biggest capture now”"
+    lang("en")
+    lines = [words.homework_line(task, due, "", "done") for due in (DUE, later)]
+    assert lines == ["Homework done: solve 5 puzzles of “Biggest capture now” (due Friday 11 Dec). Well done!",
+                     "Homework done: solve 5 puzzles of “Biggest capture now” (due Saturday 12 Dec). Well done!"]
+    lang("el")
+    task = "λύσε 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα»"
+    lines = [words.homework_line(task, due, "", "done") for due in (DUE, later)]
+    assert lines == ["Εργασία: λύσε 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα» (προθεσμία: Παρασκευή 11 "
+                     "Δεκεμβρίου) — έγινε! Μπράβο!",
+                     "Εργασία: λύσε 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα» (προθεσμία: Σάββατο 12 "
+                     "Δεκεμβρίου) — έγινε! Μπράβο!"]

@@ -111,10 +111,12 @@ def homework_done(kind: str, done: int, total: int, replayed: int = 0, mistakes:
 
 def homework_line(task: str, due: dt.date, progress: str, state: str) -> str:
     """A homework on the pupil's Home, one sentence a 10-year-old reads, by ``state``
-    (``tutor.homework.State``): ``"Homework: finish lesson 4 by Friday 12 Dec — 2 of 3 steps done."``"""
+    (``tutor.homework.State``): ``"Homework: finish lesson 4 by Friday 12 Dec — 2 of 3 steps done."``; done:
+    ``"Homework done: finish lesson 4 (due Friday 12 Dec). Well done!"`` (the due day tells two homeworks of
+    the same task apart)."""
     day = due_day(due)
     if state == "done":
-        return _("Homework done: {task}. Well done!").format(task=task)
+        return _("Homework done: {task} (due {day}). Well done!").format(task=task, day=day)
     if state == "due_today":
         return _("Homework: {task} by today — {progress}.").format(task=task, progress=progress)
     if state == "late":
