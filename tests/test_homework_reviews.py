@@ -265,9 +265,10 @@ def test_the_teacher_s_table_csv_and_the_pupil_s_home_judge_each_pupil_by_the_pu
     west = homework_rows([set_in_athens], [nik], {}, {}, {}, {}, {}, Today(SATURDAY_3_UTC, LOS_ANGELES), reviews)
     assert west == [{"Name": "Nik", heading: "1 of 2 · late"}]
     assert words.homework_label("on_time") == (
-        "On time means done by the end of the due day where the pupil lives (their own time zone).")
+        "“Late” means not finished by the end of the due day where the pupil lives (their own time zone). "
+        "“done ✓” means finished, on time or after.")
     lang("el")
-    assert words.homework_label("on_time").startswith("Εμπρόθεσμα")
+    assert words.homework_label("on_time").startswith("«Καθυστερεί» σημαίνει ότι δεν ολοκληρώθηκε")
     assert homework_rows([set_in_athens], [lia], {}, {}, {}, {}, {}, teacher, reviews)[0].popitem()[1] == (
         "1 από 2 · λήγει σήμερα")
 
@@ -371,3 +372,24 @@ def test_the_store_keeps_the_review_homework_its_zone_and_each_pupil_s_games_and
     assert stored.class_review_work(database, code) == {}
     assert lifecycle.delete_class(database, code, key) == "5R"
     assert stored.homeworks(database, code) == []
+
+
+def test_a_homework_finished_after_its_due_day_shows_done_and_the_legend_promises_no_on_time(lang):
+    """ut45 #2: Nik (Athens) reviewed his second game on Saturday 12 Dec, 05:00 his time, after the due
+    Friday. The store keeps the latest review, solve and step times only (a review again moves them), so
+    the table cannot tell "done late" from "done" without claiming what it does not know: both cells say
+    "done ✓" (CSV "done"), and the legend under the table says what "late" and "done ✓" mean, no more."""
+    homework = Homework(8, "reviews", (), "", 2, DUE, SET, zone=ATHENS)
+    nik = Pupil("Nik", zone=ATHENS)
+    late = ReviewWork((ReviewedGame(at(1)), ReviewedGame(SATURDAY_3_UTC)))
+    monday = Today(dt.datetime(2026, 12, 14, 9, 0, tzinfo=dt.UTC), ATHENS)
+    assert local_date(SATURDAY_3_UTC, ATHENS) > DUE  # finished after the due day ended where Nik lives
+    lang("en")
+    assert list(homework_rows([homework], [nik], {}, {}, {}, {}, {}, monday, {"Nik": late})[0].values()) == [
+        "Nik", "done ✓"]
+    assert [row[-1] for row in csv.reader(homework_csv([homework], [nik], {}, {}, {}, {}, {}, monday,
+                                                       {"Nik": late}).splitlines())] == ["Homework 1: state", "done"]
+    legend = words.homework_label("on_time")
+    assert "On time means done" not in legend and "“done ✓” means finished, on time or after." in legend
+    lang("el")
+    assert words.homework_label("on_time").endswith("«Έγινε ✓» σημαίνει ότι ολοκληρώθηκε, εμπρόθεσμα ή αργότερα.")

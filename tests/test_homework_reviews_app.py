@@ -160,8 +160,8 @@ def test_the_teacher_s_table_says_on_time_for_a_pupil_whose_day_is_still_the_due
     as_teacher(teacher, code, key)
     heading = "Homework 1: review 1 of their own games (Thursday 10 Dec)"
     assert list(teacher.dataframe[-1].value[heading]) == ["0 of 1 · due today"]  # not late: on time
-    assert "On time means done by the end of the due day where the pupil lives (their own time zone)." in [
-        c.value for c in teacher.caption]
+    assert ("“Late” means not finished by the end of the due day where the pupil lives (their own time zone). "
+            "“done ✓” means finished, on time or after.") in [c.value for c in teacher.caption]
 
 
 @pytest.mark.parametrize("lang,said", [

@@ -38,7 +38,10 @@ def homework_labels() -> dict[str, str]:
         "delete_go": _("Delete it"),
         "download": _("Download the homework table (CSV)"),
         "none_set": _("No homework set yet."),
-        "on_time": _("On time means done by the end of the due day where the pupil lives (their own time zone)."),
+        # the store keeps the latest solve, step and review times only (a solve again moves them): a homework
+        # done late cannot be told from one done on time, so the legend promises no more than the cells say
+        "on_time": _("“Late” means not finished by the end of the due day where the pupil lives (their own "
+                     "time zone). “done ✓” means finished, on time or after."),
         "go_play": _("Play a game to review"),
         "go_replay": _("Play these mistakes again"),
         "col_name": pgettext("class table heading", "Name"),
