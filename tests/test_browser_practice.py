@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from engine import play
 from lessons.loader import load_puzzles
 from lessons.proofs import solving_moves
-from tests.browser_support import TIMEOUT_MS, no_error_box, pit_name, settle, shot, sized, wait_idle
+from tests.browser_support import TIMEOUT_MS, no_error_box, open_expander, pit_name, settle, shot, sized, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +87,9 @@ def test_more_puzzles_of_a_theme_opens_my_practice_with_that_theme(page, server,
 def test_the_task_and_the_whole_board_are_on_the_first_screen_and_the_rules_are_folded(page, server, width, height):
     """ut44 #5: on a phone the board of My practice was below the first screen (menus, the rating and two
     grey captions above it). Now the rating with a small "How it works" button that unfolds the rules, the
-    task and the whole board are on the first screen, on a phone and a laptop; the menus after the puzzle."""
+    task and the whole board are on the first screen, on a phone and a laptop; the menus after the puzzle.
+    ut45 #4: unfolded, the rules pushed nothing down and covered the heading and the task (a popover); on a
+    phone the board's empty bar kept about 90 px between the pits and Next puzzle."""
     sized(page, width, height)
     page.goto(f"{server}/practice")
     wait_idle(page)
@@ -100,7 +102,18 @@ def test_the_task_and_the_whole_board_are_on_the_first_screen_and_the_rules_are_
     expect(rules).to_be_hidden()
     if width < 640:  # the menus come after the puzzle on a phone
         assert page.locator(".st-key-practice_controls").bounding_box()["y"] > board["y"] + board["height"]
+    # ut45 #4: no empty bar's room between the board and the buttons on a phone (ui.board.draw fit_bar)
+    if width < 640:
+        bar = page.locator(".mt-board .mt-bar").first.bounding_box()  # empty while nothing is sown
+        below = page.locator(".st-key-practice_next").first.bounding_box()
+        assert bar["height"] == 0 and 0 <= below["y"] - bar["y"] <= 56, (bar, below)  # before: 90 px
     shot(page, f"practice-first-screen-{width}")
-    page.get_by_role("button", name="How it works").click()
+    # ut45 #4: unfolded, the rules push the puzzle down (an expander), covering neither its heading nor its task
+    open_expander(page, "How it works")
     expect(rules).to_be_visible()
+    heading = page.get_by_role("heading", name=re.compile(r"Puzzle \d+ · rating \d+")).bounding_box()
+    said = rules.bounding_box()
+    assert said["y"] + said["height"] <= heading["y"], (said, heading)
+    assert page.get_by_text(puzzle.task, exact=False).first.bounding_box()["y"] > heading["y"]
+    shot(page, f"practice-rules-open-{width}")
     assert no_error_box(page)

@@ -336,10 +336,11 @@ def _dashboard(game: str, run: PuzzleActivity | None, sown: str | None) -> None:
 
 
 def _rules(run: PuzzleActivity | None, game: str) -> None:
-    """How the rating (or the streak) goes and why this theme, folded behind one small button beside the
-    rating, so a phone shows the board on its first screen (ut44 #5)."""
+    """How the rating (or the streak) goes and why this theme, folded beside the rating, so a phone shows
+    the board on its first screen (ut44 #5); unfolded it pushes the puzzle down, covering nothing (an
+    expander, not a popover: ut45 #4)."""
     sess = state.session()
-    with st.popover(words.practice_label("rules"), icon=":material/info:"):
+    with st.expander(words.practice_label("rules"), icon=":material/info:", key=f"{K}rules"):
         history = sess.ratings.history(game)
         if len(history) < SETTLES_AFTER:  # a new rating swings: said while it does
             st.caption(words.rating_settles())
@@ -387,7 +388,7 @@ def render() -> None:
         st.subheader(words.puzzle_heading(puzzles.puzzle_name(run.puzzle.id, frame.practice_puzzles()), round(rating)))
         st.caption(words.against_you(against(rating, learner)))
         note = words.hint_rule() if run.rates_next and run.hints < len(run.puzzle.hints) else None
-        puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run), hint_note=note)
+        puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run), hint_note=note, fit_bar=True)
     with st.container(key=f"{K}dashboard"):
         _dashboard(game, run, sown)
 

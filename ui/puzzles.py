@@ -217,20 +217,22 @@ def phone_css(prefix: str = state.Keys.PUZZLE, later: tuple[str, ...] = ("picker
 
 
 def play(run: PuzzleActivity, board_key: str, prefix: str, moves_on: Callable[[], None],
-         verdict: Callable[[], None] | None = None, hidden: Notice | None = None, hint_note: str | None = None) -> None:
+         verdict: Callable[[], None] | None = None, hidden: Notice | None = None, hint_note: str | None = None,
+         fit_bar: bool = False) -> None:
     """The puzzle player, which the Puzzles and Practice pages share: the task, the board, and beside it
     (right below it on a phone: :func:`phone_css`) ``moves_on()`` (the page's buttons to another
     puzzle), the verdict with Try again and "Why?", then ``verdict()`` (what the page adds to it), both
     shown once the board has sown the move; the hint and Start again buttons, Ask the class, and the
     hints shown. ``board_key``: the board's key; ``prefix``: the beginning of the other keys (the page's
     own); ``hidden``: a notice said elsewhere on the page (a wrong link's), not again as the verdict;
-    ``hint_note``: a line under the hint button (My practice: what a hint does to the rating)."""
+    ``hint_note``: a line under the hint button (My practice: what a hint does to the rating); ``fit_bar``:
+    the board's empty bar takes no room (``ui.board.draw``; My practice on a phone: its buttons right below)."""
     puzzle = run.puzzle
     st.markdown(words.you_are(puzzle.start.to_move, puzzle.task))
     # The feedback stands beside the board (right below it on a phone: phone_css), so it is on the first screen.
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        board.draw(run, board_key)
+        board.draw(run, board_key, fit_bar=fit_bar)
     with right:
         moves_on()
         with st.container(key=f"{prefix}feedback"), reveal.after_sowing(f"{prefix}verdict", run, board_key):
