@@ -207,3 +207,67 @@ def test_tasks_do_not_say_clearly_and_tell_to_keep_going_after_an_extra_turn(lan
         assert not any("finish your turn" in p.task or "τελείωσε τον γύρο" in p.task for p in built)
     finally:
         i18n.use(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_grand_slam_answer_is_not_warned_against(lang):
+    """ut45 #1: when the answer's first pit is the grand slam pit (stored fact ``pit``), the task and the
+    first hint do not tell the child to avoid it; when it is not, the warning stays."""
+    from tutor.mined import build
+
+    i18n.use(lang)
+    try:
+        said = {"en": ("One move here would take every seed in your opponent's row: a grand slam. Find the one best "
+                       "move.",
+                       "Pit 6 would take every seed in your opponent's row: a grand slam, so it captures nothing. "
+                       "Here that can still be the best move: count what each move leaves your opponent."),
+                "el": ("Μία κίνηση εδώ θα έπαιρνε όλους τους σπόρους από τα λακκάκια του αντιπάλου σου: γκραν σλαμ. "
+                       "Βρες την καλύτερη κίνηση· υπάρχει μόνο μία.",
+                       "Το λακκάκι 6 θα έπαιρνε όλους τους σπόρους από τα λακκάκια του αντιπάλου σου: γκραν σλαμ, "
+                       "γι' αυτό δεν αιχμαλωτίζει τίποτα. Εδώ όμως μπορεί να είναι η καλύτερη κίνηση: μέτρα τι "
+                       "αφήνει στον αντίπαλό σου κάθε κίνηση.")}[lang]
+        for pid in ("m-awari-cb781e43", "m-awari-26797b95"):
+            e = next(x for x in ENTRIES if x.id == pid)
+            assert e.best == e.facts["pit"] == 6
+            p = build(e)
+            assert (p.task, p.hints[0]) == said
+        other = next(x for x in ENTRIES if x.theme == "awari-grand-slam" and x.best != x.facts["pit"])
+        assert build(other).task.startswith({"en": "Watch out for the grand slam.", "el": "Πρόσεξε το «γκραν σλαμ»"}[lang])
+    finally:
+        i18n.use(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_lap_hint_says_back_into_the_pit_only_for_exactly_one_lap(lang):
+    """ut45 #2: 13 seeds in 6-pit Kalah (one lap, K8) come back into their pit; 14 go past it. Every lap
+    puzzle's hint is checked against the engine: the last seed lands back in the pit sown exactly when
+    the hint says "back into"."""
+    from engine import Position, play, rules_from_params
+    from tutor.mined import build
+
+    i18n.use(lang)
+    try:
+        back = {"en": "all the way round the board and back into pit", "el": "ξαναπέφτει ένας στο ίδιο το λακκάκι"}[lang]
+        past = {"en": "all the way round the board and past pit", "el": "προχωρούν ξανά πέρα από το λακκάκι"}[lang]
+        e = next(x for x in ENTRIES if x.id == "m-k64-9edbc19b")
+        assert (e.facts["sown"], e.facts["pit"]) == (14, 4)
+        assert build(e).hints[0] == {
+            "en": "In the best turn you sow 14 seeds from pit 4: all the way round the board and past pit 4 again. "
+                  "Count where the last one lands.",
+            "el": "Στον καλύτερο γύρο σπέρνεις 14 σπόρους από το λακκάκι 4: κάνουν ολόκληρο τον γύρο του ταμπλό "
+                  "και προχωρούν ξανά πέρα από το λακκάκι 4. Μέτρα πού πέφτει ο τελευταίος."}[lang]
+        laps = [x for x in ENTRIES if x.theme == "lap"]
+        thirteen = next(x for x in laps if x.facts["sown"] == 13 and x.id.startswith("m-k64-"))
+        assert f"13 {'seeds' if lang == 'en' else 'σπόρους'} " in build(thirteen).hints[0]
+        assert back in build(thirteen).hints[0]
+        for x in laps:
+            rules = rules_from_params({k: str(v).lower() for k, v in x.rules.items()})
+            pos = Position.from_notation(x.position, rules)
+            side, pit = pos.to_move, x.facts["pit"]
+            hint = build(x).hints[0]
+            if pos.row(side)[pit - 1] == x.facts["sown"]:  # the lap is the turn's first move: play it
+                last = play(pos, pit, rules).path[-1]
+                assert (back in hint) == (last.side == side and last.pit == pit)
+            assert (past in hint) == (x.facts["sown"] > rules.lap)
+    finally:
+        i18n.use(None)

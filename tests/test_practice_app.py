@@ -137,9 +137,10 @@ def test_a_solve_with_a_hint_says_how_the_rating_moved(page_app):
     _, value, delta = metric(at)
     assert int(value) == round(half.rating) and round(wrong.rating) < int(value)
     n = int(value) - 1500
-    said = (f"Solved after a hint: half a solve, so your rating went up by {n}: it is {value} now." if n > 0 else
-            f"Solved after a hint: half a solve, so your rating went down by {-n}: it is {value} now." if n < 0 else
-            f"Solved after a hint: half a solve, so your rating stays {value}.")
+    said = "You used a hint, so this counts as half a solve. " + (
+        f"On a puzzle harder than your rating, that still raises your rating: by {n}, to {value}." if n > 0 else
+        f"On a puzzle easier than your rating, that lowers your rating: by {-n}, to {value}." if n < 0 else
+        f"Your rating stays {value}.")
     assert said in shown(at) and "A solve after a hint counts" not in shown(at)
     assert sess(at).ratings.history("kalah")[-1].hinted
 

@@ -407,3 +407,36 @@ def test_the_m4_puzzle_tempts_with_an_empty_pit_on_norths_side() -> None:
     assert result.last.side == "N" and puzzle.start.row("N")[result.last.pit - 1] == 0
     assert "K12" in result.rules_fired and result.captured == 0
     assert (4,) not in puzzle.turns and "empty pit" in puzzle.wrong[4]  # the rule id is a badge (cites), not text
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_capture_goal_verdict_names_the_number_the_task_names(lang: str) -> None:
+    """ut45 #3: a Kalah puzzle's task names the seeds taken from North ("Capture North's 6 seeds", K10) and its
+    goal counts them with the last seed (capture_at_least = 7); a wrong turn's verdict says the same number
+    taken, and the store count with the last seed (docs/rules.md "Words for results and captures")."""
+    from tutor import i18n
+    from tutor.puzzle_miss import reasons
+
+    pool = PUZZLES if lang == "en" else GREEK
+    with_goal = {pid: p for pid, p in pool.items() if p.goal is not None and p.goal.capture_at_least is not None}
+    assert {"capture-extra-turn-first", "mistake-capture-ends-turn"} <= set(with_goal)
+    take = {"en": "the goal is to take {n} seeds from North", "el": "ο στόχος είναι να πάρεις {n} σπόρους από τον Βορρά"}
+    i18n.use(lang)
+    try:
+        for pid, p in with_goal.items():
+            n = p.goal.capture_at_least - 1
+            assert re.search(rf"\b{n}\b", p.task), (pid, p.task)
+            wrong = [t for t in all_turns(p.start, p.game_rules) if t.captured < p.goal.capture_at_least]
+            assert wrong, pid
+            for t in wrong:
+                said = " ".join(reasons(p, t))
+                assert take[lang].format(n=n) in said, (pid, t.pits, said)
+        p = with_goal["capture-extra-turn-first"]
+        turn = next(t for t in all_turns(p.start, p.game_rules) if t.pits == (1,))
+        assert reasons(p, turn) == [{
+            "en": "that turn took no seeds from North, and the goal is to take 6 seeds from North: 7 seeds into "
+                  "your store with your last seed",
+            "el": "σε αυτόν τον γύρο δεν πήρες κανέναν σπόρο από τον Βορρά, ενώ ο στόχος είναι να πάρεις 6 σπόρους "
+                  "από τον Βορρά: 7 σπόρους στην αποθήκη σου μαζί με τον τελευταίο σου σπόρο"}[lang]]
+    finally:
+        i18n.use(None)

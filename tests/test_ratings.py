@@ -221,3 +221,40 @@ def test_a_store_that_is_away_gives_the_defaults_and_the_page_says_progress_is_n
     assert guarded.record_try("p", "kalah", True, puzzle_start(2.5)) is None and guarded.best_streak("kalah") == 0
     assert guarded.recently_solved(T0) == set() and guarded.streak_reached("kalah", 3) is None
     assert guarded.reset() is None
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_solve_after_a_hint_is_said_against_the_puzzles_rating(lang):
+    """ut45 #4: the words after a hinted solve say why it moved as it did, true to the maths: half a solve
+    (``HINTED_SCORE``) lowers the rating on a puzzle rated below the learner (1250: by 107) and raises it on
+    one rated above (1750: by 107); the "How it works" text says so too."""
+    from tutor import i18n
+    from tutor.words import first_try_rule, rating_moved_after_hint
+
+    learner = Rating()
+    moved = {}
+    for start in (1.5, 2.5, 3.5):
+        after = rate_try(learner, puzzle_start(start), HINTED_SCORE)[0]
+        moved[start] = (round(after.rating) - 1500, round(after.rating))
+    assert puzzle_start(1.5).rating < 1500 < puzzle_start(3.5).rating and moved[1.5][0] < 0 < moved[3.5][0]
+    i18n.use(lang)
+    try:
+        said = [rating_moved_after_hint(*moved[s]) for s in (1.5, 3.5, 2.5)]
+        rule = first_try_rule()
+    finally:
+        i18n.use(None)
+    assert said == {
+        "en": ["You used a hint, so this counts as half a solve. On a puzzle easier than your rating, that lowers "
+               "your rating: by 107, to 1393.",
+               "You used a hint, so this counts as half a solve. On a puzzle harder than your rating, that still "
+               "raises your rating: by 107, to 1607.",
+               "You used a hint, so this counts as half a solve. Your rating stays 1500."],
+        "el": ["Χρησιμοποίησες υπόδειξη, γι’ αυτό η λύση μετράει για μισή. Σε γρίφο πιο εύκολο από τη βαθμολογία "
+               "σου, έτσι η βαθμολογία σου κατεβαίνει κατά 107 και γίνεται 1393.",
+               "Χρησιμοποίησες υπόδειξη, γι’ αυτό η λύση μετράει για μισή. Σε γρίφο πιο δύσκολο από τη βαθμολογία "
+               "σου, ακόμη κι έτσι η βαθμολογία σου ανεβαίνει κατά 107 και γίνεται 1607.",
+               "Χρησιμοποίησες υπόδειξη, γι’ αυτό η λύση μετράει για μισή. Η βαθμολογία σου μένει 1500."]}[lang]
+    assert rule.endswith({"en": "After a hint, a solve counts as half a solve: it raises your rating on a puzzle "
+                                "harder than your rating, and lowers it on an easier one.",
+                          "el": "Μετά από υπόδειξη, η λύση μετράει για μισή: η βαθμολογία σου ανεβαίνει σε γρίφο "
+                                "πιο δύσκολο από τη βαθμολογία σου και κατεβαίνει σε πιο εύκολο."}[lang])

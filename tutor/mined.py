@@ -47,11 +47,14 @@ def build(entry: Entry) -> MinedPuzzle:
     game = str(entry.rules.get("game", "kalah"))
     slam = str(entry.rules.get("grand_slam", "no_capture"))
     more_moves = any(len(t) > 1 for t in entry.answers)
-    hints = [words.mined_theme_hint(entry.theme, entry.facts, opponent, slam, first_captures(entry)), words.mined_value_hint(value, next_best),
-             words.mined_answer_hint(best)]
+    slam_answer = entry.theme == "awari-grand-slam" and entry.facts.get("pit") == best
+    lap = rules_from_params({k: str(v).lower() for k, v in entry.rules.items()}).lap if game == "kalah" else 0
+    first = first_captures(entry)
+    hints = [words.mined_theme_hint(entry.theme, entry.facts, opponent, slam, first, slam_answer, lap),
+             words.mined_value_hint(value, next_best), words.mined_answer_hint(best)]
     return MinedPuzzle.model_construct(
         id=entry.id, theme=entry.theme, cites=cites(entry.theme, game), rules=dict(entry.rules),
-        position=entry.position, task=words.mined_task(entry.theme, more_moves, first_captures(entry)),
+        position=entry.position, task=words.mined_task(entry.theme, more_moves, first, slam_answer),
         check="best", goal=None, answers=[list(t) for t in entry.answers], line=[], value=value, hints=hints,
         explanation=words.mined_explanation(best, value, other, next_best), wrong={}, title="", claims={},
         choice=False, values=dict(entry.values), measured=entry.measured, facts=dict(entry.facts))

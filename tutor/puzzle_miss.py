@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import Outcome, Position, Turn, all_turns, misses
+from engine import Outcome, Position, Turn, all_turns, misses, other
 from lessons.models import Puzzle
 
 from . import words
@@ -102,8 +102,10 @@ def reasons(puzzle: Puzzle, turn: Turn, ended_after: bool = False) -> list[str]:
     rules = puzzle.game_rules
     if puzzle.check == "goal" and puzzle.goal is not None:
         missed = misses(puzzle.goal, turn, rules)
+        kalah_store = rules.game == "kalah" and getattr(rules, "capture_to", "store") == "store"  # K10, not K18
+        taken_from = other(turn.start.to_move) if kalah_store else None
         if missed:
-            return [words.miss_words(m, ended_after=ended_after) for m in missed]
+            return [words.miss_words(m, ended_after=ended_after, taken_from=taken_from) for m in missed]
     if puzzle.check == "most_extra_turns":
         best = max(t.moves_again for t in all_turns(puzzle.start, rules))
         return [words.most_extra_turns_missed(turn.moves_again, best)]

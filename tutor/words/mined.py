@@ -18,11 +18,12 @@ from .margins import margin_clause, others_at_most
 from .puzzles import best_play_result
 
 
-def mined_task(theme: str, more_moves: bool, first_captures: bool = True) -> str:
+def mined_task(theme: str, more_moves: bool, first_captures: bool = True, slam_answer: bool = False) -> str:
     """A mined puzzle's task, by theme: ``"Your opponent threatens a capture. Find the one best move."``;
     ``more_moves``: the answer goes on after an extra turn (K9), so the learner must finish the turn;
     ``first_captures``: the answer's first pit captures itself (else a capture theme's task says the turn
-    captures later, after an extra turn, engine fact ``tutor.mined.first_captures``)."""
+    captures later, after an extra turn, engine fact ``tutor.mined.first_captures``); ``slam_answer``: the
+    answer's first pit is the grand slam pit (A4), so the task does not warn against it (ut45)."""
     tasks = {
         "capture": _("One move is the best here, and it captures. Find it."),
         "extra-turns": _("One move is the best here: it starts a chain of extra turns. Find it."),
@@ -35,6 +36,9 @@ def mined_task(theme: str, more_moves: bool, first_captures: bool = True) -> str
         "awari-feed": _("Your opponent has no seeds, so your move must give them some. Find the one best move."),
         "awari-lap": _("A big pit goes all the way round the board. Find the one best move."),
     }
+    if theme == "awari-grand-slam" and slam_answer:
+        tasks[theme] = _("One move here would take every seed in your opponent's row: a grand slam. Find the one "
+                         "best move.")
     if theme == "capture" and not first_captures:
         tasks["capture"] = _("One turn is the best here: its first move earns an extra turn, and then the turn "
                              "captures. Find it.")
@@ -43,12 +47,13 @@ def mined_task(theme: str, more_moves: bool, first_captures: bool = True) -> str
 
 
 def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side, grand_slam: str = "no_capture",
-                     first_captures: bool = True) -> str:
+                     first_captures: bool = True, slam_answer: bool = False, lap: int = 0) -> str:
     """The first hint of a mined puzzle: what its theme's fact is (``facts``: ``lessons.mined.Entry.facts``;
     ``opponent``: ``"S"`` or ``"N"``, the side not to move; ``grand_slam``: the Awari rules' A4 variant;
-    ``first_captures``: as :func:`mined_task`).
-    A lap's hint names the pit sown and its seeds (``pit``, ``sown``): in Kalah 2 x pits + 1 or more seeds
-    come back into their own pit (K8), in Awari 12 or more skip it (A2)."""
+    ``first_captures``, ``slam_answer``: as :func:`mined_task`; ``lap``: seeds of one Kalah lap,
+    ``Rules.lap``, 2 x pits + 1).
+    A lap's hint names the pit sown and its seeds (``pit``, ``sown``): in Kalah exactly ``lap`` seeds come
+    back into their own pit and more go past it (K8), in Awari 12 or more skip it (A2)."""
     captured, extra, sown = facts.get("captured", 0), facts.get("extra", 0), facts.get("sown", 0)
     pit = facts.get("pit", 0)
     if theme in ("capture", "awari-capture") and not first_captures:
@@ -57,7 +62,10 @@ def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side, grand
         return _("The best move captures {seeds}.").format(seeds=seeds_word(captured))
     if theme == "extra-turns":
         return _("The best turn earns {n} extra turns in a row.").format(n=extra)
-    if theme == "lap" and pit:
+    if theme == "lap" and pit and lap and sown > lap:
+        return _("In the best turn you sow {seeds} from pit {pit}: all the way round the board and past pit "
+                 "{pit} again. Count where the last one lands.").format(seeds=seeds_word(sown), pit=pit)
+    if theme == "lap" and pit and sown == lap:
         return _("In the best turn you sow {seeds} from pit {pit}: all the way round the board and back into "
                  "pit {pit}. Count where the last one lands.").format(seeds=seeds_word(sown), pit=pit)
     if theme == "awari-lap" and pit:
@@ -70,6 +78,9 @@ def mined_theme_hint(theme: str, facts: Mapping[str, int], opponent: Side, grand
         return _("The best move ends the game: count the seeds each side gets.")
     if theme == "awari-chains":
         return _("The best move captures from {n} pits in a row.").format(n=facts.get("pits", 2))
+    if theme == "awari-grand-slam" and pit and grand_slam == "no_capture" and slam_answer:
+        return _("Pit {pit} would take every seed in your opponent's row: a grand slam, so it captures nothing. "
+                 "Here that can still be the best move: count what each move leaves your opponent.").format(pit=pit)
     if theme == "awari-grand-slam" and pit and grand_slam == "no_capture":
         return _("Pit {pit} would take every seed in your opponent's row: that is a grand slam, so it captures "
                  "nothing.").format(pit=pit)

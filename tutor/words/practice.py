@@ -67,14 +67,18 @@ def rating_moved_after_miss(change: int, rating: int) -> str:
 
 def rating_moved_after_hint(change: int, rating: int) -> str:
     """A first try solved after a hint, with no wrong move (half a solve, ``tutor.ratings.HINTED_SCORE``):
-    how it moved the rating (up only for a puzzle rated above the learner)."""
+    how it moved the rating. Glicko-2 scores half a solve against the puzzle's rating, so the rating goes
+    up only on a puzzle rated above the learner (``change`` > 0) and down only on one rated below
+    (``change`` < 0): ``"You used a hint, so this counts as half a solve. On a puzzle easier than your
+    rating, that lowers your rating: by 44, to 1456."``"""
+    half = _("You used a hint, so this counts as half a solve.")
     if change > 0:
-        return _("Solved after a hint: half a solve, so your rating went up by {n}: it is {rating} now.").format(
-            n=change, rating=rating)
+        return half + " " + _("On a puzzle harder than your rating, that still raises your rating: by {n}, to "
+                              "{rating}.").format(n=change, rating=rating)
     if change < 0:
-        return _("Solved after a hint: half a solve, so your rating went down by {n}: it is {rating} now.").format(
-            n=-change, rating=rating)
-    return _("Solved after a hint: half a solve, so your rating stays {rating}.").format(rating=rating)
+        return half + " " + _("On a puzzle easier than your rating, that lowers your rating: by {n}, to "
+                              "{rating}.").format(n=-change, rating=rating)
+    return half + " " + _("Your rating stays {rating}.").format(rating=rating)
 
 
 def hint_rule() -> str:
@@ -97,7 +101,9 @@ def rating_settles() -> str:
 def first_try_rule() -> str:
     """How the rating moves, for the learner and the teacher."""
     return _("Your first try of each puzzle moves your rating: up when you solve it with no hint and no wrong "
-             "move, down after a wrong move. A harder puzzle moves it more.")
+             "move, down after a wrong move. A harder puzzle moves it more.") + " " + _(
+        "After a hint, a solve counts as half a solve: it raises your rating on a puzzle harder than your rating, "
+        "and lowers it on an easier one.")
 
 
 def nothing_left() -> str:

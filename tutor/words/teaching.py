@@ -28,13 +28,17 @@ def to_move(side: Side, press: bool = False) -> str:
 
 
 def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None, again: bool = False,
-               ended_after: bool = False) -> str:
+               ended_after: bool = False, taken_from: Side | None = None) -> str:
     """One goal condition a turn missed (``engine.Miss``), in words. ``mover`` played the turn; ``you``
     is the side "you" means (``None``: the mover, as in a puzzle, "You are North"; a lesson's words are
     South's, so a step played for North passes ``SOUTH`` and North's store is called North's). A count
     of none is said as such ("no extra turn", "nothing"), never as a 0. ``again``: a clause after another
     about the same turn (it does not name "that turn" twice). ``ended_after``: the opponent's answer ended
-    the game (a game that "goes on" is then said as "your turn did not end the game")."""
+    the game (a game that "goes on" is then said as "your turn did not end the game"). ``taken_from``: the
+    side a Kalah capture into the store takes from (K10: a capture of N is that side's N - 1 seeds and the
+    last seed), so a ``capture_at_least`` goal is said in seeds taken, as a puzzle's task names them
+    ("Capture North's 6 seeds": the goal is to take 6 from North, 7 into the store; docs/rules.md "Words
+    for results and captures")."""
     mine = you is None or you == mover
     f, got, wanted = miss.field, miss.got, miss.wanted
     if f == "extra_turns":
@@ -43,6 +47,8 @@ def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None, again: 
             return _("that turn earned no extra turn, and the goal asks for {wanted}").format(wanted=need)
         return _("that turn earned {got}, and the goal asks for {wanted}").format(
             got=extra_turns_word(int(got)), wanted=need)
+    if f == "capture_at_least" and taken_from is not None:
+        return taken_words(int(got or 0), int(wanted), taken_from)
     if f == "capture_at_least":
         need = seeds_word(int(wanted))
         if not got:
@@ -83,6 +89,20 @@ def miss_words(miss: Miss, mover: Side = SOUTH, you: Side | None = None, again: 
     if mine:
         return _("after it your opponent can capture {seeds}").format(seeds=seeds_word(int(got or 0)))
     return _("after it {side} can capture {seeds}").format(side=side_name(other(mover)), seeds=seeds_word(int(got or 0)))
+
+
+def taken_words(got: int, wanted: int, side: Side) -> str:
+    """A Kalah ``capture_at_least`` goal missed, in seeds taken from ``side`` (K10: a capture of ``got``
+    takes ``got - 1``; the goal ``wanted`` asks for ``wanted - 1``):
+    ``"that turn took no seeds from North, and the goal is to take 6 seeds from North: 7 seeds into your
+    store with your last seed"``."""
+    took, need = max(got - 1, 0), seeds_word(wanted - 1)
+    if not took:
+        return _("that turn took no seeds from {side}, and the goal is to take {taken} from {side}: {wanted} "
+                 "into your store with your last seed").format(side=side_name(side), taken=need,
+                                                                wanted=seeds_word(wanted))
+    return _("that turn took {got} from {side}, and the goal is to take {taken}").format(
+        got=seeds_word(took), side=side_name(side), taken=need)
 
 
 def misses_words(missed: Sequence[Miss], mover: Side = SOUTH, you: Side | None = None) -> str:
@@ -271,7 +291,7 @@ def plural_puzzles(n: int) -> str:
 __all__ = [
     "answer_label", "clauses",
     "all_steps_done", "also_works", "best_play_finish", "biggest_capture_missed", "hint_line",
-    "home_lesson_link", "lesson_line", "lesson_steps_done", "lessons_left", "line_words", "miss_words", "misses_words", "most_extra_turns_missed",
+    "home_lesson_link", "lesson_line", "lesson_steps_done", "lessons_left", "line_words", "miss_words", "misses_words", "most_extra_turns_missed", "taken_words",
     "no_such_puzzle", "not_best", "not_the_answer", "not_this_time", "outcome_winner", "plural_puzzles",
     "puzzle_name", "puzzle_number", "session_counts", "step_counter", "steps_left", "to_move",
     "you_are",
