@@ -143,7 +143,10 @@ def teacher_panel() -> None:
             st.plotly_chart(answers_figure(counts, rules.pits, best or frozenset(), start.to_move == NORTH),
                             key=f"{K}chart", width="stretch")
             if named:  # closed: on a projector, the class would read who got it wrong
-                with st.expander(words.label("who_chose"), icon=":material/group:"):
+                # Keyed: the coach's sentence above comes in later (the pool) and would move an unkeyed
+                # panel to a new place, closing it under the teacher's hand.
+                with st.expander(words.label("who_chose"), icon=":material/group:", key=f"{K}who_panel",
+                                 on_change="rerun"):
                     st.dataframe(answers_table(named, best, puzzle is not None), key=f"{K}who", hide_index=True,
                                  width="stretch")
     row = st.container(horizontal=True)
