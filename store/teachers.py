@@ -261,14 +261,15 @@ def owns(s: Session, key: object, code: str, at: dt.datetime) -> bool:
 
 
 def devices(db: Database, code: str, key: object, at: dt.datetime | None = None) -> list[Device]:
-    """Class ``code``'s teacher devices, oldest first, for its owner (the browser of ``key`` with its
+    """Class ``code``'s teacher devices, oldest first (the owner's first among equals), for its owner (the browser of ``key`` with its
     view open); ``[]`` for anybody else. The owner's own device is the one whose id is :func:`device_id`."""
     at = at or now()
     with db.session() as s:
         if not owns(s, key, code, at):
             return []
         rows = s.scalars(select(TeacherDevice).where(TeacherDevice.class_code == code)
-                         .order_by(TeacherDevice.added_at)).all()
+                         .order_by(TeacherDevice.added_at, TeacherDevice.owner.desc(),
+                                   TeacherDevice.key_hash)).all()
         return [Device(r.key_hash[:10], r.owner, _utc(r.added_at), _utc(r.last_seen),
                        r.view_until is not None and _utc(r.view_until) > at) for r in rows]
 
