@@ -26,7 +26,8 @@ def _utc(at: dt.datetime) -> dt.datetime:
 
 
 def _rated(row: RatedTryRow) -> RatedTry:
-    return RatedTry(row.puzzle_id, row.variant, row.solved, row.rating, row.change, _utc(row.at), row.hinted)
+    return RatedTry(row.puzzle_id, row.variant, row.solved, row.rating, row.change, _utc(row.at), row.hinted,
+                    row.deviation)
 
 
 class StoredRatings:
@@ -77,9 +78,10 @@ class StoredRatings:
             puzzle.rating, puzzle.deviation, puzzle.volatility = moved.rating, moved.deviation, moved.volatility
             puzzle.tries += 1
             row = RatedTryRow(learner_code=self.code, puzzle_id=puzzle_id, variant=variant, solved=solved,
-                              rating=after.rating, change=after.rating - before.rating, at=at, hinted=hinted)
+                              rating=after.rating, change=after.rating - before.rating, at=at, hinted=hinted,
+                              deviation=after.deviation)
             s.add(row)
-            return RatedTry(puzzle_id, variant, solved, row.rating, row.change, at, hinted)
+            return RatedTry(puzzle_id, variant, solved, row.rating, row.change, at, hinted, after.deviation)
 
     def _learner_row(self, s: Session, variant: str) -> LearnerRating:
         row = s.scalar(select(LearnerRating).where(LearnerRating.learner_code == self.code,

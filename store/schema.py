@@ -284,6 +284,7 @@ class RatedTryRow(Base):
     change: Mapped[float] = mapped_column(Float)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
     hinted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # solved after a hint
+    deviation: Mapped[float | None] = mapped_column(Float, nullable=True)  # the learner's after it; NULL: kept before 0018
 
 
 class HomeworkRow(Base):

@@ -13,7 +13,6 @@ from lessons.proofs import difficulty
 from tutor import i18n, words
 from tutor.practice import (
     RECENT,
-    SETTLES_AFTER,
     STREAK_BELOW,
     Streak,
     ThemeScore,
@@ -237,20 +236,31 @@ def test_a_streak_serves_puzzles_not_tried_before_first():
     assert after == harder[1].id
 
 
-def test_a_new_rating_is_said_to_move_a_lot_at_first_and_it_does():
-    """The sentence under a new rating is a claim: the first tries move it by much more than the tenth."""
+def test_a_provisional_rating_is_said_to_move_a_lot_at_first_and_it_does():
+    """The sentence under a provisional rating is a claim: the first tries move it by much more than the
+    tries once it is settled (deviation 110 or less)."""
     learner, puzzle = Rating(), Rating(1500, 200)
     moves = []
-    for k in range(SETTLES_AFTER):
+    while learner.provisional:
         before = learner.rating
-        learner = rate(learner, puzzle, k % 2)
+        learner = rate(learner, puzzle, len(moves) % 2)
         moves.append(abs(learner.rating - before))
-    assert moves[0] > 150 and moves[-1] < moves[0] / 3, moves
-    assert words.rating_settles() == "A new rating moves a lot on the first puzzles, then it settles."
+    assert len(moves) == 14 and moves[0] > 150 and moves[-1] < moves[0] / 3, moves
+    assert (words.rating_value(1279, True), words.rating_value(1279, False)) == ("1279?", "1279")
+    assert words.rating_provisional() == "Your rating is still finding its level: it moves a lot in your first puzzles."
+    assert words.rating_moved(-221, 1279, provisional=True) == (
+        "Your rating went down by 221, to 1279 for now: a new rating takes big steps, up and down, until it finds "
+        "your level.")
+    assert words.rating_moved(-21, 1479) == "Your rating went down by 21: it is 1479 now."  # settled: as before
+    assert words.rating_moved(134, 1634, provisional=True) == "Your rating went up by 134: it is 1634 now."
     i18n.use("el")
     try:
-        assert words.rating_settles() == ("Στους πρώτους γρίφους η βαθμολογία σου ανεβοκατεβαίνει πολύ· μετά "
-                                          "αλλάζει λιγότερο.")
+        assert words.rating_provisional() == ("Η βαθμολογία σου ψάχνει ακόμη το επίπεδό της: στους πρώτους σου "
+                                              "γρίφους αλλάζει πολύ.")
+        assert words.rating_moved(-221, 1279, provisional=True) == (
+            "Η βαθμολογία σου κατέβηκε κατά 221: προς το παρόν είναι 1279. Μια καινούργια βαθμολογία κάνει μεγάλα "
+            "βήματα, προς τα πάνω και προς τα κάτω, ώσπου να βρει το επίπεδό σου.")
+        assert words.rating_value(1279, True) == "1279?"
     finally:
         i18n.use(None)
 

@@ -9,7 +9,8 @@ import uuid
 import pytest
 
 from tutor.ratings import (
-    HINTED_SCORE, LEAST_DEVIATION, MemoryRatings, RatedTry, Rating, _Player, puzzle_start, rate, rate_try, try_score,
+    HINTED_SCORE, LEAST_DEVIATION, PROVISIONAL_DEVIATION, MemoryRatings, RatedTry, Rating, _Player, provisional_before,
+    provisional_points, puzzle_start, rate, rate_try, try_score,
 )
 
 T0 = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
@@ -118,6 +119,18 @@ def test_only_the_first_try_of_a_puzzle_is_rated_and_each_variant_has_its_own_ra
     assert ratings.history("kalah")[0].at == T0
     moved = ratings.puzzle_ratings()
     assert moved[one].rating < 1500 < moved[two].rating
+
+
+def test_each_rated_try_keeps_the_learners_deviation_so_the_chart_knows_when_the_rating_was_provisional(ratings):
+    """The deviation after each try is kept with it (``rated_tries.deviation``, migration 0018_rate): a new
+    learner's 350 falls to 267 after a first try against a puzzle rated 1500 (deviation 200)."""
+    pids = [f"dev-{k}-{uuid.uuid4().hex}" for k in range(2)]
+    first = ratings.record_try(pids[0], "kalah", False, puzzle_start(2.5), T0)
+    second = ratings.record_try(pids[1], "kalah", True, puzzle_start(2.5), T0 + dt.timedelta(minutes=1))
+    assert first is not None and second is not None and round(first.deviation) == 267
+    assert [round(t.deviation) for t in ratings.history("kalah")] == [267, round(second.deviation)]
+    assert second.deviation == ratings.rating("kalah").deviation < first.deviation
+    assert all(t.provisional for t in ratings.history()) and ratings.rating("kalah").provisional
 
 
 def test_a_new_learner_is_rated_1500_and_best_streaks_keep_the_longest(ratings):
@@ -258,3 +271,40 @@ def test_a_solve_after_a_hint_is_said_against_the_puzzles_rating(lang):
                                 "harder than your rating, and lowers it on an easier one.",
                           "el": "Μετά από υπόδειξη, η λύση μετράει για μισή: η βαθμολογία σου ανεβαίνει σε γρίφο "
                                 "πιο δύσκολο από τη βαθμολογία σου και κατεβαίνει σε πιο εύκολο."}[lang])
+
+
+def test_a_new_rating_is_provisional_until_its_deviation_falls_to_110_about_fourteen_tries_on():
+    """lichess's threshold: a rating is provisional ("1290?") while its deviation is above 110. Against
+    puzzles near their rating (deviation 200), a new learner's is provisional for 13 tries, whatever the
+    results, and settled from the 14th; its deviation never grows on the way (so a try whose deviation is
+    not known takes the rating's now: ``provisional_points``)."""
+    assert PROVISIONAL_DEVIATION == 110.0 and Rating().provisional and not Rating(1500.0, 110.0).provisional
+    for results in ([1.0] * 16, [0.0] * 16, [1.0, 0.0] * 8, [0.5] * 16):
+        learner, deviations = Rating(), []
+        for score in results:
+            learner, _ = rate_try(learner, Rating(learner.rating, 200.0), score)
+            deviations.append(learner.deviation)
+        assert [d > PROVISIONAL_DEVIATION for d in deviations] == [True] * 13 + [False] * 3, deviations
+        assert deviations == sorted(deviations, reverse=True)
+
+
+def test_a_newcomers_first_miss_of_the_easiest_puzzle_moves_the_rating_far_and_leaves_it_provisional():
+    """The brief's case: 1500 (deviation 350) misses the first puzzle (rated 1396, deviation 200): 1279,
+    still provisional (deviation 270), so it is shown "1279?"; a miss of an easier puzzle (1250) costs more: 304 points, to "1196?"."""
+    missed, _ = rate_try(Rating(), Rating(1396.24, 200.0), 0.0)
+    assert (missed.shown, round(missed.deviation), missed.provisional) == (1279, 270, True)
+    easier, _ = rate_try(Rating(), puzzle_start(1.5), 0.0)
+    assert easier.shown == 1196 and easier.provisional
+
+
+def test_the_points_of_the_rating_line_say_when_the_rating_was_provisional():
+    def done(pid, deviation):
+        return RatedTry(pid, "kalah", True, 1600.0, 100.0, T0, deviation=deviation)
+
+    history = [done("a", 267.0), done("b", 110.5), done("c", 110.0)]
+    assert provisional_points(history, Rating(1600.0, 110.0)) == [True, True, True, False]
+    assert provisional_before(history, history[-1], Rating(1600.0, 110.0))  # "1600?" before the seeds are down
+    assert not provisional_before(history[:2], done("x", 90.0), Rating(1600.0, 90.0))  # not the newest: now's
+    unknown = [done("a", None), done("b", None)]  # kept before 0018_rate
+    assert provisional_points(unknown, Rating(1600.0, 200.0)) == [True, True, True]
+    assert provisional_points(unknown, Rating(1600.0, 90.0)) == [True, False, False]

@@ -41,9 +41,6 @@ HOUSE_RULES = "house-rules"
 """The theme of puzzles under odd house rules: never the learner's weakest (:func:`practice_themes`)."""
 STREAK_BELOW = 300.0
 """A streak's first puzzle is the nearest to the learner's rating less this (an easy start)."""
-SETTLES_AFTER = 10
-"""Before this many rated tries of a game, the page says that a new rating moves a lot, then settles
-(its deviation starts at ``tutor.ratings.START_DEVIATION`` and shrinks with each try)."""
 
 
 AT_LEVEL = 100.0
@@ -336,5 +333,5 @@ class Streak:
         self.over = True
 
 
-__all__ = ["AT_LEVEL", "BEST_FROM", "Against", "against", "HOUSE_RULES", "RECENT", "SETTLES_AFTER", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "easiest_puzzles", "first_puzzles", "practice_themes", "rating_of", "recently_solved", "repeats", "serve", "theme_scores", "themes_of", "themes_said",
+__all__ = ["AT_LEVEL", "BEST_FROM", "Against", "against", "HOUSE_RULES", "RECENT", "STREAK_BELOW", "THEME_AT_LEAST", "Streak", "ThemeScore", "choose", "easiest_puzzles", "first_puzzles", "practice_themes", "rating_of", "recently_solved", "repeats", "serve", "theme_scores", "themes_of", "themes_said",
            "variant_of", "weakest_theme"]

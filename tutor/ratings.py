@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -30,6 +31,9 @@ PUZZLE_DEVIATION = 200.0
 """A puzzle's first rating deviation: its measured difficulty already says something."""
 LEAST_DEVIATION = 60.0
 """The deviation never falls below this, so a rating keeps following the learner (lichess's puzzles: 60 too)."""
+PROVISIONAL_DEVIATION = 110.0
+"""A rating whose deviation is above this is provisional, still finding its level: shown ``"1290?"`` (lichess's
+threshold too). A new learner's deviation falls to it after about 14 rated tries of puzzles near their rating."""
 VOLATILITY = 0.06
 """The first volatility (Glickman's example)."""
 LOWEST, HIGHEST = 600.0, 2600.0
@@ -70,6 +74,15 @@ class Rating:
     def shown(self) -> int:
         """The rating as a learner reads it: a whole number."""
         return round(self.rating)
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating is still finding its level: its deviation is above :data:`PROVISIONAL_DEVIATION`.
+
+        >>> Rating().provisional, Rating(1500.0, 110.0).provisional
+        (True, False)
+        """
+        return self.deviation > PROVISIONAL_DEVIATION
 
 
 def rate(player: Rating, opponent: Rating, score: float) -> Rating:
@@ -116,8 +129,9 @@ def puzzle_start(score: float) -> Rating:
 class RatedTry:
     """One rated first try: the puzzle, its ``variant`` (``Rules.game``), whether it was ``solved`` at the
     first try, the learner's rating after it (``rating``, points) and how it moved (``change``: after
-    minus before, points), when (``at``, UTC), and whether it was ``hinted``: solved after a hint with no
-    wrong move (scored :data:`HINTED_SCORE`)."""
+    minus before, points), when (``at``, UTC), whether it was ``hinted``: solved after a hint with no
+    wrong move (scored :data:`HINTED_SCORE`), and the learner's rating deviation after it (``deviation``,
+    points; ``None`` for a try kept before deviations were kept with the tries)."""
 
     puzzle_id: str
     variant: str
@@ -126,6 +140,7 @@ class RatedTry:
     change: float
     at: dt.datetime
     hinted: bool = False
+    deviation: float | None = None
 
     @property
     def score(self) -> float:
@@ -136,6 +151,34 @@ class RatedTry:
     def shown_change(self) -> int:
         """The move as a learner reads it: the change of the whole numbers shown (``+12``, ``-9``)."""
         return round(self.rating) - round(self.rating - self.change)
+
+    @property
+    def provisional(self) -> bool | None:
+        """Whether the learner's rating was still provisional after the try (:attr:`Rating.provisional`);
+        ``None`` when the try's deviation is not known."""
+        return None if self.deviation is None else self.deviation > PROVISIONAL_DEVIATION
+
+
+def provisional_points(history: Sequence[RatedTry], now: Rating) -> list[bool]:
+    """Whether the learner's rating was provisional (:attr:`Rating.provisional`) at each point of its line:
+    the first rating (always: a first rating has :data:`START_DEVIATION`), then after each try of
+    ``history`` (oldest first). A try whose deviation is not known (kept before deviations were) takes
+    the rating ``now``'s: a deviation only shrinks from try to try while it is above
+    :data:`PROVISIONAL_DEVIATION`, so a rating provisional now was provisional after every earlier try.
+
+    >>> provisional_points([], Rating())
+    [True]
+    """
+    return [Rating().provisional, *(now.provisional if t.provisional is None else t.provisional for t in history)]
+
+
+def provisional_before(history: Sequence[RatedTry], done: RatedTry, now: Rating) -> bool:
+    """Whether the learner's rating was provisional just before the rated try ``done``, the newest of
+    ``history`` (:func:`provisional_points`: the point before its own); ``now.provisional`` when ``done``
+    is not the newest (nothing better is known)."""
+    if not history or history[-1].puzzle_id != done.puzzle_id:
+        return now.provisional
+    return provisional_points(history, now)[-2]
 
 
 class RatingStore(Protocol):
@@ -205,7 +248,8 @@ class MemoryRatings:
         hinted = hinted and not solved
         after, puzzle = rate_try(before, self.puzzles.get(puzzle_id, start), try_score(solved, hinted))
         self.learner[variant], self.puzzles[puzzle_id] = after, puzzle
-        done = RatedTry(puzzle_id, variant, solved, after.rating, after.rating - before.rating, at or now(), hinted)
+        done = RatedTry(puzzle_id, variant, solved, after.rating, after.rating - before.rating, at or now(), hinted,
+                        after.deviation)
         self.tries.append(done)
         if solved:
             self.solved[puzzle_id] = done.at
@@ -238,6 +282,6 @@ class MemoryRatings:
             store.streak_reached(variant, length)
 
 
-__all__ = ["HIGHEST", "LEAST_DEVIATION", "LOWEST", "MemoryRatings", "PUZZLE_DEVIATION", "RatedTry", "Rating", "RatingStore",
-           "START", "START_DEVIATION", "VARIANTS", "VOLATILITY", "now", "puzzle_start", "rate", "rate_try",
+__all__ = ["HIGHEST", "LEAST_DEVIATION", "LOWEST", "MemoryRatings", "PROVISIONAL_DEVIATION", "PUZZLE_DEVIATION", "RatedTry", "Rating", "RatingStore",
+           "START", "START_DEVIATION", "VARIANTS", "VOLATILITY", "now", "provisional_before", "provisional_points", "puzzle_start", "rate", "rate_try",
            "try_score", "HINTED_SCORE"]

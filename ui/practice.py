@@ -18,7 +18,6 @@ import streamlit as st
 from tutor import words
 from tutor.practice import (
     RECENT,
-    SETTLES_AFTER,
     Streak,
     against,
     practice_themes,
@@ -34,7 +33,7 @@ from tutor.practice import (
 from tutor.progress import Progress
 from tutor.puzzle import PuzzleActivity
 from tutor.puzzle_pool import find_puzzle, puzzle_code
-from tutor.ratings import VARIANTS, RatedTry, now
+from tutor.ratings import VARIANTS, RatedTry, now, provisional_before
 from ui import frame, practice_charts, puzzles, reveal, state
 
 K = state.Keys.PRACTICE
@@ -238,17 +237,21 @@ def _just_rated(run: PuzzleActivity) -> bool:
 
 
 def _rating(run: PuzzleActivity | None, game: str, sown: str | None) -> None:
-    """The learner's rating in ``game``, and its change ("+12") after the puzzle's rated try."""
+    """The learner's rating in ``game`` (``"1290?"`` while provisional), and its change ("+12") after the
+    puzzle's rated try: grey, not red, when a provisional rating went down (its steps are big at first)."""
     now = state.session().ratings.rating(game)
     rated = run.rated if run is not None else None
     title = words.rating_title(game)
     if rated is None or rated.variant != game:
-        st.metric(title, now.shown, width="content")
+        st.metric(title, words.rating_value(now.shown, now.provisional), width="content")
         return
-    change = words.signed(rated.shown_change)
+    before = provisional_before(state.session().ratings.history(game), rated, now)
+    colour = "off" if now.provisional and rated.shown_change < 0 else "normal"
     reveal.until_sown(f"{K}rating", sown if run is not None and _just_rated(run) else None,
-                      lambda: st.metric(title, round(rated.rating - rated.change), width="content"),
-                      lambda: st.metric(title, now.shown, change, width="content"))
+                      lambda: st.metric(title, words.rating_value(round(rated.rating - rated.change), before),
+                                        width="content"),
+                      lambda: st.metric(title, words.rating_value(now.shown, now.provisional),
+                                        words.signed(rated.shown_change), delta_color=colour, width="content"))
 
 
 def _streak_words(run: PuzzleActivity) -> None:
@@ -273,12 +276,13 @@ def _streak_words(run: PuzzleActivity) -> None:
 def _verdict(run: PuzzleActivity) -> None:
     """Beside the verdict, once the seeds are down: how the rating moved (or why not), the streak."""
     if run.rated is not None:
+        moved = run.rated.shown_change, round(run.rated.rating), bool(run.rated.provisional)
         if run.rated.hinted:  # solved after a hint, no wrong move: half a solve (tutor.ratings.HINTED_SCORE)
             st.markdown(words.rating_moved_after_hint(run.rated.shown_change, round(run.rated.rating)))
         elif run.solved and not run.rated.solved:  # a solve after the rated miss: said why it went down
-            st.markdown(words.rating_moved_after_miss(run.rated.shown_change, round(run.rated.rating)))
+            st.markdown(words.rating_moved_after_miss(*moved))
         else:
-            st.markdown(words.rating_moved(run.rated.shown_change, round(run.rated.rating)))
+            st.markdown(words.rating_moved(*moved))
     elif run.solved or (run.missed is not None and run.missed.turn.complete):
         now = state.session().ratings.rating(run.rules.game)
         st.caption(words.rating_unchanged(now.shown))
@@ -309,7 +313,8 @@ def _charts(history: list[RatedTry], tag: str, game: str) -> None:
     scores = theme_scores(history, frame.practice_puzzles())
     strongest, to_practise = themes_said(scores, practice_themes(frame.practice_puzzles(), game))
     left, right = st.columns(2, gap="medium")
-    left.plotly_chart(practice_charts.rating_figure(history), key=f"{K}chart_rating_{tag}",
+    now = state.session().ratings.rating(game)
+    left.plotly_chart(practice_charts.rating_figure(history, now), key=f"{K}chart_rating_{tag}",
                       config={"displayModeBar": False})
     with right:
         st.plotly_chart(practice_charts.themes_figure(scores), key=f"{K}chart_themes_{tag}",
@@ -341,15 +346,12 @@ def _rules(run: PuzzleActivity | None, game: str) -> None:
     expander, not a popover: ut45 #4)."""
     sess = state.session()
     with st.expander(words.practice_label("rules"), icon=":material/info:", key=f"{K}rules"):
-        history = sess.ratings.history(game)
-        if len(history) < SETTLES_AFTER:  # a new rating swings: said while it does
-            st.caption(words.rating_settles())
         if sess.streak is not None:
             st.caption(words.streak_rule())
             return
         st.caption(words.first_try_rule())
         if not themes():
-            weakest = weakest_theme(theme_scores(history, frame.practice_puzzles()),
+            weakest = weakest_theme(theme_scores(sess.ratings.history(game), frame.practice_puzzles()),
                                     practice_themes(frame.practice_puzzles(), game))
             if weakest is not None and run is not None and run.puzzle.theme == weakest:
                 st.caption(words.weakest_is(words.theme_entries()[weakest].title))
@@ -376,6 +378,8 @@ def render() -> None:
     with st.container(horizontal=True, vertical_alignment="center", key=f"{K}top"):
         _rating(run, game, sown)
         _rules(run, game)
+    if sess.ratings.rating(game).provisional:  # the "?" said in words, under the rating
+        st.caption(words.rating_provisional())
     summary = sess.progress.summary(len(frame.catalogue()))
     if run is None:
         frame.progress(summary)

@@ -1,6 +1,8 @@
 """The Practice page's dashboard: the learner's rating puzzle by puzzle (a line) and their themes (bars).
 
 Made for a 10-year-old: the rating line starts at the first rating and gains a point a rated puzzle;
+a point where the rating was still provisional (finding its level) is a hollow ring labelled ``"1290?"``,
+a settled one a filled dot;
 each theme is one bar, the share solved at the first try, labelled with its count ("3 of 4"), green
 from half solved up, orange below, strongest on top. Every word comes from ``tutor.words``.
 """
@@ -14,7 +16,7 @@ import plotly.graph_objects as go
 
 from tutor import words
 from tutor.practice import ThemeScore
-from tutor.ratings import START, RatedTry
+from tutor.ratings import START, RatedTry, Rating, provisional_points
 from ui.figures import INK, SAFE, TEXT, TITLE
 
 STRONG, WEAK = SAFE[3], SAFE[4]
@@ -30,14 +32,29 @@ def rating_points(history: Sequence[RatedTry]) -> tuple[list[int], list[int]]:
     return list(range(len(history) + 1)), [first, *(round(t.rating) for t in history)]
 
 
-def rating_figure(history: Sequence[RatedTry]) -> Any:
-    """The learner's rating, puzzle by puzzle (a plotly line with its points and their numbers)."""
+def rating_figure(history: Sequence[RatedTry], now: Rating) -> Any:
+    """The learner's rating, puzzle by puzzle (a plotly line, then its points and their numbers): a point
+    where the rating was provisional (:func:`tutor.ratings.provisional_points`, ``now``: the learner's
+    rating now) is a hollow ring labelled ``"1290?"``, with a legend saying what the ring means."""
     x, y = rating_points(history)
-    fig = go.Figure(go.Scatter(x=x, y=y, mode="lines+markers+text" if len(x) <= 12 else "lines+markers",
-                               text=[str(v) for v in y], textposition="top center", line={"color": SAFE[0], "width": 3},
-                               name=words.practice_label("rating_axis"), hovertemplate="%{x}: %{y}<extra></extra>"))
+    unsure = provisional_points(history, now)
+    labels = len(x) <= 12
+    fig = go.Figure(go.Scatter(x=x, y=y, mode="lines", line={"color": SAFE[0], "width": 3}, hoverinfo="skip",
+                               showlegend=False))
+    for provisional in (True, False):
+        at = [k for k in x if unsure[k] == provisional]
+        if not at:
+            continue
+        shown = [words.rating_value(y[k], provisional) for k in at]
+        fig.add_trace(go.Scatter(
+            x=at, y=[y[k] for k in at], mode="markers+text" if labels else "markers",
+            text=shown, textposition="top center", hovertext=shown, hovertemplate="%{x}: %{hovertext}<extra></extra>",
+            marker={"size": 11, "color": "white" if provisional else SAFE[0],  # a hollow ring, a filled dot
+                    "line": {"color": SAFE[0], "width": 2}},
+            name=words.practice_label("provisional_points" if provisional else "settled_points")))
     fig.update_layout(title={"text": words.practice_label("rating_chart"), "font": TITLE}, font=TEXT, height=320,
-                      margin={"l": 10, "r": 10, "t": 50, "b": 10}, showlegend=False)
+                      margin={"l": 10, "r": 10, "t": 50, "b": 10}, showlegend=any(unsure),
+                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0})
     fig.update_xaxes(title_text=words.practice_label("puzzles_axis"), dtick=max(1, len(x) // 8), color=INK)
     fig.update_yaxes(title_text=words.practice_label("rating_axis"), color=INK,
                      range=[min(y) - 40, max(y) + 40])  # room for the numbers above the points

@@ -1,7 +1,7 @@
 """The Practice page: ratings and how they moved, a streak, and the dashboard of rating and themes.
 
-A rating is a whole number (``tutor.ratings.Rating.shown``); its change after a puzzle is said with
-its sign (``"+12"``). Only a learner's first try of a puzzle moves the rating, and the page says so.
+A rating is a whole number (``tutor.ratings.Rating.shown``), with a ``"?"`` while it is provisional
+(``"1290?"``: ``tutor.ratings.Rating.provisional``); its change after a puzzle is said with its sign (``"+12"``). Only a learner's first try of a puzzle moves the rating, and the page says so.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ def practice_labels() -> dict[str, str]:
         "rating_axis": _("Rating"),
         "themes_chart": _("Puzzles solved at the first try, by theme"),
         "share_axis": _("Solved at the first try (%)"),
+        "provisional_points": _("? Still finding its level"),
+        "settled_points": _("Settled"),
     }
 
 
@@ -43,13 +45,29 @@ def rating_title(game: str) -> str:
     return _("Your {game} rating").format(game=game_title(game))
 
 
+def rating_value(rating: int, provisional: bool) -> str:
+    """A rating as shown under its heading and on the chart: ``"1290?"`` while it is provisional (still
+    finding its level: ``tutor.ratings.Rating.provisional``), else ``"1290"``."""
+    return _("{rating}?").format(rating=rating) if provisional else str(rating)
+
+
+def rating_provisional() -> str:
+    """Under a provisional rating (``"1290?"``): why it moves a lot (Glicko-2: its deviation is still high)."""
+    return _("Your rating is still finding its level: it moves a lot in your first puzzles.")
+
+
 def signed(change: int) -> str:
     """A rating's change with its sign: ``"+12"``, ``"-9"``, ``"0"``."""
     return f"+{change}" if change > 0 else str(change)
 
 
-def rating_moved(change: int, rating: int) -> str:
-    """After a rated first try: how the rating moved and where it is now."""
+def rating_moved(change: int, rating: int, provisional: bool = False) -> str:
+    """After a rated first try: how the rating moved and where it is now; a fall of a ``provisional``
+    rating (still finding its level) is said with why it is big: ``"Your rating went down by 210, to 1290
+    for now: a new rating takes big steps, up and down, until it finds your level."``"""
+    if change < 0 and provisional:
+        return _("Your rating went down by {n}, to {rating} for now: a new rating takes big steps, up and down, "
+                 "until it finds your level.").format(n=-change, rating=rating)
     if change > 0:
         return _("Your rating went up by {n}: it is {rating} now.").format(n=change, rating=rating)
     if change < 0:
@@ -57,8 +75,12 @@ def rating_moved(change: int, rating: int) -> str:
     return _("Your rating stays {rating}.").format(rating=rating)
 
 
-def rating_moved_after_miss(change: int, rating: int) -> str:
-    """A solve after the rated first try was a miss (a wrong move came first): how that try moved the rating."""
+def rating_moved_after_miss(change: int, rating: int, provisional: bool = False) -> str:
+    """A solve after the rated first try was a miss (a wrong move came first): how that try moved the rating
+    (a ``provisional`` one: with why the step is big)."""
+    if change < 0 and provisional:
+        return _("Solved, but a wrong move came first, so your rating went down by {n}, to {rating} for now: a new "
+                 "rating takes big steps, up and down, until it finds your level.").format(n=-change, rating=rating)
     if change < 0:
         return _("Solved, but a wrong move came first, so your rating went down by {n}: it is {rating} now.").format(
             n=-change, rating=rating)
@@ -91,11 +113,6 @@ def hint_rule() -> str:
 def rating_unchanged(rating: int) -> str:
     """After a try of a puzzle tried before: the rating does not move."""
     return _("You tried this puzzle before, so your rating stays {rating}.").format(rating=rating)
-
-
-def rating_settles() -> str:
-    """Near a new rating: why it swings on the first puzzles (Glicko-2: unsure at first)."""
-    return _("A new rating moves a lot on the first puzzles, then it settles.")
 
 
 def first_try_rule() -> str:
@@ -188,5 +205,5 @@ def practise_next(theme: str) -> str:
 
 
 __all__ = ["against_you", "first_try_rule", "more_puzzles", "more_puzzles_help", "new_best", "no_chart_yet", "nothing_left", "practice_label", "practice_labels",
-           "practise_next", "puzzle_heading", "rating_moved", "rating_moved_after_hint", "rating_moved_after_miss", "hint_rule", "rating_settles", "rating_title", "rating_unchanged", "signed", "solved_of", "streak_now",
+           "practise_next", "puzzle_heading", "rating_moved", "rating_moved_after_hint", "rating_moved_after_miss", "hint_rule", "rating_provisional", "rating_title", "rating_value", "rating_unchanged", "signed", "solved_of", "streak_now",
            "streak_over", "streak_rule", "streak_won", "strongest_theme", "weakest_is"]
