@@ -52,9 +52,10 @@ def rating_figure(history: Sequence[RatedTry], now: Rating) -> Any:
             marker={"size": 11, "color": "white" if provisional else SAFE[0],  # a hollow ring, a filled dot
                     "line": {"color": SAFE[0], "width": 2}},
             name=words.practice_label("provisional_points" if provisional else "settled_points")))
-    fig.update_layout(title={"text": words.practice_label("rating_chart"), "font": TITLE}, font=TEXT, height=320,
-                      margin={"l": 10, "r": 10, "t": 50, "b": 10}, showlegend=any(unsure),
-                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0})
+    fig.update_layout(title={"text": words.practice_label("rating_chart"), "font": TITLE}, font=TEXT,
+                      height=360 if any(unsure) else 320, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+                      showlegend=any(unsure),  # what a ring means, under the puzzles' axis (a phone's width too)
+                      legend={"orientation": "h", "yanchor": "top", "y": -0.25, "xanchor": "left", "x": 0.0})
     fig.update_xaxes(title_text=words.practice_label("puzzles_axis"), dtick=max(1, len(x) // 8), color=INK)
     fig.update_yaxes(title_text=words.practice_label("rating_axis"), color=INK,
                      range=[min(y) - 40, max(y) + 40])  # room for the numbers above the points
