@@ -255,11 +255,11 @@ def test_a_provisional_rating_is_said_to_move_a_lot_at_first_and_it_does():
     assert words.rating_moved(134, 1634, provisional=True) == "Your rating went up by 134: it is 1634 now."
     i18n.use("el")
     try:
-        assert words.rating_provisional() == ("Η βαθμολογία σου ψάχνει ακόμη το επίπεδό της: στους πρώτους σου "
-                                              "γρίφους αλλάζει πολύ.")
+        assert words.rating_provisional() == ("Η βαθμολογία σου ψάχνει ακόμη το επίπεδό της: στους πρώτους γρίφους "
+                                              "ανεβοκατεβαίνει πολύ· μετά αλλάζει λιγότερο.")
         assert words.rating_moved(-221, 1279, provisional=True) == (
-            "Η βαθμολογία σου κατέβηκε κατά 221: προς το παρόν είναι 1279. Μια καινούργια βαθμολογία κάνει μεγάλα "
-            "βήματα, προς τα πάνω και προς τα κάτω, ώσπου να βρει το επίπεδό σου.")
+            "Η βαθμολογία σου κατέβηκε κατά 221: προς το παρόν είναι 1279. Στους πρώτους γρίφους ανεβοκατεβαίνει "
+            "πολύ, ώσπου να βρει το επίπεδό σου.")
         assert words.rating_value(1279, True) == "1279?"
     finally:
         i18n.use(None)

@@ -246,12 +246,12 @@ def _rating(run: PuzzleActivity | None, game: str, sown: str | None) -> None:
         st.metric(title, words.rating_value(now.shown, now.provisional), width="content")
         return
     before = provisional_before(state.session().ratings.history(game), rated, now)
-    colour = "off" if now.provisional and rated.shown_change < 0 else "normal"
     reveal.until_sown(f"{K}rating", sown if run is not None and _just_rated(run) else None,
                       lambda: st.metric(title, words.rating_value(round(rated.rating - rated.change), before),
                                         width="content"),
                       lambda: st.metric(title, words.rating_value(now.shown, now.provisional),
-                                        words.signed(rated.shown_change), delta_color=colour, width="content"))
+                                        words.signed(rated.shown_change), width="content",
+                                        delta_color="off" if now.provisional and rated.shown_change < 0 else "normal"))
 
 
 def _streak_words(run: PuzzleActivity) -> None:

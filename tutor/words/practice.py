@@ -31,7 +31,7 @@ def practice_labels() -> dict[str, str]:
         "themes_chart": _("Puzzles solved at the first try, by theme"),
         "share_axis": _("Solved at the first try (%)"),
         "provisional_points": _("? Still finding its level"),
-        "settled_points": _("Settled"),
+        "settled_points": _("Found its level"),
     }
 
 
