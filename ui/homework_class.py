@@ -78,21 +78,21 @@ def teacher_panel(code: str) -> None:
     the form to set one, and the list to delete one from."""
     st.subheader(words.homework_label("homework"))
     read = wiring.guard(lambda school: (school.homeworks(code), school.pupils(code), school.class_solves(code),
-                                        school.class_review_work(code)), None)
+                                        school.class_review_work(code), school.class_first_done(code)), None)
     if read is None:
         return
-    homeworks, pupils, solves, reviews = read
+    homeworks, pupils, solves, reviews, firsts = read
     numbers, titles, now = lesson_numbers(), theme_titles(), today()
     if not homeworks:
         st.caption(words.homework_label("none_set"))
     elif pupils:
         puzzles = puzzles_for(homeworks)
-        rows = homework_rows(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
+        rows = homework_rows(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews, firsts)
         headings = homework_headings(homeworks, numbers, titles, theme_shorts())
         st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{K}table", column_config=table_columns(headings))
         st.caption("  \n".join(h.legend for h in headings))  # the full words, read off a projector too
         st.caption(words.homework_label("on_time"))
-        text = homework_csv(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
+        text = homework_csv(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews, firsts)
         st.download_button(words.homework_label("download"), text.encode("utf-8-sig"),
                            file_name=f"homework-{code}.csv", mime="text/csv", key=f"{K}csv",
                            icon=":material/download:")
