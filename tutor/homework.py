@@ -125,14 +125,15 @@ class Done:
     and whether the homework is ``finished``; for reviews with ``replay``, of the ``mistakes`` in the
     games counted (each position once: a card of ``tutor.cards``) in how many a good move was found again
     (``replayed``; finished: ``total`` games, each with every mistake found again). ``at``: when it was
-    finished (UTC; see the module), ``None`` when not finished or not known."""
+    finished (UTC; see the module), ``None`` when not finished or not known (not compared: two progresses
+    are equal when their counts are)."""
 
     done: int
     total: int
     finished: bool
     mistakes: int = 0
     replayed: int = 0
-    at: dt.datetime | None = None
+    at: dt.datetime | None = field(default=None, compare=False)
 
 
 def check(kind: str, lessons: Sequence[str], theme: str, count: int, due: dt.date, today: dt.date,

@@ -40,8 +40,8 @@ def homework_labels() -> dict[str, str]:
         "none_set": _("No homework set yet."),
         # the cells' short words (homework_cell), in full: a projector's width holds six homeworks
         "on_time": _("✓ finished on time · ✓ late: finished, but after the due day · 2/3: 2 of 3 done · late: "
-                     "not finished by the due day · today: due today. A day ends at midnight where the pupil "
-                     "lives (their own time zone)."),
+                     "not finished by the due day · today: due today · 3/5 found: a better move found in 3 of 5 "
+                     "mistakes. A day ends at midnight where the pupil lives (their own time zone)."),
         "go_play": _("Play a game to review"),
         "go_replay": _("Play these mistakes again"),
         "col_name": pgettext("class table heading", "Name"),
@@ -116,13 +116,13 @@ def homework_line(task: str, due: dt.date, progress: str, state: str) -> str:
     """A homework on the pupil's Home, one sentence a 10-year-old reads, by ``state``
     (``tutor.homework.State``): ``"Homework: finish lesson 4 by Friday 12 Dec — 2 of 3 steps done."``; done:
     ``"Homework done: finish lesson 4 (due Friday 12 Dec). Well done!"`` (the due day tells two homeworks of
-    the same task apart); done after the due day (``"done_late"``): ``"Homework done: finish lesson 4. It
-    was due on Friday 12 Dec, so it is a little late — well done for finishing it!"``."""
+    the same task apart); done after the due day (``"done_late"``): ``"Homework done: finish lesson 4. You
+    finished it after its due day, Friday 12 Dec — well done for finishing it!"``."""
     day = due_day(due)
     if state == "done":
         return _("Homework done: {task} (due {day}). Well done!").format(task=task, day=day)
     if state == "done_late":
-        return _("Homework done: {task}. It was due on {day}, so it is a little late — well done for "
+        return _("Homework done: {task}. You finished it after its due day, {day} — well done for "
                  "finishing it!").format(task=task, day=day)
     if state == "due_today":
         return _("Homework: {task} by today — {progress}.").format(task=task, progress=progress)
