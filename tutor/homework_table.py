@@ -33,11 +33,13 @@ def pupil_day(today: dt.date | Today, pupil: PupilRecord) -> dt.date | Today:
 class Heading:
     """A homework's column in the teacher's table: ``full``, its heading in :func:`homework_rows` (the
     column's help on screen); ``short``, what the screen shows (a projector's width holds several:
-    ``"HW1 · Capture ×5 · Sat 5 Dec"``); ``legend``, its line under the table (the full task and day)."""
+    ``"HW1 · Capture ×5 · Sat 5 Dec"``); ``narrow``, what it shows when many homeworks share the width
+    (``"HW1 · 5 Dec"``); ``legend``, its line under the table (the full task and day)."""
 
     full: str
     short: str
     legend: str
+    narrow: str = ""
 
 
 def _full(number: int, hw: Homework, numbers: Mapping[str, int], theme_titles: Mapping[str, str]) -> str:
@@ -55,7 +57,8 @@ def homework_headings(homeworks: Sequence[Homework], numbers: Mapping[str, int],
                                           theme_shorts.get(hw.theme, theme_titles.get(hw.theme, hw.theme)),
                                           hw.count, hw.replay)
         out.append(Heading(_full(number, hw, numbers, theme_titles), words.homework_column_short(number, short, hw.due),
-                           words.homework_legend(number, task_words(hw, numbers, theme_titles, teacher=True), hw.due)))
+                           words.homework_legend(number, task_words(hw, numbers, theme_titles, teacher=True), hw.due),
+                           words.homework_column_narrow(number, hw.due)))
     return out
 
 

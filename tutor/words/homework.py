@@ -161,6 +161,16 @@ def homework_column_short(number: int, task: str, due: dt.date) -> str:
     return pgettext("homework heading", "HW{n} · {task} · {day}").format(n=number, task=task, day=due_day_short(due))
 
 
+def homework_column_narrow(number: int, due: dt.date) -> str:
+    """The homework table's heading on screen when many homeworks share its width (six on a 1366 px laptop):
+    its number and due day only, ``"HW1 · 5 Dec"``, ``"Εργ. 1 · 5 Δεκ"``; the task is in the column's help and
+    the legend under the table (:func:`homework_legend`)."""
+    from babel.dates import format_date
+
+    return pgettext("homework heading", "HW{n} · {day}").format(n=number, day=format_date(due, "d MMM",
+                                                                                            locale=current()))
+
+
 def homework_legend(number: int, task: str, due: dt.date) -> str:
     """A line of the legend under the homework table, naming a column as its heading does (``task``:
     :func:`homework_task` on the teacher's screen): ``"HW1: solve 5 puzzles of “Biggest capture now”, due
@@ -264,6 +274,7 @@ __all__ = [
     "due_day_short",
     "homework_cell",
     "homework_column",
+    "homework_column_narrow",
     "homework_column_short",
     "homework_csv_done",
     "homework_csv_mistakes",
