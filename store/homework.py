@@ -120,11 +120,13 @@ def class_first_done(db: Database, code: str | None, learner: str | None = None)
         for who, lid, at in s.execute(select(LessonRow.learner_code, LessonRow.lesson_id, LessonRow.first_done_at)
                                       .where(LessonRow.learner_code.in_(list(names)),
                                              LessonRow.first_done_at.is_not(None))):
-            lessons.setdefault(who, {})[lid] = at
+            if at is not None:
+                lessons.setdefault(who, {})[lid] = at
         for who, pid, at in s.execute(select(PuzzleRow.learner_code, PuzzleRow.puzzle_id, PuzzleRow.first_solved_at)
                                       .where(PuzzleRow.learner_code.in_(list(names)),
                                              PuzzleRow.first_solved_at.is_not(None))):
-            solved.setdefault(who, {})[pid] = at
+            if at is not None:
+                solved.setdefault(who, {})[pid] = at
     return {names[who]: FirstDone(lessons.get(who, {}), solved.get(who, {})) for who in names
             if who in lessons or who in solved}
 
