@@ -81,6 +81,8 @@ class StoredCards:
             row.schedule, row.due = card.schedule, card.due
             if at is not None:
                 row.replayed_at = at
+                if row.first_replayed_at is None:
+                    row.first_replayed_at = at
 
     def reviewed(self, game: str, at: dt.datetime, mistakes: Sequence[str] = ()) -> bool:
         try:

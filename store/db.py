@@ -31,7 +31,7 @@ ENV_URL = "MANCALA_DB_URL"
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 """The folder of the default SQLite file."""
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0018_rate"
+HEAD = "0019_late"
 """The newest migration's revision (``store/migrations/versions``; tests/test_store.py checks it is
 Alembic's head). A database already at it is opened without loading Alembic (a server's start)."""
 _MIGRATING = threading.Lock()

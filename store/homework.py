@@ -5,7 +5,9 @@ A homework belongs to its class: deleting the class deletes it (``store.lifecycl
 The solves are read from ``puzzles_tried.solved_at`` (the latest solve of each puzzle, written by
 ``store.progress``); a puzzle never solved, or solved before that time was kept, has none. The
 reviewed games are ``reviewed_games`` (with their cards' ids, written by ``store.cards``) and the
-cards' ``replayed_at`` (when each was last played again).
+cards' ``replayed_at`` (when each was last played again). When each was first done, for homework done
+late: ``lessons_done.first_done_at``, ``puzzles_tried.first_solved_at`` and ``review_cards.first_replayed_at``
+(rows kept before those were have their latest time there: migration ``0019_late``).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from collections.abc import Sequence
 from sqlalchemy import delete, select, update
 
 from tutor.days import known
-from tutor.homework import KINDS, MAX_HOMEWORKS, AlreadySet, Homework, Kind, ReviewedGame, ReviewWork, same_as
+from tutor.homework import (KINDS, MAX_HOMEWORKS, AlreadySet, FirstDone, Homework, Kind, ReviewedGame, ReviewWork,
+                             same_as)
 
 from .db import Database
-from .schema import HomeworkRow, Learner, PuzzleRow, ReviewCardRow, ReviewedGameRow, SchoolClass, now
+from .schema import HomeworkRow, Learner, LessonRow, PuzzleRow, ReviewCardRow, ReviewedGameRow, SchoolClass, now
 
 
 def _homework(row: HomeworkRow) -> Homework:
@@ -95,6 +98,39 @@ def class_solves(db: Database, code: str) -> dict[str, dict[str, dt.datetime]]:
     return out
 
 
+def first_done(db: Database, learner: str) -> FirstDone:
+    """When learner ``learner`` first finished each lesson and first solved each puzzle (UTC)."""
+    return class_first_done(db, None, learner).get("", FirstDone())
+
+
+def class_first_done(db: Database, code: str | None, learner: str | None = None) -> dict[str, FirstDone]:
+    """Each pupil of class ``code`` (by name, as ``store.classes.pupils`` names them) -> when they first
+    did each thing (as :func:`first_done`); a pupil who finished no lesson and solved no puzzle is absent.
+    With ``learner`` (and ``code`` ``None``): that learner's alone, under the name ``""``."""
+    lessons: dict[str, dict[str, dt.datetime]] = {}
+    solved: dict[str, dict[str, dt.datetime]] = {}
+    with db.session() as s:
+        if learner is not None:
+            names = {learner: ""}
+        else:
+            names = {c: n or "" for c, n in s.execute(select(Learner.code, Learner.name)
+                                                     .where(Learner.class_code == code)).all()}
+        if not names:
+            return {}
+        for who, lid, at in s.execute(select(LessonRow.learner_code, LessonRow.lesson_id, LessonRow.first_done_at)
+                                      .where(LessonRow.learner_code.in_(list(names)),
+                                             LessonRow.first_done_at.is_not(None))):
+            if at is not None:
+                lessons.setdefault(who, {})[lid] = at
+        for who, pid, at in s.execute(select(PuzzleRow.learner_code, PuzzleRow.puzzle_id, PuzzleRow.first_solved_at)
+                                      .where(PuzzleRow.learner_code.in_(list(names)),
+                                             PuzzleRow.first_solved_at.is_not(None))):
+            if at is not None:
+                solved.setdefault(who, {})[pid] = at
+    return {names[who]: FirstDone(lessons.get(who, {}), solved.get(who, {})) for who in names
+            if who in lessons or who in solved}
+
+
 def _games(text: str | None) -> tuple[str, ...]:
     return tuple((text or "").split())
 
@@ -123,13 +159,18 @@ def class_review_work(db: Database, code: str | None, learner: str | None = None
                 .order_by(ReviewedGameRow.reviewed_at, ReviewedGameRow.game_id)):
             games.setdefault(who, []).append(ReviewedGame(reviewed_at, _games(mistakes)))
         replays: dict[str, dict[str, dt.datetime]] = {}
-        for who, card, at in s.execute(
-                select(ReviewCardRow.learner_code, ReviewCardRow.card_id, ReviewCardRow.replayed_at)
+        firsts: dict[str, dict[str, dt.datetime]] = {}
+        for who, card, at, first in s.execute(
+                select(ReviewCardRow.learner_code, ReviewCardRow.card_id, ReviewCardRow.replayed_at,
+                       ReviewCardRow.first_replayed_at)
                 .where(ReviewCardRow.learner_code.in_(list(games)), ReviewCardRow.replayed_at.is_not(None))):
             if at is not None:
                 replays.setdefault(who, {})[card] = at
-    return {names[who]: ReviewWork(tuple(mine), replays.get(who, {})) for who, mine in games.items()}
+                if first is not None:
+                    firsts.setdefault(who, {})[card] = first
+    return {names[who]: ReviewWork(tuple(mine), replays.get(who, {}), firsts.get(who, {}))
+            for who, mine in games.items()}
 
 
-__all__ = ["class_review_work", "class_solves", "delete_homework", "homeworks", "review_work", "set_homework",
-           "solves"]
+__all__ = ["class_first_done", "class_review_work", "class_solves", "delete_homework", "first_done", "homeworks",
+           "review_work", "set_homework", "solves"]

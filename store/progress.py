@@ -234,6 +234,8 @@ class StoredProgress:
             if not row.solved:  # the first solve says whether it was at the first try
                 row.first_try = row.wrong == 0 and row.hints == 0
             row.solved, row.solved_at = True, row.last_at
+            if row.first_solved_at is None:  # the first solve with a time: homework done late is told by it
+                row.first_solved_at = row.last_at
 
     @_journaled
     def game_finished(self, game: GameRecord) -> None:

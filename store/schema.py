@@ -79,6 +79,9 @@ class LessonRow(Base):
     lesson_id: Mapped[str] = mapped_column(String(80), primary_key=True)
     stars: Mapped[int] = mapped_column(Integer)
     done_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    first_done_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=now)
+    """When it was first finished (homework done late is told by it); a lesson finished before this was kept
+    has its latest finish then (migration ``0019_late``). A lesson started over from scratch loses its row."""
 
 
 class PuzzleRow(Base):
@@ -95,6 +98,9 @@ class PuzzleRow(Base):
     last_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
     solved_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     """When it was last solved (``None``: never, or solved before this was kept): homework counts it."""
+    first_solved_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    """When it was first solved since solves had times (``None``: never); a puzzle solved before this was kept
+    has its latest solve then (migration ``0019_late``): homework done late is told by it."""
 
 
 class GameRow(Base):
@@ -217,6 +223,9 @@ class ReviewCardRow(Base):
     """The kind of mistake (``tutor.coach_facts.MISTAKES``); ``NULL`` for a card kept before kinds were."""
     replayed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     """When a good move was last found in the card on the Mistakes page (homework counts it); ``NULL``: never."""
+    first_replayed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    """When a good move was first found in it (``NULL``: never); a card played again before this was kept has
+    its latest replay then (migration ``0019_late``): homework done late is told by it."""
 
 
 class ReviewedGameRow(Base):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tutor.cards import CardStore
 from tutor.classroom import PupilRecord, PupilReviews
-from tutor.homework import Homework, Kind, ReviewWork
+from tutor.homework import FirstDone, Homework, Kind, ReviewWork
 from tutor.kept_games import Kept
 from tutor.progress import ProgressStore
 from tutor.ratings import RatingStore
@@ -100,6 +100,12 @@ class StoredSchool:
 
     def class_review_work(self, code: str) -> dict[str, ReviewWork]:
         return homework.class_review_work(self.db, code)
+
+    def first_done(self, learner: str) -> FirstDone:
+        return homework.first_done(self.db, learner)
+
+    def class_first_done(self, code: str) -> dict[str, FirstDone]:
+        return homework.class_first_done(self.db, code)
 
     # teachers
     def create_class(self, name: str, key: str) -> NewClass:

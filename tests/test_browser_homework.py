@@ -81,3 +81,51 @@ def test_a_teacher_in_athens_sets_reviews_and_a_pupil_in_los_angeles_sees_it_fir
             re.compile(words.page_title("sandbox")))
     finally:
         db.dispose()
+
+
+SCROLLER = """() => {
+  const tables = document.querySelectorAll("[data-testid='stDataFrame']");
+  const scroller = tables[tables.length - 1].querySelector('.dvn-scroller');
+  return scroller ? [scroller.scrollWidth, scroller.clientWidth] : null;
+}"""
+"""The homework table's (the page's last) scroller: its content's width and its own, in px."""
+
+
+@pytest.mark.parametrize("width,height,fits", [(1366, 768, True), (1920, 1080, True), (390, 844, False)])
+def test_six_homeworks_fit_a_1366_px_laptop_with_no_sideways_scroll(browser, server, width, height, fits):
+    """At 1366 px the homework table scrolled sideways from the fourth or fifth homework: six now fit (narrow
+    columns headed by number and due day); a phone scrolls, the names pinned. Screenshots of each size."""
+    import datetime as dt
+
+    from store import classes, homework as stored, learners, teachers
+    from store.db import Database
+
+    db = Database()  # the server's database
+    try:
+        code, pin, _ = teachers.create_class(db, "6W", teachers.new_key())
+        for name in ("Anna", "Katerina Papadopoulou", "Lia"):
+            classes.join(db, learners.new_learner(db), code, name)
+        soon = dt.datetime.now(dt.UTC)  # the due days only head the columns: nothing asserted depends on them
+        for n in range(6):
+            stored.set_homework(db, code, "reviews", [], "", n + 1, soon.date() + dt.timedelta(days=n), at=soon,
+                                replay=n % 2 == 1, zone="Europe/Athens")
+        teacher = page_in(browser, "Europe/Athens")
+        teacher.set_viewport_size({"width": width, "height": height})
+        teacher.goto(f"{server}/class")
+        known_learner(teacher)
+        wait_idle(teacher)
+        open_expander(teacher, words.label("teacher"))
+        teacher.locator(".st-key-class_open_code input").fill(code)
+        teacher.locator(".st-key-class_pin input").fill(pin)
+        teacher.locator(".st-key-class_open button").click()
+        teacher.get_by_text(words.pupils_now(3)).wait_for()
+        open_expander(teacher, words.label("for_your_screen"))
+        teacher.get_by_text(words.homework_label("download")).wait_for()
+        wait_idle(teacher)
+        sizes = teacher.wait_for_function(SCROLLER).json_value()
+        teacher.locator("[data-testid='stDataFrame']").last.scroll_into_view_if_needed()
+        shot(teacher, f"homework-six-{width}x{height}")
+        assert (sizes[0] <= sizes[1]) is fits, sizes
+        assert no_error_box(teacher)
+    finally:
+        db.dispose()

@@ -128,10 +128,10 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_progress_on_each_homework(l
     lang("en")
     rows = homework_rows([LESSON_HW, PUZZLE_HW], [anna, bo], solves, STEPS, NUMBERS, TITLES, PUZZLES, DUE)
     assert rows == [
-        {"Name": "Anna", "Homework 1: finish lesson 4 (Friday 11 Dec)": "2 of 9 · due today",
-         "Homework 2: solve 2 puzzles of “Biggest capture now” (Friday 11 Dec)": "1 of 2 · due today"},
-        {"Name": "=Bo", "Homework 1: finish lesson 4 (Friday 11 Dec)": "done ✓",
-         "Homework 2: solve 2 puzzles of “Biggest capture now” (Friday 11 Dec)": "0 of 2 · due today"},
+        {"Name": "Anna", "Homework 1: finish lesson 4 (Friday 11 Dec)": "2/9 · today",
+         "Homework 2: solve 2 puzzles of “Biggest capture now” (Friday 11 Dec)": "1/2 · today"},
+        {"Name": "=Bo", "Homework 1: finish lesson 4 (Friday 11 Dec)": "✓",
+         "Homework 2: solve 2 puzzles of “Biggest capture now” (Friday 11 Dec)": "0/2 · today"},
     ]
     text = homework_csv([LESSON_HW, PUZZLE_HW], [anna, bo], solves, STEPS, NUMBERS, TITLES, PUZZLES,
                         DUE + dt.timedelta(days=1))

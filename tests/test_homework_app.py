@@ -57,7 +57,7 @@ def test_the_teacher_sets_lessons_homework_and_the_pupil_sees_it_first_on_home(p
     table = teacher.dataframe[-1].value
     assert list(table.columns) == ["Name", "Homework 1: finish lesson 4 (Friday 11 Dec)"]
     steps = len(load_lessons()["captures"].steps)
-    assert list(table.iloc[:, 1]) == [f"0 of {steps}"]
+    assert list(table.iloc[:, 1]) == [f"0/{steps}"]
 
     StoredProgress(db, me).step_done("captures", "first-capture")
     home = _home(page_app, me)
@@ -138,7 +138,7 @@ def test_the_teacher_sets_puzzles_of_a_theme_and_the_table_counts_a_solve_after_
     StoredProgress(db, me).puzzle_solved("capture-pick-the-pile")  # after it was set (the store's own time)
     teacher.run()
     table = teacher.dataframe[-1].value
-    assert list(table.iloc[:, 1]) == ["1 of 2 · due today"]
+    assert list(table.iloc[:, 1]) == ["1/2 · today"]
 
 
 def _teacher_page(code: str, key: str, lang: str):

@@ -214,14 +214,14 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     first = "Homework 1: review 2 of their own games (Friday 11 Dec)"
     second = "Homework 2: review 2 of their own games and play their mistakes again (Friday 11 Dec)"
     assert rows == [
-        {"Name": "Anna", first: "1 of 2 · due today", second: "1 of 2 · 1 of 2 positions found again · due today"},
-        {"Name": "Bo", first: "done ✓", second: "done ✓"},
-        {"Name": "Cy", first: "0 of 2 · due today", second: "0 of 2 · due today"},
+        {"Name": "Anna", first: "1/2 · today", second: "1/2 · 1/2 found · today"},
+        {"Name": "Bo", first: "✓", second: "✓"},
+        {"Name": "Cy", first: "0/2 · today", second: "0/2 · today"},
     ]
     # the same moment, the pupil in Los Angeles: still Thursday there
     later = homework_rows([REVIEWS], [Pupil("Anna", zone=LOS_ANGELES)], {}, {}, {}, {}, {},
                           Today(THURSDAY_NIGHT_UTC, ATHENS), reviews)
-    assert later == [{"Name": "Anna", first: "1 of 2"}]
+    assert later == [{"Name": "Anna", first: "1/2"}]
     text = homework_csv([REVIEWS, REPLAY], [anna, bo, cy], {}, {}, {}, {}, {}, Today(SATURDAY_DAWN_UTC, ATHENS),
                         reviews)
     assert list(csv.reader(text.splitlines())) == [
@@ -236,7 +236,7 @@ def test_the_teacher_table_and_csv_give_each_pupil_s_games_and_mistakes(lang):
     assert homework_rows([REPLAY], [anna], {}, {}, {}, {}, {}, DUE, reviews) == [
         {"Όνομα": "Anna",
          "Εργασία 1: να αναλύσουν 2 δικά τους παιχνίδια και να ξαναπαίξουν τα λάθη τους (Παρασκευή 11 Δεκεμβρίου)":
-             "1 από 2 · 1 από 2 θέσεις διορθωμένες · λήγει σήμερα"}]
+             "1/2 · 1/2 διορθωμένες · σήμερα"}]
 
 
 # 03:00 UTC on Saturday 12 Dec: Saturday 05:00 for a teacher in Athens, still Friday 19:00 in Los Angeles
@@ -252,9 +252,9 @@ def test_the_teacher_s_table_csv_and_the_pupil_s_home_judge_each_pupil_by_the_pu
     lang("en")
     heading = "Homework 1: review 2 of their own games (Friday 11 Dec)"
     rows = homework_rows([set_in_athens], [lia, nik, ola], {}, {}, {}, {}, {}, teacher, reviews)
-    assert rows == [{"Name": "Lia", heading: "1 of 2 · due today"},  # still Friday in Los Angeles: on time
-                    {"Name": "Nik", heading: "1 of 2 · late"},
-                    {"Name": "Ola", heading: "1 of 2 · late"}]  # the zone the homework was set in: Athens
+    assert rows == [{"Name": "Lia", heading: "1/2 · today"},  # still Friday in Los Angeles: on time
+                    {"Name": "Nik", heading: "1/2 · late"},
+                    {"Name": "Ola", heading: "1/2 · late"}]  # the zone the homework was set in: Athens
     text = homework_csv([set_in_athens], [lia, nik, ola], {}, {}, {}, {}, {}, teacher, reviews)
     assert [row[-1] for row in csv.reader(text.splitlines())][1:] == ["due today", "late", "late"]
     # each pupil's Home, in their own browser at that moment, says the same
@@ -263,14 +263,14 @@ def test_the_teacher_s_table_csv_and_the_pupil_s_home_judge_each_pupil_by_the_pu
         "due_today", "late", "late"]
     # a teacher in Los Angeles sees Nik late all the same: his Friday is over
     west = homework_rows([set_in_athens], [nik], {}, {}, {}, {}, {}, Today(SATURDAY_3_UTC, LOS_ANGELES), reviews)
-    assert west == [{"Name": "Nik", heading: "1 of 2 · late"}]
-    assert words.homework_label("on_time") == (
-        "“Late” means not finished by the end of the due day where the pupil lives (their own time zone). "
-        "“done ✓” means finished, on time or after.")
+    assert west == [{"Name": "Nik", heading: "1/2 · late"}]
+    assert words.homework_label("on_time").endswith(
+        "late: not finished by the due day · today: due today · 3/5 found: a better move found in 3 of 5 mistakes. "
+        "A day ends at midnight where the pupil lives (their own time zone).")
     lang("el")
-    assert words.homework_label("on_time").startswith("«Καθυστερεί» σημαίνει ότι δεν ολοκληρώθηκε")
+    assert "καθυστερεί: δεν ολοκληρώθηκε ως την προθεσμία" in words.homework_label("on_time")
     assert homework_rows([set_in_athens], [lia], {}, {}, {}, {}, {}, teacher, reviews)[0].popitem()[1] == (
-        "1 από 2 · λήγει σήμερα")
+        "1/2 · σήμερα")
 
 
 def test_the_store_keeps_each_pupil_s_zone_for_the_teacher_s_table(database):
@@ -372,24 +372,3 @@ def test_the_store_keeps_the_review_homework_its_zone_and_each_pupil_s_games_and
     assert stored.class_review_work(database, code) == {}
     assert lifecycle.delete_class(database, code, key) == "5R"
     assert stored.homeworks(database, code) == []
-
-
-def test_a_homework_finished_after_its_due_day_shows_done_and_the_legend_promises_no_on_time(lang):
-    """ut45 #2: Nik (Athens) reviewed his second game on Saturday 12 Dec, 05:00 his time, after the due
-    Friday. The store keeps the latest review, solve and step times only (a review again moves them), so
-    the table cannot tell "done late" from "done" without claiming what it does not know: both cells say
-    "done ✓" (CSV "done"), and the legend under the table says what "late" and "done ✓" mean, no more."""
-    homework = Homework(8, "reviews", (), "", 2, DUE, SET, zone=ATHENS)
-    nik = Pupil("Nik", zone=ATHENS)
-    late = ReviewWork((ReviewedGame(at(1)), ReviewedGame(SATURDAY_3_UTC)))
-    monday = Today(dt.datetime(2026, 12, 14, 9, 0, tzinfo=dt.UTC), ATHENS)
-    assert local_date(SATURDAY_3_UTC, ATHENS) > DUE  # finished after the due day ended where Nik lives
-    lang("en")
-    assert list(homework_rows([homework], [nik], {}, {}, {}, {}, {}, monday, {"Nik": late})[0].values()) == [
-        "Nik", "done ✓"]
-    assert [row[-1] for row in csv.reader(homework_csv([homework], [nik], {}, {}, {}, {}, {}, monday,
-                                                       {"Nik": late}).splitlines())] == ["Homework 1: state", "done"]
-    legend = words.homework_label("on_time")
-    assert "On time means done" not in legend and "“done ✓” means finished, on time or after." in legend
-    lang("el")
-    assert words.homework_label("on_time").endswith("«Έγινε ✓» σημαίνει ότι ολοκληρώθηκε, εμπρόθεσμα ή αργότερα.")

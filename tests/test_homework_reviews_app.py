@@ -85,7 +85,7 @@ def test_the_teacher_in_athens_sets_a_review_homework_and_sees_each_pupil_s_game
     [set_] = stored.homeworks(db, code)
     assert (set_.kind, set_.count, set_.replay, set_.zone, set_.due) == ("reviews", 2, True, ATHENS, FRIDAY)
     heading = "Homework 1: review 2 of their own games and play their mistakes again (Friday 11 Dec)"
-    assert list(teacher.dataframe[-1].value[heading]) == ["0 of 2 · due today"]
+    assert list(teacher.dataframe[-1].value[heading]) == ["0/2 · today"]
 
     cards = _mistakes_of_a_game()
     mine = StoredCards(db, me)
@@ -93,7 +93,7 @@ def test_the_teacher_in_athens_sets_a_review_homework_and_sees_each_pupil_s_game
     mine.reviewed("game-one", set_.set_at + dt.timedelta(minutes=5), [c.id for c in cards])
     mine.rescheduled(cards[0], set_.set_at + dt.timedelta(minutes=9))
     teacher.run()
-    assert list(teacher.dataframe[-1].value[heading]) == [f"1 of 2 · 1 of {len(cards)} positions found again · due today"]
+    assert list(teacher.dataframe[-1].value[heading]) == [f"1/2 · 1/{len(cards)} found · today"]
     assert teacher.get("download_button")  # its CSV (content: tests/test_homework_reviews.py)
 
 
@@ -159,9 +159,10 @@ def test_the_teacher_s_table_says_on_time_for_a_pupil_whose_day_is_still_the_due
     teacher.session_state[f"{Keys.CLASS}own_screen"] = True
     as_teacher(teacher, code, key)
     heading = "Homework 1: review 1 of their own games (Thursday 10 Dec)"
-    assert list(teacher.dataframe[-1].value[heading]) == ["0 of 1 · due today"]  # not late: on time
-    assert ("“Late” means not finished by the end of the due day where the pupil lives (their own time zone). "
-            "“done ✓” means finished, on time or after.") in [c.value for c in teacher.caption]
+    assert list(teacher.dataframe[-1].value[heading]) == ["0/1 · today"]  # not late: on time
+    assert any(c.value.startswith("✓ finished on time · ✓ late: finished, but after the due day") and
+               c.value.endswith("A day ends at midnight where the pupil lives (their own time zone).")
+               for c in teacher.caption)
 
 
 @pytest.mark.parametrize("lang,said", [

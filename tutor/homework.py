@@ -17,6 +17,13 @@ a teacher expects):
   ``tutor.cards``) on the Mistakes page after the game's review (not after "Show me"); the games done
   count first, and the mistakes are counted as positions (the same position in two games is one).
 
+When it was finished (:attr:`Done.at`): the moment the last thing it needed was done, from when each
+thing was first done (:class:`FirstDone`, ``ReviewWork.first_replays``). A puzzle solved (or a mistake
+found again) both before the homework was set and since, first done before it, is read as done the
+moment the homework was set (or the game reviewed): the store keeps its first and latest times only, so
+a find between them cannot be told, and a homework is called late only when it is known to be.
+Finished after the end of its due day -> ``"done_late"``.
+
 Days are calendar days (``datetime.date``); "today" is the caller's: a date, or a
 :class:`tutor.days.Today` (the time now and the viewer's zone), judged for each homework in the
 viewer's zone, else the zone the homework was set in, else UTC. Nothing here reads the wall clock.
@@ -30,16 +37,16 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from . import words
-from .days import Today
+from .days import Today, local_date
 from .progress import LessonProgress
 
 Kind = Literal["lessons", "puzzles", "reviews"]
 """What a homework asks: lessons to finish, a number of puzzles of a theme solved, or a number of the
 pupil's own games reviewed."""
 KINDS: tuple[Kind, ...] = ("lessons", "puzzles", "reviews")
-State = Literal["done", "open", "due_today", "late"]
-"""Where a pupil's homework stands on a day: finished, not yet due, due that day, past its due date
-and not finished."""
+State = Literal["done", "done_late", "open", "due_today", "late"]
+"""Where a pupil's homework stands on a day: finished (on time), finished after its due day, not yet due,
+due that day, past its due date and not finished."""
 MAX_PUZZLES = 50
 """The most puzzles one homework may ask for."""
 MAX_REVIEWS = 10
@@ -79,14 +86,30 @@ class ReviewedGame:
 @dataclass(frozen=True)
 class ReviewWork:
     """A pupil's reviewed games (:class:`ReviewedGame`) and, for each of their cards played again on the
-    Mistakes page, the time of its latest replay (card id -> UTC)."""
+    Mistakes page, the time of its latest replay and of its first (card id -> UTC; a card missing from
+    ``first_replays`` is read as first played again at its latest replay)."""
 
     games: tuple[ReviewedGame, ...] = ()
     replays: Mapping[str, dt.datetime] = field(default_factory=dict)
+    first_replays: Mapping[str, dt.datetime] = field(default_factory=dict)
 
 
 NO_REVIEWS = ReviewWork()
 """A pupil who reviewed no game."""
+
+
+@dataclass(frozen=True)
+class FirstDone:
+    """When a pupil first did what homework counts (UTC): lesson id -> its first finish, puzzle id -> its
+    first solve. A puzzle missing from ``solves`` is read as first solved at its latest solve; a lesson
+    missing from ``lessons``, as finished at a time not known (a homework it finishes is never called late)."""
+
+    lessons: Mapping[str, dt.datetime] = field(default_factory=dict)
+    solves: Mapping[str, dt.datetime] = field(default_factory=dict)
+
+
+NO_FIRSTS = FirstDone()
+"""No first times known (every homework finished reads as done on time)."""
 
 
 class PuzzleLike(Protocol):
@@ -101,13 +124,16 @@ class Done:
     """A pupil's progress on one homework: ``done`` of ``total`` (lesson steps, puzzles, or games reviewed),
     and whether the homework is ``finished``; for reviews with ``replay``, of the ``mistakes`` in the
     games counted (each position once: a card of ``tutor.cards``) in how many a good move was found again
-    (``replayed``; finished: ``total`` games, each with every mistake found again)."""
+    (``replayed``; finished: ``total`` games, each with every mistake found again). ``at``: when it was
+    finished (UTC; see the module), ``None`` when not finished or not known (not compared: two progresses
+    are equal when their counts are)."""
 
     done: int
     total: int
     finished: bool
     mistakes: int = 0
     replayed: int = 0
+    at: dt.datetime | None = field(default=None, compare=False)
 
 
 def check(kind: str, lessons: Sequence[str], theme: str, count: int, due: dt.date, today: dt.date,
@@ -164,39 +190,65 @@ def _aware(when: dt.datetime) -> dt.datetime:
     return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
 
 
-def _again(card: str, game: ReviewedGame, replays: Mapping[str, dt.datetime]) -> bool:
-    """Whether a good move was found in ``card`` (one of ``game``'s mistakes) after the game's review."""
-    return card in replays and _aware(replays[card]) >= _aware(game.at)
+def _since(first: dt.datetime | None, latest: dt.datetime, since: dt.datetime) -> dt.datetime:
+    """The soonest a thing done first at ``first`` (``None``: read as ``latest``) and last at ``latest``
+    (at or after ``since``) may have been done at or after ``since``: its first time, else ``since``."""
+    soonest = _aware(first if first is not None else latest)
+    return soonest if soonest >= since else since
 
 
-def _replayed(game: ReviewedGame, replays: Mapping[str, dt.datetime]) -> int:
-    """In how many of ``game``'s mistakes a good move was found after its review."""
-    return sum(1 for card in game.mistakes if _again(card, game, replays))
+def _again(card: str, game: ReviewedGame, work: ReviewWork, until: dt.datetime | None = None) -> bool:
+    """Whether a good move was found in ``card`` (one of ``game``'s mistakes) after the game's review (and,
+    with ``until``, may have been by then: :func:`_since`)."""
+    latest = work.replays.get(card)
+    if latest is None or _aware(latest) < _aware(game.at):
+        return False
+    return until is None or _since(work.first_replays.get(card), latest, _aware(game.at)) <= until
+
+
+def _replayed(game: ReviewedGame, work: ReviewWork, until: dt.datetime | None = None) -> int:
+    """In how many of ``game``'s mistakes a good move was found after its review (by ``until``)."""
+    return sum(1 for card in game.mistakes if _again(card, game, work, until))
 
 
 def _reviews(homework: Homework, work: ReviewWork) -> Done:
+    done = _reviews_by(homework, work)
+    if not done.finished:
+        return done
     since = _aware(homework.set_at)
     games = [g for g in work.games if _aware(g.at) >= since]
+    # the soonest moment it was finished: a game reviewed, or a mistake found again after its review
+    moments = {_aware(g.at) for g in games} | {_since(work.first_replays.get(c), work.replays[c], _aware(g.at))
+                                               for g in games for c in g.mistakes if _again(c, g, work)}
+    at = next((t for t in sorted(moments) if _reviews_by(homework, work, t).finished), None)
+    return Done(done.done, done.total, True, done.mistakes, done.replayed, at)
+
+
+def _reviews_by(homework: Homework, work: ReviewWork, until: dt.datetime | None = None) -> Done:
+    """The reviews done (by ``until``: see :func:`_since`)."""
+    since = _aware(homework.set_at)
+    games = [g for g in work.games if _aware(g.at) >= since and (until is None or _aware(g.at) <= until)]
     if not homework.replay:
         counted = min(len(games), homework.count)
         return Done(counted, homework.count, counted >= homework.count)
-    replayed = [(_replayed(g, work.replays), g) for g in games]
+    replayed = [(_replayed(g, work, until), g) for g in games]
     # the games whose mistakes were all played again count first, then the soonest reviewed
     chosen = sorted(replayed, key=lambda pair: (pair[0] < len(pair[1].mistakes), _aware(pair[1].at)))[:homework.count]
     complete = sum(1 for n, g in chosen if n == len(g.mistakes))
     # each position once (a card), as the Mistakes page and the class's reviews count them: found again
     # when a good move was found in it after the review of every counted game it is in
     cards = {c for _, g in chosen for c in g.mistakes}
-    found = {c for c in cards if all(_again(c, g, work.replays) for _, g in chosen if c in g.mistakes)}
+    found = {c for c in cards if all(_again(c, g, work, until) for _, g in chosen if c in g.mistakes)}
     return Done(len(chosen), homework.count, complete >= homework.count, mistakes=len(cards), replayed=len(found))
 
 
 def progress(homework: Homework, lessons: Mapping[str, LessonProgress], solves: Mapping[str, dt.datetime],
-             steps: Mapping[str, int], puzzles: Mapping[str, PuzzleLike], reviews: ReviewWork = NO_REVIEWS) -> Done:
+             steps: Mapping[str, int], puzzles: Mapping[str, PuzzleLike], reviews: ReviewWork = NO_REVIEWS,
+             first: FirstDone = NO_FIRSTS) -> Done:
     """A pupil's progress on ``homework``, from their lessons (lesson id -> record), their puzzle
     solves (puzzle id -> the time of its latest solve), each lesson's number of ``steps`` (lesson id
-    -> steps), the ``puzzles`` (id -> puzzle, for their themes) and their reviewed games (``reviews``).
-    See the module for what counts."""
+    -> steps), the ``puzzles`` (id -> puzzle, for their themes), their reviewed games (``reviews``) and
+    when they first did each thing (``first``, for :attr:`Done.at`). See the module for what counts."""
     if homework.kind == "reviews":
         return _reviews(homework, reviews)
     if homework.kind == "lessons":
@@ -207,11 +259,15 @@ def progress(homework: Homework, lessons: Mapping[str, LessonProgress], solves: 
             rec = lessons.get(lid, LessonProgress())
             done += steps.get(lid, 0) if rec.done else min(len(rec.steps_done), steps.get(lid, 0))
             finished = finished and rec.done
-        return Done(done, total, finished)
+        known = [_aware(first.lessons[lid]) for lid in homework.lessons if lid in first.lessons]
+        at = max(known) if finished and len(known) == len(homework.lessons) else None
+        return Done(done, total, finished, at=at)
     since = _aware(homework.set_at)
-    solved = sum(1 for pid, at in solves.items()
-                 if pid in puzzles and puzzles[pid].theme == homework.theme and _aware(at) >= since)
-    return Done(min(solved, homework.count), homework.count, solved >= homework.count)
+    times = sorted(_since(first.solves.get(pid), at, since) for pid, at in solves.items()
+                   if pid in puzzles and puzzles[pid].theme == homework.theme and _aware(at) >= since)
+    finished = len(times) >= homework.count
+    return Done(min(len(times), homework.count), homework.count, finished,
+                at=times[homework.count - 1] if finished and homework.count else None)
 
 
 def day_of(homework: Homework, today: dt.date | Today) -> dt.date:
@@ -222,10 +278,14 @@ def day_of(homework: Homework, today: dt.date | Today) -> dt.date:
 
 
 def state(homework: Homework, done: Done, today: dt.date | Today) -> State:
-    """Where ``done`` stands on ``today`` (:func:`day_of`): ``"done"`` once finished (even late), else
-    ``"late"`` after the due day, ``"due_today"`` on it, ``"open"`` before it."""
+    """Where ``done`` stands on ``today`` (:func:`day_of`): once finished, ``"done_late"`` when it was
+    finished (:attr:`Done.at`) after the due day (that moment's day in the viewer's zone, else the
+    homework's, else UTC's, as :func:`day_of`), else ``"done"``; not finished, ``"late"`` after the due
+    day, ``"due_today"`` on it, ``"open"`` before it."""
     if done.finished:
-        return "done"
+        viewer = today.zone if isinstance(today, Today) else None
+        late = done.at is not None and local_date(done.at, viewer, homework.zone) > homework.due
+        return "done_late" if late else "done"
     today = day_of(homework, today)
     if today > homework.due:
         return "late"
@@ -257,16 +317,17 @@ def to_replay(homework: Homework, work: ReviewWork) -> list[str]:
     since = _aware(homework.set_at)
     out: dict[str, None] = {}
     for game in sorted((g for g in work.games if _aware(g.at) >= since), key=lambda g: _aware(g.at)):
-        out.update((c, None) for c in game.mistakes if not _again(c, game, work.replays))
+        out.update((c, None) for c in game.mistakes if not _again(c, game, work))
     return list(out)
 
 
 def first_on_home(homeworks: Sequence[Homework], lessons: Mapping[str, LessonProgress],
                   solves: Mapping[str, dt.datetime], steps: Mapping[str, int],
-                  puzzles: Mapping[str, PuzzleLike], reviews: ReviewWork = NO_REVIEWS) -> list[tuple[Homework, Done]]:
+                  puzzles: Mapping[str, PuzzleLike], reviews: ReviewWork = NO_REVIEWS,
+                  first: FirstDone = NO_FIRSTS) -> list[tuple[Homework, Done]]:
     """A pupil's homeworks as Home lists them: the unfinished ones first, soonest due first, then the
     finished ones (soonest due first), each with its progress."""
-    pairs = [(hw, progress(hw, lessons, solves, steps, puzzles, reviews)) for hw in homeworks]
+    pairs = [(hw, progress(hw, lessons, solves, steps, puzzles, reviews, first)) for hw in homeworks]
     return sorted(pairs, key=lambda pair: (pair[1].finished, pair[0].due, pair[0].id))
 
 
@@ -275,9 +336,11 @@ __all__ = [
     "MAX_HOMEWORKS",
     "MAX_PUZZLES",
     "MAX_REVIEWS",
+    "NO_FIRSTS",
     "NO_REVIEWS",
     "AlreadySet",
     "Done",
+    "FirstDone",
     "Homework",
     "Kind",
     "PuzzleLike",

@@ -15,7 +15,7 @@ from typing import Any
 from . import words
 from .classroom import PupilRecord, csv_text
 from .days import Today, known
-from .homework import NO_REVIEWS, Homework, PuzzleLike, ReviewWork, progress, state, task_words
+from .homework import NO_FIRSTS, NO_REVIEWS, FirstDone, Homework, PuzzleLike, ReviewWork, progress, state, task_words
 
 
 def pupil_day(today: dt.date | Today, pupil: PupilRecord) -> dt.date | Today:
@@ -33,11 +33,13 @@ def pupil_day(today: dt.date | Today, pupil: PupilRecord) -> dt.date | Today:
 class Heading:
     """A homework's column in the teacher's table: ``full``, its heading in :func:`homework_rows` (the
     column's help on screen); ``short``, what the screen shows (a projector's width holds several:
-    ``"HW1 · Capture ×5 · Sat 5 Dec"``); ``legend``, its line under the table (the full task and day)."""
+    ``"HW1 · Capture ×5 · Sat 5 Dec"``); ``narrow``, what it shows when many homeworks share the width
+    (``"HW1 · 5 Dec"``); ``legend``, its line under the table (the full task and day)."""
 
     full: str
     short: str
     legend: str
+    narrow: str = ""
 
 
 def _full(number: int, hw: Homework, numbers: Mapping[str, int], theme_titles: Mapping[str, str]) -> str:
@@ -55,7 +57,8 @@ def homework_headings(homeworks: Sequence[Homework], numbers: Mapping[str, int],
                                           theme_shorts.get(hw.theme, theme_titles.get(hw.theme, hw.theme)),
                                           hw.count, hw.replay)
         out.append(Heading(_full(number, hw, numbers, theme_titles), words.homework_column_short(number, short, hw.due),
-                           words.homework_legend(number, task_words(hw, numbers, theme_titles, teacher=True), hw.due)))
+                           words.homework_legend(number, task_words(hw, numbers, theme_titles, teacher=True), hw.due),
+                           words.homework_column_narrow(number, hw.due)))
     return out
 
 
@@ -63,21 +66,24 @@ def homework_rows(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
                   solves: Mapping[str, Mapping[str, dt.datetime]], steps: Mapping[str, int],
                   numbers: Mapping[str, int], theme_titles: Mapping[str, str],
                   puzzles: Mapping[str, PuzzleLike], today: dt.date | Today,
-                  reviews: Mapping[str, ReviewWork] | None = None) -> list[dict[str, Any]]:
+                  reviews: Mapping[str, ReviewWork] | None = None,
+                  firsts: Mapping[str, FirstDone] | None = None) -> list[dict[str, Any]]:
     """The homework table on screen, one row per pupil: their name, then a cell per homework
-    (``"2 of 3 · late"``, ``"done ✓"``, ``"1 of 2 · 3 of 5 mistakes"``: ``words.homework_cell``) under a
+    (``"2/3 · late"``, ``"✓"``, ``"✓ late"``, ``"1/2 · 3/5 found"``: ``words.homework_cell``) under a
     heading that says the task and its due day (:attr:`Heading.full`; the screen shows :attr:`Heading.short`).
-    ``solves``: pupil name -> puzzle id -> time of its latest solve; ``reviews``: pupil name -> their reviewed games; ``today``: a date, or the time now
-    (a :class:`~tutor.days.Today`, judged in each pupil's own zone: :func:`pupil_day`)."""
+    ``solves``: pupil name -> puzzle id -> time of its latest solve; ``reviews``: pupil name -> their
+    reviewed games; ``firsts``: pupil name -> when they first did each thing (finished late or not);
+    ``today``: a date, or the time now (a :class:`~tutor.days.Today`, judged in each pupil's own zone:
+    :func:`pupil_day`)."""
     rows: list[dict[str, Any]] = []
     for pupil in pupils:
         day = pupil_day(today, pupil)
         row: dict[str, Any] = {words.homework_label("col_name"): pupil.name}
         for number, hw in enumerate(homeworks, 1):
             done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles,
-                            (reviews or {}).get(pupil.name, NO_REVIEWS))
-            row[_full(number, hw, numbers, theme_titles)] = words.homework_cell(done.done, done.total, state(hw, done, day), done.replayed,
-                                               done.mistakes)
+                            (reviews or {}).get(pupil.name, NO_REVIEWS), (firsts or {}).get(pupil.name, NO_FIRSTS))
+            row[_full(number, hw, numbers, theme_titles)] = words.homework_cell(
+                done.done, done.total, state(hw, done, day), done.replayed, done.mistakes)
         rows.append(row)
     return rows
 
@@ -86,7 +92,7 @@ def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
                  solves: Mapping[str, Mapping[str, dt.datetime]], steps: Mapping[str, int],
                  numbers: Mapping[str, int], theme_titles: Mapping[str, str],
                  puzzles: Mapping[str, PuzzleLike], today: dt.date | Today,
-                 reviews: Mapping[str, ReviewWork] | None = None) -> str:
+                 reviews: Mapping[str, ReviewWork] | None = None, firsts: Mapping[str, FirstDone] | None = None) -> str:
     """The homework table for a spreadsheet (``tutor.classroom.csv_text``), one row per pupil: their
     name, then per homework its count done (an ``int``; the heading says the task, its due day and of
     how many), for reviews whose mistakes are played again the mistakes played again and the mistakes
@@ -99,7 +105,7 @@ def homework_csv(homeworks: Sequence[Homework], pupils: Sequence[PupilRecord],
         row: dict[str, object] = {words.homework_label("col_name"): pupil.name}
         for number, hw in enumerate(homeworks, 1):
             done = progress(hw, pupil.lessons, solves.get(pupil.name, {}), steps, puzzles,
-                            (reviews or {}).get(pupil.name, NO_REVIEWS))
+                            (reviews or {}).get(pupil.name, NO_REVIEWS), (firsts or {}).get(pupil.name, NO_FIRSTS))
             task = task_words(hw, numbers, theme_titles, teacher=True)
             row[words.homework_csv_done(number, task, hw.due, done.total)] = done.done
             if hw.kind == "reviews" and hw.replay:

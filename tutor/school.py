@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar
 if TYPE_CHECKING:  # types only: Home's first run loads neither the content's models nor progress
     from .cards import CardStore
     from .classroom import PupilRecord, PupilReviews
-    from .homework import Homework, Kind, ReviewWork
+    from .homework import FirstDone, Homework, Kind, ReviewWork
     from .kept_games import Kept
     from .progress import ProgressStore
     from .ratings import RatingStore
@@ -99,8 +99,8 @@ class School(Protocol):
     # homework (tutor.homework): set_homework gives the new one's id, None for no such class or a class
     # holding MAX_HOMEWORKS, and raises AlreadySet for one the class has already (homework.same_as); zone: the
     # teacher's IANA time zone, replay: reviews' mistakes played again;
-    # solves: puzzle id -> the time of its latest solve; review_work: the reviewed games and replays
-    # (class_*: by pupil name)
+    # solves: puzzle id -> the time of its latest solve; review_work: the reviewed games and replays;
+    # first_done: when each lesson was first finished and each puzzle first solved (class_*: by pupil name)
     def set_homework(self, code: str, kind: Kind, lessons: Sequence[str], theme: str, count: int,
                      due: dt.date, replay: bool = False, zone: str | None = None) -> int | None: ...
     def homeworks(self, code: str) -> list[Homework]: ...
@@ -109,6 +109,8 @@ class School(Protocol):
     def class_solves(self, code: str) -> dict[str, dict[str, dt.datetime]]: ...
     def review_work(self, learner: str) -> ReviewWork: ...
     def class_review_work(self, code: str) -> dict[str, ReviewWork]: ...
+    def first_done(self, learner: str) -> FirstDone: ...
+    def class_first_done(self, code: str) -> dict[str, FirstDone]: ...
 
     # teachers: create_class raises ValueError for a bad name
     def create_class(self, name: str, key: str) -> NewClass: ...

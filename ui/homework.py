@@ -17,7 +17,8 @@ import streamlit as st
 
 from tutor import words
 from tutor.days import Today, known
-from tutor.homework import NO_REVIEWS, Done, Homework, ReviewWork, first_on_home, progress_words, state, task_words, to_replay
+from tutor.homework import (NO_REVIEWS, Done, FirstDone, Homework, ReviewWork, first_on_home, progress_words, state,
+                            task_words, to_replay)
 from ui import frame, state as ui_state, wiring
 
 CLOCK: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)  # noqa: E731 - replaced by tests
@@ -76,22 +77,22 @@ def pupil_panel() -> None:
     found = wiring.guard(lambda school: _mine(school, me), None)
     if not found:
         return
-    homeworks, solves, work = found
+    homeworks, solves, work, first = found
     _note_zone(me)
     lessons = {lid: sess.progress.lesson(lid) for hw in homeworks for lid in hw.lessons}
-    pairs = first_on_home(homeworks, lessons, solves, lesson_steps(), puzzles_for(homeworks), work)
+    pairs = first_on_home(homeworks, lessons, solves, lesson_steps(), puzzles_for(homeworks), work, first)
     day, numbers = today(), lesson_numbers()
     titles = theme_titles() if any(hw.kind == "puzzles" for hw in homeworks) else {}
     for hw, done in pairs:
         where = state(hw, done, day)
         line = words.homework_line(task_words(hw, numbers, titles), hw.due, progress_words(hw, done), where)
-        if where == "done":
+        if where in ("done", "done_late"):
             st.success(line, icon=":material/task_alt:")
         elif where == "late":
             st.warning(line, icon=":material/assignment_late:")
         else:
             st.info(line, icon=":material/assignment:")
-        if hw.kind == "reviews" and where != "done":
+        if hw.kind == "reviews" and where not in ("done", "done_late"):
             _where_to_review(hw, done, work)
 
 
@@ -123,7 +124,7 @@ def _where_to_review(hw: Homework, done: Done, work: ReviewWork) -> None:
         st.caption(words.homework_how_to_review())
 
 
-def _mine(school: Any, me: str) -> tuple[list[Homework], dict[str, dt.datetime], ReviewWork] | None:
+def _mine(school: Any, me: str) -> tuple[list[Homework], dict[str, dt.datetime], ReviewWork, FirstDone] | None:
     joined = school.class_of(me)
     if joined is None:
         return None
@@ -131,7 +132,7 @@ def _mine(school: Any, me: str) -> tuple[list[Homework], dict[str, dt.datetime],
     if not homeworks:
         return None
     work = school.review_work(me) if any(hw.kind == "reviews" for hw in homeworks) else NO_REVIEWS
-    return homeworks, school.solves(me), work
+    return homeworks, school.solves(me), work, school.first_done(me)
 
 
 __all__ = ["CLOCK", "K", "browser_zone", "lesson_numbers", "lesson_steps", "pupil_panel", "puzzles_for", "theme_shorts",

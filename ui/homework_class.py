@@ -25,6 +25,15 @@ from ui.homework import browser_zone, lesson_numbers, lesson_steps, puzzles_for,
 K = ui_state.Keys.CLASS + "hw_"
 """Widget keys of the teacher's homework: + kind/lessons/theme/count/games/replay/due/set/delete_which/delete/
 table/csv."""
+WIDE = 3
+"""The most homeworks whose headings name their task on screen (``Heading.short``); with more, each heading is
+its number and due day (``Heading.narrow``) in a column of :data:`NARROW_PX`, so that six fit a 1366 px laptop's
+page (about 870 px for the table, the sidebar open) with no sideways scroll."""
+NARROW_PX = 120
+"""The width of a homework's column (px) when there are more than :data:`WIDE` ("✓ late", "0/11 · late" and
+"Εργ. 6 · 12 Δεκ" fit it; longer cells are cut, the legend says them in full)."""
+NAME_PX = 110
+"""The width of the pinned name column (px) with narrow homework columns."""
 MOST = {"count": MAX_PUZZLES, "games": MAX_REVIEWS}
 """The most a homework asks for, by the problem ``tutor.homework.check`` names (else :data:`MAX_HOMEWORKS`)."""
 
@@ -65,11 +74,14 @@ def _delete(code: str) -> None:
 
 
 def table_columns(headings: list[Heading]) -> dict[str, Any]:
-    """The homework table's column settings: each homework's short heading on screen, its full words in the
-    column's help (the CSV keeps them as headings); the name pinned, in view when many homeworks make
-    the table scroll sideways."""
-    columns: dict[str, Any] = {words.homework_label("col_name"): st.column_config.TextColumn(pinned=True)}
-    columns.update({h.full: st.column_config.TextColumn(h.short, help=h.full) for h in headings})
+    """The homework table's column settings: each homework's short heading on screen (up to :data:`WIDE`
+    homeworks; more: narrow columns headed by number and due day), its full words in the column's help
+    (the CSV keeps them as headings); the name pinned, in view when the table scrolls sideways (a phone)."""
+    narrow = len(headings) > WIDE
+    columns: dict[str, Any] = {words.homework_label("col_name"): st.column_config.TextColumn(
+        pinned=True, width=NAME_PX if narrow else None)}
+    columns.update({h.full: st.column_config.TextColumn(h.narrow if narrow else h.short, help=h.full,
+                                                        width=NARROW_PX if narrow else None) for h in headings})
     return columns
 
 
@@ -78,21 +90,21 @@ def teacher_panel(code: str) -> None:
     the form to set one, and the list to delete one from."""
     st.subheader(words.homework_label("homework"))
     read = wiring.guard(lambda school: (school.homeworks(code), school.pupils(code), school.class_solves(code),
-                                        school.class_review_work(code)), None)
+                                        school.class_review_work(code), school.class_first_done(code)), None)
     if read is None:
         return
-    homeworks, pupils, solves, reviews = read
+    homeworks, pupils, solves, reviews, firsts = read
     numbers, titles, now = lesson_numbers(), theme_titles(), today()
     if not homeworks:
         st.caption(words.homework_label("none_set"))
     elif pupils:
         puzzles = puzzles_for(homeworks)
-        rows = homework_rows(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
+        rows = homework_rows(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews, firsts)
         headings = homework_headings(homeworks, numbers, titles, theme_shorts())
         st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{K}table", column_config=table_columns(headings))
         st.caption("  \n".join(h.legend for h in headings))  # the full words, read off a projector too
         st.caption(words.homework_label("on_time"))
-        text = homework_csv(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews)
+        text = homework_csv(homeworks, pupils, solves, lesson_steps(), numbers, titles, puzzles, now, reviews, firsts)
         st.download_button(words.homework_label("download"), text.encode("utf-8-sig"),
                            file_name=f"homework-{code}.csv", mime="text/csv", key=f"{K}csv",
                            icon=":material/download:")
@@ -134,4 +146,4 @@ def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.da
                   icon=":material/send:")
 
 
-__all__ = ["K", "table_columns", "teacher_panel"]
+__all__ = ["K", "NAME_PX", "NARROW_PX", "WIDE", "table_columns", "teacher_panel"]

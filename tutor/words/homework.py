@@ -38,10 +38,10 @@ def homework_labels() -> dict[str, str]:
         "delete_go": _("Delete it"),
         "download": _("Download the homework table (CSV)"),
         "none_set": _("No homework set yet."),
-        # the store keeps the latest solve, step and review times only (a solve again moves them): a homework
-        # done late cannot be told from one done on time, so the legend promises no more than the cells say
-        "on_time": _("“Late” means not finished by the end of the due day where the pupil lives (their own "
-                     "time zone). “done ✓” means finished, on time or after."),
+        # the cells' short words (homework_cell), in full: a projector's width holds six homeworks
+        "on_time": _("✓ finished on time · ✓ late: finished, but after the due day · 2/3: 2 of 3 done · late: "
+                     "not finished by the due day · today: due today · 3/5 found: a better move found in 3 of 5 "
+                     "mistakes. A day ends at midnight where the pupil lives (their own time zone)."),
         "go_play": _("Play a game to review"),
         "go_replay": _("Play these mistakes again"),
         "col_name": pgettext("class table heading", "Name"),
@@ -116,10 +116,14 @@ def homework_line(task: str, due: dt.date, progress: str, state: str) -> str:
     """A homework on the pupil's Home, one sentence a 10-year-old reads, by ``state``
     (``tutor.homework.State``): ``"Homework: finish lesson 4 by Friday 12 Dec — 2 of 3 steps done."``; done:
     ``"Homework done: finish lesson 4 (due Friday 12 Dec). Well done!"`` (the due day tells two homeworks of
-    the same task apart)."""
+    the same task apart); done after the due day (``"done_late"``): ``"Homework done: finish lesson 4. You
+    finished it after its due day, Friday 12 Dec — well done for finishing it!"``."""
     day = due_day(due)
     if state == "done":
         return _("Homework done: {task} (due {day}). Well done!").format(task=task, day=day)
+    if state == "done_late":
+        return _("Homework done: {task}. You finished it after its due day, {day} — well done for "
+                 "finishing it!").format(task=task, day=day)
     if state == "due_today":
         return _("Homework: {task} by today — {progress}.").format(task=task, progress=progress)
     if state == "late":
@@ -157,6 +161,16 @@ def homework_column_short(number: int, task: str, due: dt.date) -> str:
     return pgettext("homework heading", "HW{n} · {task} · {day}").format(n=number, task=task, day=due_day_short(due))
 
 
+def homework_column_narrow(number: int, due: dt.date) -> str:
+    """The homework table's heading on screen when many homeworks share its width (six on a 1366 px laptop):
+    its number and due day only, ``"HW1 · 5 Dec"``, ``"Εργ. 1 · 5 Δεκ"``; the task is in the column's help and
+    the legend under the table (:func:`homework_legend`)."""
+    from babel.dates import format_date
+
+    return pgettext("homework heading", "HW{n} · {day}").format(n=number, day=format_date(due, "d MMM",
+                                                                                            locale=current()))
+
+
 def homework_legend(number: int, task: str, due: dt.date) -> str:
     """A line of the legend under the homework table, naming a column as its heading does (``task``:
     :func:`homework_task` on the teacher's screen): ``"HW1: solve 5 puzzles of “Biggest capture now”, due
@@ -165,26 +179,31 @@ def homework_legend(number: int, task: str, due: dt.date) -> str:
 
 
 def homework_cell(done: int, total: int, state: str, replayed: int = 0, mistakes: int = 0) -> str:
-    """A pupil's cell in the homework table: ``"done ✓"``, ``"2 of 3"``, ``"2 of 3 · due today"``,
-    ``"0 of 3 · late"``; with ``mistakes`` (reviews whose mistakes are played again, in the games
-    reviewed, each position once) ``"1 of 2 · 3 of 5 positions found again"``."""
+    """A pupil's cell in the homework table, short for six columns on a projector (the legend,
+    ``homework_label("on_time")``, says them in full): ``"✓"`` (finished on time), ``"✓ late"``
+    (finished after the due day), ``"2/3"``, ``"2/3 · today"`` (due today), ``"0/3 · late"``; with
+    ``mistakes`` (reviews whose mistakes are played again, in the games reviewed, each position once)
+    ``"1/2 · 3/5 found"``."""
     if state == "done":
-        return pgettext("homework cell", "done ✓")
-    counted = _("{done} of {total}").format(done=done, total=total)
+        return pgettext("homework cell", "✓")
+    if state == "done_late":
+        return pgettext("homework cell", "✓ late")
+    counted = pgettext("homework cell", "{done}/{total}").format(done=done, total=total)
     if mistakes:
-        counted = ngettext("{counted} · {replayed} of {mistakes} position found again",
-                           "{counted} · {replayed} of {mistakes} positions found again", mistakes).format(
+        counted = pgettext("homework cell", "{counted} · {replayed}/{mistakes} found").format(
             counted=counted, replayed=replayed, mistakes=mistakes)
     if state == "due_today":
-        return pgettext("homework cell", "{counted} · due today").format(counted=counted)
+        return pgettext("homework cell", "{counted} · today").format(counted=counted)
     if state == "late":
         return pgettext("homework cell", "{counted} · late").format(counted=counted)
     return counted
 
 
 def homework_state_word(state: str) -> str:
-    """A state in the homework CSV: ``"done"``, ``"not due yet"``, ``"due today"``, ``"late"``."""
-    return {"done": pgettext("homework state", "done"), "open": pgettext("homework state", "not due yet"),
+    """A state in the homework CSV: ``"done"``, ``"done late"``, ``"not due yet"``, ``"due today"``,
+    ``"late"``."""
+    return {"done": pgettext("homework state", "done"), "done_late": pgettext("homework state", "done late"),
+            "open": pgettext("homework state", "not due yet"),
             "due_today": pgettext("homework state", "due today"),
             "late": pgettext("homework state", "late")}.get(state, state)
 
@@ -255,6 +274,7 @@ __all__ = [
     "due_day_short",
     "homework_cell",
     "homework_column",
+    "homework_column_narrow",
     "homework_column_short",
     "homework_csv_done",
     "homework_csv_mistakes",
