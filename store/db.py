@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tutor import school
@@ -35,6 +36,11 @@ HEAD = "0017_fixp"
 """The newest migration's revision (``store/migrations/versions``; tests/test_store.py checks it is
 Alembic's head). A database already at it is opened without loading Alembic (a server's start)."""
 _MIGRATING = threading.Lock()
+MIGRATION_LOCK = 0x6D616E63
+"""The PostgreSQL advisory lock a migration holds (``pg_advisory_xact_lock``; the bytes of "manc")."""
+MIGRATION_WAIT_S = 300.0
+"""Seconds a process opening the database waits for another process's migration of it before it gives up
+(and tries again later, ``ui.wiring.RETRY_S``): a migration copies tables, which may take a while."""
 
 
 class StoreUnavailable(school.StoreUnavailable):
@@ -89,13 +95,8 @@ class Database:
             self.engine: Engine = create_engine(self.url, **kwargs)
             if self.engine.dialect.name == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            with _MIGRATING, self.engine.begin() as connection:  # Alembic's context is process-global
-                if not at_head(connection):
-                    from alembic import command
-
-                    cfg = alembic_config(self.url)
-                    cfg.attributes["connection"] = connection
-                    command.upgrade(cfg, "head")
+            with _MIGRATING:  # Alembic's context is process-global
+                _migrate(self.engine, self.url)
         except (SQLAlchemyError, OSError) as exc:
             raise StoreUnavailable(str(exc)) from exc
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -115,6 +116,46 @@ class Database:
     def dispose(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
+
+
+def _migrate(engine: Engine, url: str) -> None:
+    """Bring the database of ``engine`` to :data:`HEAD`. One already there is only looked at. Else the
+    migration runs in one transaction that first holds the database's migration lock
+    (:func:`_hold_migration_lock`) and looks again: processes started together (a school's, after an
+    update) migrate one after the other, and the later ones find the work done, instead of failing on
+    tables the first one made (the page said "the database cannot be reached" meanwhile)."""
+    with engine.begin() as connection:
+        if at_head(connection):
+            return
+    with engine.begin() as connection:
+        _hold_migration_lock(connection)
+        if not at_head(connection):
+            from alembic import command
+
+            cfg = alembic_config(url)
+            cfg.attributes["connection"] = connection
+            command.upgrade(cfg, "head")
+
+
+def _hold_migration_lock(connection: Any) -> None:
+    """Hold the database's migration lock until ``connection``'s transaction ends, waiting up to
+    :data:`MIGRATION_WAIT_S` seconds for another process's migration: on PostgreSQL a transaction-level
+    advisory lock (:data:`MIGRATION_LOCK`), on SQLite the write lock (``BEGIN IMMEDIATE``, tried again
+    while another process holds it: each try waits SQLite's ``busy_timeout``). Raises SQLAlchemy's
+    ``OperationalError`` when the wait is over. Other databases: no lock."""
+    name = connection.dialect.name
+    if name == "postgresql":
+        connection.execute(text("SELECT set_config('lock_timeout', :ms, true)"), {"ms": f"{int(MIGRATION_WAIT_S * 1000)}ms"})
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+    elif name == "sqlite":
+        deadline = time.monotonic() + MIGRATION_WAIT_S
+        while True:
+            try:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+                return
+            except OperationalError:
+                if time.monotonic() > deadline:
+                    raise
 
 
 def at_head(connection: Any) -> bool:
