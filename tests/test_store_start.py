@@ -20,7 +20,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from store.db import HEAD, Database, at_head
+from store.db import HEAD, Database, StoreUnavailable, at_head
 from tests.conftest import PG_URL, ROOT
 
 PROCESSES = 4
@@ -82,6 +82,32 @@ def test_processes_started_together_each_open_the_new_database(fresh_url, tmp_pa
     try:
         with db.engine.connect() as c:
             assert at_head(c)
+            assert c.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [HEAD]
+    finally:
+        db.dispose()
+
+
+def test_a_start_stopped_in_the_middle_of_its_migration_leaves_nothing_half_done(fresh_url, monkeypatch):
+    """A migration that stops halfway (a server stopped at its first start, a full disk) is undone whole, so
+    the next start migrates the database from the start. Before, SQLite kept the tables made so far
+    (each ``CREATE TABLE`` was committed by itself) but not their revision, and every later start failed
+    on them ("table classes already exists"): the app never saved progress again."""
+    from alembic import command
+    from sqlalchemy.exc import OperationalError
+
+    real_upgrade = command.upgrade
+
+    def stopped(cfg, revision):
+        real_upgrade(cfg, "0005")
+        raise OperationalError("stopped halfway", {}, Exception("the server was stopped"))
+
+    monkeypatch.setattr(command, "upgrade", stopped)
+    with pytest.raises(StoreUnavailable):
+        Database(fresh_url)
+    monkeypatch.setattr(command, "upgrade", real_upgrade)
+    db = Database(fresh_url)
+    try:
+        with db.engine.connect() as c:
             assert c.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [HEAD]
     finally:
         db.dispose()
