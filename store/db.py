@@ -10,6 +10,7 @@ nothing needs setting up by hand.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -36,6 +37,7 @@ HEAD = "0017_fixp"
 """The newest migration's revision (``store/migrations/versions``; tests/test_store.py checks it is
 Alembic's head). A database already at it is opened without loading Alembic (a server's start)."""
 _MIGRATING = threading.Lock()
+_log = logging.getLogger(__name__)
 MIGRATION_LOCK = 0x6D616E63
 """The PostgreSQL advisory lock a migration holds (``pg_advisory_xact_lock``; the bytes of "manc")."""
 MIGRATION_WAIT_S = 300.0
@@ -51,6 +53,12 @@ class StoreUnavailable(school.StoreUnavailable):
 class StoreConflict(StoreUnavailable):
     """A write met a row another session had just written (two tabs of one learner at the
     same instant): trying the write once more sees that row and succeeds."""
+
+
+def _first_line(exc: BaseException) -> str:
+    """The exception's class and the first line of its text (a log line; the SQL that failed is left out)."""
+    text_ = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text_[0] if text_ else ''}"
 
 
 def database_url() -> str:
@@ -98,6 +106,7 @@ class Database:
             with _MIGRATING:  # Alembic's context is process-global
                 _migrate(self.engine, self.url)
         except (SQLAlchemyError, OSError) as exc:
+            _log.warning("the database cannot be opened (the page says progress is not being saved): %s", _first_line(exc))
             raise StoreUnavailable(str(exc)) from exc
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
@@ -111,6 +120,7 @@ class Database:
         except IntegrityError as exc:
             raise StoreConflict(str(exc)) from exc
         except SQLAlchemyError as exc:
+            _log.warning("the database failed (the page says progress is not being saved): %s", _first_line(exc))
             raise StoreUnavailable(str(exc)) from exc
 
     def dispose(self) -> None:

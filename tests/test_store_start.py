@@ -111,3 +111,19 @@ def test_a_start_stopped_in_the_middle_of_its_migration_leaves_nothing_half_done
             assert c.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [HEAD]
     finally:
         db.dispose()
+
+
+def test_a_failure_of_the_database_is_logged_with_its_cause(tmp_path, caplog):
+    """The server's log says why the page says progress is not being saved (the cause's first line)."""
+    import logging
+
+    db = Database(f"sqlite:///{tmp_path / 'logged.sqlite3'}")
+    try:
+        with caplog.at_level(logging.WARNING, logger="store.db"), pytest.raises(StoreUnavailable):
+            with db.session() as s:
+                s.execute(text("SELECT * FROM no_such_table"))
+    finally:
+        db.dispose()
+    assert [r.getMessage() for r in caplog.records if r.name == "store.db"] == [
+        "the database failed (the page says progress is not being saved): "
+        "OperationalError: (sqlite3.OperationalError) no such table: no_such_table"]
