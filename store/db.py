@@ -25,6 +25,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tutor import school
 
+from .sqlite_writes import take_turns
+
 if TYPE_CHECKING:
     from alembic.config import Config
 
@@ -37,6 +39,9 @@ HEAD = "0017_fixp"
 """The newest migration's revision (``store/migrations/versions``; tests/test_store.py checks it is
 Alembic's head). A database already at it is opened without loading Alembic (a server's start)."""
 _MIGRATING = threading.Lock()
+BUSY_TIMEOUT_S = 10.0
+"""Seconds a SQLite statement waits for another process's write lock (``busy_timeout``); this process's
+own writers take turns without it (``store.sqlite_writes``)."""
 _log = logging.getLogger(__name__)
 MIGRATION_LOCK = 0x6D616E63
 """The PostgreSQL advisory lock a migration holds (``pg_advisory_xact_lock``; the bytes of "manc")."""
@@ -74,7 +79,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
     cursor.close()
 
 
@@ -99,10 +104,12 @@ class Database:
         try:
             kwargs: dict[str, Any] = {"pool_pre_ping": True}
             if self.url.startswith("sqlite"):
-                kwargs["connect_args"] = {"timeout": 10, "check_same_thread": False}
+                kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}
             self.engine: Engine = create_engine(self.url, **kwargs)
             if self.engine.dialect.name == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
+                if self.engine.url.database not in (None, "", ":memory:"):
+                    take_turns(self.engine, os.path.realpath(str(self.engine.url.database)))
             with _MIGRATING:  # Alembic's context is process-global
                 _migrate(self.engine, self.url)
         except (SQLAlchemyError, OSError) as exc:
