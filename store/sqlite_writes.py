@@ -3,10 +3,12 @@
 SQLite lets one transaction write at a time. A connection that finds the write lock taken does not
 queue: its busy handler sleeps (1 ms, 2 ms, ... up to 100 ms a time) and tries again, and whoever
 tries at the moment the lock is free gets it. With many sessions writing, one writer can lose that
-race again and again: ``bench/store_load.py`` (30 learners in one process on a loaded 2-core
-machine) measured writes of a few milliseconds' work taking 3.4 s at worst, and once the wait passes
-``busy_timeout`` the write fails ("database is locked") and the page says the database cannot be
-reached, although it is fine.
+race again and again. ``python -m bench.store_load --processes 1`` (30 learners writing for 20 s in
+one process, on a loaded 2-core machine; three runs) measured writes of a few milliseconds' work
+taking 3.0, 3.7 and 7.6 s at worst (p95 198-252 ms); once the wait passes ``busy_timeout`` (10 s) the
+write fails ("database is locked") and the page says the database cannot be reached, although it is
+fine. Taking turns, the worst was 0.47, 0.51 and 0.77 s (p95 152-237 ms, p50 22-34 ms against 9-11 ms
+before: the lucky writer no longer jumps the queue), with the same writes per second (261-272).
 
 So each engine on a SQLite file (:func:`take_turns`) keeps one lock per file for the process: a
 connection takes it just before its transaction's first write (``INSERT``, ``UPDATE``, ``DELETE``,
