@@ -32,12 +32,13 @@ import threading
 import time
 from pathlib import Path
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 
 from store import learners
 from store.db import Database
+from store.lifecycle import erase_learner
 from store.progress import StoredProgress
-from store.schema import GameRow, Learner, LessonRow, PuzzleRow, StepRow
+from store.schema import GameRow, PuzzleRow, StepRow
 from tutor.progress import GameRecord
 
 
@@ -115,9 +116,8 @@ def run(url: str, n_learners: int, seconds: float, processes: int, pause: float)
                                 .where(PuzzleRow.learner_code.in_(codes), PuzzleRow.solved, PuzzleRow.wrong == 1)),
             "games": s.scalar(select(func.count()).select_from(GameRow).where(GameRow.learner_code.in_(codes))),
         }
-        for table in (StepRow, LessonRow, PuzzleRow, GameRow):
-            s.execute(delete(table).where(table.learner_code.in_(codes)))
-        s.execute(delete(Learner).where(Learner.code.in_(codes)))
+    for code in codes:  # everything under them, the ids of their writes too (AppliedWrite points at them)
+        erase_learner(db, code)
     db.dispose()
     lost = sum(expected[k] - int(found[k] or 0) for k in expected)
     fell_back = sum(1 for r in results if r["lost"])

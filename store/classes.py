@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 
 from tutor.classroom import PupilReviews
 from tutor.names import NameProblem as TypedNameProblem
-from tutor.names import clean_name, look_alike, name_problem
+from tutor.names import clean_name, look_alike, name_order, name_problem
 from tutor.progress import LessonProgress, PuzzleProgress
 
 from .db import Database
@@ -136,12 +136,12 @@ class Pupil:
 
 
 def reviews(db: Database, code: str) -> list[PupilReviews]:
-    """Every pupil of class ``code``, by name, with the finished games they reviewed and their kept
+    """Every pupil of class ``code``, by name (``tutor.names.name_order``), with the finished games they reviewed and their kept
     mistakes (review cards, one per position) by kind (a card kept without one counts as ``"other"``);
     all they did, before joining too, as their lessons and puzzles (``[]`` for no class)."""
     with db.session() as s:
-        learners = s.execute(select(Learner.code, Learner.name).where(Learner.class_code == code)
-                             .order_by(Learner.name)).all()
+        learners = sorted(s.execute(select(Learner.code, Learner.name).where(Learner.class_code == code)).all(),
+                          key=lambda row: name_order(row[1] or ""))
         if not learners:
             return []
         codes = [c for c, _ in learners]
@@ -158,9 +158,11 @@ def reviews(db: Database, code: str) -> list[PupilReviews]:
 
 
 def pupils(db: Database, code: str) -> list[Pupil]:
-    """Every pupil of class ``code`` with their lessons and puzzles, by name (``[]`` for no class)."""
+    """Every pupil of class ``code`` with their lessons and puzzles, by name (``tutor.names.name_order``;
+    ``[]`` for no class)."""
     with db.session() as s:
-        learners = s.scalars(select(Learner).where(Learner.class_code == code).order_by(Learner.name)).all()
+        learners = sorted(s.scalars(select(Learner).where(Learner.class_code == code)).all(),
+                          key=lambda row: name_order(row.name or ""))
         by_code = {ln.code: Pupil(ln.name or "", ln.last_active, zone=ln.zone or "") for ln in learners}
         if not by_code:
             return []

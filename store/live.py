@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select, update
 
+from tutor.names import name_order
 from tutor.school import Answered, Question
 
 from .db import Database
@@ -82,14 +83,14 @@ def tally(db: Database, question_id: int) -> dict[int, int]:
 
 
 def answers_by_name(db: Database, question_id: int, class_code: str) -> list[tuple[str, int | None]]:
-    """``(name, pit)`` for every pupil of class ``class_code``, by name; ``pit`` is ``None`` for a
+    """``(name, pit)`` for every pupil of class ``class_code``, by name (``tutor.names.name_order``); ``pit`` is ``None`` for a
     pupil who has not answered question ``question_id``."""
     with db.session() as s:
         rows = s.execute(select(Learner.name, AnswerRow.pit).select_from(Learner)
                          .outerjoin(AnswerRow, (AnswerRow.learner_code == Learner.code)
                                     & (AnswerRow.question_id == question_id))
-                         .where(Learner.class_code == class_code).order_by(Learner.name)).all()
-    return [(name or "", None if pit is None else int(pit)) for name, pit in rows]
+                         .where(Learner.class_code == class_code)).all()
+    return sorted(((name or "", None if pit is None else int(pit)) for name, pit in rows), key=lambda row: name_order(row[0]))
 
 
 def reveal(db: Database, question_id: int) -> None:

@@ -91,12 +91,13 @@ def _signed_out(s: Session, code: str, reason: str, at: dt.datetime, keep: str |
 def signed_out_why(db: Database, key: object) -> str | None:
     """Why somebody else ended the teacher view the browser of ``key`` had open, said once (the note goes):
     ``"pin"`` (the class got a new PIN, or the recovery code was used) or ``"owner"`` (the class's main
-    device signed it out); ``None`` when nobody did (or it was said already)."""
+    device signed it out); ``None`` when nobody did (or it was said already). Views of several classes
+    ended at the same instant: the reason of the least class code (the same on every database)."""
     if not isinstance(key, str):
         return None
     with db.session() as s:
         rows = s.scalars(select(TeacherSignOut).where(TeacherSignOut.key_hash == _sha(key))
-                         .order_by(TeacherSignOut.at.desc())).all()
+                         .order_by(TeacherSignOut.at.desc(), TeacherSignOut.class_code)).all()
         s.execute(delete(TeacherSignOut).where(TeacherSignOut.key_hash == _sha(key)))
         return rows[0].reason if rows else None
 
@@ -217,8 +218,8 @@ def reset_with_recovery(db: Database, code_text: object, recovery: object, key: 
 
 def view_of(db: Database, key: object, code: str | None = None, at: dt.datetime | None = None) -> tuple[str, bool] | None:
     """``(class code, owner)`` of the teacher view open on the browser of ``key`` at ``at`` (default:
-    now): of class ``code``, or the one opened last; ``None`` when none is (signed out, closed, or
-    older than :data:`VIEW_HOURS`). Notes the device as seen."""
+    now): of class ``code``, or the one opened last (of those opened at the same instant, the least class
+    code); ``None`` when none is (signed out, closed, or older than :data:`VIEW_HOURS`). Notes the device as seen."""
     if not isinstance(key, str) or not 20 <= len(key) <= 100:
         return None
     at = at or now()
@@ -226,7 +227,7 @@ def view_of(db: Database, key: object, code: str | None = None, at: dt.datetime 
         rows = select(TeacherDevice).where(TeacherDevice.key_hash == _sha(key), TeacherDevice.view_until.is_not(None))
         if code is not None:
             rows = rows.where(TeacherDevice.class_code == code)
-        for row in s.scalars(rows.order_by(TeacherDevice.view_until.desc())):
+        for row in s.scalars(rows.order_by(TeacherDevice.view_until.desc(), TeacherDevice.class_code)):
             if row.view_until is not None and _utc(row.view_until) > at:
                 row.last_seen = at
                 return row.class_code, row.owner

@@ -150,9 +150,19 @@ def look_alike(name: str, other: str) -> bool:
     return name_skeleton(name) == name_skeleton(other) or _cased_skeleton(name) == _cased_skeleton(other)
 
 
+def name_order(name: str) -> tuple[str, str]:
+    """The key that puts names in a teacher's alphabetical order, the same on every database: letters
+    without their accents, case folded (``"anna"``, ``"Ben"``, ``"Émile"``, ``"zoe"``; Greek ``"Άννα"``
+    before ``"Βάσω"``), then the name itself, so two names that differ only in case or accents keep
+    one order. A database's own ``ORDER BY`` depends on its collation (SQLite's puts ``"Zoe"``
+    before ``"anna"``, PostgreSQL's ``en_US`` does not)."""
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.combining(ch))
+    return unicodedata.normalize("NFC", bare).casefold(), name
+
+
 def _cased_skeleton(name: str) -> str:
     return skeleton_key(unicodedata.normalize("NFKC", name), digit_policy="tr39")
 
 
-__all__ = ["MARKUP", "NAME_MAX", "NameProblem", "clean_name", "is_hidden", "look_alike", "name_problem", "name_skeleton",
-           "read_name"]
+__all__ = ["MARKUP", "NAME_MAX", "NameProblem", "clean_name", "is_hidden", "look_alike", "name_order", "name_problem",
+           "name_skeleton", "read_name"]
