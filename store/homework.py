@@ -48,7 +48,8 @@ def set_homework(db: Database, code: str, kind: Kind, lessons: Sequence[str], th
                            .execution_options(synchronize_session=False))
         if not getattr(locked, "rowcount", 0):
             return None
-        held = [_homework(r) for r in s.scalars(select(HomeworkRow).where(HomeworkRow.class_code == code))]
+        held = [_homework(r) for r in s.scalars(select(HomeworkRow).where(HomeworkRow.class_code == code)
+                                                     .order_by(HomeworkRow.id))]
         same = same_as(held, kind, lessons, theme, count, due, replay)
         if same is not None:
             raise AlreadySet(same.id)
