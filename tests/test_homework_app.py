@@ -209,3 +209,38 @@ def test_the_homework_table_is_headed_short_with_the_full_words_in_help_and_a_le
     assert [config[f]["help"] for f in full] == full
     assert config[list(table.value.columns)[0]]["pinned"] is True
     assert legend in [c.value for c in teacher.caption]
+
+
+def _links(at) -> list[tuple[str, str, str]]:
+    return [(e.proto.label, e.proto.page, e.proto.query_string) for e in at.main.get("page_link")]
+
+
+def test_each_open_homework_on_home_has_a_link_that_starts_it(page_app, db):
+    code, _key, me = _class_with_pupil(db, "Amy")
+    stored.set_homework(db, code, "lessons", ["setup", "captures"], "", 0, dt.date(2026, 12, 11), at=NOW)
+    stored.set_homework(db, code, "puzzles", [], "capture", 3, dt.date(2026, 12, 11), at=NOW)
+    home = _home(page_app, me)
+    homework_links = [link for link in _links(home) if link[0] in ("Start lesson 1", "Open these puzzles")]
+    assert homework_links == [("Start lesson 1", "lesson_1_setup", ""),
+                              ("Open these puzzles", "practice", "game=kalah&theme=capture")]
+    progress = StoredProgress(db, me)
+    for step in load_lessons()["setup"].steps:
+        progress.step_done("setup", step.id)
+    progress.lesson_done("setup", 3)
+    progress.step_done("captures", "first-capture")
+    home = _home(page_app, me)
+    assert [link[0] for link in _links(home) if "lesson 4" in link[0]] == ["Go on with lesson 4"]
+    assert "Start lesson 1" not in [link[0] for link in _links(home)]
+
+
+def test_a_greek_pupil_starts_a_homework_in_greek(page_app, db):
+    code, _key, me = _class_with_pupil(db, "Ελένη")
+    stored.set_homework(db, code, "lessons", ["captures"], "", 0, dt.date(2026, 12, 11), at=NOW)
+    stored.set_homework(db, code, "puzzles", [], "capture", 3, dt.date(2026, 12, 11), at=NOW)
+    home = page_app("pages/home.py")
+    home.query_params["learner"] = me
+    home.query_params["lang"] = "el"
+    home.run()
+    assert not home.exception
+    labels = [link[0] for link in _links(home)]
+    assert "Ξεκίνα το μάθημα 4" in labels and "Άνοιξε αυτούς τους γρίφους" in labels

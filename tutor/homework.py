@@ -321,6 +321,17 @@ def to_replay(homework: Homework, work: ReviewWork) -> list[str]:
     return list(out)
 
 
+def lesson_to_start(homework: Homework, lessons: Mapping[str, LessonProgress]) -> tuple[str, bool] | None:
+    """The lesson a pupil's "Start lesson N" button opens for ``homework``: its first lesson (course order)
+    not finished, and whether the pupil has begun it (a step done); ``None`` when every lesson is finished
+    or the homework asks no lessons."""
+    for lid in homework.lessons:
+        rec = lessons.get(lid, LessonProgress())
+        if not rec.done:
+            return lid, bool(rec.steps_done)
+    return None
+
+
 def first_on_home(homeworks: Sequence[Homework], lessons: Mapping[str, LessonProgress],
                   solves: Mapping[str, dt.datetime], steps: Mapping[str, int],
                   puzzles: Mapping[str, PuzzleLike], reviews: ReviewWork = NO_REVIEWS,
@@ -351,6 +362,7 @@ __all__ = [
     "check",
     "day_of",
     "first_on_home",
+    "lesson_to_start",
     "progress",
     "progress_words",
     "same_as",

@@ -17,8 +17,8 @@ import streamlit as st
 
 from tutor import words
 from tutor.days import Today, known
-from tutor.homework import (NO_REVIEWS, Done, FirstDone, Homework, ReviewWork, first_on_home, progress_words, state,
-                            task_words, to_replay)
+from tutor.homework import (NO_REVIEWS, Done, FirstDone, Homework, ReviewWork, first_on_home, lesson_to_start,
+                            progress_words, state, task_words, to_replay)
 from ui import frame, state as ui_state, wiring
 
 CLOCK: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)  # noqa: E731 - replaced by tests
@@ -92,8 +92,40 @@ def pupil_panel() -> None:
             st.warning(line, icon=":material/assignment_late:")
         else:
             st.info(line, icon=":material/assignment:")
-        if hw.kind == "reviews" and where not in ("done", "done_late"):
+        if where in ("done", "done_late"):
+            continue
+        if hw.kind == "reviews":
             _where_to_review(hw, done, work)
+        elif hw.kind == "lessons":
+            _lesson_button(hw, lessons, numbers)
+        else:
+            _puzzles_button(hw)
+
+
+def _lesson_button(hw: Homework, lessons: dict[str, Any], numbers: dict[str, int]) -> None:
+    """Under a homework of lessons: "Start lesson N" (or "Go on with lesson N"), a link to its first lesson
+    not finished (``tutor.homework.lesson_to_start``)."""
+    found = lesson_to_start(hw, lessons)
+    if found is None or found[0] not in numbers or found[0] not in frame.LESSON_PAGES:
+        return
+    lesson_id, begun = found
+    frame.link(frame.LESSON_PAGES[lesson_id], words.homework_start_lesson(numbers[lesson_id], begun),
+               ":material/school:")
+
+
+def _puzzles_button(hw: Homework) -> None:
+    """Under a homework of puzzles: "Open these puzzles", a link to My practice with the homework's theme
+    chosen (``?game=&theme=``, read by ``ui.practice``): its solves count for the homework, as the Puzzles
+    page's do. The game is the first (Kalah, then Awari) that has puzzles of the theme; none: no link."""
+    from tutor.practice import themes_of
+    from tutor.ratings import VARIANTS
+
+    pool = frame.practice_puzzles()
+    game = next((g for g in VARIANTS if hw.theme in themes_of(pool, g)), None)
+    if game is None:
+        return
+    st.page_link(frame.page_file("practice"), label=words.homework_label("go_puzzles"), icon=":material/extension:",
+                 query_params={"game": game, "theme": hw.theme})
 
 
 def _note_zone(me: str) -> None:

@@ -44,6 +44,7 @@ def homework_labels() -> dict[str, str]:
                      "mistakes. A day ends at midnight where the pupil lives (their own time zone)."),
         "go_play": _("Play a game to review"),
         "go_replay": _("Play these mistakes again"),
+        "go_puzzles": _("Open these puzzles"),
         "col_name": pgettext("class table heading", "Name"),
     }
 
@@ -240,6 +241,14 @@ def homework_set_notice(task: str, due: dt.date) -> str:
     return _("Homework set: {task}, due {day}.").format(task=task, day=due_day(due))
 
 
+def homework_start_lesson(number: int, begun: bool) -> str:
+    """The button under a pupil's homework of lessons that opens the next lesson to finish:
+    ``"Start lesson 2"``; ``begun`` (a step of it done): ``"Go on with lesson 2"``."""
+    if begun:
+        return _("Go on with lesson {n}").format(n=number)
+    return _("Start lesson {n}").format(n=number)
+
+
 def homework_how_to_review() -> str:
     """Under a pupil's homework of reviewing their own games: where to do it, and what counts (each game played
     once: a game reviewed again is the same game, a new game with the same moves is another)."""
@@ -290,6 +299,7 @@ __all__ = [
     "homework_option",
     "homework_problem",
     "homework_set_notice",
+    "homework_start_lesson",
     "homework_state_word",
     "homework_task",
     "homework_task_short",
