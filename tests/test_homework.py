@@ -273,7 +273,7 @@ def test_the_teacher_s_table_has_short_headings_with_the_full_words_in_help_and_
         assert [h.legend for h in heads] == legend
         assert heads[0].full == "Homework 1: solve 5 puzzles of “Biggest capture now” (Saturday 5 Dec)"
     else:
-        assert heads[0].legend == ("Εργ. 1: λύσε 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα» "
+        assert heads[0].legend == ("Εργ. 1: να λύσουν 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα» "
                                    "(προθεσμία: Σάββατο 5 Δεκεμβρίου)")
 
 

@@ -190,7 +190,7 @@ def test_setting_the_same_homework_again_sets_none_and_says_so(page_app, db, lan
      "HW1: solve 5 puzzles of “Biggest capture now”, due Saturday 12 Dec  \n"
      "HW2: review 2 of their own games, due Monday 14 Dec"),
     ("el", ["Εργ. 1 · Αιχμαλωσία ×5 · Σάβ 12 Δεκ", "Εργ. 2 · Ανάλυση ×2 · Δευ 14 Δεκ"],
-     "Εργ. 1: λύσε 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα» (προθεσμία: Σάββατο 12 Δεκεμβρίου)  \n"
+     "Εργ. 1: να λύσουν 5 γρίφους από το θέμα «Η μεγαλύτερη αιχμαλωσία τώρα» (προθεσμία: Σάββατο 12 Δεκεμβρίου)  \n"
      "Εργ. 2: να αναλύσουν 2 δικά τους παιχνίδια (προθεσμία: Δευτέρα 14 Δεκεμβρίου)"),
 ])
 def test_the_homework_table_is_headed_short_with_the_full_words_in_help_and_a_legend(page_app, db, lang, shown, legend):
@@ -244,3 +244,26 @@ def test_a_greek_pupil_starts_a_homework_in_greek(page_app, db):
     assert not home.exception
     labels = [link[0] for link in _links(home)]
     assert "Ξεκίνα το μάθημα 4" in labels and "Άνοιξε αυτούς τους γρίφους" in labels
+
+
+@pytest.mark.parametrize("lang,placeholder,notice", [
+    ("en", "Choose one or more lessons", "Homework set: finish lesson 4, due Friday 11 Dec."),
+    ("el", "Διάλεξε ένα ή περισσότερα μαθήματα",
+     "Η εργασία δόθηκε: να τελειώσουν το μάθημα 4 (προθεσμία: Παρασκευή 11 Δεκεμβρίου)."),
+])
+def test_the_homework_form_speaks_the_teachers_language_and_writes_the_day_first(page_app, db, lang, placeholder,
+                                                                                 notice):
+    """ut46 #9: the Greek form said "Choose options" and wrote the due day 2026/12/12; its list told the
+    teacher «τελείωσε…» (a pupil's words) next to «να αναλύσουν…»."""
+    code, key, _me = _class_with_pupil(db)
+    teacher = _teacher_page(code, key, lang)
+    assert teacher.multiselect(key=f"{K}lessons").proto.placeholder == placeholder
+    assert teacher.date_input(key=f"{K}due").proto.format == "DD/MM/YYYY"
+    _set_captures_by_friday(teacher)
+    assert [s.value for s in teacher.success] == [notice]
+    stored.set_homework(db, code, "reviews", [], "", 1, dt.date(2026, 12, 11), at=NOW)
+    teacher.run()
+    if lang == "el":
+        legend = [c.value for c in teacher.caption if str(c.value).startswith("Εργ. 1")]
+        assert legend == ["Εργ. 1: να τελειώσουν το μάθημα 4 (προθεσμία: Παρασκευή 11 Δεκεμβρίου)  \n"
+                          "Εργ. 2: να αναλύσουν 1 δικό τους παιχνίδι (προθεσμία: Παρασκευή 11 Δεκεμβρίου)"]

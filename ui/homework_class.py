@@ -34,6 +34,8 @@ NARROW_PX = 120
 "Εργ. 6 · 12 Δεκ" fit it; longer cells are cut, the legend says them in full)."""
 NAME_PX = 110
 """The width of the pinned name column (px) with narrow homework columns."""
+DATE_FORMAT = "DD/MM/YYYY"
+"""How the due day's box writes a date: day first, as Greek and British English write it (12/12/2026)."""
 MOST = {"count": MAX_PUZZLES, "games": MAX_REVIEWS}
 """The most a homework asks for, by the problem ``tutor.homework.check`` names (else :data:`MAX_HOMEWORKS`)."""
 
@@ -131,7 +133,8 @@ def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.da
                         format_func=kinds.__getitem__)
         if kind == "lessons":
             st.multiselect(words.homework_label("lessons"), list(numbers), key=f"{K}lessons",
-                           format_func=lambda lid: f"{numbers[lid]}. {entries[lid].title}")
+                           format_func=lambda lid: f"{numbers[lid]}. {entries[lid].title}",
+                           placeholder=words.homework_label("choose_lessons"))
         elif kind == "reviews":
             st.number_input(words.homework_label("games"), min_value=1, max_value=MAX_REVIEWS, value=2, step=1,
                             key=f"{K}games")
@@ -141,9 +144,10 @@ def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.da
                          key=f"{K}theme")
             st.number_input(words.homework_label("count"), min_value=1, max_value=MAX_PUZZLES, value=3, step=1,
                             key=f"{K}count")
-        st.date_input(words.homework_label("due"), value=day + dt.timedelta(days=7), min_value=day, key=f"{K}due")
+        st.date_input(words.homework_label("due"), value=day + dt.timedelta(days=7), min_value=day, key=f"{K}due",
+                      format=DATE_FORMAT)
         st.button(words.homework_label("set_go"), key=f"{K}set", on_click=_set, args=(code,), type="primary",
                   icon=":material/send:")
 
 
-__all__ = ["K", "NAME_PX", "NARROW_PX", "WIDE", "table_columns", "teacher_panel"]
+__all__ = ["DATE_FORMAT", "K", "NAME_PX", "NARROW_PX", "WIDE", "table_columns", "teacher_panel"]

@@ -29,6 +29,7 @@ def homework_labels() -> dict[str, str]:
         "replay_help": _("After each review, they play each of their mistakes again (on “Learn from your "
                          "mistakes”) until they find a better move."),
         "lessons": _("Lessons"),
+        "choose_lessons": _("Choose one or more lessons"),
         "theme": _("Theme"),
         "count": _("How many puzzles"),
         "due": _("Due on"),
@@ -75,6 +76,10 @@ def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, co
     your own games and play your mistakes again"`` (``replay``); on the ``teacher``'s screen (the
     notice, the table, the CSV) their pupils' own games: ``"review 2 of their own games and play their
     mistakes again"``."""
+    if kind == "lessons" and teacher:  # the teacher's words about the pupils («να τελειώσουν…», Greek)
+        numbers = and_list([str(n) for n in lesson_numbers])
+        return npgettext("what pupils are to do", "finish lesson {numbers}", "finish lessons {numbers}",
+                         len(lesson_numbers)).format(numbers=numbers)
     if kind == "lessons":
         numbers = and_list([str(n) for n in lesson_numbers])
         return ngettext("finish lesson {numbers}", "finish lessons {numbers}",
@@ -89,6 +94,9 @@ def homework_task(kind: str, lesson_numbers: Sequence[int], theme_title: str, co
                         "review {n} of your own games and play your mistakes again", count).format(n=count)
     if kind == "reviews":
         return ngettext("review {n} of your own games", "review {n} of your own games", count).format(n=count)
+    if teacher:
+        return npgettext("what pupils are to do", "solve {n} puzzle of “{theme}”", "solve {n} puzzles of “{theme}”",
+                         count).format(n=count, theme=theme_title)
     return ngettext("solve {n} puzzle of “{theme}”", "solve {n} puzzles of “{theme}”", count).format(
         n=count, theme=theme_title)
 
