@@ -11,6 +11,7 @@ Names typed by people are shown only as plain text (table cells, ``st.text``), n
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
@@ -127,19 +128,23 @@ def missed_lines(rows: list[dict[str, Any]]) -> int:
     return -(-longest // MISSED_CHARS_PER_LINE)
 
 
-def table_columns(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def table_columns(rows: list[dict[str, Any]], titles: Sequence[str] = ()) -> dict[str, Any]:
     """The class table's column settings: the puzzles-missed column is as wide as its cells while they
     fit a line, else ``MISSED_WIDTH`` (its text wraps in taller rows, :func:`row_height`); the name
     column likewise, else ``NAME_WIDTH``; the two
-    puzzle columns show short headings (their full names in the tooltip and the CSV), so the table
-    fits a laptop's screen in every language."""
+    puzzle columns and the lessons' (``titles``: each lesson's title, in course order: ``"L4"``) show
+    short headings (their full names in the tooltip and the CSV), so the table fits a laptop's screen
+    (1366 px) in every language, "Last active" too."""
     missed = MISSED_WIDTH if missed_lines(rows) > 1 else None
     name = words.label("col_name")
     long_name = max((len(str(r.get(name, ""))) for r in rows), default=0) > NAME_CHARS
     solved_name, missed_name = words.label("col_puzzles_solved"), words.label("col_puzzles_missed")
     return {missed_name: st.column_config.TextColumn(words.label("col_missed_short"), help=missed_name, width=missed),
             solved_name: st.column_config.TextColumn(words.label("col_solved_short"), help=solved_name),
-            name: st.column_config.TextColumn(width=NAME_WIDTH if long_name else None, pinned=True)}
+            name: st.column_config.TextColumn(width=NAME_WIDTH if long_name else None, pinned=True),
+            **{words.lesson_column(n): st.column_config.TextColumn(words.lesson_column_short(n),
+                                                                   help=words.lesson_column_help(n, title))
+               for n, title in enumerate(titles, 1)}}
 
 
 def row_height(rows: list[dict[str, Any]]) -> int | None:
@@ -171,7 +176,8 @@ def dashboard() -> None:
     rows = class_rows(pupils, lessons, frame.puzzles(), dt.datetime.now(dt.UTC))
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, key=f"{K}table", row_height=row_height(rows),
-                 column_config=table_columns(rows))
+                 column_config=table_columns(rows, [lesson.title for lesson in lessons]))
+    st.caption(words.class_table_legend(len(lessons)))
     st.download_button(words.label("download_csv"), class_csv(pupils, lessons, frame.puzzles()).encode("utf-8-sig"),
                        file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
     if any_lesson_started(pupils):
@@ -196,6 +202,9 @@ def render() -> None:
     code = sess.teacher_class
     if code is not None and teacher.still_teacher():
         teacher.secrets_notice()
+        name = wiring.guard(lambda school: school.class_name(code), None)
+        if name:  # which class is open: a teacher may have two (the teacher's own text, made literal)
+            st.markdown("## " + words.class_name_line(name))
         st.markdown("## " + words.join_code_line(code))  # large: read off a projector
         live.teacher_panel()  # first: on a projector the live answers are what the class looks at
         # Closed, it builds nothing (opening it reruns): on a projector the class would read who is behind.

@@ -22,6 +22,7 @@ The package is split by subject; everything is importable from here:
 - ``review``: a game's review, its marks, and replaying its mistakes.
 - ``lifecycle``: a class deleted, a learner's data erased, a learner code no longer kept.
 - ``homework``: homework a teacher sets: the task, its due day, a pupil's progress.
+- ``classtable``: the class table's short headings and legend, the class's name at the top of its view.
 - ``coach``: why a move is good or not (the coach, from ``tutor.coach_facts``).
 
 Every text goes through ``tutor.i18n`` (gettext, chosen per session).
@@ -46,3 +47,4 @@ from .lifecycle import *  # noqa: F403
 from .coach import *  # noqa: F403
 from .review import *  # noqa: F403
 from .homework import *  # noqa: F403
+from .classtable import *  # noqa: F403
