@@ -47,3 +47,6 @@ def test_the_class_view_names_the_class_and_its_table_is_headed_short_with_a_leg
     assert list(table.value.iloc[0, 1:3]) == (["0 of 8", "0 of 7"] if lang == "en" else ["0 από 8", "0 από 7"])
     assert list(table.value.iloc[0])[-3] == "1 + 0"  # Solved, then Missed and Last active
     assert legend in [c.value for c in teacher.caption]
+    shown_columns = list(table.proto.column_order)
+    assert columns[9] in ("Stars", "Αστέρια")  # the total: each finished lesson's cell draws its stars
+    assert shown_columns == columns[:9] + columns[10:] and len(shown_columns) == 12

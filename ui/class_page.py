@@ -147,6 +147,13 @@ def table_columns(rows: list[dict[str, Any]], titles: Sequence[str] = ()) -> dic
                for n, title in enumerate(titles, 1)}}
 
 
+def screen_columns(columns: list[str]) -> list[str]:
+    """The class table's columns shown on screen: all but the stars' total, which each finished lesson's
+    cell already draws (``"8 of 8 ★★☆"``); without it every column fits a 1366 px laptop in Greek too
+    (the CSV keeps the total)."""
+    return [c for c in columns if c != words.label("col_stars")]
+
+
 def row_height(rows: list[dict[str, Any]]) -> int | None:
     """Pixels per table row: ``None`` (one line, Streamlit's own) while every puzzles-missed cell fits a
     line, else enough lines for the longest (at least 3: Streamlit wraps text only in rows over 64 px;
@@ -176,7 +183,8 @@ def dashboard() -> None:
     rows = class_rows(pupils, lessons, frame.puzzles(), dt.datetime.now(dt.UTC))
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, key=f"{K}table", row_height=row_height(rows),
-                 column_config=table_columns(rows, [lesson.title for lesson in lessons]))
+                 column_config=table_columns(rows, [lesson.title for lesson in lessons]),
+                 column_order=screen_columns(list(table.columns)))
     st.caption(words.class_table_legend(len(lessons)))
     st.download_button(words.label("download_csv"), class_csv(pupils, lessons, frame.puzzles()).encode("utf-8-sig"),
                        file_name=f"class-{code}.csv", mime="text/csv", key=f"{K}csv", icon=":material/download:")
