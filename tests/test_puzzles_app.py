@@ -149,8 +149,8 @@ def test_hints_come_one_at_a_time(page_app) -> None:
     infos = [i.value for i in at.info]
     assert f"Hint 1: {hints[0]}" in infos and not any(hints[1] in i for i in infos)
     at.button(key="puzzle_hint").click().run()
-    # One box, the newest hint first (it stands right under the button).
-    assert f"Hint 2: {hints[1]}\n\nHint 1: {hints[0]}" in [i.value for i in at.info]
+    # One box, in order: Hint 1 first (ut46 #11: newest first read Hint 3 above 2 above 1).
+    assert f"Hint 1: {hints[0]}\n\nHint 2: {hints[1]}" in [i.value for i in at.info]
 
 
 def test_start_again_shows_the_puzzles_position(page_app) -> None:

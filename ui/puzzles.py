@@ -252,8 +252,8 @@ def play(run: PuzzleActivity, board_key: str, prefix: str, moves_on: Callable[[]
         if hint_note:
             st.caption(hint_note)
         shown = list(enumerate(run.hint_texts(), 1))
-        if shown:  # one box, the newest first: right under the button pressed, on a phone too
-            st.info("\n\n".join(words.hint_line(k, hint) for k, hint in reversed(shown)))
+        if shown:  # one box under the button pressed, on a phone too: Hint 1 first, as they are read (ut46 #11)
+            st.info("\n\n".join(words.hint_line(k, hint) for k, hint in shown))
 
 
 def render() -> None:
