@@ -516,3 +516,29 @@ def test_the_pasted_positions_rules_are_asked_as_in_the_sandbox_with_short_label
     heading = words.outcomes_heading(words.rules_description(chosen), "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S", "S")
     assert heading in [c.value for c in at.caption]
     assert words.rules_description(chosen) != words.rules_description(KalahRules())
+
+
+def test_a_paste_longer_than_any_position_is_refused_whole_and_said(page_app, thinking):
+    """ut46 #11: the box's own limit (200 characters, in the browser) dropped a 229-character paste without a
+    word, keeping the old text and its error. Now any length reaches the page, which refuses it and says so."""
+    endgame = "0,0,0,1,2,1/20/1,0,2,0,0,1/20/S"
+    at = _run_pasted(page_app, endgame)
+    assert at.text_input(key="mo_notation").proto.max_chars == 0  # no limit in the browser: the page says it
+    long = ",".join(["4"] * 114) + "/0/S"  # 231 characters
+    at.text_input(key="mo_notation").set_value(long).run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == [
+        "That is 231 characters long; a position has at most 200, so nothing was changed. Write it as South's "
+        "pits / South's store / North's pits / North's store / S or N."]
+    assert at.text_input(key="mo_notation").value == endgame  # the box holds what it held
+    assert list(at.dataframe[0].value["Pit"]) == [4, 5, 6] and not at.error  # the analysis stands
+    at.run()
+    assert not at.warning  # said once
+    assert at.text_input(key="mo_notation").value == endgame
+
+
+def test_a_long_paste_before_any_other_puts_back_the_start(page_app, thinking):
+    at = _run_pasted(page_app, "x" * 201)
+    assert at.text_input(key="mo_notation").value == "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"
+    assert at.warning and "201 characters" in at.warning[0].value
+    assert list(at.dataframe[0].value["Pit"]) == [1, 2, 3, 4, 5, 6]

@@ -19,7 +19,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine import GAMES, NORTH, MoveValue, Position, Rules, legal_moves, option, rules_for_position, rules_from_params
+from engine import GAMES, MAX_NOTATION_LENGTH, NORTH, MoveValue, Position, Rules, legal_moves, option, rules_for_position, rules_from_params
 from tutor import i18n, words
 from tutor.analysis import OUTCOME_KEYS, move_rows
 from tutor.sandbox import SandboxActivity
@@ -110,10 +110,31 @@ def _from_lesson() -> tuple[Position, Rules] | None:
     return lesson.step_position(steps[k]), lesson.step_rules(steps[k])
 
 
+START = "4,4,4,4,4,4/0/4,4,4,4,4,4/0/S"
+"""What the paste box holds before anything is pasted: Kalah's start."""
+
+
+def _keep_short() -> None:
+    """The paste box changed: text longer than any position (``engine.MAX_NOTATION_LENGTH``) is refused whole,
+    the box gets back what it held and :func:`_pasted` says why (the browser's own limit refused it
+    silently: ut46 #11); else the text is kept as the one to go back to."""
+    key = f"{K}notation"
+    text = st.session_state.get(key) or ""
+    if len(text) > MAX_NOTATION_LENGTH:
+        st.session_state[key] = st.session_state.get(f"{K}notation_kept", START)
+        st.session_state[f"{K}too_long"] = len(text)
+    else:
+        st.session_state[f"{K}notation_kept"] = text
+
+
 def _pasted() -> tuple[Position, Rules] | None:
     c1, c2 = st.columns([3, 1])
-    text = c1.text_input(words.outcomes_labels("paste"), key=f"{K}notation", value="4,4,4,4,4,4/0/4,4,4,4,4,4/0/S",
-                         help=words.outcomes_labels("paste_help"), max_chars=200)
+    st.session_state.setdefault(f"{K}notation", START)
+    text = c1.text_input(words.outcomes_labels("paste"), key=f"{K}notation", help=words.outcomes_labels("paste_help"),
+                         on_change=_keep_short)
+    too_long = st.session_state.pop(f"{K}too_long", None)
+    if too_long is not None:
+        c1.warning(words.pasted_too_long(too_long, MAX_NOTATION_LENGTH), icon=":material/content_cut:")
     game = c2.radio(words.label("game"), list(GAMES), key=f"{K}game", format_func=words.game_title)
     options: dict[str, Any] = {}
     # The rules' options but the board's size (the pasted notation says it), as the sandbox asks them:

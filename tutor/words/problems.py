@@ -88,6 +88,13 @@ def _option_problem(opt: Option, text: object) -> str:
         name=opt.name, value=value, choices=_(" or ").join(opt.choices))
 
 
+def pasted_too_long(count: int, limit: int) -> str:
+    """Text pasted into a position's box that is longer than any position (``count`` characters, at most
+    ``limit``): refused whole, the box keeps what it held."""
+    return _("That is {count} characters long; a position has at most {limit}, so nothing was changed. Write it "
+             "as {layout}.").format(count=count, limit=limit, layout=layout())
+
+
 def notation_problem_empty() -> str:
     """Nothing was pasted."""
     return _("paste a position first, e.g. 4,4,4,4,4,4/0/4,4,4,4,4,4/0/S")
@@ -251,6 +258,6 @@ __all__ = [
     "page_failed", "page_not_found",
     "cannot_analyse", "editor_refused", "field_missing", "field_negative", "field_not_whole", "field_number", "language_unavailable", "ignored_settings",
     "layout", "link_kept_game", "link_position_refused", "link_value_refused", "settings_problem",
-    "field_too_big", "pit_count_problem", "to_move_missing", "notation_problem_empty", "link_rules_refused", "notation_problem", "pasted_problem",
+    "field_too_big", "pit_count_problem", "to_move_missing", "notation_problem_empty", "pasted_too_long", "link_rules_refused", "notation_problem", "pasted_problem",
     "rules_problem"
 ]
