@@ -362,3 +362,24 @@ def test_a_bad_link_in_greek_is_quoted_the_greek_way(page_app, language) -> None
     assert [e.value for e in at.error] == [words.no_such_puzzle("nonsense", puzzle_code(today()))]
     assert "«nonsense»" in at.error[0].value and "“" not in at.error[0].value
     assert run_of(at).puzzle.id == today()
+
+
+def test_the_page_says_a_first_try_counts_for_the_rating_until_it_is_rated(page_app) -> None:
+    """ut46 #1: a first try here moved the My practice rating, and the page never said so."""
+    line = "Your first try at this puzzle counts for your Kalah rating in My practice."
+    at = open_page(page_app)
+    run = run_of(at)
+    assert line in [c.value for c in at.caption]
+    wrong = next(p for p in legal_pits(run) if all(turn[0] != p for turn in run.puzzle.answers))
+    press(at, wrong)
+    assert run_of(at).rated is not None  # the first try was rated ...
+    assert line not in [c.value for c in at.caption]  # ... and the line is gone: a second try counts for nothing
+    oware = next(p for p in PUZZLES.values() if p.game_rules.game == "oware")
+    at = open_page(page_app, puzzle=puzzle_code(oware.id))
+    assert "Your first try at this puzzle counts for your Awari rating in My practice." in [c.value for c in at.caption]
+    i18n.use("el")
+    try:
+        assert words.puzzle_rated_line("oware") == ("Η πρώτη σου προσπάθεια σε αυτόν τον γρίφο μετράει για τη "
+                                                    "βαθμολογία σου στο Awari, στη σελίδα «Η εξάσκησή μου».")
+    finally:
+        i18n.use(None)

@@ -277,6 +277,8 @@ def render() -> None:
     state.set_query("puzzle", code)  # every run: a run cut short after a puzzle opened never leaves the old link
     st.subheader(f"{puzzle_name(puzzle.id)} {words.level_word(level_of(puzzle))}")
     st.caption(words.puzzle_caption(puzzle.game_rules, puzzle.id == today()))
+    if run.rates_next:  # ut46 #1: the rating My practice shows moves here too, and the page said nothing
+        st.caption(words.puzzle_rated_line(puzzle.game_rules.game))
     if run.cited():  # a teacher's badges; a learner sees the task only (the rules practised tell the answer)
         st.markdown(" ".join(f":gray-badge[{r}] {words.rule_title(r)}" for r in run.cited()))
     # The counts a press changed (solved, tried) wait for its seeds, in the sidebar and below the board.

@@ -207,7 +207,16 @@ def puzzle_label(key: str) -> str:
     }.get(key, key)
 
 
+def puzzle_rated_line(game: str) -> str:
+    """On the Puzzles page, while the learner's next try at the puzzle is rated (their first): that it moves
+    their puzzle rating of ``game`` (``"kalah"``, ``"oware"``), the one My practice shows and serves by."""
+    if game == "oware":
+        return _("Your first try at this puzzle counts for your Awari rating in My practice.")
+    return _("Your first try at this puzzle counts for your Kalah rating in My practice.")
+
+
 __all__ = [
+    "puzzle_rated_line",
     "BADGES", "RULE_IDS", "after_wrong_line", "answer_ends_game", "answer_ends_game_you_still_win", "best_missed", "best_play_result", "badged", "unbadged", "dead_end_goes_on", "extra_turn_goes_on", "illegal_pit", "level_word", "praise",
     "puzzle_label", "reply_line", "turn_ends_game", "you_played",
 ]
