@@ -17,6 +17,9 @@ from tests.test_review_app import leftmost_cards
 pytestmark = pytest.mark.browser
 
 RULES = KalahRules(pits=4, seeds=2)
+IN_VIEW = """(sel) => { const el = document.querySelector(sel); if (!el) return false;
+  const top = el.getBoundingClientRect().top; return top >= 0 && top < window.innerHeight / 3; }"""
+"""The element ``sel`` begins in the top third of the window."""
 
 
 def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
@@ -34,6 +37,8 @@ def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
     review = page.get_by_role("button", name="Review this game")
     review.wait_for(state="visible", timeout=TIMEOUT_MS)
     review.click()
+    # ut46 #3: the page scrolls to the review's panel (it opened below the fold: the child's screen did not change)
+    page.wait_for_function(IN_VIEW, arg=".st-key-sb_exp_story")
     # the review's copy of the whole game (ui.reveal.by_move keeps one copy a move of the last sowing)
     said = page.get_by_text("Pit 1 lets North take 3 seeds from your pit 2; pit 4 was better").filter(visible=True)
     said.first.wait_for(state="visible", timeout=TIMEOUT_MS)

@@ -411,3 +411,49 @@ def test_an_odd_or_unknown_sitting_in_the_address_shows_what_waits(page_app, clo
     page.run()
     assert not page.exception, page.exception
     assert sess(page).mistakes is None and words.replay_empty() in texts(page)
+
+
+def test_the_mistakes_page_offers_the_reviewed_games_mistakes_at_once(reviewed, clock):
+    """ut46 #3: after a game's review the Mistakes page said "No position is waiting for you now" (the cards are
+    due a day later). It offers the mistakes of the game reviewed last that were not found again yet; one found
+    there is no longer offered (as a homework of reviews counts it, ``tutor.homework.still_to_find``)."""
+    at = reviewed
+    at.switch_page("pages/mistakes.py").run()
+    assert not at.exception, at.exception
+    shown = texts(at)
+    assert "From the game you reviewed: 3 mistakes are waiting for you. Find a better move!" in shown
+    assert words.replay_empty() not in shown and "Your review for today" not in shown
+    at.button(key=f"{Keys.MISTAKES}from_review").click().run()
+    queue = sess(at).mistakes
+    assert [c.position for c in queue.cards] == ["2,2,2,2/0/2,2,2,2/0/S", "0,3,3,2/0/2,2,2,2/0/N", "0,3,3,2/0/0,3,3,2/0/S"]
+    assert words.replay_count(1, 3) in texts(at)
+    queue.current.press(4)  # the best pit of the first position, found at the first press
+    at.run()
+    assert "Well found! Pit 4 is the best move here." in texts(at)
+    at.button(key=f"{Keys.MISTAKES}next").click().run()
+    sess(at).mistakes.next()  # the other two passed over, not found
+    sess(at).mistakes.next()
+    at.run()
+    shown = texts(at)
+    assert words.replay_done(3) in shown
+    assert "From the game you reviewed: 2 mistakes are waiting for you. Find a better move!" in shown
+
+
+def test_the_mistakes_page_says_where_mistakes_come_from_in_greek_and_english(page_app, clock):
+    at = page_app("pages/mistakes.py")
+    at.run()
+    assert ("No position is waiting for you now. Play a game in the Sandbox, press “Review this game” under the "
+            "board at its end, and your mistakes wait for you here.") in texts(at)
+    at.radio(key="lang_switch").set_value("el").run()
+    assert ("Καμία θέση δεν σε περιμένει τώρα. Παίξε ένα παιχνίδι στο Ελεύθερο παιχνίδι, πάτα «Ανάλυσε αυτό το "
+            "παιχνίδι» κάτω από το ταμπλό όταν τελειώσει, και τα λάθη σου θα σε περιμένουν εδώ.") in texts(at)
+    from tutor import i18n
+
+    i18n.use("el")
+    try:
+        assert words.replay_from_review(1) == ("Από το παιχνίδι που ανέλυσες: 1 λάθος σου σε περιμένει. "
+                                               "Βρες καλύτερη κίνηση!")
+        assert words.replay_from_review(3) == ("Από το παιχνίδι που ανέλυσες: 3 λάθη σου σε περιμένουν. "
+                                               "Βρες καλύτερη κίνηση!")
+    finally:
+        i18n.use(None)

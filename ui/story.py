@@ -43,6 +43,21 @@ TOGGLE = f"{state.Keys.STORY}on"
 """The review's toggle (its Session State key)."""
 PANEL = f"{state.Keys.EXPANDER}story"
 """The review's panel below the board (its expander's Session State key)."""
+SCROLL = f"{state.Keys.STORY}scroll"
+"""Session State: "Review this game" was pressed; the next run of the panels brings the review into view."""
+SCROLL_JS = ("<style>[data-testid='stElementContainer']:has(script[data-mt-scroll]) { display: none; }</style>"
+             "<script data-mt-scroll>(() => { const t0 = performance.now(); let mine = true; "
+             "const stop = () => { mine = false; }; "
+             "for (const e of ['wheel', 'touchstart', 'keydown']) addEventListener(e, stop, {once: true, capture: true}); "
+             "let held = null; const go = () => { const now = performance.now(); "
+             "const el = document.querySelector('.st-key-%s'); "
+             "if (el && Math.abs(el.getBoundingClientRect().top) > 2) { el.scrollIntoView({block: 'start'}); held = null; } "
+             "else if (el && held === null) held = now; "
+             "if (mine && now - t0 < 15000 && (held === null || now - held < 1500)) requestAnimationFrame(go); }; "
+             "go(); })();</script>")
+"""Scrolls the review's panel to the top of the window at once, and keeps it there while the review below
+it is drawn and the page grows, until it has stayed there 1.5 s (15 s at most; the learner's own wheel,
+touch or key ends it at once); its element takes no room."""
 FROM_ADDRESS = f"{state.Keys.STORY}from_address"
 """Session State: the page's address was read for :data:`REVIEW_PARAM` (once a session)."""
 
@@ -57,6 +72,13 @@ def from_address() -> None:
     if state.query(REVIEW_PARAM) == "1":
         ss[PANEL] = True
         ss[TOGGLE] = True
+
+
+def scroll_once() -> None:
+    """After "Review this game" (:data:`SCROLL`), once: the page scrolls to the review's panel, so the screen
+    changes where the learner looks (the panel opens far below the button on a laptop)."""
+    if st.session_state.pop(SCROLL, False):
+        st.html(SCROLL_JS % PANEL, unsafe_allow_javascript=True)
 
 
 def address(on: bool) -> None:

@@ -194,7 +194,14 @@ def replay_done(n: int) -> str:
 
 
 def replay_empty() -> str:
-    return _("No position is waiting for you now. Play a game in the Sandbox, review it, and practise your mistakes.")
+    return _("No position is waiting for you now. Play a game in the Sandbox, press “Review this game” under the "
+             "board at its end, and your mistakes wait for you here.")
+
+
+def replay_from_review(n: int) -> str:
+    """The Mistakes page, with ``n`` mistakes of the game reviewed last not found again yet (``tutor.mistakes.from_last_review``)."""
+    return ngettext("From the game you reviewed: {n} mistake is waiting for you. Find a better move!",
+                    "From the game you reviewed: {n} mistakes are waiting for you. Find a better move!", n).format(n=n)
 
 
 def replay_labels(key: str) -> str:
@@ -244,7 +251,7 @@ def class_no_reviews() -> str:
 
 __all__ = ["class_no_reviews", "class_review_label", "class_reviews_note",
     "mark_name", "marks_help", "no_mistakes", "replay_board", "replay_count", "replay_done", "replay_empty",
-    "replay_found", "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_cost_you", "review_counts",
+    "replay_found", "replay_from_review", "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_cost_you", "review_counts",
     "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point", "turned_words",
     "review_progress", "review_side_ahead", "review_today", "review_today_button",
 ]
