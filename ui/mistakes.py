@@ -94,7 +94,7 @@ def review_work() -> ReviewWork:
         learner = sess.learner
         return safely(lambda: school.review_work(learner), NO_REVIEWS)
     kept = sess.memory_cards
-    if kept is None:
+    if not isinstance(kept, MemoryCards):
         return NO_REVIEWS
     games = sorted(kept.games.items(), key=lambda pair: pair[1])
     return ReviewWork(tuple(ReviewedGame(at, kept.mistakes.get(game, ())) for game, at in games), dict(kept.replayed))
@@ -108,7 +108,10 @@ def _from_review(due: Sequence[Card]) -> bool:
     if not left:
         return False
     st.info(words.replay_from_review(len(left)), icon=":material/fitness_center:")
-    st.button(words.review_labels("replay_all"), key=f"{K}from_review", on_click=open_queue, args=(left,),
+    def start() -> None:
+        open_queue(left)
+
+    st.button(words.review_labels("replay_all"), key=f"{K}from_review", on_click=start,
               type="secondary" if due else "primary", icon=":material/fitness_center:")
     return True
 

@@ -8,7 +8,8 @@ review has come, polled by a fragment, so the page never waits for it and a pres
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 from dataclasses import replace
 
 import streamlit as st
@@ -16,13 +17,15 @@ import streamlit as st
 from engine import MoveValue, Position, Rules, Side
 from tutor import words
 from tutor.analysis import blunders
-from tutor.cards import cards_from_review, game_id
+from tutor.cards import Card, cards_from_review, game_id
 from tutor.review import (
     MARKS,
     REVIEW_MS,
+    SHOWN,
     Review,
     before_moves,
     chunks,
+    biggest,
     mistake_words,
     review_game,
 )
@@ -174,15 +177,17 @@ def _review(sb: SandboxActivity, whole: Review, k: int | None) -> None:
         return
     review = replace(whole, rows=whole.rows[:shown], values=whole.values[:shown])
     tag = "" if k is None else f"_{k}"
+    mistakes_list(sb, review, tag)  # the learner's own biggest mistakes first (ut46 #4)
     counts = review.counts()
     st.markdown("  \n".join(words.review_counts(side, counts[side]) for side in ("S", "N")))
-    st.caption(words.marks_help(MARKS))
+    st.caption(words.marks_short())
+    with st.expander(words.review_labels("marks_more"), icon=":material/help:"):
+        st.caption(words.marks_help(MARKS))
+        st.caption(words.review_estimates(all(r["exact"] for r in review.rows)))
     st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart{tag}", width="stretch",
                     config={"displayModeBar": False})  # its tools covered the title on a phone
     with st.expander(words.review_labels("moves"), icon=":material/table:"):
         st.table(review_figure.review_table(review.rows), hide_index=True)
-    st.caption(words.review_estimates(all(r["exact"] for r in review.rows)))
-    mistakes_list(sb, review, tag)
     go_back(sb, list(review.rows), tag)
 
 
@@ -193,8 +198,10 @@ def learner_sides(sb: SandboxActivity) -> tuple[Side, ...]:
 
 
 def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
-    """Every mistake and blunder of the game, each in words; the learner's with "Find a better move"
-    (the Mistakes page on that position) and all of them with "Practise these mistakes". Once the
+    """The mistakes and blunders of the game, one sentence each (``tutor.review.mistake_words``): the learner's
+    own biggest first (:data:`tutor.review.SHOWN` of them, the rest folded, each position once as their cards
+    count), each with "Find a better move" (the Mistakes page on that position), then "Practise these
+    mistakes" (all of them); the other side's (the computer's) folded away. Once the
     game is over, the learner's mistakes are kept as their cards (``tutor.cards``, each with its kind) and
     the game counted as reviewed (the teacher's class view), once per game (``tag`` keys the widgets of one copy of :func:`render` apart)."""
     K = state.Keys.STORY
@@ -207,20 +214,36 @@ def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
             mistakes.keep(list(cards.values()))
             mistakes.reviewed(kept, [c.id for c in cards.values()])
             st.session_state[f"{K}kept"] = kept
-    if not bad:
-        st.caption(words.no_mistakes())
-        return
-    st.markdown(words.review_labels("mistakes"))
-    for row in bad:
-        line, button = st.columns([5, 2], vertical_alignment="center")
-        line.markdown(words.review_line(row, mistake_words(review, row, row["player"] in sides)))
-        card = cards.get(row["position"]) if row["player"] in sides else None
-        if card is not None and button.button(words.review_labels("replay"), key=f"{K}replay_{row['move']}{tag}",
-                                              help=words.review_labels("replay_help"), icon=":material/replay:"):
-            mistakes.go_practise([card])
-    if len(cards) > 1 and st.button(words.review_labels("replay_all"), key=f"{K}replay_all{tag}", type="primary",
-                                    icon=":material/fitness_center:"):
-        mistakes.go_practise(list(cards.values()))
+    yours = biggest([r for r in bad if r["player"] in sides])
+    others = [r for r in bad if r["player"] not in sides]
+    if not yours:
+        st.caption(words.no_mistakes_yours() if others else words.no_mistakes())
+    else:
+        st.markdown(words.review_labels("mistakes"))
+        for row in yours[:SHOWN]:
+            _mistake_row(review, row, cards, tag)
+        if len(cards) > 1 and st.button(words.review_labels("replay_all"), key=f"{K}replay_all{tag}", type="primary",
+                                        icon=":material/fitness_center:"):
+            mistakes.go_practise(list(cards.values()))
+        if yours[SHOWN:]:
+            with st.expander(words.review_more_yours(len(yours) - SHOWN), icon=":material/expand_more:"):
+                for row in yours[SHOWN:]:
+                    _mistake_row(review, row, cards, tag)
+    if others:  # the computer's: folded away
+        with st.expander(words.review_others(others[0]["player"], len(others)), icon=":material/smart_toy:"):
+            for row in others:
+                st.markdown(words.review_line(row, mistake_words(review, row)))
+
+
+def _mistake_row(review: Review, row: Mapping[str, Any], cards: dict[str, Card], tag: str) -> None:
+    """One of the learner's mistakes in one sentence, with "Find a better move" (its card on the Mistakes page)."""
+    K = state.Keys.STORY
+    line, button = st.columns([5, 2], vertical_alignment="center")
+    line.markdown(words.review_line(row, mistake_words(review, row, True)))
+    card = cards.get(row["position"])
+    if card is not None and button.button(words.review_labels("replay"), key=f"{K}replay_{row['move']}{tag}",
+                                          help=words.review_labels("replay_help"), icon=":material/replay:"):
+        mistakes.go_practise([card])
 
 
 def go_back(sb: SandboxActivity, rows: list[dict[str, object]], tag: str = "") -> None:
