@@ -488,10 +488,10 @@ def expander_labels(at) -> list[str]:
 BIGGEST_TWO = [
     "Move 3, South: **blunder**. Pit 2 gives no extra turn; pit 4 was better: it ends in your store, so you move again.",
     "Move 2, North: **blunder**. Pit 1 gives no extra turn; pit 4 was better: it ends in your store, so you move again.",
-    "Move 1, South: **blunder**. Pit 1 gives no extra turn, and then North can take 3 seeds from your pit 2; pit 4 "
-    "was better: it ends in your store, so you move again.",
-    "Move 5, South: **blunder**. Pit 3 lets North take 4 seeds from your pit 4; pit 5 was better: after it, North's "
-    "best answer captures nothing.",
+    ("Move 1, South: **blunder**. Pit 1 gives no extra turn, and then North can take 3 seeds from your pit 2; pit 4 "
+     "was better: it ends in your store, so you move again."),
+    ("Move 5, South: **blunder**. Pit 3 lets North take 4 seeds from your pit 4; pit 5 was better: after it, North's "
+     "best answer captures nothing."),
 ]
 
 
@@ -505,7 +505,7 @@ def test_the_review_shows_the_learners_three_biggest_mistakes_first_and_folds_th
     assert "1 more mistake of yours" in labels and "How the marks are given" in labels
     assert not any(label.endswith("'s mistakes: 1") for label in labels)
     shown = texts(at)
-    counts = re.search(r"^South: \d+ good moves?, ", shown, re.M)
+    counts = re.search(r"^South: \d+ good moves?, ", shown, re.MULTILINE)
     assert counts is not None and shown.index("**Your biggest mistakes**") < counts.start()  # the mistakes first
     assert "Each mark says how many seeds a move gave away compared with the best move." in shown
 
@@ -517,8 +517,8 @@ def test_against_the_computer_its_mistakes_are_folded_away(page_app, monkeypatch
     open_review(at)
     lines = mistake_lines(at)
     assert lines == [BIGGEST_TWO[0], BIGGEST_TWO[2], BIGGEST_TWO[3],
-                     "Move 2, North: **blunder**. For North, pit 1 turned a win by 8 seeds into a loss by 6 seeds; pit 4 "
-                     "was best."]  # the last folded under "North's mistakes: 1"
+                     ("Move 2, North: **blunder**. For North, pit 1 turned a win by 8 seeds into a loss by 6 seeds; "
+                      "pit 4 was best.")]  # the last folded under "North's mistakes: 1"
     labels = expander_labels(at)
     assert "North's mistakes: 1" in labels and not any("more mistake" in label for label in labels)
     # the cards are South's alone, as the teacher's class reviews count them

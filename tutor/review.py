@@ -171,5 +171,19 @@ def mistake_words(review: Review, row: Mapping[str, Any], coached: bool = False)
     return words.review_mistake(row["pit"], row["played"], row["best"], row["best_pit"], row["exact"], row["player"])
 
 
-__all__ = ["CHUNK", "MARKS", "PRACTISED", "REVIEW_MS", "Mark", "Review", "before_moves", "chunks", "good_pits",
-           "biggest", "mark_of", "mistake_words", "review_game", "SHOWN"]
+__all__ = [
+    "CHUNK",
+    "MARKS",
+    "PRACTISED",
+    "REVIEW_MS",
+    "SHOWN",
+    "Mark",
+    "Review",
+    "before_moves",
+    "biggest",
+    "chunks",
+    "good_pits",
+    "mark_of",
+    "mistake_words",
+    "review_game",
+]

@@ -9,8 +9,8 @@ review has come, polled by a fragment, so the page never waits for it and a pres
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 from dataclasses import replace
+from typing import Any
 
 import streamlit as st
 
@@ -24,8 +24,8 @@ from tutor.review import (
     SHOWN,
     Review,
     before_moves,
-    chunks,
     biggest,
+    chunks,
     mistake_words,
     review_game,
 )
@@ -48,19 +48,21 @@ PANEL = f"{state.Keys.EXPANDER}story"
 """The review's panel below the board (its expander's Session State key)."""
 SCROLL = f"{state.Keys.STORY}scroll"
 """Session State: "Review this game" was pressed; the next run of the panels brings the review into view."""
-SCROLL_JS = ("<style>[data-testid='stElementContainer']:has(script[data-mt-scroll]) { display: none; }</style>"
+SCROLL_JS = ("<style>[data-testid='stElementContainer']:has(script[data-mt-scroll]) { display: none; } "
+             ".st-key-%s { scroll-margin-top: 3.75rem; }</style>"
              "<script data-mt-scroll>(() => { const t0 = performance.now(); let mine = true; "
              "const stop = () => { mine = false; }; "
              "for (const e of ['wheel', 'touchstart', 'keydown']) addEventListener(e, stop, {once: true, capture: true}); "
-             "let held = null; const go = () => { const now = performance.now(); "
+             "let held = null, want = null; const go = () => { const now = performance.now(); "
              "const el = document.querySelector('.st-key-%s'); "
-             "if (el && Math.abs(el.getBoundingClientRect().top) > 2) { el.scrollIntoView({block: 'start'}); held = null; } "
+             "if (el && want === null) want = parseFloat(getComputedStyle(el).scrollMarginTop) || 0; "
+             "if (el && Math.abs(el.getBoundingClientRect().top - want) > 2) { el.scrollIntoView({block: 'start'}); held = null; } "
              "else if (el && held === null) held = now; "
              "if (mine && now - t0 < 15000 && (held === null || now - held < 1500)) requestAnimationFrame(go); }; "
              "go(); })();</script>")
-"""Scrolls the review's panel to the top of the window at once, and keeps it there while the review below
-it is drawn and the page grows, until it has stayed there 1.5 s (15 s at most; the learner's own wheel,
-touch or key ends it at once); its element takes no room."""
+"""Scrolls the review's panel to the top of the window at once (just below the app's header, which a phone
+shows), and keeps it there while the review below it is drawn and the page grows, until it has stayed
+there 1.5 s (15 s at most; the learner's own wheel, touch or key ends it at once); its element takes no room."""
 FROM_ADDRESS = f"{state.Keys.STORY}from_address"
 """Session State: the page's address was read for :data:`REVIEW_PARAM` (once a session)."""
 
@@ -81,7 +83,7 @@ def scroll_once() -> None:
     """After "Review this game" (:data:`SCROLL`), once: the page scrolls to the review's panel, so the screen
     changes where the learner looks (the panel opens far below the button on a laptop)."""
     if st.session_state.pop(SCROLL, False):
-        st.html(SCROLL_JS % PANEL, unsafe_allow_javascript=True)
+        st.html(SCROLL_JS % (PANEL, PANEL), unsafe_allow_javascript=True)
 
 
 def address(on: bool) -> None:
