@@ -138,3 +138,14 @@ def test_the_review_shows_a_childs_three_biggest_mistakes_first(page, server, si
     shot(page, f"review-child-{size[0]}")
     page.get_by_text("1 more mistake of yours").filter(visible=True).first.click()
     fourth.first.wait_for()
+    if size[0] < 1000:
+        return
+    # ut46 #3: the Mistakes page offers the reviewed game's mistakes at once (they are due only a day later)
+    page.get_by_role("link", name="Learn from your mistakes").click()
+    page.get_by_text("From the game you reviewed: 4 mistakes are waiting for you. Find a better move!").wait_for()
+    wait_idle(page)
+    assert page.get_by_text("No position is waiting for you now").count() == 0
+    shot(page, "mistakes-after-review")
+    page.get_by_role("button", name="Practise these mistakes").click()
+    page.get_by_text("Position 1 of 4").first.wait_for()
+    assert no_error_box(page)
