@@ -102,9 +102,9 @@ def test_a_missed_extra_turn_is_said_before_the_capture_the_answer_makes(lang):
     (row,) = review.rows
     assert (row["lost"], row["best_pit"], row["exact"]) == (12, 5, True)
     said = {
-        "en": "Pit 1 turned a draw into a loss by 12 seeds. Pit 1 gives no extra turn, and then North can take 3 seeds from your pit 2; "
+        "en": "Pit 1 gives no extra turn, and then North can take 3 seeds from your pit 2; "
               "pit 5 was better: it ends in your store, so you move again.",
-        "el": "Με το λακκάκι 1, αντί για ισοπαλία, βγαίνει ήττα με 12 σπόρους διαφορά. Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί "
+        "el": "Το λακκάκι 1 δεν σε αφήνει να παίξεις ξανά, και μετά ο Βορράς μπορεί "
               "να πάρει 3 σπόρους από το δικό σου λακκάκι 2· καλύτερο ήταν το λακκάκι 5: ο τελευταίος σπόρος "
               "πέφτει στην αποθήκη σου, οπότε παίζεις ξανά.",
     }
@@ -123,8 +123,10 @@ def test_an_estimate_says_so():
                                                            "by 2 seeds; pit 5 was best.")
     assert words.review_mistake(2, 0, 2, 5, False, "S") == ("For South, pit 2 turned a win by about 2 seeds into "
                                                            "about a draw; pit 5 was best.")
-    assert words.review_cost_you(2, -6, 12, True) == "Pit 2 turned a win by 12 seeds into a loss by 6 seeds."
-    assert words.review_cost_you(2, 0, 2, False) == "Pit 2 turned a win by about 2 seeds into about a draw."
+    assert words.review_cost_you(2, -6, 12, 5, True) == ("Pit 2 turned a win by 12 seeds into a loss by 6 seeds; pit 5 "
+                                                         "was better.")
+    assert words.review_cost_you(2, 0, 2, 5, False) == ("Pit 2 turned a win by about 2 seeds into about a draw; pit 5 "
+                                                        "was better.")
     assert words.replay_missed(2, 2, 8, True) == "Not this one: pit 2 turns a win by 8 seeds into a win by 2 seeds."
     assert words.replay_missed(2, -4, -2, False) == ("Not this one: pit 2 turns a loss by about 2 seeds into a loss "
                                                     "by about 4 seeds.")
@@ -141,8 +143,9 @@ def test_an_estimate_says_so():
             "διαφορά· το λακκάκι 5 ήταν το καλύτερο.")
         assert words.replay_missed(2, 2, 8, True) == ("Όχι αυτό: με το λακκάκι 2, αντί για νίκη με 8 σπόρους "
                                                       "διαφορά, βγαίνει νίκη με 2 σπόρους διαφορά.")
-        assert words.review_cost_you(2, -6, 12, True) == ("Με το λακκάκι 2, αντί για νίκη με 12 σπόρους διαφορά, "
-                                                          "βγαίνει ήττα με 6 σπόρους διαφορά.")
+        assert words.review_cost_you(2, -6, 12, 5, True) == ("Με το λακκάκι 2, αντί για νίκη με 12 σπόρους διαφορά, "
+                                                             "βγαίνει ήττα με 6 σπόρους διαφορά· καλύτερο ήταν το "
+                                                             "λακκάκι 5.")
         # the wordings a Greek teacher asked for (the user test of the review)
         assert words.marks_help(MARKS) == (
             "Κάθε κίνηση παίρνει χαρακτηρισμό ανάλογα με το πόσο μικραίνει τη διαφορά του παίκτη της στο τέλος σε "
@@ -151,7 +154,7 @@ def test_an_estimate_says_so():
         assert words.review_estimates(False) == (
             "Μερικές απώλειες είναι εκτιμήσεις (ο υπολογιστής κοίταξε μόνο λίγες κινήσεις μπροστά)· στον πίνακα "
             "φαίνεται ποιες είναι σίγουρες.")
-        assert words.review_labels("mistakes") == "**Μάθε από αυτά τα λάθη**"
+        assert words.review_labels("mistakes") == "**Τα μεγαλύτερα λάθη σου**"
         assert words.replay_task(5) == "Σε αυτή τη θέση, στο παιχνίδι σου, έπαιξες το λακκάκι 5. Βρες μια καλύτερη κίνηση."
         assert words.replay_shown([4]).endswith("και παίξε την κίνηση εσύ.")
         assert words.replay_done(1) == "Τέλος: έπαιξες ξανά 1 θέση. Θα ξαναέρθει όταν θα είναι ώρα να την εξασκήσεις."

@@ -7,6 +7,7 @@ Searches run inline (``MANCALA_INLINE_THINKING``) and exact on small boards (``u
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -48,11 +49,11 @@ def clock(monkeypatch):
     return now
 
 
-def finished_game(page_app, monkeypatch):
-    """The sandbox page with a finished two-player game of Kalah 4x2 (the leftmost pit each time)."""
+def finished_game(page_app, monkeypatch, pits: int = 4):
+    """The sandbox page with a finished two-player game of Kalah ``pits``x2 (the leftmost pit each time)."""
     monkeypatch.setattr(story, "STORY_MS", None)
     at = page_app("pages/sandbox.py")
-    at.query_params["pits"] = "4"
+    at.query_params["pits"] = str(pits)
     at.query_params["seeds"] = "2"
     at.run()
     sb = sess(at).sandbox
@@ -85,12 +86,17 @@ def test_the_review_marks_every_move_counts_them_and_says_each_mistake(reviewed,
     # the exact values (tests/test_review.py): South 1, 2, 3, 4 lose 18, 6, 2, 0; North 1, 1 lose 10, 0
     assert "South: 1 good move, 1 inaccuracy, 1 mistake, 1 blunder" in shown
     assert "North: 1 good move, 0 inaccuracies, 0 mistakes, 1 blunder" in shown
-    assert words.marks_help((("good", 0), ("inaccuracy", 2), ("mistake", 4), ("blunder", 8))) in shown
+    assert "Each mark says how many seeds a move gave away compared with the best move." in shown
+    assert ("Each move is marked by how much it lowers its player's final margin with best play, compared with the "
+            "best move: good 0 or 1, inaccuracy 2 or 3, mistake 4 to 7, blunder 8 or more.") in shown  # folded
     # two players on one device: both sides' mistakes are the learner's, said by the coach (tutor.review.mistake_words)
-    assert ("Move 1, South: **blunder**. Pit 1 turned a win by 6 seeds into a loss by 12 seeds. Pit 1 lets "
-            "North take 3 seeds from your pit 2; pit 4 was better: after it, North's best answer captures nothing.") in shown
-    assert ("Move 2, North: **blunder**. Pit 1 turned a win by 12 seeds into a win by 2 seeds. Pit 1 gives no "
-            "extra turn; pit 3 was better: it ends in your store, so you move again.") in shown
+    # ut46 #4: one sentence each, no fact said twice (the coach's, or the results when it knows no more)
+    assert ("Move 1, South: **blunder**. Pit 1 lets North take 3 seeds from your pit 2; pit 4 was better: after it, "
+            "North's best answer captures nothing.\n") in shown + "\n"
+    assert ("Move 2, North: **blunder**. Pit 1 gives no extra turn; pit 3 was better: it ends in your store, so you "
+            "move again.\n") in shown + "\n"
+    assert ("Move 3, South: **mistake**. Pit 2 turned a loss by 2 seeds into a loss by 8 seeds; pit 4 was better.\n"
+            in shown)
     assert "Every loss is proven to the end of the game." in shown
     chart = at.get("plotly_chart")[0]
     assert '"name":"blunder"' in chart.proto.spec.replace(" ", "")
@@ -411,3 +417,135 @@ def test_an_odd_or_unknown_sitting_in_the_address_shows_what_waits(page_app, clo
     page.run()
     assert not page.exception, page.exception
     assert sess(page).mistakes is None and words.replay_empty() in texts(page)
+
+
+def test_the_mistakes_page_offers_the_reviewed_games_mistakes_at_once(reviewed, clock):
+    """ut46 #3: after a game's review the Mistakes page said "No position is waiting for you now" (the cards are
+    due a day later). It offers the mistakes of the game reviewed last that were not found again yet; one found
+    there is no longer offered (as a homework of reviews counts it, ``tutor.homework.still_to_find``)."""
+    at = reviewed
+    at.switch_page("pages/mistakes.py").run()
+    assert not at.exception, at.exception
+    shown = texts(at)
+    assert "From the game you reviewed: 3 mistakes are waiting for you. Find a better move!" in shown
+    assert words.replay_empty() not in shown and "Your review for today" not in shown
+    at.button(key=f"{Keys.MISTAKES}from_review").click().run()
+    queue = sess(at).mistakes
+    assert [c.position for c in queue.cards] == ["2,2,2,2/0/2,2,2,2/0/S", "0,3,3,2/0/2,2,2,2/0/N", "0,3,3,2/0/0,3,3,2/0/S"]
+    assert words.replay_count(1, 3) in texts(at)
+    queue.current.press(4)  # the best pit of the first position, found at the first press
+    at.run()
+    assert "Well found! Pit 4 is the best move here." in texts(at)
+    at.button(key=f"{Keys.MISTAKES}next").click().run()
+    sess(at).mistakes.next()  # the other two passed over, not found
+    sess(at).mistakes.next()
+    at.run()
+    shown = texts(at)
+    assert words.replay_done(3) in shown
+    assert "From the game you reviewed: 2 mistakes are waiting for you. Find a better move!" in shown
+
+
+def test_the_mistakes_page_says_where_mistakes_come_from_in_greek_and_english(page_app, clock):
+    at = page_app("pages/mistakes.py")
+    at.run()
+    assert ("No position is waiting for you now. Play a game in the Sandbox, press “Review this game” under the "
+            "board at its end, and your mistakes wait for you here.") in texts(at)
+    at.radio(key="lang_switch").set_value("el").run()
+    assert ("Καμία θέση δεν σε περιμένει τώρα. Παίξε ένα παιχνίδι στο Ελεύθερο παιχνίδι, πάτα «Ανάλυσε αυτό το "
+            "παιχνίδι» κάτω από το ταμπλό όταν τελειώσει, και τα λάθη σου θα σε περιμένουν εδώ.") in texts(at)
+    from tutor import i18n
+
+    i18n.use("el")
+    try:
+        assert words.replay_from_review(1) == ("Από το παιχνίδι που ανέλυσες: 1 λάθος σου σε περιμένει. "
+                                               "Βρες καλύτερη κίνηση!")
+        assert words.replay_from_review(3) == ("Από το παιχνίδι που ανέλυσες: 3 λάθη σου σε περιμένουν. "
+                                               "Βρες καλύτερη κίνηση!")
+    finally:
+        i18n.use(None)
+
+
+def open_review(at):
+    at.session_state[f"{Keys.EXPANDER}story"] = True
+    at.run()
+    at.toggle(key=f"{Keys.STORY}on").set_value(True).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def mistake_lines(at) -> list[str]:
+    """The review's lines of mistakes, as drawn (the whole game's copy: the last of each)."""
+    lines = [str(m.value) for m in at.markdown if str(m.value).startswith(("Move ", "Κίνηση "))]
+    return list(dict.fromkeys(lines))
+
+
+def expander_labels(at) -> list[str]:
+    return [e.label for e in at.expander]
+
+
+# Kalah 5x2, the leftmost pit each time (exact): South's moves 1, 3, 5 lose 10, 16, 8 seeds; North's move 2 loses 14,
+# biggest first.
+BIGGEST_TWO = [
+    "Move 3, South: **blunder**. Pit 2 gives no extra turn; pit 4 was better: it ends in your store, so you move again.",
+    "Move 2, North: **blunder**. Pit 1 gives no extra turn; pit 4 was better: it ends in your store, so you move again.",
+    ("Move 1, South: **blunder**. Pit 1 gives no extra turn, and then North can take 3 seeds from your pit 2; pit 4 "
+     "was better: it ends in your store, so you move again."),
+    ("Move 5, South: **blunder**. Pit 3 lets North take 4 seeds from your pit 4; pit 5 was better: after it, North's "
+     "best answer captures nothing."),
+]
+
+
+def test_the_review_shows_the_learners_three_biggest_mistakes_first_and_folds_the_rest(page_app, monkeypatch, clock):
+    """ut46 #4: 22 entries, North's (the computer's) among them, each saying one fact twice. Now: the learner's
+    own biggest mistakes first, at most 3, one sentence each; the rest folded; the legend one short sentence."""
+    at = open_review(finished_game(page_app, monkeypatch, pits=5))  # two players on one device: both are "you"
+    lines = mistake_lines(at)
+    assert lines == BIGGEST_TWO  # the fourth folded under "1 more mistake of yours"
+    labels = expander_labels(at)
+    assert "1 more mistake of yours" in labels and "How the marks are given" in labels
+    assert not any(label.endswith("'s mistakes: 1") for label in labels)
+    shown = texts(at)
+    counts = re.search(r"^South: \d+ good moves?, ", shown, re.MULTILINE)
+    assert counts is not None and shown.index("**Your biggest mistakes**") < counts.start()  # the mistakes first
+    assert "Each mark says how many seeds a move gave away compared with the best move." in shown
+
+
+def test_against_the_computer_its_mistakes_are_folded_away(page_app, monkeypatch, clock):
+    at = finished_game(page_app, monkeypatch, pits=5)
+    sb = sess(at).sandbox
+    sb.mode, sb.computer_side = "computer", "N"  # the same game, North the computer's
+    open_review(at)
+    lines = mistake_lines(at)
+    assert lines == [BIGGEST_TWO[0], BIGGEST_TWO[2], BIGGEST_TWO[3],
+                     ("Move 2, North: **blunder**. For North, pit 1 turned a win by 8 seeds into a loss by 6 seeds; "
+                      "pit 4 was best.")]  # the last folded under "North's mistakes: 1"
+    labels = expander_labels(at)
+    assert "North's mistakes: 1" in labels and not any("more mistake" in label for label in labels)
+    # the cards are South's alone, as the teacher's class reviews count them
+    assert len(sess(at).memory_cards.cards) == 3
+
+
+def test_the_childs_review_in_greek(page_app, monkeypatch, clock):
+    at = finished_game(page_app, monkeypatch, pits=5)
+    sb = sess(at).sandbox
+    sb.mode, sb.computer_side = "computer", "N"
+    at.radio(key="lang_switch").set_value("el").run()
+    open_review(at)
+    assert mistake_lines(at)[0] == (
+        "Κίνηση 3, Νότος: **σοβαρό λάθος**. Το λακκάκι 2 δεν σε αφήνει να παίξεις ξανά· καλύτερο ήταν το λακκάκι 4: "
+        "ο τελευταίος σπόρος πέφτει στην αποθήκη σου, οπότε παίζεις ξανά.")
+    assert "Τα λάθη του Βορρά: 1" in expander_labels(at) and "Πώς δίνονται οι χαρακτηρισμοί" in expander_labels(at)
+    shown = texts(at)
+    assert "**Τα μεγαλύτερα λάθη σου**" in shown
+    assert ("Κάθε χαρακτηρισμός λέει πόσους σπόρους έχασε μια κίνηση σε σύγκριση με την καλύτερη κίνηση."
+            in shown)
+    from tutor import i18n
+
+    i18n.use("el")
+    try:  # a mistake the coach knows no more of than the results (4x2, move 3)
+        assert words.review_cost_you(2, -8, -2, 4, True) == (
+            "Με το λακκάκι 2, αντί για ήττα με 2 σπόρους διαφορά, βγαίνει ήττα με 8 σπόρους διαφορά· καλύτερο ήταν "
+            "το λακκάκι 4.")
+        assert words.review_more_yours(2) == "Ακόμα 2 λάθη σου"
+    finally:
+        i18n.use(None)

@@ -317,7 +317,7 @@ def to_replay(homework: Homework, work: ReviewWork) -> list[str]:
     since = _aware(homework.set_at)
     out: dict[str, None] = {}
     for game in sorted((g for g in work.games if _aware(g.at) >= since), key=lambda g: _aware(g.at)):
-        out.update((c, None) for c in game.mistakes if not _again(c, game, work))
+        out.update((c, None) for c in still_to_find(game, work))
     return list(out)
 
 
@@ -330,6 +330,12 @@ def lesson_to_start(homework: Homework, lessons: Mapping[str, LessonProgress]) -
         if not rec.done:
             return lid, bool(rec.steps_done)
     return None
+
+
+def still_to_find(game: ReviewedGame, work: ReviewWork) -> tuple[str, ...]:
+    """The ids of ``game``'s mistakes (its cards) in which no good move was found after its review, in its
+    order: what "play their mistakes again" still needs of it (``to_replay``, the Mistakes page)."""
+    return tuple(c for c in game.mistakes if not _again(c, game, work))
 
 
 def first_on_home(homeworks: Sequence[Homework], lessons: Mapping[str, LessonProgress],
@@ -367,6 +373,7 @@ __all__ = [
     "progress_words",
     "same_as",
     "state",
+    "still_to_find",
     "task_words",
     "to_replay",
 ]

@@ -20,6 +20,7 @@ from engine import MoveResult, Position, Rules, Side, Turn
 from . import words
 from .activity import Activity, Notice
 from .cards import Card, CardStore, Clock, Rating, rate, utc_now
+from .homework import ReviewWork, still_to_find
 from .reply import best_reply
 
 
@@ -174,4 +175,26 @@ class MistakeQueue:
         return self.current is None
 
 
-__all__ = ["MistakeActivity", "MistakeQueue"]
+def from_last_review(work: ReviewWork) -> tuple[str, ...]:
+    """The mistakes (card ids) of the learner's game reviewed last, of those with mistakes, in which no good
+    move was found since its review, in the game's order (``tutor.homework.still_to_find``: as a homework
+    counts them); ``()`` when every one of them was found again or no reviewed game had a mistake. The
+    Mistakes page offers them at once: their cards are due only a day after the game (``tutor.cards``).
+
+    >>> import datetime as dt
+    >>> from tutor.homework import ReviewedGame
+    >>> t = dt.datetime(2026, 12, 5, 16, tzinfo=dt.UTC)
+    >>> games = (ReviewedGame(t, ("a", "b")), ReviewedGame(t + dt.timedelta(hours=1), ("c", "d")),
+    ...          ReviewedGame(t + dt.timedelta(hours=2)))
+    >>> from_last_review(ReviewWork(games, {"c": t + dt.timedelta(hours=3)}))
+    ('d',)
+    >>> from_last_review(ReviewWork(games, {"c": t + dt.timedelta(hours=3), "d": t + dt.timedelta(hours=3)}))
+    ()
+    """
+    with_mistakes = [g for g in work.games if g.mistakes]
+    if not with_mistakes:
+        return ()
+    return still_to_find(max(with_mistakes, key=lambda g: g.at.timestamp()), work)
+
+
+__all__ = ["MistakeActivity", "MistakeQueue", "from_last_review"]

@@ -132,23 +132,58 @@ def review_game(game: Game, values: ValuesFn) -> Review:
     return Review(game.rules, tuple(out), tuple(kept(p, game.rules) for p in befores))
 
 
+SHOWN = 3
+"""How many of the learner's own mistakes a review shows at first (the biggest); the rest on request."""
+
+
+def biggest(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """``rows`` (mistakes of one review) biggest loss first, the earlier move first among equals, each
+    position once (its biggest: as the learner's cards and the teacher's class reviews count them,
+    ``tutor.cards.cards_from_review``).
+
+    >>> [r["move"] for r in biggest([{"move": 1, "lost": 4, "position": "a"}, {"move": 3, "lost": 9, "position": "b"},
+    ...                              {"move": 5, "lost": 4, "position": "c"}, {"move": 7, "lost": 5, "position": "a"}])]
+    [3, 7, 5]
+    """
+    out: dict[str, Mapping[str, Any]] = {}
+    for row in sorted(rows, key=lambda r: (-r["lost"], r["move"])):
+        out.setdefault(row["position"], row)
+    return list(out.values())
+
+
 def mistake_words(review: Review, row: Mapping[str, Any], coached: bool = False) -> str:
     """The one sentence said about a reviewed move (``row``, one of ``review.rows``): the one place a
-    review's mistake is said.
+    review's mistake is said, one fact once.
 
     ``coached`` (a move of the learner's side, said to "you"): the coach's first sentence (``tutor.coach.explain``
-    with the analysis the review made: what the move allowed or missed, and what the best pit does),
-    after what the move did to their result (``"Pit 2 turned a win by 12 seeds into a loss by 6 seeds."``);
-    else the same for its side and which pit was best, ``"For North, pit 2 turned a win by 4 seeds into a
-    loss by 2 seeds; pit 5 was best."`` (an estimate says "about")."""
+    with the analysis the review made: what the move allowed or missed, and what the better pit does), as in
+    ``"Pit 1 lets North take 3 seeds from your pit 2; pit 4 was better: after it, North's best answer captures
+    nothing."``; when the coach knows no more than the results (kind ``"other"``), what the move did to them and
+    the better pit, ``"Pit 1 turned a win by 8 seeds into a loss by 6 seeds; pit 6 was better."``. Else the same
+    for its side, ``"For North, pit 2 turned a win by 4 seeds into a loss by 2 seeds; pit 5 was best."`` (an
+    estimate says "about")."""
     if coached:
         values = review.values[row["move"] - 1]
-        coach = explain(Position.from_notation(row["position"]), review.rules, row["pit"], values).first
-        if not row["lost"]:
-            return coach
-        return words.review_cost_you(row["pit"], row["played"], row["best"], row["exact"]) + " " + coach
+        coach = explain(Position.from_notation(row["position"]), review.rules, row["pit"], values)
+        if not row["lost"] or coach.facts.kind != "other":
+            return coach.first
+        return words.review_cost_you(row["pit"], row["played"], row["best"], row["best_pit"], row["exact"])
     return words.review_mistake(row["pit"], row["played"], row["best"], row["best_pit"], row["exact"], row["player"])
 
 
-__all__ = ["CHUNK", "MARKS", "PRACTISED", "REVIEW_MS", "Mark", "Review", "before_moves", "chunks", "good_pits",
-           "mark_of", "mistake_words", "review_game"]
+__all__ = [
+    "CHUNK",
+    "MARKS",
+    "PRACTISED",
+    "REVIEW_MS",
+    "SHOWN",
+    "Mark",
+    "Review",
+    "before_moves",
+    "biggest",
+    "chunks",
+    "good_pits",
+    "mark_of",
+    "mistake_words",
+    "review_game",
+]

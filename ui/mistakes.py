@@ -19,7 +19,8 @@ import streamlit as st
 
 from tutor import words
 from tutor.cards import Card, CardStore, Clock, MemoryCards, utc_now
-from tutor.mistakes import MistakeQueue
+from tutor.homework import NO_REVIEWS, ReviewedGame, ReviewWork
+from tutor.mistakes import MistakeQueue, from_last_review
 from tutor.school import StoreUnavailable
 from ui import board, frame, reveal, state, wiring
 
@@ -82,6 +83,37 @@ def reviewed(game: str, mistakes: Sequence[str] = ()) -> None:
     ids of the cards of their ``mistakes`` in it (a homework counts them played again)."""
     store = card_store()
     safely(lambda: store.reviewed(game, CLOCK(), mistakes), False)
+
+
+def review_work() -> ReviewWork:
+    """The learner's reviewed games and the mistakes found again since (``tutor.homework.ReviewWork``): from
+    the store once their code is bound, else from this session's memory; none when the store cannot be reached."""
+    sess = state.session()
+    school = wiring.school() if sess.learner is not None else None
+    if school is not None and sess.learner is not None:
+        learner = sess.learner
+        return safely(lambda: school.review_work(learner), NO_REVIEWS)
+    kept = sess.memory_cards
+    if not isinstance(kept, MemoryCards):
+        return NO_REVIEWS
+    games = sorted(kept.games.items(), key=lambda pair: pair[1])
+    return ReviewWork(tuple(ReviewedGame(at, kept.mistakes.get(game, ())) for game, at in games), dict(kept.replayed))
+
+
+def _from_review(due: Sequence[Card]) -> bool:
+    """The mistakes of the game reviewed last not found again yet (``tutor.mistakes.from_last_review``), but
+    those due now: a line and "Practise these mistakes", which opens them (as the review's button does). Whether
+    it drew them."""
+    left = [c for c in cards_by_id(from_last_review(review_work())) if c.id not in {d.id for d in due}]
+    if not left:
+        return False
+    st.info(words.replay_from_review(len(left)), icon=":material/fitness_center:")
+    def start() -> None:
+        open_queue(left)
+
+    st.button(words.review_labels("replay_all"), key=f"{K}from_review", on_click=start,
+              type="secondary" if due else "primary", icon=":material/fitness_center:")
+    return True
 
 
 class _Safe:
@@ -174,7 +206,7 @@ def render() -> None:
             st.info(words.review_today(len(due)), icon=":material/event_repeat:")
             st.button(words.review_today_button(), key=f"{K}start", on_click=_start, type="primary",
                       icon=":material/play_arrow:")
-        elif queue is None or not queue.cards:
+        if not _from_review(due) and not due and (queue is None or not queue.cards):
             st.info(words.replay_empty(), icon=":material/event_available:")
         frame.link("sandbox", words.replay_labels("back_to_game"), ":material/sports_esports:")
         return

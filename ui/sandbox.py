@@ -103,6 +103,7 @@ def _open_review() -> None:
     ss = st.session_state
     ss[story.PANEL] = True
     ss[story.TOGGLE] = True
+    ss[story.SCROLL] = True
     _rerun_parts([BOARD_FRAGMENT, PANELS_FRAGMENT])
 
 
@@ -273,3 +274,4 @@ def _panels() -> None:
                 draw(sb)
         elif key == "story":
             story.address(False)  # the review's panel closed: a reload opens it closed
+    story.scroll_once()

@@ -8,20 +8,23 @@ review has come, polled by a fragment, so the page never waits for it and a pres
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 import streamlit as st
 
 from engine import MoveValue, Position, Rules, Side
 from tutor import words
 from tutor.analysis import blunders
-from tutor.cards import cards_from_review, game_id
+from tutor.cards import Card, cards_from_review, game_id
 from tutor.review import (
     MARKS,
     REVIEW_MS,
+    SHOWN,
     Review,
     before_moves,
+    biggest,
     chunks,
     mistake_words,
     review_game,
@@ -43,6 +46,23 @@ TOGGLE = f"{state.Keys.STORY}on"
 """The review's toggle (its Session State key)."""
 PANEL = f"{state.Keys.EXPANDER}story"
 """The review's panel below the board (its expander's Session State key)."""
+SCROLL = f"{state.Keys.STORY}scroll"
+"""Session State: "Review this game" was pressed; the next run of the panels brings the review into view."""
+SCROLL_JS = ("<style>[data-testid='stElementContainer']:has(script[data-mt-scroll]) { display: none; } "
+             ".st-key-%s { scroll-margin-top: 3.75rem; }</style>"
+             "<script data-mt-scroll>(() => { const t0 = performance.now(); let mine = true; "
+             "const stop = () => { mine = false; }; "
+             "for (const e of ['wheel', 'touchstart', 'keydown']) addEventListener(e, stop, {once: true, capture: true}); "
+             "let held = null, want = null; const go = () => { const now = performance.now(); "
+             "const el = document.querySelector('.st-key-%s'); "
+             "if (el && want === null) want = parseFloat(getComputedStyle(el).scrollMarginTop) || 0; "
+             "if (el && Math.abs(el.getBoundingClientRect().top - want) > 2) { el.scrollIntoView({block: 'start'}); held = null; } "
+             "else if (el && held === null) held = now; "
+             "if (mine && now - t0 < 15000 && (held === null || now - held < 1500)) requestAnimationFrame(go); }; "
+             "go(); })();</script>")
+"""Scrolls the review's panel to the top of the window at once (just below the app's header, which a phone
+shows), and keeps it there while the review below it is drawn and the page grows, until it has stayed
+there 1.5 s (15 s at most; the learner's own wheel, touch or key ends it at once); its element takes no room."""
 FROM_ADDRESS = f"{state.Keys.STORY}from_address"
 """Session State: the page's address was read for :data:`REVIEW_PARAM` (once a session)."""
 
@@ -57,6 +77,13 @@ def from_address() -> None:
     if state.query(REVIEW_PARAM) == "1":
         ss[PANEL] = True
         ss[TOGGLE] = True
+
+
+def scroll_once() -> None:
+    """After "Review this game" (:data:`SCROLL`), once: the page scrolls to the review's panel, so the screen
+    changes where the learner looks (the panel opens far below the button on a laptop)."""
+    if st.session_state.pop(SCROLL, False):
+        st.html(SCROLL_JS % (PANEL, PANEL), unsafe_allow_javascript=True)
 
 
 def address(on: bool) -> None:
@@ -152,15 +179,17 @@ def _review(sb: SandboxActivity, whole: Review, k: int | None) -> None:
         return
     review = replace(whole, rows=whole.rows[:shown], values=whole.values[:shown])
     tag = "" if k is None else f"_{k}"
+    mistakes_list(sb, review, tag)  # the learner's own biggest mistakes first (ut46 #4)
     counts = review.counts()
     st.markdown("  \n".join(words.review_counts(side, counts[side]) for side in ("S", "N")))
-    st.caption(words.marks_help(MARKS))
+    st.caption(words.marks_short())
+    with st.expander(words.review_labels("marks_more"), icon=":material/help:"):
+        st.caption(words.marks_help(MARKS))
+        st.caption(words.review_estimates(all(r["exact"] for r in review.rows)))
     st.plotly_chart(review_figure.review_figure(review.rows), key=f"{K}chart{tag}", width="stretch",
                     config={"displayModeBar": False})  # its tools covered the title on a phone
     with st.expander(words.review_labels("moves"), icon=":material/table:"):
         st.table(review_figure.review_table(review.rows), hide_index=True)
-    st.caption(words.review_estimates(all(r["exact"] for r in review.rows)))
-    mistakes_list(sb, review, tag)
     go_back(sb, list(review.rows), tag)
 
 
@@ -171,8 +200,10 @@ def learner_sides(sb: SandboxActivity) -> tuple[Side, ...]:
 
 
 def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
-    """Every mistake and blunder of the game, each in words; the learner's with "Find a better move"
-    (the Mistakes page on that position) and all of them with "Practise these mistakes". Once the
+    """The mistakes and blunders of the game, one sentence each (``tutor.review.mistake_words``): the learner's
+    own biggest first (:data:`tutor.review.SHOWN` of them, the rest folded, each position once as their cards
+    count), each with "Find a better move" (the Mistakes page on that position), then "Practise these
+    mistakes" (all of them); the other side's (the computer's) folded away. Once the
     game is over, the learner's mistakes are kept as their cards (``tutor.cards``, each with its kind) and
     the game counted as reviewed (the teacher's class view), once per game (``tag`` keys the widgets of one copy of :func:`render` apart)."""
     K = state.Keys.STORY
@@ -185,20 +216,36 @@ def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
             mistakes.keep(list(cards.values()))
             mistakes.reviewed(kept, [c.id for c in cards.values()])
             st.session_state[f"{K}kept"] = kept
-    if not bad:
-        st.caption(words.no_mistakes())
-        return
-    st.markdown(words.review_labels("mistakes"))
-    for row in bad:
-        line, button = st.columns([5, 2], vertical_alignment="center")
-        line.markdown(words.review_line(row, mistake_words(review, row, row["player"] in sides)))
-        card = cards.get(row["position"]) if row["player"] in sides else None
-        if card is not None and button.button(words.review_labels("replay"), key=f"{K}replay_{row['move']}{tag}",
-                                              help=words.review_labels("replay_help"), icon=":material/replay:"):
-            mistakes.go_practise([card])
-    if len(cards) > 1 and st.button(words.review_labels("replay_all"), key=f"{K}replay_all{tag}", type="primary",
-                                    icon=":material/fitness_center:"):
-        mistakes.go_practise(list(cards.values()))
+    yours = biggest([r for r in bad if r["player"] in sides])
+    others = [r for r in bad if r["player"] not in sides]
+    if not yours:
+        st.caption(words.no_mistakes_yours() if others else words.no_mistakes())
+    else:
+        st.markdown(words.review_labels("mistakes"))
+        for row in yours[:SHOWN]:
+            _mistake_row(review, row, cards, tag)
+        if len(cards) > 1 and st.button(words.review_labels("replay_all"), key=f"{K}replay_all{tag}", type="primary",
+                                        icon=":material/fitness_center:"):
+            mistakes.go_practise(list(cards.values()))
+        if yours[SHOWN:]:
+            with st.expander(words.review_more_yours(len(yours) - SHOWN), icon=":material/expand_more:"):
+                for row in yours[SHOWN:]:
+                    _mistake_row(review, row, cards, tag)
+    if others:  # the computer's: folded away
+        with st.expander(words.review_others(others[0]["player"], len(others)), icon=":material/smart_toy:"):
+            for row in others:
+                st.markdown(words.review_line(row, mistake_words(review, row)))
+
+
+def _mistake_row(review: Review, row: Mapping[str, Any], cards: dict[str, Card], tag: str) -> None:
+    """One of the learner's mistakes in one sentence, with "Find a better move" (its card on the Mistakes page)."""
+    K = state.Keys.STORY
+    line, button = st.columns([5, 2], vertical_alignment="center")
+    line.markdown(words.review_line(row, mistake_words(review, row, True)))
+    card = cards.get(row["position"])
+    if card is not None and button.button(words.review_labels("replay"), key=f"{K}replay_{row['move']}{tag}",
+                                          help=words.review_labels("replay_help"), icon=":material/replay:"):
+        mistakes.go_practise([card])
 
 
 def go_back(sb: SandboxActivity, rows: list[dict[str, object]], tag: str = "") -> None:

@@ -40,6 +40,26 @@ def marks_help(marks: Sequence[tuple[str, int]]) -> str:
              "the best move: {marks}.").format(marks=", ".join(parts))
 
 
+def marks_short() -> str:
+    """The review's legend in one short sentence (the details, :func:`marks_help`, on request)."""
+    return _("Each mark says how many seeds a move gave away compared with the best move.")
+
+
+def review_more_yours(n: int) -> str:
+    """The fold under the learner's biggest mistakes: ``"2 more mistakes of yours"``."""
+    return ngettext("{n} more mistake of yours", "{n} more mistakes of yours", n).format(n=n)
+
+
+def review_others(side: str, n: int) -> str:
+    """The fold of the other side's (the computer's) mistakes: ``"North's mistakes: 5"``."""
+    return _("{side}'s mistakes: {n}").format(side=side_name("S" if side == "S" else "N"), n=n)
+
+
+def no_mistakes_yours() -> str:
+    """A game in which only the other side made mistakes."""
+    return _("You made no mistake and no blunder in this game: well played!")
+
+
 def turned_words(pit: int, played: int, best: int, exact: bool) -> str:
     """What a move did to its player's result, both as final margins (K16/A6), a clause: ``best`` the
     best move's value, ``played`` the move's (the mover's view): ``"pit 1 turned a win by 12 seeds into
@@ -57,10 +77,11 @@ def review_mistake(pit: int, played: int, best: int, best_pit: int, exact: bool,
         clause_separator() + _("{pit} was best.").format(pit=pit_word(best_pit))
 
 
-def review_cost_you(pit: int, played: int, best: int, exact: bool) -> str:
-    """What the learner's own reviewed move did to their result, one sentence before the coach's, both as
-    final margins: ``"Pit 1 turned a win by 12 seeds into a loss by 6 seeds."``"""
-    return _cap(turned_words(pit, played, best, exact)) + "."
+def review_cost_you(pit: int, played: int, best: int, best_pit: int, exact: bool) -> str:
+    """What the learner's own reviewed move did to their result, both as final margins, and the better pit,
+    one sentence: ``"Pit 1 turned a win by 12 seeds into a loss by 6 seeds; pit 6 was better."``"""
+    return _cap(turned_words(pit, played, best, exact)) + clause_separator() + \
+        _("{pit} was better.").format(pit=pit_word(best_pit))
 
 
 def review_line(row: Mapping[str, Any], said: str) -> str:
@@ -103,7 +124,8 @@ def review_labels(key: str) -> str:
     return {
         "toggle": _("Review the game"),
         "open": _("Review this game"),
-        "mistakes": _("**Mistakes to learn from**"),
+        "mistakes": _("**Your biggest mistakes**"),
+        "marks_more": _("How the marks are given"),
         "replay": _("Find a better move"),
         "replay_help": _("Play this position again and look for a better move."),
         "replay_all": _("Practise these mistakes"),
@@ -194,7 +216,14 @@ def replay_done(n: int) -> str:
 
 
 def replay_empty() -> str:
-    return _("No position is waiting for you now. Play a game in the Sandbox, review it, and practise your mistakes.")
+    return _("No position is waiting for you now. Play a game in the Sandbox, press “Review this game” under the "
+             "board at its end, and your mistakes wait for you here.")
+
+
+def replay_from_review(n: int) -> str:
+    """The Mistakes page, with ``n`` mistakes of the game reviewed last not found again yet (``tutor.mistakes.from_last_review``)."""
+    return ngettext("From the game you reviewed: {n} mistake is waiting for you. Find a better move!",
+                    "From the game you reviewed: {n} mistakes are waiting for you. Find a better move!", n).format(n=n)
 
 
 def replay_labels(key: str) -> str:
@@ -242,9 +271,39 @@ def class_no_reviews() -> str:
     return _("No pupil has reviewed a finished game yet.")
 
 
-__all__ = ["class_no_reviews", "class_review_label", "class_reviews_note",
-    "mark_name", "marks_help", "no_mistakes", "replay_board", "replay_count", "replay_done", "replay_empty",
-    "replay_found", "replay_labels", "replay_missed", "replay_shown", "replay_task", "review_columns", "review_cost_you", "review_counts",
-    "review_estimates", "review_intro", "review_labels", "review_line", "review_mistake", "review_point", "turned_words",
-    "review_progress", "review_side_ahead", "review_today", "review_today_button",
+__all__ = [
+    "class_no_reviews",
+    "class_review_label",
+    "class_reviews_note",
+    "mark_name",
+    "marks_help",
+    "marks_short",
+    "no_mistakes",
+    "no_mistakes_yours",
+    "replay_board",
+    "replay_count",
+    "replay_done",
+    "replay_empty",
+    "replay_found",
+    "replay_from_review",
+    "replay_labels",
+    "replay_missed",
+    "replay_shown",
+    "replay_task",
+    "review_columns",
+    "review_cost_you",
+    "review_counts",
+    "review_estimates",
+    "review_intro",
+    "review_labels",
+    "review_line",
+    "review_mistake",
+    "review_more_yours",
+    "review_others",
+    "review_point",
+    "review_progress",
+    "review_side_ahead",
+    "review_today",
+    "review_today_button",
+    "turned_words",
 ]
