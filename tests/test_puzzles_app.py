@@ -119,7 +119,8 @@ def test_a_wrong_move_is_answered_on_the_board_and_try_again_puts_the_start_back
     details = "\n".join(m.value for m in why.markdown)
     assert "South sowed pit 3 (2 seeds)" in details and "badge" not in details and "(K10)" not in details
     assert "North answers with pit 6." in details and puzzle.wrong[3] not in details
-    assert "Not this time: that turn captured 2 seeds; the most you can capture is 8." in details
+    assert ("Not this time: that turn captured 2 seeds (1 from North's pit 2 and the last seed); the most you can "
+            "capture is 8.") in details
     assert at.session_state["mancala_tutor"].progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1)}
     assert "puzzle_reset" not in {b.key for b in at.button}  # Try again does it
     at.button(key="puzzle_retry").click().run()
