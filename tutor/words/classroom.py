@@ -121,8 +121,8 @@ def stars_earned(stars: int) -> str:
 
 def stars_rule() -> str:
     """How stars are earned, for a child (``tutor.progress.stars``: step by step)."""
-    return _("Three stars: at most one wrong try in the whole lesson. Two stars: a wrong try in a step now "
-             "and then is fine, and at most one step may need more tries or \"Show me\".")
+    return _("Three stars: no more than one wrong try in the whole lesson. Two stars: no more than one step "
+             "where you went wrong twice or pressed \"Show me\".")
 
 
 def lesson_cell(steps: int, total: int, stars: int, done: bool) -> str:

@@ -16,7 +16,17 @@ from engine import SOUTH, STORE, Miss, MoveResult, Place, Rules, Side, steps_to_
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
 from .grammar import Word
-from .basics import after_colon, lit_words, pits_in_order, place_name, rule_entries, seeds_word, side_name
+from .basics import (
+    after_colon,
+    lit_words,
+    pits_in_order,
+    place_name,
+    rule_entries,
+    rule_text,
+    rule_title,
+    seeds_word,
+    side_name,
+)
 from .classroom import stars_rule, stars_text
 from .moves import announcements, move_words, score_words
 from .teaching import misses_words
@@ -289,6 +299,26 @@ def right(done: str) -> str:
     return _("Right! {done}").format(done=done)
 
 
+# ------------------------------------------------------------------ the lesson's end
+
+
+def learnt(cited: Sequence[str]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """What a finished lesson taught, by kind (ut46 #7: a mistake is not a rule): ``(heading, [(id,
+    words)])`` for the rules (K, A: their titles), the tips (T) and the mistakes to avoid (M: their
+    sentences, which say what to do instead), in ``cited`` order; a kind with none is left out.
+    ``[("**Rules you learnt in this lesson:**", [("K1", "The board"), ...]), ("**Mistakes to avoid:**",
+    [("M7", "Sowing only some of the seeds: lift every seed in the pit.")])]``"""
+    kinds = [(_("**Rules you learnt in this lesson:**"), ("K", "A"), rule_title),
+             (_("**Tips to remember:**"), ("T",), rule_text),
+             (_("**Mistakes to avoid:**"), ("M",), rule_text)]
+    out = []
+    for heading, letters, said in kinds:
+        items = [(rule_id, said(rule_id)) for rule_id in cited if rule_id.startswith(letters)]
+        if items:
+            out.append((heading, items))
+    return out
+
+
 # ------------------------------------------------------------------ stars
 
 
@@ -303,7 +333,7 @@ def stars_so_far_help(stars: int) -> str:
 
 
 __all__ = [
-    "COUNTED", "account", "account_rules", "counted", "dead_end_step", "first_sentence", "found", "keep_going_short", "lesson_label", "mistake_line", "mistake_name",
+    "COUNTED", "account", "account_rules", "counted", "dead_end_step", "learnt", "first_sentence", "found", "keep_going_short", "lesson_label", "mistake_line", "mistake_name",
     "move_account", "press_the_lit", "step_link_note", "not_this_answer", "not_yet", "reached_goal", "refusal", "right",
     "shown_try", "stars_so_far", "stars_so_far_help", "tried", "would_do", "your_place",
 ]

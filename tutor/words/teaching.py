@@ -272,12 +272,13 @@ def you_are(side: Side, task: str) -> str:
 
 def session_counts(first_try: int, helped: int, tried: int) -> str:
     """The puzzles page's count (the learner's progress, kept with their code): puzzles solved at the first
-    try apart from those solved with help (after a miss or a hint), of the ``tried`` puzzles, those the
-    learner played a move in (``tutor.puzzle``): ``"Puzzles solved: 2 at the first try and 1 with help,
-    of 4 tried."``"""
+    try apart from those solved after a wrong try or a hint, of the ``tried`` puzzles, those the learner
+    played a move in (``tutor.puzzle``): ``"Puzzles solved: 2 at the first try and 1 after a wrong try or a
+    hint, of 4 tried."`` (never "with help" for a puzzle solved at a second try with no hint, ut46 #7)"""
     if not tried:
         return _("No puzzles tried yet: play a move to try this one.")
-    return _("Puzzles solved: {first} at the first try and {helped} with help, of {tried} tried.").format(
+    return _("Puzzles solved: {first} at the first try and {helped} after a wrong try or a hint, of {tried} "
+             "tried.").format(
         first=first_try, helped=helped, tried=tried)
 
 
