@@ -65,3 +65,45 @@ def test_lesson_1_lists_its_rules_and_its_mistake_apart_and_no_who_starts(lang):
     step = next(s for s in lessons["setup"].steps if s.id == "north-side")
     assert step.text.startswith({"en": "Here it is **North's** turn, and you play for North.",
                                  "el": "Εδώ παίζει ο **Βορράς**, και τις κινήσεις του τις κάνεις εσύ."}[lang])
+
+
+def el_lessons():
+    return load_lessons(lang="el")
+
+
+def test_greek_wordings_of_ut46_item_10():
+    """ut46 #10, each Greek suggestion checked: lesson 4's extra turn is «παίζεις ξανά», never «Παίξε ξανά»
+    (a new game); its order is still the learner's to find; «σωρό σου»; M5's title; a theme's title
+    without the article; a turn that goes on says so without «Συνέχισε» and without «σειρά»."""
+    lesson = {s.id: s for s in el_lessons()["captures"].steps}
+    assert lesson["capture-ends-turn"].text == ("Κέρδισε ένα «παίζεις ξανά» **και** κάνε μια αιχμαλωσία, και τα δύο "
+                                                "στον ίδιο γύρο σου. Σκέψου ποια κίνηση πάει πρώτη!")
+    assert [s.id for s in el_lessons()["captures"].steps].index("capture-ends-turn") == 4  # step 5
+    assert [s.id for s in el_lessons()["captures"].steps].index("guard") == 8  # step 9
+    assert lesson["guard"].text == ("Τα άδεια λακκάκια είναι ευκαιρίες και για τον Βορρά: στον επόμενο γύρο του μπορεί "
+                                    "να αιχμαλωτίσει έναν μεγάλο σωρό σου. Βρες την κίνηση που δεν αφήνει στον Βορρά "
+                                    "τίποτα να αιχμαλωτίσει.")
+    i18n.use("el")
+    try:
+        assert words.rule_title("M5") == "Λάθος: αιχμαλωσία χωρίς σπόρους απέναντι"
+        assert words.theme_entries()["lap"].title == "Ολόκληρος γύρος"
+        # not «είναι ακόμα η σειρά σου», as suggested: «σειρά» is a row of pits (issue 36)
+        assert words.keep_going_short("S") == "Παίζεις ξανά: ο γύρος σου δεν τελείωσε."
+        assert words.keep_going_short("N") == "Ο Βορράς παίζει ξανά: ο γύρος του δεν τελείωσε."
+        assert words.extra_turn_goes_on() == "Παίζεις ξανά: ο γύρος σου δεν τελείωσε."
+    finally:
+        i18n.use(None)
+
+
+def test_greek_sandbox_and_review_words_of_ut46_item_10():
+    """Undo/Redo a clear pair, neither the review's «ανάλυση» nor the day's «επανάληψη» (a card review);
+    the clock's own choice names the clock; an estimate is the computer's, in a child's words."""
+    i18n.use("el")
+    try:
+        assert (words.label("undo"), words.label("redo")) == ("Αναίρεση", "Επαναφορά")
+        assert words.clock_label("custom") == "Δικό σου ρολόι"
+        assert words.compare_margins(2, 10, 6, exact=False) == (
+            "Απ' ό,τι μπορεί να υπολογίσει ο υπολογιστής, με αυτή την κίνηση κερδίζεις με περίπου 2 σπόρους "
+            "διαφορά· με το λακκάκι 6 κερδίζεις με περίπου 10 σπόρους διαφορά.")
+    finally:
+        i18n.use(None)
