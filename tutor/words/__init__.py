@@ -23,6 +23,7 @@ The package is split by subject; everything is importable from here:
 - ``lifecycle``: a class deleted, a learner's data erased, a learner code no longer kept.
 - ``homework``: homework a teacher sets: the task, its due day, a pupil's progress.
 - ``coach``: why a move is good or not (the coach, from ``tutor.coach_facts``).
+- ``yourmove``: a pupil's own move, said to them (the live question's answer).
 
 Every text goes through ``tutor.i18n`` (gettext, chosen per session).
 """
@@ -46,3 +47,4 @@ from .lifecycle import *  # noqa: F403
 from .coach import *  # noqa: F403
 from .review import *  # noqa: F403
 from .homework import *  # noqa: F403
+from .yourmove import *  # noqa: F403
