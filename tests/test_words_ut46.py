@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-
 from lessons.loader import load_lessons, load_puzzles
 from tutor import i18n, words
 from tutor.progress import Progress
 from tutor.puzzle import PuzzleActivity
 
 
-@pytest.fixture(params=["en", "el"])
-def lang(request):
-    i18n.use(request.param)
-    yield request.param
-    i18n.use(None)
-
-
-def test_a_puzzle_solved_at_a_second_try_is_not_said_with_help(lang):
+def test_a_puzzle_solved_at_a_second_try_is_not_said_with_help(both_languages):
     """ut46 #7: a wrong try, no hint, then solved: "1 after a wrong try or a hint", never "with help"."""
-    run = PuzzleActivity(load_puzzles(lang=lang)["capture-pick-the-pile"], Progress())
+    run = PuzzleActivity(load_puzzles(lang=both_languages)["capture-pick-the-pile"], Progress())
     run.press(3)
     run.reset()
     run.press(2)
@@ -29,27 +20,27 @@ def test_a_puzzle_solved_at_a_second_try_is_not_said_with_help(lang):
     assert words.session_counts(0, 1, 1) == {
         "en": "Puzzles solved: 0 at the first try and 1 after a wrong try or a hint, of 1 tried.",
         "el": "Γρίφοι που έλυσες: 0 με την πρώτη προσπάθεια και 1 μετά από λάθος προσπάθεια ή υπόδειξη, από 1 που "
-              "δοκίμασες."}[lang]
+              "δοκίμασες."}[both_languages]
     assert words.progress_line(1, 8, 0, 1, 1) == {
         "en": "Lessons done: 1 of 8 · Puzzles solved: 0 at the first try, 1 after a wrong try or a hint, of 1 tried",
         "el": "Μαθήματα που τελείωσες: 1 από 8 · Γρίφοι που έλυσες: 0 με την πρώτη, 1 μετά από λάθος ή υπόδειξη, "
-              "από 1 που δοκίμασες"}[lang]
+              "από 1 που δοκίμασες"}[both_languages]
 
 
-def test_the_stars_are_said_simply(lang):
+def test_the_stars_are_said_simply(both_languages):
     """ut46 #7: the lesson's end says how stars are earned in a child's words."""
     assert words.stars_earned(2) == {
         "en": "You earned ★★☆ (2 of 3 stars). Three stars: no more than one wrong try in the whole lesson. Two "
               "stars: no more than one step where you went wrong twice or pressed \"Show me\".",
         "el": "Κέρδισες ★★☆ (2 από 3 αστέρια). Τρία αστέρια: το πολύ μία λάθος προσπάθεια σε όλο το μάθημα. Δύο "
-              "αστέρια: το πολύ ένα βήμα όπου έκανες δύο λάθη ή πάτησες «Δείξε μου»."}[lang]
+              "αστέρια: το πολύ ένα βήμα όπου έκανες δύο λάθη ή πάτησες «Δείξε μου»."}[both_languages]
 
 
-def test_lesson_1_lists_its_rules_and_its_mistake_apart_and_no_who_starts(lang):
+def test_lesson_1_lists_its_rules_and_its_mistake_apart_and_no_who_starts(both_languages):
     """ut46 #7: "Rules you learnt" listed "Mistake: leaving seeds" and "Who starts" (a sentence of step 7
     that opened off the subject). Now the rules are rules, the mistake says what to do instead, and who
     starts is said where a game is won (lesson 5)."""
-    lessons = load_lessons(lang=lang)
+    lessons = load_lessons(lang=both_languages)
     said = words.learnt(lessons["setup"].cited)
     assert said == {
         "en": [("**Rules you learnt in this lesson:**",
@@ -60,11 +51,11 @@ def test_lesson_1_lists_its_rules_and_its_mistake_apart_and_no_who_starts(lang):
                 [("K1", "Το ταμπλό"), ("K2", "Στήσιμο"), ("K16", "Ποιος κερδίζει"), ("K5", "Διάλεξε λακκάκι"),
                  ("K6", "Πάρ' τους όλους"), ("K7", "Σπορά"), ("K3", "Αποστάσεις")]),
                ("**Λάθη που πρέπει να αποφεύγεις:**",
-                [("M7", "Σπέρνεις μόνο μερικούς από τους σπόρους: πάρε όλους τους σπόρους από το λακκάκι.")])]}[lang]
+                [("M7", "Σπέρνεις μόνο μερικούς από τους σπόρους: πάρε όλους τους σπόρους από το λακκάκι.")])]}[both_languages]
     assert "K4" not in lessons["setup"].cited and "K4" in lessons["ending"].cited
     step = next(s for s in lessons["setup"].steps if s.id == "north-side")
     assert step.text.startswith({"en": "Here it is **North's** turn, and you play for North.",
-                                 "el": "Εδώ παίζει ο **Βορράς**, και τις κινήσεις του τις κάνεις εσύ."}[lang])
+                                 "el": "Εδώ παίζει ο **Βορράς**, και τις κινήσεις του τις κάνεις εσύ."}[both_languages])
 
 
 def el_lessons():
