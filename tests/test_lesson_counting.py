@@ -85,9 +85,10 @@ def test_every_wrong_pit_of_a_store_or_lap_step_is_told_by_counting_and_the_coun
                         continue
                     assert text == words.counted(res, "lap" if step.goal.lap else "store_at_least", rules)
                     told += 1
-                    if step.goal.lap:
+                    if step.goal.lap:  # "holds only 1 seed, and going all the way round takes 13 seeds"
                         assert res.laps == 0 and len(res.path) < rules.lap_seeds
-                    elif len(res.path) < steps_to_store(pit, rules.pits):
+                    else:  # "is 3 steps from your store and holds only 1 seed"
+                        assert len(res.path) < steps_to_store(pit, rules.pits)
                         assert Place(res.mover, STORE) not in res.path
         finally:
             i18n.use(None)
