@@ -18,7 +18,7 @@ from .game import Game
 from .goals import Goal, Miss, misses, reached
 from .moves import legal_moves, outcome, play, swept
 from .options import GAMES, MAX_PITS, MIN_PITS, OPTIONS, GameName, Option, OptionValue, game_name, option, options_for
-from .position import MAX_COUNT, MAX_NOTATION_LENGTH, NORTH, SIDES, SOUTH, STORE, Place, Position, Side, opposite_pit, other, side_of
+from .position import MAX_COUNT, MAX_NOTATION_LENGTH, NORTH, SIDES, SOUTH, STORE, Place, Position, Side, opposite_pit, other, side_of, steps_to_store
 from .results import EndReason, MoveResult, Outcome
 from .rules import (
     KalahRules,
@@ -106,5 +106,6 @@ __all__ = [
     "rules_for_position",
     "rules_from_params",
     "side_of",
+    "steps_to_store",
     "swept",
 ]

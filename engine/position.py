@@ -59,6 +59,16 @@ def opposite_pit(pit: int, pits_per_side: int) -> int:
     return pits_per_side + 1 - pit
 
 
+def steps_to_store(pit: int, pits_per_side: int) -> int:
+    """Sowing steps from ``pit`` to its owner's store (K3): pit k is n + 1 - k steps away, so its
+    seeds reach the store when it holds at least that many.
+
+    >>> steps_to_store(6, 6), steps_to_store(1, 6), steps_to_store(3, 4)
+    (1, 6, 2)
+    """
+    return pits_per_side + 1 - pit
+
+
 class Place(NamedTuple):
     """One place on the board: ``side`` is ``"S"`` or ``"N"``; ``pit`` is 1..n in
     that side's own numbering, or 0 (``STORE``) for that side's store."""

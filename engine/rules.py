@@ -72,6 +72,12 @@ class KalahRules:
         return 2 * self.pits + 1
 
     @property
+    def lap_seeds(self) -> int:
+        """The fewest seeds whose sowing goes all the way round the board (``MoveResult.laps`` 1):
+        2 * pits + 1, the last one back in the emptied pit (K8)."""
+        return self.lap
+
+    @property
     def winning_score(self) -> int:
         """A store with more than half of all seeds has won (K16, K17): total // 2 + 1."""
         return self.total_seeds // 2 + 1
@@ -124,6 +130,12 @@ class OwareRules:
     def lap(self) -> int:
         """Pits one lap of sowing fills: 11, as the origin pit is skipped (A2)."""
         return 2 * self.pits - 1
+
+    @property
+    def lap_seeds(self) -> int:
+        """The fewest seeds whose sowing goes all the way round the board (``MoveResult.laps`` 1): 12, the
+        last one skipping the emptied pit (A2)."""
+        return self.lap + 1
 
     @property
     def winning_score(self) -> int:

@@ -60,7 +60,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from engine import MoveResult, Place, Position, Rules, Side, analyse, best_capture, legal_moves, play
+from engine import MoveResult, Place, Position, Rules, Side, analyse, best_capture, legal_moves, play, steps_to_store
 
 SIDES = {"S": "South", "N": "North"}
 WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -148,7 +148,7 @@ def truth(claim: Claim, start: Position, rules: Rules) -> str:
         return str(held + last.path.count(Place(side, pit)))
     if subject in ("seeds", "steps"):
         side, pit = _place(claim.where, claim, rules, True)
-        return str(pos.row(side)[pit - 1] if subject == "seeds" else rules.pits + 1 - pit)
+        return str(pos.row(side)[pit - 1] if subject == "seeds" else steps_to_store(pit, rules.pits))
     if subject == "swept":
         side, _ = _place(claim.where, claim, rules, False)
         if not results:

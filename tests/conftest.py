@@ -71,6 +71,16 @@ def database(request, tmp_path):
     return db
 
 
+@pytest.fixture(params=["en", "el"])
+def both_languages(request):
+    """The test runs once in English and once in Greek, its thread speaking that language (the code)."""
+    from tutor import i18n
+
+    i18n.use(request.param)
+    yield request.param
+    i18n.use(None)
+
+
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch):
     """A fresh AppTest of the whole app (``app.py``, the frame), not yet run."""

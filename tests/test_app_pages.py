@@ -69,7 +69,7 @@ def test_sidebar_counts_lessons_and_puzzles(app):
     )
     app.run()
     captions = [c.value for c in app.sidebar.caption]
-    assert "Lessons done: 1 of 8 · Puzzles solved: 1 at the first try, 1 with help, of 4 tried" in captions
+    assert "Lessons done: 1 of 8 · Puzzles solved: 1 at the first try, 1 after a wrong try or a hint, of 4 tried" in captions
 
 
 def test_home_promises_what_move_outcomes_does(app):

@@ -164,7 +164,7 @@ def test_a_live_question_is_answered_by_two_pupils_and_counted(browser, server):
     expect(who.get_by_role("gridcell", include_hidden=True).filter(has_text="✓")).to_have_count(2)
     shot(teacher, "class-live-revealed")
     for pupil in pupils:
-        pupil.get_by_text("Your teacher showed the answers. Your pit 3").wait_for()
+        pupil.get_by_text("Your teacher showed the answers. You chose pit 3").wait_for()
     shot(pupils[0], "class-live-pupil-revealed")
     assert all(no_error_box(p) for p in [teacher, *pupils])
 

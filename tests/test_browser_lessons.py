@@ -85,7 +85,7 @@ def a_missed_try():
             for pit in legal_moves(start, rules):
                 turn = Turn(start).then(pit, rules)
                 if turn.complete and not reached(step.goal, turn, rules):
-                    said = step.why.get(pit) or words.tried(turn.results, misses(step.goal, turn, rules))
+                    said = step.why.get(pit) or words.tried(turn.results, misses(step.goal, turn, rules), rules=rules)
                     return lesson_id, k, step, pit, turn.position, said
     pytest.skip("no find or goal step can be missed in one move")
 

@@ -304,14 +304,15 @@ def test_a_live_question_from_the_sandbox_is_answered_and_counted(page_app, db):
     assert live.current(db, code).revealed
     pupils[0].run()
     run = sess(pupils[0]).question[1]
-    assert run.revealed and run.notice.kind == "success" and "Your pit 3:" in run.notice.text
-    # what the move did, for pupils: no rule ids (a tester saw "(K9)" at the end)
-    assert run.notice.text == ("Your teacher showed the answers. Your pit 3: Pit 3 sows 4 seeds. Last seed in South's "
-                               "store: South moves again! That is the best move!")  # where the last seed went, said once
+    assert run.revealed and run.notice.kind == "success" and "You chose pit 3:" in run.notice.text
+    # what the move did, said to the pupil (ut46 #11): no rule ids (a tester saw "(K9)" at the end), the pit
+    # named once, "you" and "your store" (never "South", whom a pupil playing South read as someone else)
+    assert run.notice.text == ("Your teacher showed the answers. You chose pit 3: its last seed lands in your store, "
+                               "so you move again. That is the best move!")
     pupils[2].run()  # pit 6: told which was best (the engine's analysis, shared by the class)
     run = sess(pupils[2]).question[1]
     assert run.notice.kind == "info" and run.best == frozenset({3})
-    assert run.notice.text.startswith("Your teacher showed the answers. Your pit 6: ")
+    assert run.notice.text.startswith("Your teacher showed the answers. You chose pit 6: ")
     assert run.notice.text.endswith(" The best move was pit 3.")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import KalahRules, OwareRules, Position, analyse, legal_moves, play
+from engine import KalahRules, OwareRules, Place, Position, analyse, legal_moves, play
 from tutor import i18n, words
 from tutor.coach import KINDS, explain
 from tutor.coach_facts import COACH_NODES, MISTAKES, facts, reply
@@ -344,18 +344,23 @@ def test_a_turn_of_extra_turns_is_said_as_it_is_played():
 def test_an_answer_of_more_than_three_moves_says_how_often_it_moves_again():
     from types import SimpleNamespace
 
-    def moves(pits, last_captures=0):  # the answer's moves as words.reply_line reads them (K9: one turn)
-        return [SimpleNamespace(pit=p, captured=last_captures if k == len(pits) - 1 else 0, outcome=None)
+    def moves(pits, last_captures=0):  # the answer's moves as words.reply_line reads them (K9: one turn; the
+        # last one's capture, K10: South's pit 2 and North's last seed in North's pit 5)
+        took = (Place("S", 2), Place("N", 5))
+        return [SimpleNamespace(pit=p, mover="N", captured=last_captures if k == len(pits) - 1 else 0, outcome=None,
+                                captured_from=took if last_captures and k == len(pits) - 1 else ())
                 for k, p in enumerate(pits)]
 
     assert words.reply_line("N", moves([6, 5, 6, 1, 6, 5], 7)) == (
-        "North answers with pit 6 and moves again 5 times, then captures 7 seeds.")
+        "North answers with pit 6 and moves again 5 times, then captures 7 seeds (6 from your pit 2 and the last seed).")
     assert words.reply_line("N", moves([6, 5, 6, 1])) == "North answers with pit 6 and moves again 3 times."
-    assert words.reply_line("N", moves([6, 5, 6], 2)) == "North answers with pit 6, then pit 5, then pit 6 and captures 2 seeds."
+    assert words.reply_line("N", moves([6, 5, 6], 2)) == (
+        "North answers with pit 6, then pit 5, then pit 6 and captures 2 seeds (1 from your pit 2 and the last seed).")
     i18n.use("el")
     try:
         assert words.reply_line("N", moves([6, 5, 6])) == "Ο Βορράς απαντά με το λακκάκι 6, μετά το 5, το 6."
         assert words.reply_line("N", moves([6, 5, 6, 1, 6, 5], 7)) == (
-            "Ο Βορράς απαντά με το λακκάκι 6 και ξαναπαίζει 5 φορές και μετά αιχμαλωτίζει 7 σπόρους.")
+            "Ο Βορράς απαντά με το λακκάκι 6 και ξαναπαίζει 5 φορές και μετά αιχμαλωτίζει 7 σπόρους (6 από το δικό "
+            "σου λακκάκι 2 και τον τελευταίο σπόρο).")
     finally:
         i18n.use(None)

@@ -147,8 +147,9 @@ def test_a_learner_walks_each_lesson_to_the_end(page_app, lesson_id):
     assert any(s.value == "Lesson complete!" for s in at.subheader)
     assert lesson.summary in [s.value for s in at.success]
     summary = "\n".join(m.value for m in at.markdown)
-    for rule_id in lesson.cited:
-        assert words.rule_title(rule_id) in summary
+    for heading, items in words.learnt(lesson.cited):  # rules by title, tips and mistakes by their sentence
+        assert heading in summary and all(said in summary for _rule_id, said in items)
+    assert {r for _h, items in words.learnt(lesson.cited) for r, _said in items} == set(lesson.cited)
     assert ":gray-badge[" not in summary  # ids only for a teacher who switched them on
     rec = at.session_state["mancala_tutor"].progress.lesson(lesson_id)
     assert rec.done and rec.steps_done == {s.id for s in lesson.steps}

@@ -388,7 +388,8 @@ def walk(run: LessonActivity) -> bool:
                          if not reached(step.goal, Turn(start).then(p, rules), rules))
             run.press(wrong)
             assert run.failed and run.position == play(start, wrong, rules).position
-            assert feedback(run).text == (step.why.get(wrong) or words.tried(run.turn.results, misses(step.goal, run.turn, rules)))
+            assert feedback(run).text == (step.why.get(wrong) or words.tried(run.turn.results, misses(step.goal, run.turn, rules),
+                                                                             rules=rules))
             run.retry()
             assert run.position == start
         elif isinstance(step, DoStep):

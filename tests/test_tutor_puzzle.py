@@ -97,7 +97,8 @@ def test_a_wrong_turn_is_played_and_answered_and_try_again_puts_the_start_back()
     assert why[0].startswith("What you played:  \nSouth sowed pit 3 (2 seeds).") and "badge" not in why[0]
     run.rule_ids = True  # a teacher's switch: the rule ids as badges
     assert ":gray-badge[K10]" in run.details()[0]
-    assert why[1:] == ["Not this time: that turn captured 2 seeds; the most you can capture is 8.",
+    assert why[1:] == ["Not this time: that turn captured 2 seeds (1 from North's pit 2 and the last seed); the most "
+                       "you can capture is 8.",
                        "North answers with pit 6."]
     assert progress.puzzles() == {"capture-pick-the-pile": PuzzleProgress(wrong=1, hints=0, solved=False)}
     run.reset()  # Try again
@@ -146,7 +147,8 @@ def test_the_answer_to_a_threat_is_the_headline():
     assert run.missed.reply.pits == (3, 5, 4) and run.missed.reply.captured == 4
     assert run.position == Position.from_notation("0,1,0,0,5/1/2,0,0,0,0/11/S", puzzle.game_rules)
     assert [r.pit for r in run.sowing.results] == [4, 3, 5, 4]
-    assert run.notice.text == "North answers with pit 3, then pit 5, then pit 4 and captures 4 seeds."
+    assert run.notice.text == ("North answers with pit 3, then pit 5, then pit 4 and captures 4 seeds (3 from your pit "
+                               "1 and the last seed).")
     assert run.details()[1] == "Not this time: after it your opponent can capture 4 seeds."
 
 
@@ -609,19 +611,20 @@ def test_a_puzzle_solved_in_another_tab_is_praised_without_first_try_and_not_rat
 def test_one_panel_says_results_as_margins_and_captures_by_one_convention(lang):
     """ut44 #1 and #2, endgame-set-up-the-capture, wrong pit 1: every result is a final margin (never
     "seeds fewer"), and a capture's count is every seed into the store ("captures 3 seeds": the 2 of your
-    pit 2 and North's last seed, K10) while the seeds from your pit are "taken" ("take 2 seeds from your pit 2")."""
+    pit 2 and North's last seed, K10, said in a bracket since ut46 #2) while the seeds from your pit are
+    "taken" ("take 2 seeds from your pit 2")."""
     pool = PUZZLES if lang == "en" else load_puzzles(lang="el")
     i18n.use(lang)
     try:
         run = PuzzleActivity(pool["endgame-set-up-the-capture"], Progress())
         run.press(1)
         said = {"en": ("Not the best: with best play you now win by 2 seeds, but you can win by 8. North answers with "
-                       "pit 1 and captures 3 seeds.",
+                       "pit 1 and captures 3 seeds (2 from your pit 2 and the last seed).",
                        ["**Pit 1 lets North take 2 seeds from your pit 2.**  \nWith best play, with this move you win "
                         "by only 2 seeds; with the best move you win by 8 seeds."]),
                 "el": ("Όχι η καλύτερη κίνηση: αν παίξετε και οι δύο όσο καλύτερα γίνεται, τώρα κερδίζεις με 2 "
                        "σπόρους διαφορά, ενώ μπορείς να κερδίσεις με 8 σπόρους διαφορά. Ο Βορράς απαντά με το "
-                       "λακκάκι 1 και αιχμαλωτίζει 3 σπόρους.",
+                       "λακκάκι 1 και αιχμαλωτίζει 3 σπόρους (2 από το δικό σου λακκάκι 2 και τον τελευταίο σπόρο).",
                        ["**Το λακκάκι 1 αφήνει τον Βορρά να πάρει 2 σπόρους από το δικό σου λακκάκι 2.**  \nΑν "
                         "παίξετε και οι δύο όσο καλύτερα γίνεται, με αυτή την κίνηση κερδίζεις μόνο με 2 σπόρους "
                         "διαφορά· με την καλύτερη κίνηση κερδίζεις με 8 σπόρους διαφορά."])}[lang]

@@ -303,7 +303,9 @@ def test_a_step_played_for_north_names_norths_pit_and_store_bug() -> None:
     store = _step("setup", "north-side")
     store.press(1)
     assert isinstance(store.notice, Feedback)
-    assert "Not yet: North's store ends with 6 seeds, and the goal is 7 seeds there." in store.notice.details
+    assert store.notice.text == ("North's pit 1 is the top-right pit, 6 steps from North's store: its 3 seeds stop long "
+                                 "before it.")
+    assert "store ends with" not in store.notice.details  # a total the step never told (ut46 #6)
 
 
 def test_no_extra_turn_is_said_as_none_not_as_0_bug() -> None:

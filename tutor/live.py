@@ -127,7 +127,7 @@ class QuestionActivity(Activity):
         self.best, self.sure = best, sure
         told = ""
         if self.chosen is not None:
-            told = words.move_words(play(self._start, self.chosen, self._rules), self._rules)
+            told = words.chosen_move(play(self._start, self.chosen, self._rules), self._rules)
         good = self.chosen is not None and (not best or self.chosen in best)
         self.notice = Notice("success" if good else "info",
                              words.revealed(self.chosen, told, sorted(best) if best else None,

@@ -111,7 +111,7 @@ def reasons(puzzle: Puzzle, turn: Turn, ended_after: bool = False) -> list[str]:
         return [words.most_extra_turns_missed(turn.moves_again, best)]
     if puzzle.check == "biggest_capture":
         best = max(t.captured for t in all_turns(puzzle.start, rules))
-        return [words.biggest_capture_missed(turn.captured, best)]
+        return [words.biggest_capture_missed(turn.results, best)]
     if puzzle.check == "best":
         return [words.not_best()]
     return [words.not_the_answer()]

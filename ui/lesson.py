@@ -64,10 +64,10 @@ def _summary(run: LessonActivity) -> None:
     st.subheader(words.label("lesson_complete"))
     st.success(lesson.summary)
     st.markdown(words.stars_earned(run.stars_so_far))
-    st.markdown(words.label("rules_learnt"))
     ids = state.session().prefs.rule_ids  # the ids themselves only for a teacher who asked for them
-    st.markdown("\n".join(f"- {words.rule_title(rule_id)}" + (f" :gray-badge[{rule_id}]" if ids else "")
-                          for rule_id in lesson.cited))
+    for heading, items in words.learnt(lesson.cited):  # rules, tips and mistakes apart
+        st.markdown(heading)
+        st.markdown("\n".join(f"- {said}" + (f" :gray-badge[{rule_id}]" if ids else "") for rule_id, said in items))
     order = list(LESSON_PAGES)
     here = order.index(lesson.id)
     left = lessons_to_do(run.progress, order)

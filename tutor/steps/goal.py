@@ -72,10 +72,11 @@ class GoalHandler(StepHandler[GoalStep]):
             first = turn.pits[0]
 
             def said() -> str:
-                return self.why(run, first) or words.tried(turn.results, missed)
+                return self.why(run, first) or words.tried(turn.results, missed, rules=rules)
 
             def lead() -> str:  # under "Why?": every condition missed, unless the sentence above said just that
-                every = words.not_yet(missed, turn.mover) if missed else ""
+                rest = [m for m in missed if len(turn.results) > 1 or m.field not in words.COUNTED]  # no store totals
+                every = words.not_yet(rest, turn.mover) if rest else ""
                 return "" if every == said() else every
 
             run.notice = Feedback("warning", said, self.told(run, turn.results, lead),

@@ -24,6 +24,7 @@ The package is split by subject; everything is importable from here:
 - ``homework``: homework a teacher sets: the task, its due day, a pupil's progress.
 - ``classtable``: the class table's short headings and legend, the class's name at the top of its view.
 - ``coach``: why a move is good or not (the coach, from ``tutor.coach_facts``).
+- ``yourmove``: a pupil's own move, said to them (the live question's answer).
 
 Every text goes through ``tutor.i18n`` (gettext, chosen per session).
 """
@@ -48,3 +49,4 @@ from .coach import *  # noqa: F403
 from .review import *  # noqa: F403
 from .homework import *  # noqa: F403
 from .classtable import *  # noqa: F403
+from .yourmove import *  # noqa: F403

@@ -12,7 +12,7 @@ from engine import Side
 from ..i18n import gettext as _
 from ..i18n import ngettext, per_language, pgettext
 from ..names import NAME_MAX
-from .basics import after_colon, and_list, literal, of_total, or_list, side_name
+from .basics import and_list, literal, of_total, or_list, side_name
 
 
 @per_language
@@ -121,8 +121,8 @@ def stars_earned(stars: int) -> str:
 
 def stars_rule() -> str:
     """How stars are earned, for a child (``tutor.progress.stars``: step by step)."""
-    return _("Three stars: at most one wrong try in the whole lesson. Two stars: a wrong try in a step now "
-             "and then is fine, and at most one step may need more tries or \"Show me\".")
+    return _("Three stars: no more than one wrong try in the whole lesson. Two stars: no more than one step "
+             "where you went wrong twice or pressed \"Show me\".")
 
 
 def lesson_cell(steps: int, total: int, stars: int, done: bool) -> str:
@@ -301,14 +301,15 @@ def answered(pit: int) -> str:
 
 def revealed(pit: int | None, told: str, best: list[int] | None = None, puzzle: bool = False,
              sure: bool = True) -> str:
-    """The pupil's view once the teacher showed the answers; ``told``: what their pit does; ``best``:
+    """The pupil's view once the teacher showed the answers; ``told``: what their pit ``pit`` does, said to
+    them (``tutor.words.yourmove.chosen_move``: "You chose pit 3: ..."); ``best``:
     the best pits, once the engine's analysis is known, or with ``puzzle`` the pits that start the
     puzzle's answer (then whether theirs is one, or which were); not ``sure``: the analysis only
     estimated them (said as the computer's best guess, never as a fact)."""
     if pit is None:
         text = _("Your teacher showed the answers. Look at the board at the front.")
     else:
-        text = _("Your teacher showed the answers. Your pit {pit}: {told}").format(pit=pit, told=after_colon(told))
+        text = _("Your teacher showed the answers. {told}").format(told=told)
     if not best:
         return text
     if puzzle:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine import Outcome, Rules, Side, other
+from engine import MoveResult, Outcome, Rules, Side, other
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
@@ -57,6 +57,29 @@ def your_pits(pits: Sequence[int]) -> Word:
                     acc=pgettext("accusative", "your pit {pit}").format(pit=pits[0]))
     return Word(_("your pits {list}").format(list=_list(pits)),
                 acc=pgettext("accusative", "your pits {list}").format(list=_list(pits)))
+
+
+def captured_seeds(results: Sequence[MoveResult], you: Side) -> Word:
+    """Every seed a turn's capture puts into the store (``MoveResult.captured``, K10), and, when the
+    mover's own last seed is among them, where they came from, so a panel that also says the seeds
+    *taken* reads as one story (docs/rules.md, Words): ``"4 seeds (3 from your pit 3 and the last
+    seed)"``, ``"4 seeds (3 from North's pit 6 and the last seed)"``; just ``"5 seeds"`` when every
+    seed came from the other side (A3, K18) or none did (K11 variant). ``you``: the side "your" means.
+    A ``Word`` (``{seeds:acc}``, ``{seeds:gen}`` in a template)."""
+    seeds = seeds_word(sum(r.captured for r in results))
+    capture = next((r for r in results if r.captured), None)
+    if capture is None or capture.captured != sum(r.captured for r in results):
+        return seeds
+    opp = other(capture.mover)
+    pits = sorted(p.pit for p in capture.captured_from if p.side == opp)
+    own = sum(1 for p in capture.captured_from if p.side == capture.mover)  # the last seed (K10)
+    if not pits or not own:
+        return seeds
+    place = your_pits(pits) if opp == you else their_pits(opp, pits)
+    split = _("{taken} from {place} and the last seed").format(taken=capture.captured - own, place=place)
+    said = _("{seeds} ({split})")
+    return Word(said.format(seeds=seeds, split=split),
+                **{case: said.format(seeds=format(seeds, case), split=split) for case in ("gen", "acc")})
 
 
 def _score(end: Outcome | None) -> str:
@@ -271,5 +294,5 @@ def coach_said(f: Facts, hide_best: bool = False) -> str:
     return "  \n".join([f"**{coach_first(f, hide_best)}**", *coach_details(f, hide_best)])
 
 
-__all__ = ["coach_details", "coach_first", "coach_kind_name", "coach_lost", "coach_said", "coach_why_title", "more_words",
+__all__ = ["captured_seeds", "coach_details", "coach_first", "coach_kind_name", "coach_lost", "coach_said", "coach_why_title", "more_words",
            "reply_words", "their_pits", "your_pits"]

@@ -11,12 +11,22 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine import SOUTH, Miss, MoveResult, Place, Rules, Side
+from engine import SOUTH, STORE, Miss, MoveResult, Place, Rules, Side, steps_to_store
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
 from .grammar import Word
-from .basics import after_colon, lit_words, pits_in_order, place_name, rule_entries, seeds_word, side_name
+from .basics import (
+    after_colon,
+    lit_words,
+    pits_in_order,
+    place_name,
+    rule_entries,
+    rule_text,
+    rule_title,
+    seeds_word,
+    side_name,
+)
 from .classroom import stars_rule, stars_text
 from .moves import announcements, move_words, score_words
 from .teaching import misses_words
@@ -154,12 +164,48 @@ def dead_end_step(why: str = "") -> str:
              "Press Try again to start again.")
 
 
-def tried(results: Sequence[MoveResult], missed: Sequence[Miss], you: Side = SOUTH) -> str:
+COUNTED = ("store_at_least", "lap")
+"""Goal fields a one-move try is told by counting (:func:`counted`), never by a store's total."""
+
+
+def counted(result: MoveResult, field: str, rules: Rules, you: Side = SOUTH) -> str:
+    """Why one move missed a goal about reaching the store (``store_at_least``) or going all the way
+    round (``lap``), by counting as the lessons teach, from the engine's facts; ``""`` when counting
+    does not tell (a capture or the game's end changed the store). Seeds against steps (K3): ``"Pit 4
+    is 3 steps from your store and holds only 1 seed."``; seeds past the store: ``"Pit 1 puts 1 seed
+    into your store."``; seeds against a lap (K8, A2): ``"Pit 2 holds only 1 seed, and going all the way
+    round takes 13 seeds."`` A move played for the other side names its pit and store (``"North's pit
+    4 is 3 steps from North's store ..."``). Never a store's total, which the learner was not told."""
+    seeds, pit, mine = len(result.path), result.pit, result.mover == you
+    side = side_name(result.mover)
+    if field == "lap":
+        if seeds >= rules.lap_seeds:
+            return ""
+        said = (_("Pit {pit} holds only {seeds}, and going all the way round takes {need}.") if mine else
+                _("{side}'s pit {pit} holds only {seeds}, and going all the way round takes {need}."))
+        return said.format(side=side, pit=pit, seeds=seeds_word(seeds), need=seeds_word(rules.lap_seeds))
+    if field != "store_at_least" or rules.game != "kalah" or result.captured or result.game_over:
+        return ""
+    steps = steps_to_store(pit, rules.pits)
+    if seeds < steps:
+        said = (_("Pit {pit} is {steps} from your store and holds only {seeds}.") if mine else
+                _("{side}'s pit {pit} is {steps} from {side}'s store and holds only {seeds}."))
+        return said.format(side=side, pit=pit, seeds=seeds_word(seeds),
+                           steps=ngettext("{n} step", "{n} steps", steps).format(n=steps))
+    into = seeds_word(result.path.count(Place(result.mover, STORE)))
+    if mine:
+        return _("Pit {pit} puts {into} into your store.").format(pit=pit, into=into)
+    return _("{side}'s pit {pit} puts {into} into {side}'s store.").format(side=side, pit=pit, into=into)
+
+
+def tried(results: Sequence[MoveResult], missed: Sequence[Miss], you: Side = SOUTH,
+          rules: Rules | None = None) -> str:
     """One sentence: what a try that missed its goal did instead, by the goal's first missed
     condition (``engine.misses``), from the engine's results: where the last seed landed, what
-    the turn captured, that it gave no extra turn. ``results``: the try's moves (at least one);
-    ``you``: the side "you" means (South: a lesson's words are South's). A try played for the other
-    side names that side's places ("North's pit 3 ... not in North's store").
+    the turn captured, that it gave no extra turn, and for a one-move try at a goal about the store
+    or a lap (with ``rules``), the counting of :func:`counted`. ``results``: the try's moves (at
+    least one); ``you``: the side "you" means (South: a lesson's words are South's). A try played for
+    the other side names that side's places ("North's pit 3 ... not in North's store").
     E.g. ``"Pit 3's last seed lands in North's pit 1, not in your store: no extra turn."``
     """
     last = results[-1]
@@ -168,6 +214,10 @@ def tried(results: Sequence[MoveResult], missed: Sequence[Miss], you: Side = SOU
     first = missed[0]
     field = first.field
     mine = last.mover == you
+    if field in COUNTED and first.wanted and len(results) == 1 and rules is not None:
+        said = counted(last, field, rules, you)
+        if said:
+            return said
     if field == "extra_turns":
         if not last.extra_turn and last.last.pit != 0:
             if mine:
@@ -249,6 +299,26 @@ def right(done: str) -> str:
     return _("Right! {done}").format(done=done)
 
 
+# ------------------------------------------------------------------ the lesson's end
+
+
+def learnt(cited: Sequence[str]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """What a finished lesson taught, by kind (ut46 #7: a mistake is not a rule): ``(heading, [(id,
+    words)])`` for the rules (K, A: their titles), the tips (T) and the mistakes to avoid (M: their
+    sentences, which say what to do instead), in ``cited`` order; a kind with none is left out.
+    ``[("**Rules you learnt in this lesson:**", [("K1", "The board"), ...]), ("**Mistakes to avoid:**",
+    [("M7", "Sowing only some of the seeds: lift every seed in the pit.")])]``"""
+    kinds = [(_("**Rules you learnt in this lesson:**"), ("K", "A"), rule_title),
+             (_("**Tips to remember:**"), ("T",), rule_text),
+             (_("**Mistakes to avoid:**"), ("M",), rule_text)]
+    out = []
+    for heading, letters, said in kinds:
+        items = [(rule_id, said(rule_id)) for rule_id in cited if rule_id.startswith(letters)]
+        if items:
+            out.append((heading, items))
+    return out
+
+
 # ------------------------------------------------------------------ stars
 
 
@@ -263,7 +333,7 @@ def stars_so_far_help(stars: int) -> str:
 
 
 __all__ = [
-    "account", "account_rules", "dead_end_step", "first_sentence", "found", "keep_going_short", "lesson_label", "mistake_line", "mistake_name",
+    "COUNTED", "account", "account_rules", "counted", "dead_end_step", "learnt", "first_sentence", "found", "keep_going_short", "lesson_label", "mistake_line", "mistake_name",
     "move_account", "press_the_lit", "step_link_note", "not_this_answer", "not_yet", "reached_goal", "refusal", "right",
     "shown_try", "stars_so_far", "stars_so_far_help", "tried", "would_do", "your_place",
 ]

@@ -86,7 +86,6 @@ def _labels() -> dict[str, str]:
         "try_again": _("Try again"),
         "show_me": _("Show me"),
         "lesson_complete": _("Lesson complete!"),
-        "rules_learnt": _("**Rules you learnt in this lesson:**"),
         "try_puzzles": _("All the lessons done: try the puzzles"),
         # puzzles
         "theme": _("Theme"),
@@ -106,7 +105,7 @@ def _labels() -> dict[str, str]:
         "your_progress": _("Your progress"),
         "lessons_done": _("Lessons done"),
         "puzzles_first_try": _("Puzzles solved at the first try"),
-        "puzzles_helped": _("Puzzles solved with help"),
+        "puzzles_helped": _("Puzzles solved after a wrong try or a hint"),
         "puzzles_tried": _("Puzzles tried"),
         # the board
         "watch": _("Watch the seeds..."),
@@ -161,12 +160,12 @@ def you_are_on(title: str) -> str:
 
 def progress_line(lessons_done: int, lessons_total: int, first_try: int, helped: int, tried: int) -> str:
     """The sidebar's progress line: lessons done, and the puzzles solved at the first try apart from
-    those solved with help (after a miss or a hint), of those tried."""
+    those solved after a wrong try or a hint, of those tried."""
     if not tried:
         return _("Lessons done: {done} of {total} · No puzzles tried yet").format(done=lessons_done, total=lessons_total)
-    return _("Lessons done: {done} of {total} · Puzzles solved: {first} at the first try, {helped} with help, "
-             "of {tried} tried").format(done=lessons_done, total=lessons_total, first=first_try, helped=helped,
-                                        tried=tried)
+    return _("Lessons done: {done} of {total} · Puzzles solved: {first} at the first try, {helped} after a "
+             "wrong try or a hint, of {tried} tried").format(done=lessons_done, total=lessons_total,
+                                                             first=first_try, helped=helped, tried=tried)
 
 
 # ------------------------------------------------------------------ sandbox

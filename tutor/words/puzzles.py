@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine import MoveResult, Outcome, Rules, Side
+from engine import MoveResult, Outcome, Rules, Side, other
 
 from ..i18n import gettext as _
 from ..i18n import pgettext
@@ -28,6 +28,7 @@ from .basics import (
     stars_word,
     times_word,
 )
+from .coach import captured_seeds
 from .moves import moves_told, score_words
 
 RULE_IDS = re.compile(r"\s*\(((?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7])(?:,\s*(?:K1[0-9]|K[1-9]|A[1-6]|T[1-3]|M[1-7]))*)\)")
@@ -61,12 +62,14 @@ def unbadged(text: str, ids: bool = False) -> str:
 
 
 def reply_line(side: Side, reply: Sequence[MoveResult]) -> str:
-    """The opponent's answer in one sentence: ``"North answers with pit 2 and captures 5 seeds."``,
+    """The opponent's answer in one sentence: ``"North answers with pit 2 and captures 5 seeds (4 from
+    your pit 4 and the last seed)."`` (:func:`tutor.words.coach.captured_seeds`),
     ``"North answers with pit 6, then pit 2."`` (an extra turn, K9; over ``LONG_CHAIN`` moves ``"North
     answers with pit 6 and moves again 5 times, then captures 7 seeds."``),
     ``"North answers with pit 4, and the game ends: North wins 27 to 21."``"""
     pits = pit_chain([r.pit for r in reply])
     captured = sum(r.captured for r in reply)
+    seeds = captured_seeds(reply, other(side))  # the seeds taken from your pits and its last seed (K10)
     end = reply[-1].outcome if reply else None
     if len(reply) > LONG_CHAIN:  # "North answers with pit 6 and moves again 5 times, then captures 7 seeds."
         again = _("{side} answers with {pit} and moves again {times}").format(
@@ -74,14 +77,14 @@ def reply_line(side: Side, reply: Sequence[MoveResult]) -> str:
         if end is not None:
             return _("{again}, and the game ends: {score}.").format(again=again, score=after_colon(score_words(end)))
         if captured:
-            return _("{again}, then captures {seeds}.").format(again=again, seeds=seeds_word(captured))
+            return _("{again}, then captures {seeds}.").format(again=again, seeds=seeds)
         return _("{again}.").format(again=again)
     if end is not None:
         return _("{side} answers with {pits}, and the game ends: {score}.").format(
             side=side_name(side), pits=pits, score=after_colon(score_words(end)))
     if captured:
         return _("{side} answers with {pits} and captures {seeds}.").format(
-            side=side_name(side), pits=pits, seeds=seeds_word(captured))
+            side=side_name(side), pits=pits, seeds=seeds)
     return _("{side} answers with {pits}.").format(side=side_name(side), pits=pits)
 
 

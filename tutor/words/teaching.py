@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine import NORTH, SOUTH, Miss, Outcome, Side, other
+from engine import NORTH, SOUTH, Miss, MoveResult, Outcome, Side, other
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
@@ -199,11 +199,16 @@ def most_extra_turns_missed(got: int, best: int) -> str:
     return _("that turn earned {got}; the most you can earn is {best}").format(got=extra_turns_word(got), best=best)
 
 
-def biggest_capture_missed(got: int, best: int) -> str:
-    """A capture smaller than the biggest: ``"that turn captured 2 seeds; the most you can capture is 5"``."""
-    if not got:
+def biggest_capture_missed(turn: Sequence[MoveResult], best: int) -> str:
+    """A capture smaller than the biggest, ``turn`` the learner's moves: ``"that turn captured 4 seeds (3
+    from North's pit 6 and the last seed); the most you can capture is 8"`` (every seed into the store, K10,
+    and where they came from: ``tutor.words.coach.captured_seeds``)."""
+    from .coach import captured_seeds
+
+    if not any(r.captured for r in turn):
         return _("that turn captured nothing; the most you can capture is {best}").format(best=best)
-    return _("that turn captured {got}; the most you can capture is {best}").format(got=seeds_word(got), best=best)
+    return _("that turn captured {got}; the most you can capture is {best}").format(
+        got=captured_seeds(turn, turn[0].mover), best=best)
 
 
 def not_best() -> str:
@@ -267,12 +272,13 @@ def you_are(side: Side, task: str) -> str:
 
 def session_counts(first_try: int, helped: int, tried: int) -> str:
     """The puzzles page's count (the learner's progress, kept with their code): puzzles solved at the first
-    try apart from those solved with help (after a miss or a hint), of the ``tried`` puzzles, those the
-    learner played a move in (``tutor.puzzle``): ``"Puzzles solved: 2 at the first try and 1 with help,
-    of 4 tried."``"""
+    try apart from those solved after a wrong try or a hint, of the ``tried`` puzzles, those the learner
+    played a move in (``tutor.puzzle``): ``"Puzzles solved: 2 at the first try and 1 after a wrong try or a
+    hint, of 4 tried."`` (never "with help" for a puzzle solved at a second try with no hint, ut46 #7)"""
     if not tried:
         return _("No puzzles tried yet: play a move to try this one.")
-    return _("Puzzles solved: {first} at the first try and {helped} with help, of {tried} tried.").format(
+    return _("Puzzles solved: {first} at the first try and {helped} after a wrong try or a hint, of {tried} "
+             "tried.").format(
         first=first_try, helped=helped, tried=tried)
 
 
