@@ -483,11 +483,11 @@ def test_the_class_csv_has_numbers_times_with_their_zone_and_no_formulas():
     lessons = list(frame.lessons().values())
     rows = class_rows(pupils, lessons, frame.puzzles(), now)
     assert [r["Last active"] for r in rows] == ["5 min ago", "now"]
-    assert [r["Puzzles solved: at the first try + with help"] for r in rows] == ["0 + 0", "1 + 1"]
+    assert [r["Puzzles solved: at the first try + after a wrong try or a hint"] for r in rows] == ["0 + 0", "1 + 1"]
     lines = class_csv(pupils, lessons, frame.puzzles()).splitlines()
     steps = [len(lesson.steps) for lesson in lessons]
     heads = ",".join(f"Lesson {k}: steps done (of {n}),Lesson {k}: stars" for k, n in enumerate(steps, 1))
-    assert lines[0] == (f"Name,{heads},Stars,Puzzles solved at the first try,Puzzles solved with help,"
+    assert lines[0] == (f"Name,{heads},Stars,Puzzles solved at the first try,Puzzles solved after a wrong try or a hint,"
                         "Puzzles missed,Puzzles missed at the first try and solved later,Which puzzles were missed,"
                         "Last active (UTC)")
     lessons_done = ",".join(["1,0", *("0,0" for _ in steps[1:])])  # numbers only: never "1 of 8", never "1/8"
@@ -602,7 +602,7 @@ def test_a_long_name_is_cut_to_its_column_instead_of_widening_the_table():
 @pytest.mark.parametrize("lang, shown", [("en", ("Solved", "Missed")), ("el", ("Λύσεις", "Άλυτοι"))])
 def test_the_puzzle_columns_show_short_headings_with_their_full_names_in_the_tooltip(lang, shown):
     """On screen the two puzzle columns are headed short (the table fits 1366 px in English too): "Solved"
-    holds "3 + 1" (at the first try + with help, the tooltip says); the CSV has the two as numbers."""
+    holds "3 + 1" (at the first try + after a wrong try or a hint, the tooltip says); the CSV has the two as numbers."""
     from tutor import i18n
     from ui import class_page
 

@@ -55,8 +55,8 @@ def classroom_labels() -> dict[str, str]:
         # laptop's screen in every language (a heading is one line; a wide one widens its column)
         "col_name": pgettext("class table heading", "Name"),
         "col_puzzles_first_try": pgettext("class table heading", "Puzzles solved at the first try"),
-        "col_puzzles_helped": pgettext("class table heading", "Puzzles solved with help"),
-        "col_puzzles_solved": pgettext("class table heading", "Puzzles solved: at the first try + with help"),
+        "col_puzzles_helped": pgettext("class table heading", "Puzzles solved after a wrong try or a hint"),
+        "col_puzzles_solved": pgettext("class table heading", "Puzzles solved: at the first try + after a wrong try or a hint"),
         "col_puzzles_missed": pgettext("class table heading", "Puzzles missed"),
         # what the table on screen shows for its two puzzle columns (their full names: the tooltip)
         "col_solved_short": pgettext("class table heading", "Solved"),
