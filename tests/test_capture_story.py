@@ -33,17 +33,17 @@ def test_my_practice_answer_says_its_capture_as_the_coach_counts_the_take(both_l
 
 def test_a_puzzle_says_its_own_capture_as_the_coach_counts_the_take(both_languages):
     """The Puzzles page's puzzle 29 (capture-pick-the-pile), wrong pit 6: it captures 4 seeds, North's 3
-    from North's pit 6 and the last seed; the coach says pit 6 takes only 3 seeds."""
+    from North's pit 6 and the last seed; the coach says pit 6 takes only 3 seeds from North's pit 6 (one count, ut47 #1)."""
     pool = load_puzzles(lang=both_languages)
     assert list(pool).index("capture-pick-the-pile") == 28  # "Puzzle 29"
     run = PuzzleActivity(pool["capture-pick-the-pile"], Progress())
     run.press(6)
     said = {"en": ["Not this time: that turn captured 4 seeds (3 from North's pit 6 and the last seed); the most "
                    "you can capture is 8.",
-                   "North answers with pit 3.", "**Pit 6 takes only 3 seeds.**"],
+                   "North answers with pit 3.", "**Pit 6 takes only 3 seeds from North's pit 6.**"],
             "el": ["Όχι αυτή τη φορά: σε αυτόν τον γύρο αιχμαλώτισες 4 σπόρους (3 από το λακκάκι 6 του Βορρά και τον "
                    "τελευταίο σπόρο), ενώ το πιο πολύ που γίνεται είναι 8.",
-                   "Ο Βορράς απαντά με το λακκάκι 3.", "**Το λακκάκι 6 παίρνει μόνο 3 σπόρους.**"]}[both_languages]
+                   "Ο Βορράς απαντά με το λακκάκι 3.", "**Το λακκάκι 6 παίρνει μόνο 3 σπόρους από το λακκάκι 6 του Βορρά.**"]}[both_languages]
     why = run.details()
     assert why[1:3] + [why[3].split("  \n")[0]] == said
 

@@ -135,7 +135,8 @@ def test_a_solve_with_a_hint_says_how_the_rating_moved(page_app):
     """A hint, then a solve with no wrong move: half a solve (``tutor.ratings.HINTED_SCORE``), less than a
     wrong move costs; the line under Hint says so while the try is not rated yet, and goes after."""
     at = open_page(page_app)
-    assert "A solve after a hint counts as half a solve" in shown(at)
+    assert ("A solve after a hint counts as half a solve: your rating goes up only if the puzzle is rated above "
+            "you. A wrong move counts in full, hint or not.") in shown(at)
     run = run_of(at)
     learner, puzzle = sess(at).ratings.rating("kalah"), rating_of(run.puzzle, {})
     half, _ = rate_try(learner, puzzle, 0.5)

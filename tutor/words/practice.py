@@ -107,7 +107,7 @@ def hint_rule() -> str:
     """Near the Hint button while the first try is not rated yet: what a hint does to the rating
     (``tutor.ratings.HINTED_SCORE``: a draw to Glicko-2, so up only against a puzzle rated above)."""
     return _("A solve after a hint counts as half a solve: your rating goes up only if the puzzle is rated "
-             "above you.")
+             "above you.") + " " + _("A wrong move counts in full, hint or not.")
 
 
 def rating_unchanged(rating: int) -> str:
