@@ -135,7 +135,7 @@ def _bad(f: Facts) -> str:
             return _("captures nothing")
         if d.taken_from:  # the same count as the miss's "(3 from North's pit 6 and the last seed)"
             return _("takes only {seeds} from {place}").format(seeds=seeds_word(d.taken),
-                                                               place=their_pits(opp, d.taken_from))
+                                                               place=their_pits(other(f.mover), d.taken_from))
         return _("takes only {seeds}").format(seeds=seeds_word(d.taken))
     if kind == "extra_turn_missed":
         if "capture_allowed" in f.kinds and r is not None and r.taken:  # the extra turn first, then the capture
