@@ -16,6 +16,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
 
 from tutor.days import known
 from tutor.homework import (KINDS, MAX_HOMEWORKS, AlreadySet, FirstDone, Homework, Kind, ReviewedGame, ReviewWork,
@@ -104,6 +105,14 @@ def first_done(db: Database, learner: str) -> FirstDone:
     return class_first_done(db, None, learner).get("", FirstDone())
 
 
+def _names(s: Session, code: str | None, learner: str | None) -> dict[str, str]:
+    """Learner code -> name of class ``code``'s pupils, or ``{learner: ""}`` when ``learner`` is given."""
+    if learner is not None:
+        return {learner: ""}
+    return {c: n or "" for c, n in s.execute(select(Learner.code, Learner.name)
+                                             .where(Learner.class_code == code)).all()}
+
+
 def class_first_done(db: Database, code: str | None, learner: str | None = None) -> dict[str, FirstDone]:
     """Each pupil of class ``code`` (by name, as ``store.classes.pupils`` names them) -> when they first
     did each thing (as :func:`first_done`); a pupil who finished no lesson and solved no puzzle is absent.
@@ -111,11 +120,7 @@ def class_first_done(db: Database, code: str | None, learner: str | None = None)
     lessons: dict[str, dict[str, dt.datetime]] = {}
     solved: dict[str, dict[str, dt.datetime]] = {}
     with db.session() as s:
-        if learner is not None:
-            names = {learner: ""}
-        else:
-            names = {c: n or "" for c, n in s.execute(select(Learner.code, Learner.name)
-                                                     .where(Learner.class_code == code)).all()}
+        names = _names(s, code, learner)
         if not names:
             return {}
         for who, lid, at in s.execute(select(LessonRow.learner_code, LessonRow.lesson_id, LessonRow.first_done_at)
@@ -146,11 +151,7 @@ def class_review_work(db: Database, code: str | None, learner: str | None = None
     games and replays (as :func:`review_work`); a pupil who reviewed no game is absent. With ``learner``
     (and ``code`` ``None``): that learner's alone, under the name ``""``."""
     with db.session() as s:
-        if learner is not None:
-            names = {learner: ""}
-        else:
-            names = {c: n or "" for c, n in s.execute(select(Learner.code, Learner.name)
-                                                     .where(Learner.class_code == code)).all()}
+        names = _names(s, code, learner)
         if not names:
             return {}
         games: dict[str, list[ReviewedGame]] = {}
