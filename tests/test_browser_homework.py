@@ -29,6 +29,18 @@ def page_in(browser, zone: str):
     return page
 
 
+def open_class(teacher, server: str, code: str, pin: str, pupils: int) -> None:
+    """The teacher's browser opens class ``code`` with its PIN on the Class page and waits for its ``pupils``."""
+    teacher.goto(f"{server}/class")
+    known_learner(teacher)
+    wait_idle(teacher)
+    open_expander(teacher, words.label("teacher"))
+    teacher.locator(".st-key-class_open_code input").fill(code)
+    teacher.locator(".st-key-class_pin input").fill(pin)
+    teacher.locator(".st-key-class_open button").click()
+    teacher.get_by_text(words.pupils_now(pupils)).wait_for()
+
+
 def test_a_teacher_in_athens_sets_reviews_and_a_pupil_in_los_angeles_sees_it_first_on_home(browser, server):
     from store import classes, homework as stored, learners, teachers
     from store.db import Database
@@ -40,14 +52,7 @@ def test_a_teacher_in_athens_sets_reviews_and_a_pupil_in_los_angeles_sees_it_fir
         classes.join(db, me, code, "Zoe")
 
         teacher = page_in(browser, "Europe/Athens")
-        teacher.goto(f"{server}/class")
-        known_learner(teacher)
-        wait_idle(teacher)
-        open_expander(teacher, words.label("teacher"))
-        teacher.locator(".st-key-class_open_code input").fill(code)
-        teacher.locator(".st-key-class_pin input").fill(pin)
-        teacher.locator(".st-key-class_open button").click()
-        teacher.get_by_text(words.pupils_now(1)).wait_for()
+        open_class(teacher, server, code, pin, pupils=1)
         open_expander(teacher, words.label("for_your_screen"))
         # the form's panel sits inside "For your screen" (open_expander would find the outer one): one click
         teacher.locator("summary").filter(has_text=words.homework_label("set")).click()
@@ -111,14 +116,7 @@ def test_six_homeworks_fit_a_1366_px_laptop_with_no_sideways_scroll(browser, ser
                                 replay=n % 2 == 1, zone="Europe/Athens")
         teacher = page_in(browser, "Europe/Athens")
         teacher.set_viewport_size({"width": width, "height": height})
-        teacher.goto(f"{server}/class")
-        known_learner(teacher)
-        wait_idle(teacher)
-        open_expander(teacher, words.label("teacher"))
-        teacher.locator(".st-key-class_open_code input").fill(code)
-        teacher.locator(".st-key-class_pin input").fill(pin)
-        teacher.locator(".st-key-class_open button").click()
-        teacher.get_by_text(words.pupils_now(3)).wait_for()
+        open_class(teacher, server, code, pin, pupils=3)
         open_expander(teacher, words.label("for_your_screen"))
         teacher.get_by_text(words.homework_label("download")).wait_for()
         wait_idle(teacher)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pytest
 from sqlalchemy import select, text, update
@@ -21,11 +21,21 @@ from store.cards import StoredCards
 from store.db import Database
 from store.progress import StoredProgress
 from store.schema import LessonRow, ReviewCardRow
+from tests import test_homework
 from tutor import i18n, words
 from tutor.cards import cards_from_review
 from tutor.days import Today, local_date
-from tutor.homework import (NO_FIRSTS, Done, FirstDone, Homework, ReviewedGame, ReviewWork, first_on_home, progress,
-                            state)
+from tutor.homework import (
+    NO_FIRSTS,
+    Done,
+    FirstDone,
+    Homework,
+    ReviewedGame,
+    ReviewWork,
+    first_on_home,
+    progress,
+    state,
+)
 from tutor.homework_table import homework_csv, homework_rows
 from tutor.progress import LessonProgress
 
@@ -47,13 +57,7 @@ class P:
 PUZZLES = {"c1": P("capture"), "c2": P("capture"), "c3": P("capture"), "l1": P("lap")}
 
 
-@dataclass
-class Pupil:
-    name: str
-    lessons: dict[str, LessonProgress] = field(default_factory=dict)
-    last_active: dt.datetime = SET
-    puzzles: dict = field(default_factory=dict)
-    zone: str = ""
+Pupil = test_homework.Pupil  # a pupil as the class view hands it over (one definition)
 
 
 @pytest.fixture
