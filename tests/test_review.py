@@ -9,6 +9,7 @@ import pytest
 from engine import Game, KalahRules, OwareRules, Position, analyse, legal_moves
 from tutor import i18n, words
 from tutor.review import (
+    EXACT_SEEDS,
     MARKS,
     PRACTISED,
     before_moves,
@@ -17,6 +18,7 @@ from tutor.review import (
     mark_of,
     mistake_words,
     review_game,
+    review_ms,
 )
 from tutor.thinking import Request, run_request
 
@@ -179,3 +181,30 @@ def test_the_review_is_asked_a_few_positions_at_a_time():
     assert all(len(p) == 4 for p in parts[:-1]) and 1 <= len(parts[-1]) <= 4
     answer = run_request(Request("review", game.start, game.rules, None, positions=parts[0]))
     assert answer == [exact(p, game.rules) for p in parts[0]]
+
+
+@pytest.mark.parametrize(("rules", "ms"), [
+    (KalahRules(pits=5, seeds=2), None), (KalahRules(pits=8, seeds=1), None), (KalahRules(pits=3, seeds=3), None),
+    (KalahRules(pits=7, seeds=3), 300), (KalahRules(), 300), (OwareRules(), 300)],
+    ids=["5x2", "8x1", "3x3", "7x3", "6x4", "awari"])
+def test_a_beginners_board_is_reviewed_with_no_time_limit(rules, ms):
+    """At most 20 seeds: every position's value proven, however busy the server (the review's words, the
+    learner's cards and the class's counts the same on every machine); bigger boards 300 ms a position."""
+    assert review_ms(rules) == ms
+    assert (rules.total_seeds <= EXACT_SEEDS) == (ms is None)
+
+
+def test_a_small_boards_review_requests_are_exact():
+    """The requests the page sends (``ui.story.requests``) carry no time budget on Kalah 5x2, so the pool's
+    answers are the exact values, as ``engine.analyse`` without a budget gives them."""
+    from tutor.sandbox import SandboxActivity
+    from ui import story
+
+    rules = KalahRules(pits=5, seeds=2)
+    sb = SandboxActivity(rules)
+    for _ in range(4):
+        sb.game.play(sb.game.legal_moves()[0])
+    asked = story.requests(sb)
+    assert [r.time_ms for r in asked] == [None] * len(asked)
+    got = [v for r in asked for v in run_request(r)]
+    assert got == [exact(p, rules) for p in before_moves(sb.game)]

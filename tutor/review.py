@@ -46,8 +46,23 @@ REVIEW_MS = 300
 """Thinking time per position of a review, in milliseconds (a position the book or the tables
 know is answered at once): at most 12 s of a worker for a 40-move game; ``python -m bench.review``
 measured 1.6 s of CPU (Kalah 6x4) and 4.1 s (Awari) on a busy 2-core machine."""
+EXACT_SEEDS = 20
+"""A game with at most this many seeds in all (a beginner's board: Kalah 5x2, 3x3, 8x1, ...) is reviewed
+exactly, with no time budget: proving its start takes at most 0.7 s of a worker (Kalah 8x1, the slowest),
+and its review then says the same on a busy server as on an idle one."""
 
 ValuesFn = Callable[[Position, Rules], Sequence[MoveValue]]
+
+
+def review_ms(rules: Rules) -> int | None:
+    """The thinking time per position of a review under ``rules``, in milliseconds: :data:`REVIEW_MS`, or
+    ``None`` (no limit: every value exact) on a board of at most :data:`EXACT_SEEDS` seeds.
+
+    >>> from engine import KalahRules
+    >>> review_ms(KalahRules()), review_ms(KalahRules(pits=5, seeds=2))
+    (300, None)
+    """
+    return None if rules.total_seeds <= EXACT_SEEDS else REVIEW_MS
 
 
 def mark_of(lost: int) -> Mark:
@@ -174,6 +189,7 @@ def mistake_words(review: Review, row: Mapping[str, Any], coached: bool = False)
 __all__ = [
     "CHUNK",
     "MARKS",
+    "EXACT_SEEDS",
     "PRACTISED",
     "REVIEW_MS",
     "SHOWN",
@@ -186,4 +202,5 @@ __all__ = [
     "mark_of",
     "mistake_words",
     "review_game",
+    "review_ms",
 ]

@@ -28,13 +28,15 @@ from tutor.review import (
     chunks,
     mistake_words,
     review_game,
+    review_ms,
 )
 from tutor.sandbox import SandboxActivity
 from tutor.thinking import Request
 from ui import mistakes, reveal, review_figure, sandbox_panels, state, thinking
 
 STORY_MS: int | None = REVIEW_MS
-"""Thinking time per position of the review, in milliseconds (``None``: no limit, exact; tests on small boards)."""
+"""Thinking time per position of the review on a board of more than ``tutor.review.EXACT_SEEDS`` seeds, in
+milliseconds (``None``: no limit, exact; a test's setting)."""
 
 
 ANSWERS = f"{state.Keys.STORY}answers"
@@ -96,8 +98,10 @@ def address(on: bool) -> None:
 
 def requests(sb: SandboxActivity) -> list[Request]:
     """The searches of ``sb``'s review: the positions its moves were played from, a few per request
-    (``tutor.review.chunks``), :data:`STORY_MS` each, in the server's process pool."""
-    return [Request("review", sb.game.start, sb.rules, STORY_MS, positions=part)
+    (``tutor.review.chunks``), :data:`STORY_MS` each (no limit on a small board: ``tutor.review.review_ms``),
+    in the server's process pool."""
+    ms = STORY_MS if review_ms(sb.rules) is not None else None
+    return [Request("review", sb.game.start, sb.rules, ms, positions=part)
             for part in chunks(before_moves(sb.game))]
 
 
