@@ -83,6 +83,23 @@ def test_the_editor_opens_with_the_board_and_applies_a_position(page_app):
     assert at.number_input(key="sb_ed_S6").value == 1 and at.number_input(key="sb_ed_NS").value == 24
 
 
+def test_a_too_long_paste_in_the_editor_is_refused_with_a_reason(page_app):
+    """The browser's own limit cut a long paste silently: the box has none, so the editor says why it
+    refuses the whole text and the board stays as it was."""
+    at = open_sandbox(page_app)
+    press(at, 3)
+    open_panels(at, "editor")
+    box = at.text_input(key="sb_ed_text")
+    assert box.proto.max_chars == 0  # no limit in the browser
+    before = sb(at).game.position
+    box.input("4," * 125)
+    at.button(key="sb_ed_text_go").click().run()
+    assert not at.exception, at.exception
+    assert sb(at).game.position == before
+    said = [e.value for e in at.error]
+    assert any("That is 250 characters long; a position has at most 200." in s for s in said), said
+
+
 def test_the_editor_closed_and_opened_again_follows_the_board(page_app):
     """Streamlit forgets the fields of a closed editor: opened again, they show the board, not blanks."""
     at = open_sandbox(page_app, panels=("editor",))

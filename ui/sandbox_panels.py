@@ -243,7 +243,8 @@ def editor(sb: SandboxActivity) -> None:
     if sb.editor_error:
         st.error(sb.editor_error, icon=":material/block:")
     with st.form(f"{ED}text_form", border=False):
-        st.text_input(words.label("notation"), key=f"{ED}text", help=words.layout(), max_chars=200)
+        # No max_chars: a too-long paste is refused with its reason (tutor.editor), never cut short silently.
+        st.text_input(words.label("notation"), key=f"{ED}text", help=words.layout())
         st.form_submit_button(words.label("use_notation"), key=f"{ED}text_go", on_click=whole_page(_use_text))
     with st.form(f"{ED}fields_form", border=False):
         st.markdown(words.label("north_row"))
