@@ -839,3 +839,16 @@ def test_open_with_an_empty_code_or_pin_asks_for_them_and_counts_no_try(page_app
     assert not at.exception
     assert [e.value for e in at.error] == [said]
     assert sess(at).teacher_class is None and tried == []
+
+
+def test_the_teachers_part_stays_open_when_the_language_changes(page_app, db):
+    """The teacher opened "For the teacher" and switched to Greek: the panel (an expander Streamlit also
+    knows by its label) stays open with its forms, as the learner left it (``ui.lang.panel``)."""
+    at = open_class_page(page_app)
+    at.session_state[f"{Keys.CLASS}teacher_panel"] = True
+    at.run()
+    assert at.text_input(key="class_open_code")
+    at.radio(key="lang_switch").set_value("el").run()
+    assert not at.exception, at.exception
+    assert at.session_state[f"{Keys.CLASS}teacher_panel"]
+    assert at.text_input(key="class_open_code").label == "Ο κωδικός της τάξης σου"

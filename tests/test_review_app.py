@@ -549,3 +549,22 @@ def test_the_childs_review_in_greek(page_app, monkeypatch, clock):
         assert words.review_more_yours(2) == "Ακόμα 2 λάθη σου"
     finally:
         i18n.use(None)
+
+
+def test_the_review_stays_open_when_the_language_changes(reviewed):
+    """Streamlit knows an expander by its label too: the language switch made the review's panel a new,
+    closed one, and its switch was dropped (``ui.lang.panel`` hands the state on). Back again as well."""
+    at = reviewed
+    at.radio(key="lang_switch").set_value("el").run()
+    assert not at.exception, at.exception
+    assert at.session_state[story.PANEL] and at.toggle(key=story.TOGGLE).value
+    assert "**Τα μεγαλύτερα λάθη σου**" in texts(at)
+    at.run()
+    at.radio(key="lang_switch").set_value("en").run()
+    assert at.session_state[story.PANEL] and at.toggle(key=story.TOGGLE).value
+    assert "**Your biggest mistakes**" in texts(at)
+    at.session_state[story.PANEL] = False  # closed by the learner: it stays closed across a switch
+    at.run()
+    at.radio(key="lang_switch").set_value("el").run()
+    assert not at.session_state[story.PANEL]
+    assert "**Τα μεγαλύτερα λάθη σου**" not in texts(at)

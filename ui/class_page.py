@@ -22,7 +22,7 @@ from tutor import words
 from tutor.classroom import any_lesson_started, class_csv, class_rows, steps_grid
 from tutor.codes import code_sized, normalise_class
 from tutor.names import read_name
-from ui import class_reviews, frame, homework_class, learner, live, state, teacher, wiring
+from ui import class_reviews, frame, homework_class, lang, learner, live, state, teacher, wiring
 
 K = state.Keys.CLASS
 
@@ -216,8 +216,7 @@ def render() -> None:
         st.markdown("## " + words.join_code_line(code))  # large: read off a projector
         live.teacher_panel()  # first: on a projector the live answers are what the class looks at
         # Closed, it builds nothing (opening it reruns): on a projector the class would read who is behind.
-        box = st.expander(words.label("for_your_screen"), icon=":material/visibility_off:", key=f"{K}own_screen",
-                          on_change="rerun")
+        box = lang.panel(words.label("for_your_screen"), f"{K}own_screen", ":material/visibility_off:")
         if box.open:
             with box:
                 dashboard()
@@ -231,5 +230,5 @@ def render() -> None:
     teacher.gone_notice()
     st.subheader(words.label("my_class"))
     pupil()
-    with st.expander(words.label("teacher"), icon=":material/school:", key=f"{K}teacher_panel", on_change="rerun"):
+    with lang.panel(words.label("teacher"), f"{K}teacher_panel", ":material/school:"):
         teacher.forms()

@@ -282,8 +282,7 @@ def sidebar(current_title: str, url_path: str = "") -> Any:
         learner_panel.panel(current_title)
         live_banner.sidebar_banner(url_path)
         # Keyed: a rerun (the keeper reporting) keeps it open; closed, it builds nothing.
-        panel = st.expander(words.label("board_settings"), icon=":material/tune:", key=state.Keys.PREF_PANEL,
-                            on_change="rerun")
+        panel = lang.panel(words.label("board_settings"), state.Keys.PREF_PANEL, ":material/tune:")
         if panel.open:
             with panel:
                 board_settings()

@@ -4,7 +4,8 @@
 resolver) for every sentence it makes, so a session's choice applies to its
 script runs and its widget callbacks alike, and never to another session.
 Switching keeps the page and all widget state (every widget is keyed by an
-id, never by its label); the URL keeps ``?lang=`` so a reload or a shared
+id, never by its label; an expander, whose label is part of what Streamlit
+knows it by, through :func:`panel`); the URL keeps ``?lang=`` so a reload or a shared
 link opens in the same language. Only a language of ``tutor.i18n.LANGUAGES``
 is ever kept or written into the URL.
 """
@@ -12,6 +13,7 @@ is ever kept or written into the URL.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import streamlit as st
 
@@ -147,4 +149,18 @@ def switch() -> None:
              on_change=_switched, horizontal=True, label_visibility="collapsed")
 
 
-__all__ = ["NAMES", "choose", "link_suffix", "session_language", "switch"]
+def panel(label: str, key: str, icon: str | None = None) -> Any:
+    """A keyed expander that tracks its state (``on_change="rerun"``: closed, its content need not be built;
+    ``.open`` says which), open or closed as the learner left it, also in the run that changes the language.
+
+    Streamlit knows an expander by its label as well as its key, so a new label (the language switch) makes
+    a new expander, closed, and the widgets inside it (the review's switch) were dropped with its content.
+    Its state is handed on through Session State under ``key`` (the public way to carry a widget's value to
+    its next instance). Returns Streamlit's expander container."""
+    ss = st.session_state
+    if key in ss:
+        ss[key] = ss[key]
+    return st.expander(label, icon=icon, key=key, on_change="rerun")
+
+
+__all__ = ["NAMES", "choose", "link_suffix", "panel", "session_language", "switch"]

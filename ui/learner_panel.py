@@ -79,8 +79,7 @@ def panel(page: str) -> None:
     # Keyed: a rerun (the keeper reporting) keeps it open. Closed, it builds nothing: opening it
     # reruns (on_change), and a first page is not drawn with a code block, a field and a popover
     # nobody sees (each costs the browser a script to fetch; the code block's is 1.5 MB).
-    box = st.expander(words.label("continue_elsewhere"), icon=":material/devices:", key=state.Keys.LEARNER_PANEL,
-                      on_change="rerun")
+    box = lang.panel(words.label("continue_elsewhere"), state.Keys.LEARNER_PANEL, ":material/devices:")
     if not box.open:
         return
     with box:

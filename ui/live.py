@@ -19,7 +19,7 @@ from engine import NORTH, Position, Rules
 from tutor import i18n, words
 from tutor.links import read_link
 from tutor.live import QuestionActivity, answer_pits, answers_table, question_link, question_puzzle
-from ui import board, state, wiring
+from ui import board, lang, state, wiring
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -145,8 +145,7 @@ def teacher_panel() -> None:
             if named:  # closed: on a projector, the class would read who got it wrong
                 # Keyed: the coach's sentence above comes in later (the pool) and would move an unkeyed
                 # panel to a new place, closing it under the teacher's hand.
-                with st.expander(words.label("who_chose"), icon=":material/group:", key=f"{K}who_panel",
-                                 on_change="rerun"):
+                with lang.panel(words.label("who_chose"), f"{K}who_panel", ":material/group:"):
                     st.dataframe(answers_table(named, best, puzzle is not None), key=f"{K}who", hide_index=True,
                                  width="stretch")
     row = st.container(horizontal=True)

@@ -179,8 +179,7 @@ def _feedback(run: PuzzleActivity, prefix: str = state.Keys.PUZZLE) -> None:
                   icon=":material/replay:", type="primary", help=words.puzzle_label("try_again_help"))
     details = run.details()
     if details:
-        with st.expander(words.puzzle_label("why"), icon=":material/help:", key=f"{prefix}why",
-                         on_change="rerun"):
+        with lang.panel(words.puzzle_label("why"), f"{prefix}why", ":material/help:"):
             for paragraph in details:
                 st.markdown(paragraph)
 

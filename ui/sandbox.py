@@ -22,7 +22,7 @@ from streamlit.errors import StreamlitAPIException
 
 from tutor import i18n, words
 from tutor.sandbox import SandboxActivity
-from ui import board, learner, live, reveal, sandbox_panels, state, story, streamlit_compat, thinking
+from ui import board, lang, learner, live, reveal, sandbox_panels, state, story, streamlit_compat, thinking
 
 _log = logging.getLogger(__name__)
 
@@ -268,7 +268,7 @@ def _panels() -> None:
     if any(st.session_state.get(f"{state.Keys.EXPANDER}{key}") for key in FOLLOW_BOARD):
         reveal.by_move_style(sb, state.Keys.SANDBOX_BOARD)  # the moves and link: never ahead of the board
     for key, label, icon, draw in PANELS:
-        panel = st.expander(words.label(label), icon=icon, key=f"{state.Keys.EXPANDER}{key}", on_change="rerun")
+        panel = lang.panel(words.label(label), f"{state.Keys.EXPANDER}{key}", icon)
         if panel.open:
             with panel:
                 draw(sb)
