@@ -143,6 +143,33 @@ def test_new_game_resets_the_board(page_app):
     assert not sb(at).game.results
 
 
+def test_new_game_asks_first_while_a_game_is_under_way(page_app):
+    """One tap on New game threw a child's game away (ut48a #1): once the learner has moved and until the
+    game ends, New game opens a question and only its button starts again; before a move, it starts at once."""
+    ask = "Start a new game? The moves of this game will be lost."
+    at = open_sandbox(page_app)
+    assert ask not in [m.value for m in at.markdown] and not sb(at).under_way()
+    press(at, 1)
+    assert sb(at).under_way() and ask in [m.value for m in at.markdown]
+    assert at.button(key="sb_new").label == "Yes, start a new game"
+    at.button(key="sb_new").click().run()
+    assert not sb(at).game.results and ask not in [m.value for m in at.markdown]
+
+
+def test_a_finished_game_or_the_computers_first_move_starts_a_new_game_at_once():
+    """Nothing is lost once the game is over, nor when only the computer has moved."""
+    rules = KalahRules(pits=3, seeds=1)
+    game = SandboxActivity(rules)
+    while not game.over():
+        game.game.play(game.game.legal_moves()[0])
+    assert not game.under_way()
+    computer = SandboxActivity(KalahRules(), mode="computer", computer_side=SOUTH)
+    computer.game.play(1)  # the computer's (South's) first move: no extra turn
+    assert computer.you() == "N" and not computer.under_way()
+    computer.game.play(1)
+    assert computer.under_way()
+
+
 def test_against_the_computer_it_replies_and_undo_returns_to_your_turn(page_app):
     """With the computer as North (Easy), a South move is answered when the page runs; Undo goes back to South's turn."""
     at = open_sandbox(page_app, panels=("settings",))

@@ -138,6 +138,12 @@ class SandboxActivity(KeptPlay, FairPlay, BoardEditor, TimedPlay, TakeBack, Comp
     def accepts_presses(self) -> bool:
         return not self.computer_to_move() and not self.over() and not self.paused()
 
+    def under_way(self) -> bool:
+        """True while a game the learner has moved in is not over: a new game would throw their moves
+        away, so the page asks first (the computer's moves alone are nothing to lose)."""
+        you = self.you()
+        return not self.over() and any(you is None or r.mover == you for r in self.game.results)
+
     def over(self) -> bool:
         """True once the game has ended (the board, a repetition, or a clock, K19)."""
         return self.result() is not None

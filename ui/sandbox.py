@@ -51,7 +51,7 @@ def controls_mark(sb: SandboxActivity) -> tuple[object, ...]:
     """All the controls row shows: a press that leaves it the same does not draw it again."""
     clock = sb.clock
     timed = None if clock is None else (sb.paused(), sb.over() or not clock.started, clock.control)
-    return (bool(sb.undo_steps()), sb.game.can_redo, timed, sb.rules, sb.mode, sb.level, i18n.current())
+    return (bool(sb.undo_steps()), sb.game.can_redo, timed, sb.rules, sb.mode, sb.level, i18n.current(), sb.under_way())
 
 
 def _controls(sb: SandboxActivity) -> None:
@@ -71,12 +71,26 @@ def _controls(sb: SandboxActivity) -> None:
             cols[0].button(words.clock_label("pause"), key=f"{state.Keys.SANDBOX}pause", on_click=_control(sb.pause_clocks),
                            icon=":material/pause:", width="stretch", disabled=sb.over() or not sb.clock.started)
         cols[1].caption(words.clock_label("no_undo"))
-    cols[2].button(words.label("new_game"), key=f"{state.Keys.SANDBOX}new", on_click=_control(sandbox_panels.new_game),
-                   icon=":material/restart_alt:", width="stretch", help=words.label("new_game_help"))
+    _new_game(sb, cols[2])
     line = words.rules_and_players(sb.rules, words.players_words(sb.mode, sb.level))
     if sb.clock is not None:
         line += f" · {words.clock_name(sb.clock.control)}"
     cols[3].caption(line)
+
+
+def _new_game(sb: SandboxActivity, where: Any) -> None:
+    """New game (the same rules): at once while nothing would be lost; while a game the learner has moved in
+    goes on (``SandboxActivity.under_way``), it asks first, in a popover under the button (one tap lost a
+    child's game: ut48a #1). The button that starts it has the one key either way."""
+    key, icon = f"{state.Keys.SANDBOX}new", ":material/restart_alt:"
+    if not sb.under_way():
+        where.button(words.label("new_game"), key=key, on_click=_control(sandbox_panels.new_game), icon=icon,
+                     width="stretch", help=words.label("new_game_help"))
+        return
+    with where.popover(words.label("new_game"), icon=icon, width="stretch", help=words.label("new_game_help")):
+        st.markdown(words.label("new_game_ask"))
+        st.button(words.label("new_game_confirm"), key=key, on_click=_control(sandbox_panels.new_game), icon=icon,
+                  type="primary")
 
 
 def _what_happened(sb: SandboxActivity) -> None:

@@ -48,6 +48,8 @@ def _labels() -> dict[str, str]:
         "redo": _("Redo"),
         "new_game": _("New game"),
         "new_game_help": _("Start again with the rules chosen below."),
+        "new_game_ask": _("Start a new game? The moves of this game will be lost."),
+        "new_game_confirm": _("Yes, start a new game"),
         "last_moves_help": _("What the last moves did, and the rule each one used."),
         "players_rules": _("Players, game and rules"),
         "board_editor": _("Board editor"),
