@@ -351,3 +351,25 @@ def test_a_puzzle_has_one_short_number_on_both_pages_in_both_languages(page_app)
     assert list(hand).index("capture-pick-the-pile") == 28
     at = open_page(page_app, lang="el")
     assert at.subheader[0].value == "Γρίφος 29 · βαθμολογία 1396"
+
+
+def test_a_rating_moved_on_the_puzzles_page_shows_no_old_change_back_on_my_practice(page_app):
+    """ut48a #2: My practice showed the new rating beside its own last try's "+134", though a try on the
+    Puzzles page had moved it since: the change is shown only while it is the rating's latest."""
+    at = open_page(page_app)
+    solve(at)
+    assert metric(at)[2] == "+134"
+    at.query_params["puzzle"] = "capture-two-ways"  # a Kalah puzzle of the Puzzles page
+    at.switch_page("pages/puzzles.py").run()
+    run = sess(at).puzzle
+    assert run.puzzle.id == "capture-two-ways"
+    for pit in sorted(run.puzzle.turns)[0]:
+        if not run.solved:
+            run.press(pit)
+    at.run()
+    latest = sess(at).ratings.history()[-1]
+    assert latest.puzzle_id == run.puzzle.id and latest.solved and latest.variant == "kalah"
+    del at.query_params["puzzle"]
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    assert metric(at) == ("Your Kalah rating", f"{round(latest.rating)}?", None)

@@ -238,11 +238,12 @@ def _just_rated(run: PuzzleActivity) -> bool:
 
 def _rating(run: PuzzleActivity | None, game: str, sown: str | None) -> None:
     """The learner's rating in ``game`` (``"1290?"`` while provisional), and its change ("+12") after the
-    puzzle's rated try: grey, not red, when a provisional rating went down (its steps are big at first)."""
+    puzzle's rated try: grey, not red, when a provisional rating went down (its steps are big at first). No
+    change once a later try (the Puzzles page, another tab) moved the rating on: it was not this one's (ut48a #2)."""
     now = state.session().ratings.rating(game)
     rated = run.rated if run is not None else None
     title = words.rating_title(game)
-    if rated is None or rated.variant != game:
+    if rated is None or rated.variant != game or round(rated.rating) != now.shown:
         st.metric(title, words.rating_value(now.shown, now.provisional), width="content")
         return
     before = provisional_before(state.session().ratings.history(game), rated, now)
