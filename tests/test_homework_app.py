@@ -267,3 +267,25 @@ def test_the_homework_form_speaks_the_teachers_language_and_writes_the_day_first
         legend = [c.value for c in teacher.caption if str(c.value).startswith("Εργ. 1")]
         assert legend == ["Εργ. 1: να τελειώσουν το μάθημα 4 (προθεσμία: Παρασκευή 11 Δεκεμβρίου)  \n"
                           "Εργ. 2: να αναλύσουν 1 δικό τους παιχνίδι (προθεσμία: Παρασκευή 11 Δεκεμβρίου)"]
+
+
+def test_the_form_stays_open_after_a_homework_is_set_and_a_past_day_is_refused_in_words(page_app, db):
+    """ut48b #1: the form closed under the teacher's hand once the first homework's table appeared above it
+    (an unkeyed expander moved down); it is kept open by its key. ut48b #2: a past due day typed in the
+    browser was replaced by another day and the homework set anyway; now it is refused, in words."""
+    code, key, _me = _class_with_pupil(db)
+    teacher = open_class_page(page_app)
+    teacher.session_state[f"{Keys.CLASS}own_screen"] = True
+    teacher.session_state[f"{K}set_panel"] = True  # the teacher opened "Set homework"
+    as_teacher(teacher, code, key)
+    teacher.multiselect(key=f"{K}lessons").select("captures")
+    teacher.date_input(key=f"{K}due").set_value(dt.date(2026, 12, 1))
+    teacher.button(key=f"{K}set").click().run()
+    assert [e.value for e in teacher.error] == ["The due day cannot be in the past."]
+    assert stored.homeworks(db, code) == []
+    teacher.date_input(key=f"{K}due").set_value(dt.date(2026, 12, 11))
+    teacher.button(key=f"{K}set").click().run()
+    assert len(stored.homeworks(db, code)) == 1
+    teacher.radio(key=f"{K}kind").set_value("puzzles").run()
+    assert not teacher.exception, teacher.exception
+    assert teacher.session_state[f"{K}set_panel"] and teacher.selectbox(key=f"{K}theme")

@@ -19,7 +19,7 @@ import streamlit as st
 from tutor import words
 from tutor.homework import KINDS, MAX_HOMEWORKS, MAX_PUZZLES, MAX_REVIEWS, AlreadySet, check, task_words
 from tutor.homework_table import Heading, homework_csv, homework_headings, homework_rows
-from ui import frame, state as ui_state, wiring
+from ui import frame, lang, state as ui_state, wiring
 from ui.homework import browser_zone, lesson_numbers, lesson_steps, puzzles_for, theme_shorts, theme_titles, today
 
 K = ui_state.Keys.CLASS + "hw_"
@@ -127,7 +127,9 @@ def teacher_panel(code: str) -> None:
 def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.date) -> None:
     """The form to set a homework: what to do, the lessons or the theme and how many, the due day."""
     entries = {entry.id: entry for entry in frame.catalogue()}
-    with st.expander(words.homework_label("set"), icon=":material/assignment_add:"):
+    # Keyed: the table above it grows with the first homework, and an unkeyed expander moved down closed under
+    # the teacher's hand (ut48b #1).
+    with lang.panel(words.homework_label("set"), f"{K}set_panel", ":material/assignment_add:"):
         kinds = {k: words.homework_label(f"kind_{k}") for k in KINDS}  # made now: in this run's language
         kind = st.radio(words.homework_label("kind"), KINDS, key=f"{K}kind", horizontal=True,
                         format_func=kinds.__getitem__)
@@ -144,7 +146,9 @@ def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.da
                          key=f"{K}theme")
             st.number_input(words.homework_label("count"), min_value=1, max_value=MAX_PUZZLES, value=3, step=1,
                             key=f"{K}count")
-        st.date_input(words.homework_label("due"), value=day + dt.timedelta(days=7), min_value=day, key=f"{K}due",
+        # No min_value: the browser kept its old day when a past one was typed, said why in English and the
+        # homework was set for another day (ut48b #2); a past day is refused by tutor.homework.check, in words.
+        st.date_input(words.homework_label("due"), value=day + dt.timedelta(days=7), key=f"{K}due",
                       format=DATE_FORMAT)
         st.button(words.homework_label("set_go"), key=f"{K}set", on_click=_set, args=(code,), type="primary",
                   icon=":material/send:")
