@@ -198,7 +198,7 @@ def test_an_emoji_name_is_refused_with_a_sentence_and_makes_no_pupil_a_greek_nam
     pupil.button(key="class_join").click().run()
     assert not pupil.exception
     said = {"en": "A name needs at least one letter or digit: emoji or signs alone are not a name.",
-            "el": "Ένα όνομα χρειάζεται τουλάχιστον ένα γράμμα ή ψηφίο: μόνο φατσούλες ή σημάδια δεν κάνουν όνομα."}
+            "el": "Ένα όνομα χρειάζεται τουλάχιστον ένα γράμμα ή ψηφίο: μόνο φατσούλες ή σύμβολα δεν κάνουν όνομα."}
     assert [e.value for e in pupil.error] == [said[lang]]
     assert learners.class_of(db, me) is None and classes.pupils(db, code) == []
     pupil.text_input(key="class_name").input(" «Νίκος» ")

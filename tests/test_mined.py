@@ -181,9 +181,9 @@ def test_a_capture_after_an_extra_turn_is_told_as_the_turn_capturing(lang):
         said = {"en": ("One turn is the best here: its first move earns an extra turn, and then the turn captures. "
                        "Find it. If you move again, keep going until your turn ends.",
                        "The best turn captures 2 seeds, after an extra turn."),
-                "el": ("Μόνο ένας γύρος είναι ο καλύτερος: η πρώτη του κίνηση κερδίζει ξαναπαιξιά και μετά ο γύρος "
+                "el": ("Μόνο ένας γύρος είναι ο καλύτερος: με την πρώτη του κίνηση παίζεις ξανά και μετά ο γύρος "
                        "αιχμαλωτίζει σπόρους. Βρες τον. Αν παίξεις ξανά, συνέχισε μέχρι να τελειώσει ο γύρος σου.",
-                       "Ο καλύτερος γύρος αιχμαλωτίζει 2 σπόρους, μετά από ξαναπαιξιά.")}[lang]
+                       "Ο καλύτερος γύρος αιχμαλωτίζει 2 σπόρους, αφού πρώτα παίξεις ξανά.")}[lang]
         assert (p.task, p.hints[0]) == said
         one = [x for x in ENTRIES if x.theme == "capture" and first_captures(x)]
         assert one and build(one[0]).task.startswith({"en": "One move is the best here, and it captures.",

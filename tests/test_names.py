@@ -97,7 +97,7 @@ def test_every_refusal_has_its_own_sentence_in_english_and_greek():
     finally:
         i18n.use(None)
     assert greek[1] == f"Ένα όνομα μπορεί να έχει έως {NAME_MAX} χαρακτήρες."
-    assert greek[4] == "Ένα όνομα χρειάζεται τουλάχιστον ένα γράμμα ή ψηφίο: μόνο φατσούλες ή σημάδια δεν κάνουν όνομα."
+    assert greek[4] == "Ένα όνομα χρειάζεται τουλάχιστον ένα γράμμα ή ψηφίο: μόνο φατσούλες ή σύμβολα δεν κάνουν όνομα."
     assert len(set(english)) == len(set(greek)) == len(problems)
     assert not set(english) & set(greek)
 

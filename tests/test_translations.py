@@ -255,6 +255,14 @@ def test_greek_says_aichmalosia_and_the_user_tests_wordings_bug():
         assert said in every, said
 
 
+def test_greek_has_the_ut48_teachers_wordings():
+    """ut48b: «ξαναπαιξιά» is not a word a teacher writes (the turn "παίζεις ξανά" instead), a name's
+    forbidden marks are «σύμβολα», and a choice names the learner's pit as «Το δικό σου λακκάκι»."""
+    texts = _greek_texts()
+    bad = [(where, text) for where, text in texts if "ξαναπαιξιά" in text or "σημάδια" in text]
+    assert not bad, bad[:5]
+
+
 def test_greek_has_the_ut44_teachers_wordings():
     """ut44: a primary teacher's Greek list (items 1-13) is in the catalogue and the lessons, the old
     wordings gone; capture is «αιχμαλωτίζω», never «πιάνει σπόρους»."""
@@ -271,7 +279,7 @@ def test_greek_has_the_ut44_teachers_wordings():
                  "Μόνο μία κίνηση είναι η καλύτερη: αιχμαλωτίζει σπόρους. Βρες την.",
                  "αν παίξετε και οι δύο όσο καλύτερα γίνεται, κερδίζεις με {seeds:acc} διαφορά",
                  "καμία άλλη δεν είναι τόσο καλή",
-                 "Κέρδισε πρώτα μια ξαναπαιξιά και μετά ξανακοίτα: ίσως άδειασε κάποιο λακκάκι.",
+                 "Πρώτα κάνε μια κίνηση που σε αφήνει να παίξεις ξανά, και μετά ξανακοίτα: ίσως άδειασε κάποιο λακκάκι.",
                  "αλλά πρώτα έκανες λάθος κίνηση", "μετά αλλάζει λιγότερο.",
                  "Στην αποθήκη {player:gen} υπάρχουν πια πάνω από τους μισούς σπόρους (από τους {total})",
                  "Το λακκάκι {pit} σπέρνει {seeds:acc}.",

@@ -195,7 +195,7 @@ def test_answers_speak_from_the_learners_view_as_the_lessons_do():
     i18n.use("el")
     try:
         assert [words.answer_label(t) for t in tokens[:6]] == [
-            "Το λακκάκι σου 6", "Λακκάκι 1 του Βορρά", "Η αποθήκη σου", "Αποθήκη του Βορρά", "Εσύ", "Βορράς"]
+            "Το δικό σου λακκάκι 6", "Λακκάκι 1 του Βορρά", "Η αποθήκη σου", "Αποθήκη του Βορρά", "Εσύ", "Βορράς"]
     finally:
         i18n.use(None)
     options = [o for lesson in LESSONS.values() for step in lesson.steps if isinstance(step, PredictStep)

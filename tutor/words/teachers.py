@@ -42,9 +42,11 @@ def class_ready(code: str) -> str:
 
 
 def secrets_waiting() -> str:
-    """The PIN and recovery code of a class just made, or just changed, wait behind a button."""
-    return _("Your PIN and recovery code are ready. Show them only on your own screen, not on the projector, "
-             "and write them down.")
+    """The PIN and recovery code of a class just made, or just changed, wait behind a button (shown once: a
+    reload loses them, so it says where a new PIN is made, ut48b #3)."""
+    return _("Your PIN and recovery code are ready. They are shown only once: open them now on your own screen, "
+             "not on the projector, and write them down. Lost them? Make a new PIN under “{panel}”.").format(
+        panel=_("For your screen: pupils, PIN and devices"))
 
 
 def secrets_text(pin: str, recovery: str) -> str:
