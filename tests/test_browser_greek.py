@@ -116,3 +116,23 @@ def test_the_greek_awari_store_words_fit_on_the_board(page, server, width, heigh
         assert all(_apart(where, n) for n in numbers), (word.text_content(), where)
     assert no_error_box(page)
     shot(page, f"greek-awari-store-words-{name}")
+
+
+def test_the_puzzle_menus_follow_the_language_switch_and_keep_the_choice(page, server):
+    """ut48a #3: a menu's choice lives in the browser as its words, so after the switch the theme and the
+    difficulty still read "Biggest capture now" and "Any" beside Greek options; now they are said in Greek and
+    the theme chosen stays chosen (``ui.lang._hand_on_choices``)."""
+    page.goto(f"{server}/puzzles")
+    theme = page.locator(".st-key-puzzle_theme input[role='combobox']")
+    level = page.locator(".st-key-puzzle_level input[role='combobox']")
+    expect(level).to_have_value(words.label("any"))
+    theme.click()
+    title = words.theme_entries()["capture"].title
+    page.get_by_role("option", name=title, exact=True).click()
+    expect(theme).to_have_value(title)
+    wait_idle(page)
+    page.get_by_text("Ελληνικά", exact=True).click()
+    expect(page.locator("h1").first).to_have_text(greek(lambda: words.page_heading("puzzles")))
+    expect(theme).to_have_value(greek(lambda: words.theme_entries()["capture"].title))
+    expect(level).to_have_value(greek(lambda: words.label("any")))
+    assert no_error_box(page)

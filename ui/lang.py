@@ -12,6 +12,7 @@ is ever kept or written into the URL.
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from typing import Any
 
@@ -123,10 +124,43 @@ def choose() -> str:
         _keep_in_url(str(ss[KEY]))
     if ss.get(SWITCH) != ss[KEY]:
         ss[SWITCH] = ss[KEY]  # the switch shows the language in use (set before it is drawn)
+    if ss.get(LAST_RUN, ss[KEY]) != ss[KEY]:
+        _hand_on_choices()
+    ss[LAST_RUN] = ss[KEY]
     _remember(ss[KEY])
     if unknown:
         state.tell_link(Notice("warning", words.language_unavailable))  # made when shown, in the language then
     return str(ss[KEY])
+
+
+LAST_RUN = f"{KEY}_last_run"
+"""Session State: the language the session's last run was drawn in (:func:`_hand_on_choices` after a change)."""
+_KEPT = {KEY, SWITCH, LAST_RUN}
+
+
+def _plain(value: object) -> bool:
+    """A choice a menu, a radio, a multiselect or a field holds (text, a number, a day, a list of them): not
+    a button's or a panel's flag, nor a table's selection, which Session State may not set."""
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    return isinstance(value, (str, int, float, dt.date)) and not isinstance(value, bool)
+
+
+def _hand_on_choices() -> None:
+    """The language changed since the last run, before any widget of this run is drawn: each keyed widget's
+    choice is set again through Session State, so Streamlit sends it to the browser in the new language.
+
+    A menu's or a radio's choice lives in the browser as its words: after the switch it still showed "All
+    themes" beside Greek options (ut48a #3), and read back it matched no option. Read now, each is still the
+    option itself (the last run's options read it)."""
+    ss = st.session_state
+    for key in [k for k in ss.keys() if k not in _KEPT]:
+        try:
+            value = ss[key]
+            if _plain(value):
+                ss[key] = value
+        except Exception:  # noqa: BLE001 - a widget Session State may not set: it keeps its own value
+            continue
 
 
 def _switched() -> None:
