@@ -26,15 +26,14 @@ from tutor.practice import (
     serve,
     theme_scores,
     themes_of,
-    themes_said,
     variant_of,
     weakest_theme,
 )
 from tutor.progress import Progress
 from tutor.puzzle import PuzzleActivity
 from tutor.puzzle_pool import find_puzzle, puzzle_code
-from tutor.ratings import VARIANTS, RatedTry, now, provisional_before
-from ui import frame, practice_charts, puzzles, reveal, state
+from tutor.ratings import VARIANTS, now, provisional_before
+from ui import frame, practice_dashboard, puzzles, reveal, state
 
 K = state.Keys.PRACTICE
 BOARD = state.Keys.PRACTICE_BOARD
@@ -231,11 +230,6 @@ def _controls() -> None:
                             placeholder=words.practice_label("weakest"))
 
 
-def _just_rated(run: PuzzleActivity) -> bool:
-    """The last press rated the try: the solve at the first try, or the first miss (its sowing on the board)."""
-    return run.rated is not None and ((run.solved and run.tries == 0) or (run.missed is not None and run.tries == 1))
-
-
 def _rating(run: PuzzleActivity | None, game: str, sown: str | None) -> None:
     """The learner's rating in ``game`` (``"1290?"`` while provisional), and its change ("+12") after the
     puzzle's rated try: grey, not red, when a provisional rating went down (its steps are big at first). No
@@ -247,7 +241,7 @@ def _rating(run: PuzzleActivity | None, game: str, sown: str | None) -> None:
         st.metric(title, words.rating_value(now.shown, now.provisional), width="content")
         return
     before = provisional_before(state.session().ratings.history(game), rated, now)
-    reveal.until_sown(f"{K}rating", sown if run is not None and _just_rated(run) else None,
+    reveal.until_sown(f"{K}rating", sown if run is not None and practice_dashboard.just_rated(run) else None,
                       lambda: st.metric(title, words.rating_value(round(rated.rating - rated.change), before),
                                         width="content"),
                       lambda: st.metric(title, words.rating_value(now.shown, now.provisional),
@@ -310,37 +304,6 @@ def _judge_streak(run: PuzzleActivity) -> None:
         streak.judged(False, False)
 
 
-def _charts(history: list[RatedTry], tag: str, game: str) -> None:
-    scores = theme_scores(history, frame.practice_puzzles())
-    strongest, to_practise = themes_said(scores, practice_themes(frame.practice_puzzles(), game))
-    left, right = st.columns(2, gap="medium")
-    now = state.session().ratings.rating(game)
-    left.plotly_chart(practice_charts.rating_figure(history, now), key=f"{K}chart_rating_{tag}",
-                      config={"displayModeBar": False})
-    with right:
-        st.plotly_chart(practice_charts.themes_figure(scores), key=f"{K}chart_themes_{tag}",
-                        config={"displayModeBar": False})
-        titles = words.theme_entries()
-        if strongest is not None:
-            st.markdown(words.strongest_theme(titles[strongest].title))
-        if to_practise is not None:  # the theme Practice serves (the same rule: tutor.practice.weakest_theme)
-            st.markdown(words.practise_next(titles[to_practise].title))
-
-
-def _dashboard(game: str, run: PuzzleActivity | None, sown: str | None) -> None:
-    """The rating puzzle by puzzle and the themes; the press just rated joins them once its seeds are down."""
-    st.subheader(words.practice_label("dashboard"))
-    history = state.session().ratings.history(game)
-    if not history:
-        st.caption(words.no_chart_yet())
-        return
-    waiting = sown if run is not None and run.rated is not None and _just_rated(run) \
-        and history[-1].puzzle_id == run.rated.puzzle_id else None
-    with st.container(key=f"{K}dash"):
-        reveal.until_sown(f"{K}dash_", waiting, lambda: _charts(history[:-1], "before", game) if history[:-1] else
-                          st.caption(words.no_chart_yet()), lambda: _charts(history, "now", game))
-
-
 def _rules(run: PuzzleActivity | None, game: str) -> None:
     """How the rating (or the streak) goes and why this theme, folded beside the rating, so a phone shows
     the board on its first screen (ut44 #5); unfolded it pushes the puzzle down, covering nothing (an
@@ -395,7 +358,7 @@ def render() -> None:
         note = words.hint_rule() if run.rates_next and run.hints < len(run.puzzle.hints) else None
         puzzles.play(run, BOARD, K, lambda: _moves_on(run), lambda: _verdict(run), hint_note=note, fit_bar=True)
     with st.container(key=f"{K}dashboard"):
-        _dashboard(game, run, sown)
+        practice_dashboard.dashboard(game, run, sown)
 
 
 __all__ = ["MODES", "current", "mode", "new_streak", "next_in_streak", "render", "serve_next", "themes", "variant"]

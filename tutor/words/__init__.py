@@ -25,6 +25,7 @@ The package is split by subject; everything is importable from here:
 - ``classtable``: the class table's short headings and legend, the class's name at the top of its view.
 - ``coach``: why a move is good or not (the coach, from ``tutor.coach_facts``).
 - ``yourmove``: a pupil's own move, said to them (the live question's answer).
+- ``home``: Home's words: what mancala is, how the app is used, the next lesson.
 
 Every text goes through ``tutor.i18n`` (gettext, chosen per session).
 """
@@ -34,6 +35,7 @@ from .charts import *  # noqa: F403
 from .classroom import *  # noqa: F403
 from .clock import *  # noqa: F403
 from .games import *  # noqa: F403
+from .home import *  # noqa: F403
 from .moves import *  # noqa: F403
 from .play import *  # noqa: F403
 from .problems import *  # noqa: F403
