@@ -121,6 +121,8 @@ def test_settings_opened_show_the_games_players_and_start_a_new_game(page_app):
     at.button(key="sb_new_settings").click().run()
     assert sb(at).rules.pits == 4 and not sb(at).game.results
     assert sb(at).game.position.to_notation() == "4,4,4,4/0/4,4,4,4/0/S"
+    # said in a toast too: the notice above the board is off the screen of a learner down in the panel (ut48a #6)
+    assert [t.value for t in at.toast] == [words.new_game(sb(at).rules, "S")]
 
 
 def test_new_game_with_the_settings_closed_keeps_the_rules(page_app):

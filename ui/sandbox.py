@@ -161,6 +161,7 @@ def render() -> None:
         st.info(words.game_coming(), icon=":material/hourglass_top:")
         return
     state.sandbox().catch_up()  # a whole run shows the game as another tab left it (a press checks it itself)
+    sandbox_panels.told(state.sandbox())
     board_box, controls_box = st.container(), st.container()
     _board_part(board_box)
     _controls_part(controls_box)

@@ -103,7 +103,26 @@ def settings(sb: SandboxActivity) -> None:
     st.radio(words.label("who_first"), list(SIDES), key=f"{K}first", horizontal=True,
              index=list(SIDES).index(sb.first), format_func=words.side_name)
     clock_settings(sb)
-    st.button(words.label("start_with_rules"), key=f"{K}new_settings", on_click=whole_page(new_game), type="primary")
+    st.button(words.label("start_with_rules"), key=f"{K}new_settings", on_click=whole_page(_new_game_told),
+              type="primary")
+
+
+def _new_game_told() -> None:
+    """"Start a new game with these rules", far below the board: what it did (the new game, or why the rules
+    were refused) is said in a toast as well as above the board, which the panel's page has scrolled away
+    from, so a child does not press it again (ut48a #6)."""
+    new_game()
+    st.session_state[TOAST] = True
+
+
+TOAST = f"{K}new_settings_told"
+"""Session State: the next run says the settings' new game (or its refusal) in a toast (:func:`told`)."""
+
+
+def told(sb: SandboxActivity) -> None:
+    """Once, after "Start a new game with these rules": the sandbox's notice in a toast."""
+    if st.session_state.pop(TOAST, False) and sb.notice is not None:
+        st.toast(sb.notice.text, icon=":material/error:" if sb.notice.kind == "error" else ":material/restart_alt:")
 
 
 def _control_choice(sb: SandboxActivity) -> tuple[str, float, int]:
