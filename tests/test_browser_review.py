@@ -109,7 +109,7 @@ def test_on_a_phone_the_mistakes_page_leaves_no_empty_room_under_the_board(page,
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["laptop", "phone"])
 def test_the_review_shows_a_childs_three_biggest_mistakes_first(page, server, size):
     """ut46 #4: the learner's own biggest mistakes first, at most 3, one sentence each; the 4th folded under
-    "1 more mistake of yours"; the legend one short sentence, its details folded. Kalah 5x2, the leftmost pit
+    "1 more mistake" (two players on one device: both players' mistakes, not "yours"); the legend one short sentence, its details folded. Kalah 5x2, the leftmost pit
     each time, two players on one device (both sides are the learner's; values in tests/test_review_app.py)."""
     rules = KalahRules(pits=5, seeds=2)
     sized(page, *size)
@@ -127,7 +127,7 @@ def test_the_review_shows_a_childs_three_biggest_mistakes_first(page, server, si
     first = page.get_by_text("Move 3, South: blunder. Pit 2 gives no extra turn; pit 4 was better").filter(visible=True)
     first.first.wait_for()
     wait_idle(page)
-    heading = page.get_by_text("Your biggest mistakes").filter(visible=True).first
+    heading = page.get_by_text("The biggest mistakes of both players").filter(visible=True).first
     assert heading.bounding_box()["y"] < size[1]  # the mistakes are on the first screen of the review
     fourth = page.get_by_text("Move 5, South: blunder.").filter(visible=True)
     assert fourth.count() == 0  # folded
@@ -136,7 +136,7 @@ def test_the_review_shows_a_childs_three_biggest_mistakes_first(page, server, si
     assert page.get_by_text("good 0 or 1, inaccuracy 2 or 3").filter(visible=True).count() == 0  # details folded
     assert no_error_box(page)
     shot(page, f"review-child-{size[0]}")
-    page.get_by_text("1 more mistake of yours").filter(visible=True).first.click()
+    page.get_by_text("1 more mistake", exact=True).filter(visible=True).first.click()
     fourth.first.wait_for()
     if size[0] < 1000:
         return

@@ -500,13 +500,13 @@ def test_the_review_shows_the_learners_three_biggest_mistakes_first_and_folds_th
     own biggest mistakes first, at most 3, one sentence each; the rest folded; the legend one short sentence."""
     at = open_review(finished_game(page_app, monkeypatch, pits=5))  # two players on one device: both are "you"
     lines = mistake_lines(at)
-    assert lines == BIGGEST_TWO  # the fourth folded under "1 more mistake of yours"
+    assert lines == BIGGEST_TWO  # the fourth folded under "1 more mistake" (two players: not "yours")
     labels = expander_labels(at)
-    assert "1 more mistake of yours" in labels and "How the marks are given" in labels
+    assert "1 more mistake" in labels and "How the marks are given" in labels
     assert not any(label.endswith("'s mistakes: 1") for label in labels)
     shown = texts(at)
     counts = re.search(r"^South: \d+ good moves?, ", shown, re.MULTILINE)
-    assert counts is not None and shown.index("**Your biggest mistakes**") < counts.start()  # the mistakes first
+    assert counts is not None and shown.index("**The biggest mistakes of both players**") < counts.start()  # the mistakes first
     assert "Each mark says how many seeds a move gave away compared with the best move." in shown
 
 
@@ -558,13 +558,13 @@ def test_the_review_stays_open_when_the_language_changes(reviewed):
     at.radio(key="lang_switch").set_value("el").run()
     assert not at.exception, at.exception
     assert at.session_state[story.PANEL] and at.toggle(key=story.TOGGLE).value
-    assert "**Τα μεγαλύτερα λάθη σου**" in texts(at)
+    assert "**Τα μεγαλύτερα λάθη και των δύο παικτών**" in texts(at)
     at.run()
     at.radio(key="lang_switch").set_value("en").run()
     assert at.session_state[story.PANEL] and at.toggle(key=story.TOGGLE).value
-    assert "**Your biggest mistakes**" in texts(at)
+    assert "**The biggest mistakes of both players**" in texts(at)
     at.session_state[story.PANEL] = False  # closed by the learner: it stays closed across a switch
     at.run()
     at.radio(key="lang_switch").set_value("el").run()
     assert not at.session_state[story.PANEL]
-    assert "**Τα μεγαλύτερα λάθη σου**" not in texts(at)
+    assert "**Τα μεγαλύτερα λάθη και των δύο παικτών**" not in texts(at)

@@ -225,14 +225,15 @@ def mistakes_list(sb: SandboxActivity, review: Review, tag: str = "") -> None:
     if not yours:
         st.caption(words.no_mistakes_yours() if others else words.no_mistakes())
     else:
-        st.markdown(words.review_labels("mistakes"))
+        both = len(sides) > 1  # two players on one device: not "yours" (ut48a, ut48b #5)
+        st.markdown(words.review_labels("mistakes_both" if both else "mistakes"))
         for row in yours[:SHOWN]:
             _mistake_row(review, row, cards, tag)
         if len(cards) > 1 and st.button(words.review_labels("replay_all"), key=f"{K}replay_all{tag}", type="primary",
                                         icon=":material/fitness_center:"):
             mistakes.go_practise(list(cards.values()))
         if yours[SHOWN:]:
-            with st.expander(words.review_more_yours(len(yours) - SHOWN), icon=":material/expand_more:"):
+            with st.expander(words.review_more_yours(len(yours) - SHOWN, both), icon=":material/expand_more:"):
                 for row in yours[SHOWN:]:
                     _mistake_row(review, row, cards, tag)
     if others:  # the computer's: folded away

@@ -45,8 +45,11 @@ def marks_short() -> str:
     return _("Each mark says how many seeds a move gave away compared with the best move.")
 
 
-def review_more_yours(n: int) -> str:
-    """The fold under the learner's biggest mistakes: ``"2 more mistakes of yours"``."""
+def review_more_yours(n: int, both: bool = False) -> str:
+    """The fold under the learner's biggest mistakes: ``"2 more mistakes of yours"``; ``both`` (two players on
+    one device, each side someone else perhaps): ``"2 more mistakes"``."""
+    if both:
+        return ngettext("{n} more mistake", "{n} more mistakes", n).format(n=n)
     return ngettext("{n} more mistake of yours", "{n} more mistakes of yours", n).format(n=n)
 
 
@@ -125,6 +128,7 @@ def review_labels(key: str) -> str:
         "toggle": _("Review the game"),
         "open": _("Review this game"),
         "mistakes": _("**Your biggest mistakes**"),
+        "mistakes_both": _("**The biggest mistakes of both players**"),
         "marks_more": _("How the marks are given"),
         "replay": _("Find a better move"),
         "replay_help": _("Play this position again and look for a better move."),
