@@ -17,7 +17,8 @@ from engine import Position
 from lessons.loader import load_puzzles, themes
 from lessons.proofs import difficulty
 from tutor import i18n, words
-from tutor.puzzle import PuzzleActivity, display_name, learner_name, number_in_theme, pick, puzzle_code, puzzle_of_the_day
+from tutor.puzzle import (PuzzleActivity, display_name, learner_name, level_of, number_in_theme, pick, puzzle_code,
+                          puzzle_of_the_day)
 from tutor.progress import PuzzleProgress
 
 PUZZLES = load_puzzles()
@@ -384,3 +385,20 @@ def test_the_page_says_a_first_try_counts_for_the_rating_until_it_is_rated(page_
                                                     "βαθμολογία σου στο Awari, στη σελίδα «Η εξάσκησή μου».")
     finally:
         i18n.use(None)
+
+
+def test_choosing_a_theme_opens_its_easiest_unsolved_puzzle_first(page_app) -> None:
+    """ut48a #4: a child choosing a theme met a 3★ puzzle first. The endgame theme's first puzzle in file
+    order is 3★; the easiest unsolved one opens (file order among equals), and the next easiest once it is solved."""
+    at = open_page(page_app)
+    ends = pick(PUZZLES, "endgame", 0)
+    easy = [pid for pid in ends if level_of(PUZZLES[pid]) == 1]
+    assert level_of(PUZZLES[ends[0]]) == 3 and len(easy) >= 2
+    at.selectbox(key="puzzle_theme").set_value("endgame").run()
+    assert not at.exception, at.exception
+    assert run_of(at).puzzle.id == easy[0]
+    progress = at.session_state["mancala_tutor"].progress
+    progress.puzzle_tried(easy[0])
+    progress.puzzle_solved(easy[0])
+    at.selectbox(key="puzzle_level").set_value(1).run()
+    assert run_of(at).puzzle.id == easy[1]

@@ -108,9 +108,11 @@ def _chosen() -> list[str]:
 
 
 def _filtered() -> None:
-    """Theme or difficulty menu callback: open the first puzzle they pick that the learner has not solved
-    (``tutor.puzzle.first_unsolved``); the one on screen stays when it is that puzzle."""
-    pid = first_unsolved(_chosen(), state.session().progress.puzzles())
+    """Theme or difficulty menu callback: open the easiest puzzle they pick that the learner has not solved
+    (file order among equals, ``tutor.puzzle.first_unsolved``): a child choosing "Chain extra turns" met a
+    3★ puzzle first (ut48a #4); the one on screen stays when it is that puzzle."""
+    pool = frame.puzzles()
+    pid = first_unsolved(sorted(_chosen(), key=lambda p: level_of(pool[p])), state.session().progress.puzzles())
     if pid is not None and pid != current().puzzle.id:
         open_puzzle(pid)
 
