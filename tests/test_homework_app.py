@@ -289,3 +289,23 @@ def test_the_form_stays_open_after_a_homework_is_set_and_a_past_day_is_refused_i
     teacher.radio(key=f"{K}kind").set_value("puzzles").run()
     assert not teacher.exception, teacher.exception
     assert teacher.session_state[f"{K}set_panel"] and teacher.selectbox(key=f"{K}theme")
+
+
+def test_a_count_out_of_range_is_refused_in_words_and_nothing_is_set(page_app, db):
+    """ut49 #1: 01122026 typed as the number of puzzles: the browser kept 3, said why in English, and the
+    homework was set with 3. Now the number reaches the app, which refuses it in the teacher's language."""
+    code, key, _me = _class_with_pupil(db)
+    teacher = open_class_page(page_app)
+    teacher.session_state[f"{Keys.CLASS}own_screen"] = True
+    as_teacher(teacher, code, key)
+    teacher.radio(key="lang_switch").set_value("el").run()
+    teacher.radio(key=f"{K}kind").set_value("puzzles").run()
+    teacher.number_input(key=f"{K}count").set_value(1122026)
+    teacher.button(key=f"{K}set").click().run()
+    assert not teacher.exception, teacher.exception
+    assert [e.value for e in teacher.error] == ["Ζήτησε από 1 έως 50 γρίφους."]
+    assert stored.homeworks(db, code) == []
+    teacher.radio(key=f"{K}kind").set_value("reviews").run()
+    teacher.number_input(key=f"{K}games").set_value(0)
+    teacher.button(key=f"{K}set").click().run()
+    assert len(teacher.error) == 1 and stored.homeworks(db, code) == []

@@ -138,14 +138,14 @@ def _form(code: str, numbers: dict[str, int], titles: dict[str, str], day: dt.da
                            format_func=lambda lid: f"{numbers[lid]}. {entries[lid].title}",
                            placeholder=words.homework_label("choose_lessons"))
         elif kind == "reviews":
-            st.number_input(words.homework_label("games"), min_value=1, max_value=MAX_REVIEWS, value=2, step=1,
-                            key=f"{K}games")
+            # No min or max here (as for the due day): the browser kept its old number when one out of range was
+            # typed, said why in English and the homework was set with it (ut49 #1); tutor.homework.check says why.
+            st.number_input(words.homework_label("games"), value=2, step=1, key=f"{K}games")
             st.checkbox(words.homework_label("replay"), key=f"{K}replay", help=words.homework_label("replay_help"))
         else:
             st.selectbox(words.homework_label("theme"), list(titles), format_func=titles.__getitem__,
                          key=f"{K}theme")
-            st.number_input(words.homework_label("count"), min_value=1, max_value=MAX_PUZZLES, value=3, step=1,
-                            key=f"{K}count")
+            st.number_input(words.homework_label("count"), value=3, step=1, key=f"{K}count")
         # No min_value: the browser kept its old day when a past one was typed, said why in English and the
         # homework was set for another day (ut48b #2); a past day is refused by tutor.homework.check, in words.
         st.date_input(words.homework_label("due"), value=day + dt.timedelta(days=7), key=f"{K}due",
