@@ -58,7 +58,9 @@ def start_timed(page, server, choice: str, minutes: str | None = None) -> None:
     wait_rerun(page)
     # The new game's own notice, whole: the clock's help under the choice says "the clocks start
     # with the first move" too, so a part of it would be found before the press had done anything.
-    expect(page.get_by_text(words.new_game_clock(time_control(choice, float(minutes or 0), 0)))).to_be_visible()
+    # (said above the board and in a toast: ut48a #6; the board's notice is the one looked at)
+    expect(page.get_by_test_id("stAlertContentInfo").get_by_text(
+        words.new_game_clock(time_control(choice, float(minutes or 0), 0)))).to_be_visible()
     wait_idle(page)
 
 

@@ -56,6 +56,7 @@ def test_two_quick_presses_against_the_thinking_computer_leave_a_consistent_game
         assert page.get_by_text(words.computer_failed()).count() == 0
         assert no_error_box(page)
         shot(page, "sandbox-two-quick-presses")
-        page.get_by_role("button", name=words.label("new_game"), exact=True).click()
+        page.get_by_role("button", name=words.label("new_game"), exact=True).click()  # a game under way: it asks
+        page.get_by_role("button", name=words.label("new_game_confirm"), exact=True).click()
         expect(page.locator(f".mt-board[data-notation='{START}']")).to_have_count(1)
         wait_idle(page)
