@@ -30,18 +30,22 @@ IN_VIEW = """(sel) => { const el = document.querySelector(sel); if (!el) return 
 """The element ``sel`` begins in the top third of the window."""
 
 
-def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
-    sized(page)
-    page.goto(f"{server}/sandbox?pits=4&seeds=2")
+def play_leftmost(page, server: str, rules: KalahRules) -> None:
+    """A whole two-player game in the Sandbox under ``rules``, the leftmost pit each time, each press waited for."""
+    page.goto(f"{server}/sandbox?pits={rules.pits}&seeds={rules.seeds}")
     wait_idle(page)
-    game = Game(RULES)
+    game = Game(rules)
     while not game.is_over:
         pos, pit = game.position, game.legal_moves()[0]
         side = pos.to_move
-        button = page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]), exact=True)
-        button.click()
+        page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]), exact=True).click()
         game.play(pit)
         settle(page, game.position.to_notation() if not game.is_over else None)
+
+
+def test_a_game_is_reviewed_and_its_blunder_played_again(page, server):
+    sized(page)
+    play_leftmost(page, server, RULES)
     review = page.get_by_role("button", name="Review this game")
     review.wait_for(state="visible", timeout=TIMEOUT_MS)
     review.click()
@@ -111,17 +115,8 @@ def test_the_review_shows_a_childs_three_biggest_mistakes_first(page, server, si
     """ut46 #4: the learner's own biggest mistakes first, at most 3, one sentence each; the 4th folded under
     "1 more mistake" (two players on one device: both players' mistakes, not "yours"); the legend one short sentence, its details folded. Kalah 5x2, the leftmost pit
     each time, two players on one device (both sides are the learner's; values in tests/test_review_app.py)."""
-    rules = KalahRules(pits=5, seeds=2)
     sized(page, *size)
-    page.goto(f"{server}/sandbox?pits=5&seeds=2")
-    wait_idle(page)
-    game = Game(rules)
-    while not game.is_over:
-        pos, pit = game.position, game.legal_moves()[0]
-        side = pos.to_move
-        page.get_by_role("button", name=pit_name(side, pit, pos.row(side)[pit - 1]), exact=True).click()
-        game.play(pit)
-        settle(page, game.position.to_notation() if not game.is_over else None)
+    play_leftmost(page, server, KalahRules(pits=5, seeds=2))
     page.get_by_role("button", name="Review this game").click()
     page.wait_for_function(IN_VIEW, arg=".st-key-sb_exp_story")
     first = page.get_by_text("Move 3, South: blunder. Pit 2 gives no extra turn; pit 4 was better").filter(visible=True)
