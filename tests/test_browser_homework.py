@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import COUNT_FINISHED, TIMEOUT_MS, no_error_box, open_expander, shot, wait_idle
-from tests.test_browser_class import known_learner
+from tests.test_browser_class import open_with_pin
 from tutor import words
 
 pytestmark = pytest.mark.browser
@@ -31,13 +31,7 @@ def page_in(browser, zone: str):
 
 def open_class(teacher, server: str, code: str, pin: str, pupils: int) -> None:
     """The teacher's browser opens class ``code`` with its PIN on the Class page and waits for its ``pupils``."""
-    teacher.goto(f"{server}/class")
-    known_learner(teacher)
-    wait_idle(teacher)
-    open_expander(teacher, words.label("teacher"))
-    teacher.locator(".st-key-class_open_code input").fill(code)
-    teacher.locator(".st-key-class_pin input").fill(pin)
-    teacher.locator(".st-key-class_open button").click()
+    open_with_pin(teacher, server, code, pin)
     teacher.get_by_text(words.pupils_now(pupils)).wait_for()
 
 
